@@ -1,0 +1,294 @@
+//! Applying an action to a position (clauses 5-16): the move's effects,
+//! the clock, the events, and the passing of the turn.
+
+use serde::Serialize;
+
+use crate::cell::Cell;
+use crate::moves::{Action, Move};
+use crate::party::Party;
+use crate::piece::PieceKind;
+use crate::position::{Occupant, Position};
+use crate::ruleset::{ForfeitInCheck, Ruleset};
+
+use super::attack;
+use super::effects::{self, Capture};
+use super::legality::{check_move, Illegal};
+use super::turn::{pass_turn, Cause, Elimination, TurnEvent};
+
+/// One thing that happened during an action, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A piece moved.
+    Moved {
+        /// The party that moved.
+        party: Party,
+        /// The move.
+        mv: String,
+    },
+    /// A piece was captured (clauses 5, 8).
+    Captured(Capture),
+    /// A pawn promoted (6.6).
+    Promoted {
+        /// Where.
+        cell: Cell,
+        /// Into what.
+        kind: PieceKind,
+    },
+    /// The party to move let 60 s pass (clause 15).
+    Forfeited {
+        /// Who.
+        party: Party,
+    },
+    /// Kings in check after the action's own effects (clause 9).
+    Check {
+        /// The checked parties, clockwise from Blau.
+        parties: Vec<Party>,
+    },
+    /// Clause 12 / R-GARDEZ: an enemy queen newly attacked by the mover.
+    Gardez {
+        /// The queen's party.
+        party: Party,
+        /// The queen's cell.
+        cell: Cell,
+    },
+    /// A party left the game.
+    Eliminated(Elimination),
+    /// The game ended (R-END).
+    Won {
+        /// The last active party.
+        party: Party,
+    },
+}
+
+/// Everything an action caused. The fields summarise `events`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// Who acted.
+    pub actor: Party,
+    /// The capture, if any.
+    pub capture: Option<Capture>,
+    /// The party whose king was captured, if any (clause 13).
+    pub king_captured: Option<Party>,
+    /// The promotion, if any.
+    pub promotion: Option<PieceKind>,
+    /// Whether the action was a forfeited turn.
+    pub forfeited: bool,
+    /// Active parties in check right after the action's own effects.
+    pub checks: Vec<Party>,
+    /// Gardez events (R-GARDEZ): `(queen's party, queen's cell)`.
+    pub gardez: Vec<(Party, Cell)>,
+    /// Parties eliminated, in order.
+    pub eliminations: Vec<Elimination>,
+    /// Who moves next; `None` when the game is over.
+    pub next: Option<Party>,
+    /// The winner, when one party is left.
+    pub winner: Option<Party>,
+    /// All events in order.
+    pub events: Vec<Event>,
+}
+
+/// Applies an action of the party to move. On success the position has
+/// changed and the outcome says how; on failure nothing has changed.
+///
+/// # Errors
+/// [`Illegal`] naming why the action is refused.
+pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result<Outcome, Illegal> {
+    let Some(actor) = position.to_move() else {
+        return Err(Illegal::GameOver);
+    };
+    match action {
+        Action::Move { mv, elapsed } => {
+            check_move(position, mv, rules)?;
+            let elapsed = check_elapsed(position, actor, elapsed)?;
+            Ok(play_move(position, actor, mv, elapsed, rules))
+        }
+        Action::Timeout => Ok(forfeit(position, actor, rules)),
+    }
+}
+
+/// R-CLOCK: the seconds a move may use: at most 60 and at most what is
+/// left. Without clocks time is ignored.
+fn check_elapsed(position: &Position, actor: Party, elapsed: Option<u32>) -> Result<u32, Illegal> {
+    let Some(clocks) = position.clocks() else {
+        return Ok(0);
+    };
+    let elapsed = elapsed.unwrap_or(0);
+    let remaining = clocks[actor];
+    if elapsed > MOVE_LIMIT_SECONDS {
+        return Err(Illegal::ElapsedOverLimit { elapsed });
+    }
+    if elapsed > remaining {
+        return Err(Illegal::ElapsedOverRemaining {
+            party: actor,
+            elapsed,
+            remaining,
+        });
+    }
+    Ok(elapsed)
+}
+
+/// Clause 15: the most a single move may take.
+pub const MOVE_LIMIT_SECONDS: u32 = 60;
+
+/// R-CLOCK: deducts time; true when the clock reached zero (flag fall).
+fn spend(position: &mut Position, party: Party, seconds: u32) -> bool {
+    match position.clocks_mut() {
+        Some(clocks) => {
+            clocks[party] = clocks[party].saturating_sub(seconds);
+            clocks[party] == 0
+        }
+        None => false,
+    }
+}
+
+/// R-GARDEZ: the enemy queens that `mover` attacks.
+fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(Party, Cell)> {
+    position
+        .pieces()
+        .filter(|&(_, piece)| {
+            piece.kind == PieceKind::Queen
+                && piece.party != mover
+                && position.is_active(piece.party)
+        })
+        .filter(|&(cell, _)| attack::attacked_by(position, cell, rules, |party| party == mover))
+        .map(|(cell, piece)| (piece.party, cell))
+        .collect()
+}
+
+/// Plays a legal move and passes the turn.
+fn play_move(
+    position: &mut Position,
+    actor: Party,
+    mv: Move,
+    elapsed: u32,
+    rules: &Ruleset,
+) -> Outcome {
+    let before = attacked_queens(position, actor, rules);
+    let capture_text = !matches!(position.occupant(mv.to), Occupant::Empty);
+    let effects = effects::play(position, mv);
+    let mut events = vec![Event::Moved {
+        party: actor,
+        mv: mv.text(capture_text),
+    }];
+    let mut eliminations = Vec::new();
+    if let Some(capture) = effects.capture {
+        events.push(Event::Captured(capture));
+    }
+    if let Some(kind) = effects.promotion {
+        events.push(Event::Promoted { cell: mv.to, kind });
+    }
+    if let Some(party) = effects.king_captured {
+        let elimination = Elimination {
+            party,
+            cause: Cause::KingCapture,
+        };
+        events.push(Event::Eliminated(elimination));
+        eliminations.push(elimination);
+    }
+    let checks = attack::parties_in_check(position, rules);
+    if !checks.is_empty() {
+        events.push(Event::Check {
+            parties: checks.clone(),
+        });
+    }
+    let gardez: Vec<(Party, Cell)> = attacked_queens(position, actor, rules)
+        .into_iter()
+        .filter(|queen| !before.contains(queen))
+        .collect();
+    for &(party, cell) in &gardez {
+        events.push(Event::Gardez { party, cell });
+    }
+    if spend(position, actor, elapsed) && position.is_active(actor) {
+        position.eliminate(actor);
+        let elimination = Elimination {
+            party: actor,
+            cause: Cause::FlagFall,
+        };
+        events.push(Event::Eliminated(elimination));
+        eliminations.push(elimination);
+    }
+    let event = match (effects.king_captured, effects.capture) {
+        (Some(_), _) => TurnEvent::KingCapture,
+        (None, Some(capture)) if !capture.dead => TurnEvent::CapturedPiece(capture.party),
+        _ => TurnEvent::Plain,
+    };
+    let later = pass_turn(position, actor, event, None, rules);
+    finish(
+        position,
+        Outcome {
+            actor,
+            capture: effects.capture,
+            king_captured: effects.king_captured,
+            promotion: effects.promotion,
+            forfeited: false,
+            checks,
+            gardez,
+            eliminations,
+            next: None,
+            winner: None,
+            events,
+        },
+        later,
+    )
+}
+
+/// Clause 15 and R-TIMEOUT: the party to move lets 60 s pass.
+fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
+    let mut events = vec![Event::Forfeited { party: actor }];
+    let mut eliminations = Vec::new();
+    let seconds = position
+        .clocks()
+        .map_or(0, |clocks| clocks[actor].min(MOVE_LIMIT_SECONDS));
+    if spend(position, actor, seconds) {
+        position.eliminate(actor);
+        let elimination = Elimination {
+            party: actor,
+            cause: Cause::FlagFall,
+        };
+        events.push(Event::Eliminated(elimination));
+        eliminations.push(elimination);
+    }
+    let checks = attack::parties_in_check(position, rules);
+    if !checks.is_empty() {
+        events.push(Event::Check {
+            parties: checks.clone(),
+        });
+    }
+    let skip = match rules.timeout {
+        ForfeitInCheck::Skipped => Some(actor),
+        ForfeitInCheck::CheckFirst => None,
+    };
+    let later = pass_turn(position, actor, TurnEvent::Plain, skip, rules);
+    finish(
+        position,
+        Outcome {
+            actor,
+            capture: None,
+            king_captured: None,
+            promotion: None,
+            forfeited: true,
+            checks,
+            gardez: Vec::new(),
+            eliminations,
+            next: None,
+            winner: None,
+            events,
+        },
+        later,
+    )
+}
+
+/// Adds the turn-start eliminations, the next mover and the winner.
+fn finish(position: &Position, mut outcome: Outcome, later: Vec<Elimination>) -> Outcome {
+    for elimination in later {
+        outcome.events.push(Event::Eliminated(elimination));
+        outcome.eliminations.push(elimination);
+    }
+    outcome.next = position.to_move();
+    outcome.winner = position.winner();
+    if let Some(party) = outcome.winner {
+        outcome.events.push(Event::Won { party });
+    }
+    outcome
+}

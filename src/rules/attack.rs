@@ -1,0 +1,164 @@
+//! Clause 9 and R-CHECK: which cells the active pieces attack. Dead
+//! blockers never attack (clause 4).
+
+use crate::cell::Cell;
+use crate::geometry::{geometry, Side, Vertex};
+use crate::party::Party;
+use crate::piece::{Piece, PieceKind};
+use crate::position::{Occupant, Position};
+use crate::ruleset::{
+    BishopBlocking, KingStep, KnightPath, PawnStartMoves, RookLines, Ruleset, UnmovedPawnAttack,
+};
+
+use super::pawn;
+
+/// R-BISHOP=flanks-block: whether the diagonal step from `from` in
+/// direction `vertex` squeezes between two occupied cells.
+pub fn flanks_closed(position: &Position, from: Cell, vertex: Vertex) -> bool {
+    let geometry = geometry();
+    let (left, right) = vertex.flanks();
+    let occupied = |side: Side| {
+        geometry
+            .neighbour(from, side)
+            .is_some_and(|cell| !position.is_empty(cell))
+    };
+    occupied(left) && occupied(right)
+}
+
+/// Whether the pawn on `from` (unmoved or not) attacks its allowed
+/// neighbours: always after its first move; before it only under
+/// R-PAWN-UNMOVED-ATTACK=attacks or R-PAWN-START=steps-too.
+pub fn pawn_attacks_now(position: &Position, from: Cell, rules: &Ruleset) -> bool {
+    !position.is_unmoved_pawn(from)
+        || rules.pawn_unmoved_attack == UnmovedPawnAttack::Attacks
+        || rules.pawn_start == PawnStartMoves::StepsToo
+}
+
+/// Whether an active piece of `by` is the first piece met walking `ray`,
+/// is one of `kinds`, and the walk is not closed by flanks.
+fn slider_on_ray(
+    position: &Position,
+    ray: &[Cell],
+    start: Cell,
+    flank_vertex: Option<Vertex>,
+    is_attacker: impl Fn(Piece) -> bool,
+) -> bool {
+    let mut previous = start;
+    for &cell in ray {
+        if let Some(vertex) = flank_vertex {
+            if flanks_closed(position, previous, vertex) {
+                return false;
+            }
+        }
+        match position.occupant(cell) {
+            Occupant::Empty => previous = cell,
+            Occupant::Active(piece) => return is_attacker(piece),
+            Occupant::Dead(_) => return false,
+        }
+    }
+    false
+}
+
+/// R-CHECK: whether any active piece of a party other than `defender`
+/// attacks `target`.
+pub fn is_attacked(position: &Position, target: Cell, defender: Party, rules: &Ruleset) -> bool {
+    attacked_by(position, target, rules, |party| party != defender)
+}
+
+/// Whether an active piece of a party for which `hostile` holds attacks
+/// `target`. Looks outward from the target along every line a piece could
+/// attack it from.
+pub fn attacked_by(
+    position: &Position,
+    target: Cell,
+    rules: &Ruleset,
+    hostile: impl Fn(Party) -> bool,
+) -> bool {
+    let geometry = geometry();
+    let enemy = |piece: Piece, kinds: &[PieceKind]| {
+        hostile(piece.party) && position.is_active(piece.party) && kinds.contains(&piece.kind)
+    };
+    // Rook lines (and the king's side step, and pawns one side away).
+    for side in Side::ALL {
+        let ray = geometry.side_ray(target, side);
+        if slider_on_ray(position, ray, target, None, |piece| {
+            enemy(piece, &[PieceKind::Rook, PieceKind::Queen])
+        }) {
+            return true;
+        }
+        if let Some(&near) = ray.first() {
+            if let Occupant::Active(piece) = position.occupant(near) {
+                if enemy(piece, &[PieceKind::King]) {
+                    return true;
+                }
+                if enemy(piece, &[PieceKind::Pawn])
+                    && pawn::is_allowed(piece.party, side.opposite())
+                    && pawn_attacks_now(position, near, rules)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    // Bishop diagonals (and the twelve-cell king).
+    let flanks = rules.bishop == BishopBlocking::FlanksBlock;
+    for vertex in Vertex::ALL {
+        let ray = geometry.vertex_ray(target, vertex);
+        if slider_on_ray(position, ray, target, flanks.then_some(vertex), |piece| {
+            enemy(piece, &[PieceKind::Bishop, PieceKind::Queen])
+        }) {
+            return true;
+        }
+        if rules.king == KingStep::Twelve {
+            if let Some(&near) = ray.first() {
+                if let Occupant::Active(piece) = position.occupant(near) {
+                    if enemy(piece, &[PieceKind::King]) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    // Braid columns (R-ROOK=braid): the reverse of a braid is a braid.
+    if rules.rook == RookLines::Braid {
+        for ray in geometry.braid_rays(target) {
+            if slider_on_ray(position, ray, target, None, |piece| {
+                enemy(piece, &[PieceKind::Rook, PieceKind::Queen])
+            }) {
+                return true;
+            }
+        }
+    }
+    // Knights: look at the knight's own jump, since R-KNIGHT=needs-cells
+    // judges the cells it passes over from its side.
+    for jump in geometry.knight_jumps(target) {
+        if let Occupant::Active(piece) = position.occupant(jump.target) {
+            if enemy(piece, &[PieceKind::Knight]) && knight_reaches(jump.target, target, rules) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// R-KNIGHT: whether a knight on `from` may jump to `to`.
+pub fn knight_reaches(from: Cell, to: Cell, rules: &Ruleset) -> bool {
+    geometry().knight_jumps(from).iter().any(|jump| {
+        jump.target == to && (rules.knight == KnightPath::TargetOnly || jump.path_exists)
+    })
+}
+
+/// The active parties whose king is attacked, in clockwise order from Blau.
+pub fn parties_in_check(position: &Position, rules: &Ruleset) -> Vec<Party> {
+    position
+        .active_parties()
+        .filter(|&party| in_check(position, party, rules))
+        .collect()
+}
+
+/// Clause 9: whether the king of `party` is attacked by an active enemy.
+pub fn in_check(position: &Position, party: Party, rules: &Ruleset) -> bool {
+    position
+        .king(party)
+        .is_some_and(|king| is_attacked(position, king, party, rules))
+}

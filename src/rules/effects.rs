@@ -1,0 +1,78 @@
+//! What a move does to the board, before the turn passes: the piece moves,
+//! a captured piece leaves the board (clause 5), a captured king eliminates
+//! its party (clause 13), a pawn may promote (6.6).
+
+use serde::Serialize;
+
+use crate::cell::Cell;
+use crate::moves::Move;
+use crate::party::Party;
+use crate::piece::{Piece, PieceKind};
+use crate::position::{Occupant, Position};
+
+/// A piece taken off the board by a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Capture {
+    /// Where it stood.
+    pub cell: Cell,
+    /// Its (former) party.
+    pub party: Party,
+    /// Its kind.
+    pub kind: PieceKind,
+    /// Whether it was a dead blocker (clause 4, 8.2).
+    pub dead: bool,
+}
+
+/// The direct effects of one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// The piece captured, if any.
+    pub capture: Option<Capture>,
+    /// The party whose king was captured (clause 13), now eliminated.
+    pub king_captured: Option<Party>,
+    /// The kind the pawn became, if it promoted.
+    pub promotion: Option<PieceKind>,
+}
+
+/// Plays the move's own effects on `position`. The caller has checked that
+/// the move is legal; the turn is not passed here.
+pub fn play(position: &mut Position, mv: Move) -> Effects {
+    let mut effects = Effects::default();
+    let mover = position.piece_at(mv.from).map(|piece| piece.party);
+    let target = position.occupant(mv.to);
+    position.relocate(mv.from, mv.to);
+    match target {
+        Occupant::Empty => {}
+        Occupant::Dead(piece) => {
+            effects.capture = Some(capture(mv.to, piece, true));
+        }
+        Occupant::Active(piece) => {
+            effects.capture = Some(capture(mv.to, piece, false));
+            if piece.kind == PieceKind::King {
+                // Clause 13 / R-KING-CAPTURE: the party leaves the game; its
+                // king is already off the board (the capturer stands there).
+                position.forget_king(piece.party);
+                position.eliminate(piece.party);
+                effects.king_captured = Some(piece.party);
+            } else {
+                // R-PROMO: a captured piece goes to its owner's tray as what it is now.
+                position.tray_mut(piece.party).add(piece.kind);
+            }
+        }
+    }
+    if let (Some(kind), Some(party)) = (mv.promotion, mover) {
+        position.set_kind(mv.to, kind);
+        position.tray_mut(party).take(kind);
+        effects.promotion = Some(kind);
+    }
+    effects
+}
+
+fn capture(cell: Cell, piece: Piece, dead: bool) -> Capture {
+    Capture {
+        cell,
+        party: piece.party,
+        kind: piece.kind,
+        dead,
+    }
+}
