@@ -18,7 +18,9 @@ pub mod piece;
 pub mod position;
 pub mod rules;
 pub mod ruleset;
+pub mod scenario;
 pub mod setup;
+pub mod spec;
 pub mod start;
 
 pub use cell::Cell;

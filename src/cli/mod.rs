@@ -1,5 +1,6 @@
 //! Subcommands of the `regelwerk` binary.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -7,6 +8,8 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use regelwerk::notation::{parse_position, to_notation};
+use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
+use regelwerk::spec::Spec;
 use regelwerk::perft::{divide, perft};
 use regelwerk::position::Position;
 use regelwerk::rules::{self, legal_moves, legal_moves_from};
@@ -50,8 +53,41 @@ impl PositionArgs {
     }
 }
 
+/// Output format of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// A per-clause table and a summary line.
+    Text,
+    /// One JSON document.
+    Json,
+    /// JUnit XML.
+    Junit,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the scenario suite on the reference engine (default: scenarios/monarchie).
+    Check {
+        /// Scenario files or directories.
+        paths: Vec<PathBuf>,
+        /// Only scenarios of this clause (and its sub-clauses), e.g. m.8.
+        #[arg(long)]
+        clause: Option<String>,
+        /// Only the scenario with this ID.
+        #[arg(long)]
+        id: Option<String>,
+        /// The spec directory the scenarios refer to.
+        #[arg(long)]
+        spec: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+        /// Also list engine clauses and rulings that no scenario covers.
+        #[arg(long)]
+        coverage: bool,
+    },
+    /// Print the JSON Schema of the scenario file format.
+    Schema,
     /// Count the leaves of the legal-move tree (perft), optionally per first move.
     Perft {
         /// Depth in plies.
@@ -94,6 +130,18 @@ enum Command {
 /// Any input problem, with context.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
+        Command::Check {
+            paths,
+            clause,
+            id,
+            spec,
+            format,
+            coverage,
+        } => check(paths, clause, id, spec, format, coverage),
+        Command::Schema => {
+            println!("{}", regelwerk::scenario::format::schema_json());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Perft {
             depth,
             position,
@@ -208,4 +256,129 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 /// A move written with `x` when it captures in `position`.
 fn position_move_text(position: &Position, mv: regelwerk::Move) -> String {
     mv.text(!position.is_empty(mv.to))
+}
+
+/// The repository root: the current directory if it holds `scenarios/`,
+/// else the directory the binary was built from.
+fn repo_root() -> PathBuf {
+    let here = PathBuf::from(".");
+    if here.join("scenarios").is_dir() {
+        here
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+}
+
+fn check(
+    paths: Vec<PathBuf>,
+    clause: Option<String>,
+    id: Option<String>,
+    spec_dir: Option<PathBuf>,
+    format: ReportFormat,
+    coverage: bool,
+) -> Result<ExitCode> {
+    let root = repo_root();
+    let spec_dir = spec_dir.unwrap_or_else(|| root.join("spec/monarchie"));
+    let spec = Spec::load(&spec_dir).context("loading the spec")?;
+    let paths = if paths.is_empty() {
+        vec![root.join("scenarios/monarchie")]
+    } else {
+        paths
+    };
+    let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
+    let started = Instant::now();
+    let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
+    let report = run_suite(&files, Some(&spec), clause.as_deref(), id.as_deref(), |done, _| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    match format {
+        ReportFormat::Text => print_text_report(&report, &spec, seconds, coverage),
+        ReportFormat::Json => {
+            let mut value = report.to_json(Some(&spec), seconds);
+            if coverage {
+                let (clauses, rulings) = report.coverage_gaps(&spec);
+                value["coverage"] = serde_json::json!({"clauses_without_scenarios": clauses, "rulings_without_scenarios": rulings});
+            }
+            println!("{}", serde_json::to_string_pretty(&value)?);
+        }
+        ReportFormat::Junit => print!("{}", report.to_junit(seconds)),
+    }
+    if report.cases.is_empty() {
+        eprintln!("no scenario matched");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(if report.all_passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal.
+fn progress_bar(length: u64, visible: bool) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !visible || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: bool) {
+    for case in &report.cases {
+        match &case.status {
+            Status::Passed => {}
+            Status::Failed(mismatch) => {
+                println!("FAILED {} ({})", case.id, case.path.display());
+                println!("  step {}: {}", mismatch.step, mismatch.what);
+                if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                    println!("  (left: expected, right: actual)");
+                    println!(
+                        "{}",
+                        pretty_assertions::StrComparison::new(&mismatch.expected, &mismatch.actual)
+                    );
+                } else {
+                    println!("  expected:\n{}", indent(&mismatch.expected));
+                    println!("  actual:\n{}", indent(&mismatch.actual));
+                }
+                println!("  rerun: {}", rerun_command(case));
+                println!();
+            }
+            Status::Invalid(error) => {
+                println!("INVALID {error}");
+                println!();
+            }
+        }
+    }
+    println!("{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}", "clause", "cases", "passed", "failed", "legal", "illegal");
+    for row in report.clause_rows(Some(spec)) {
+        println!(
+            "{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}",
+            row.clause, row.cases, row.passed, row.failed, row.legal, row.illegal
+        );
+    }
+    if coverage {
+        let (clauses, rulings) = report.coverage_gaps(spec);
+        println!();
+        println!("clauses without scenarios: {}", if clauses.is_empty() { "none".to_string() } else { clauses.join(", ") });
+        println!("rulings without scenarios: {}", if rulings.is_empty() { "none".to_string() } else { rulings.join(", ") });
+    }
+    println!();
+    println!(
+        "{} scenarios in {:.2} s ({} invalid)",
+        report.cases.len(),
+        seconds,
+        report.invalid()
+    );
+    println!("check: {} passed, {} failed", report.passed(), report.cases.len() - report.passed());
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
 }

@@ -1,0 +1,12 @@
+//! The scenario suite: the file format ([`format`]), loading and
+//! validation ([`load`]), running on the reference engine ([`run`]) and the
+//! suite report ([`report`]).
+
+pub mod format;
+pub mod load;
+pub mod report;
+pub mod run;
+
+pub use format::Scenario;
+pub use load::{collect_files, load_file, LoadError, Loaded};
+pub use run::{run, Mismatch};

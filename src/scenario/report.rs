@@ -1,0 +1,352 @@
+//! Running a whole suite and reporting it: a per-clause table, JSON, JUnit
+//! XML, and coverage of clauses and rulings.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::spec::{Spec, TestableBy};
+
+use super::load::{load_file, LoadError, Loaded};
+use super::run::{run, Mismatch};
+
+/// The result of one scenario file.
+#[derive(Debug, Clone)]
+pub enum Status {
+    /// Every step matched.
+    Passed,
+    /// A step differed.
+    Failed(Mismatch),
+    /// The file could not be used.
+    Invalid(LoadError),
+}
+
+/// One scenario's result.
+#[derive(Debug, Clone)]
+pub struct CaseResult {
+    /// The file.
+    pub path: PathBuf,
+    /// The scenario ID (empty if the file could not be read).
+    pub id: String,
+    /// Its clauses.
+    pub clauses: Vec<String>,
+    /// Its rulings.
+    pub rulings: Vec<String>,
+    /// Its findings.
+    pub findings: Vec<String>,
+    /// Whether its first action is expected legal (for coverage counts).
+    pub expects_legal: bool,
+    /// What happened.
+    pub status: Status,
+}
+
+impl CaseResult {
+    /// Whether it passed.
+    pub fn passed(&self) -> bool {
+        matches!(self.status, Status::Passed)
+    }
+}
+
+/// A whole run.
+#[derive(Debug, Clone, Default)]
+pub struct SuiteReport {
+    /// Per-file results, in path order.
+    pub cases: Vec<CaseResult>,
+}
+
+/// Loads and runs every file; duplicate IDs make the later file invalid.
+/// `only` restricts the run to scenarios of one clause (or its
+/// sub-clauses) and/or one ID; `progress` is called after each file.
+pub fn run_suite(
+    files: &[PathBuf],
+    spec: Option<&Spec>,
+    clause_filter: Option<&str>,
+    id_filter: Option<&str>,
+    mut progress: impl FnMut(usize, usize),
+) -> SuiteReport {
+    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut cases = Vec::new();
+    for (index, path) in files.iter().enumerate() {
+        progress(index + 1, files.len());
+        let loaded = load_file(path, spec).and_then(|loaded| {
+            if let Some(first) = seen.get(&loaded.scenario.id) {
+                let (line, column) = (1, 1);
+                return Err(LoadError {
+                    path: path.clone(),
+                    line,
+                    column,
+                    field: "id".to_string(),
+                    message: format!("ID '{}' is already used by {}; IDs are unique and never reused", loaded.scenario.id, first.display()),
+                });
+            }
+            seen.insert(loaded.scenario.id.clone(), path.clone());
+            Ok(loaded)
+        });
+        let case = match loaded {
+            Ok(loaded) => {
+                if !matches_filters(&loaded, clause_filter, id_filter) {
+                    continue;
+                }
+                let status = match run(&loaded) {
+                    Ok(()) => Status::Passed,
+                    Err(mismatch) => Status::Failed(mismatch),
+                };
+                case_of(&loaded, status)
+            }
+            Err(error) => {
+                CaseResult {
+                    path: path.clone(),
+                    id: String::new(),
+                    clauses: Vec::new(),
+                    rulings: Vec::new(),
+                    findings: Vec::new(),
+                    expects_legal: false,
+                    status: Status::Invalid(error),
+                }
+            }
+        };
+        cases.push(case);
+    }
+    SuiteReport { cases }
+}
+
+fn matches_filters(loaded: &Loaded, clause_filter: Option<&str>, id_filter: Option<&str>) -> bool {
+    let clause_ok = clause_filter.is_none_or(|wanted| {
+        loaded
+            .scenario
+            .clauses
+            .iter()
+            .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
+    });
+    let id_ok = id_filter.is_none_or(|wanted| loaded.scenario.id == wanted);
+    clause_ok && id_ok
+}
+
+fn case_of(loaded: &Loaded, status: Status) -> CaseResult {
+    let expects_legal = loaded
+        .scenario
+        .steps
+        .iter()
+        .find_map(|step| step.expect.as_ref())
+        .is_none_or(|expect| expect.result == "legal");
+    CaseResult {
+        path: loaded.path.clone(),
+        id: loaded.scenario.id.clone(),
+        clauses: loaded.scenario.clauses.clone(),
+        rulings: loaded.scenario.rulings.clone(),
+        findings: loaded.scenario.findings.clone(),
+        expects_legal,
+        status,
+    }
+}
+
+/// Counts of one clause.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct ClauseRow {
+    /// Clause ID.
+    pub clause: String,
+    /// Scenarios naming it.
+    pub cases: usize,
+    /// Of those, passed.
+    pub passed: usize,
+    /// Of those, failed.
+    pub failed: usize,
+    /// Of those, expecting their first action to be legal.
+    pub legal: usize,
+    /// Of those, expecting their first action to be illegal.
+    pub illegal: usize,
+}
+
+impl SuiteReport {
+    /// Number passed.
+    pub fn passed(&self) -> usize {
+        self.cases.iter().filter(|c| c.passed()).count()
+    }
+
+    /// Number failed (a step differed).
+    pub fn failed(&self) -> usize {
+        self.cases.iter().filter(|c| matches!(c.status, Status::Failed(_))).count()
+    }
+
+    /// Number of files that could not be used.
+    pub fn invalid(&self) -> usize {
+        self.cases.iter().filter(|c| matches!(c.status, Status::Invalid(_))).count()
+    }
+
+    /// Whether everything passed.
+    pub fn all_passed(&self) -> bool {
+        self.passed() == self.cases.len()
+    }
+
+    /// Per-clause rows, in spec order when a spec is given, else sorted.
+    pub fn clause_rows(&self, spec: Option<&Spec>) -> Vec<ClauseRow> {
+        let mut rows: BTreeMap<String, ClauseRow> = BTreeMap::new();
+        for case in &self.cases {
+            for clause in &case.clauses {
+                let row = rows.entry(clause.clone()).or_insert_with(|| ClauseRow {
+                    clause: clause.clone(),
+                    ..ClauseRow::default()
+                });
+                row.cases += 1;
+                if case.passed() {
+                    row.passed += 1;
+                } else {
+                    row.failed += 1;
+                }
+                if case.expects_legal {
+                    row.legal += 1;
+                } else {
+                    row.illegal += 1;
+                }
+            }
+        }
+        match spec {
+            Some(spec) => {
+                let mut ordered: Vec<ClauseRow> = spec
+                    .clauses
+                    .iter()
+                    .filter_map(|clause| rows.remove(&clause.id))
+                    .collect();
+                ordered.extend(rows.into_values());
+                ordered
+            }
+            None => rows.into_values().collect(),
+        }
+    }
+
+    /// Engine-testable clauses (not groups) and rulings without any scenario.
+    pub fn coverage_gaps(&self, spec: &Spec) -> (Vec<String>, Vec<String>) {
+        let clauses: BTreeSet<&String> = self.cases.iter().flat_map(|c| &c.clauses).collect();
+        let rulings: BTreeSet<&String> = self.cases.iter().flat_map(|c| &c.rulings).collect();
+        let missing_clauses = spec
+            .clauses
+            .iter()
+            .filter(|clause| clause.testable_by != TestableBy::Group && !clauses.contains(&clause.id))
+            .map(|clause| clause.id.clone())
+            .collect();
+        let missing_rulings = spec
+            .rulings
+            .iter()
+            .filter(|ruling| !rulings.contains(&ruling.id))
+            .map(|ruling| ruling.id.clone())
+            .collect();
+        (missing_clauses, missing_rulings)
+    }
+
+    /// The report as JSON.
+    pub fn to_json(&self, spec: Option<&Spec>, seconds: f64) -> serde_json::Value {
+        let cases: Vec<serde_json::Value> = self
+            .cases
+            .iter()
+            .map(|case| {
+                let mut value = serde_json::json!({
+                    "id": case.id,
+                    "file": case.path.display().to_string(),
+                    "clauses": case.clauses,
+                    "rulings": case.rulings,
+                    "status": match case.status {
+                        Status::Passed => "passed",
+                        Status::Failed(_) => "failed",
+                        Status::Invalid(_) => "invalid",
+                    },
+                });
+                match &case.status {
+                    Status::Failed(mismatch) => {
+                        value["step"] = serde_json::json!(mismatch.step);
+                        value["what"] = serde_json::json!(mismatch.what);
+                        value["expected"] = serde_json::json!(mismatch.expected);
+                        value["actual"] = serde_json::json!(mismatch.actual);
+                        value["rerun"] = serde_json::json!(rerun_command(case));
+                    }
+                    Status::Invalid(error) => value["error"] = serde_json::json!(error.to_string()),
+                    Status::Passed => {}
+                }
+                value
+            })
+            .collect();
+        serde_json::json!({
+            "summary": {
+                "cases": self.cases.len(),
+                "passed": self.passed(),
+                "failed": self.failed(),
+                "invalid": self.invalid(),
+                "seconds": seconds,
+            },
+            "clauses": self.clause_rows(spec),
+            "cases": cases,
+        })
+    }
+
+    /// The report as JUnit XML: one test suite per clause (a scenario
+    /// appears under its first clause), one test case per scenario.
+    pub fn to_junit(&self, seconds: f64) -> String {
+        let mut by_clause: BTreeMap<String, Vec<&CaseResult>> = BTreeMap::new();
+        for case in &self.cases {
+            let clause = case.clauses.first().cloned().unwrap_or_else(|| "invalid".to_string());
+            by_clause.entry(clause).or_default().push(case);
+        }
+        let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        xml.push_str(&format!(
+            "<testsuites name=\"regelwerk check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{seconds:.3}\">\n",
+            self.cases.len(),
+            self.failed(),
+            self.invalid()
+        ));
+        for (clause, cases) in by_clause {
+            let failures = cases.iter().filter(|c| matches!(c.status, Status::Failed(_))).count();
+            let errors = cases.iter().filter(|c| matches!(c.status, Status::Invalid(_))).count();
+            xml.push_str(&format!(
+                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">\n",
+                escape(&clause),
+                cases.len()
+            ));
+            for case in cases {
+                let name = if case.id.is_empty() { case.path.display().to_string() } else { case.id.clone() };
+                xml.push_str(&format!(
+                    "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
+                    escape(&clause),
+                    escape(&name),
+                    escape(&case.path.display().to_string())
+                ));
+                match &case.status {
+                    Status::Passed => xml.push_str("/>\n"),
+                    Status::Failed(mismatch) => xml.push_str(&format!(
+                        ">\n      <failure message=\"step {} ({}) differs\">{}</failure>\n    </testcase>\n",
+                        mismatch.step,
+                        escape(&mismatch.what),
+                        escape(&format!("expected:\n{}actual:\n{}rerun: {}", mismatch.expected, mismatch.actual, rerun_command(case)))
+                    )),
+                    Status::Invalid(error) => xml.push_str(&format!(
+                        ">\n      <error message=\"invalid scenario file\">{}</error>\n    </testcase>\n",
+                        escape(&error.to_string())
+                    )),
+                }
+            }
+            xml.push_str("  </testsuite>\n");
+        }
+        xml.push_str("</testsuites>\n");
+        xml
+    }
+}
+
+/// The command that reruns one scenario.
+pub fn rerun_command(case: &CaseResult) -> String {
+    format!("cargo run --release -- check {}", shell_path(&case.path))
+}
+
+fn shell_path(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c)) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

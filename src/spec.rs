@@ -1,0 +1,282 @@
+//! The spec files of `spec/<variant>/`: clauses, rulings and findings
+//! (format: `spec/README.md`). Unknown fields are rejected.
+
+use std::path::{Path, PathBuf};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Which part of the project can test a clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TestableBy {
+    /// The reference engine (Part I): scenarios pin it.
+    Engine,
+    /// The journal and replay.
+    Journal,
+    /// The tournament model.
+    Tournament,
+    /// A heading whose sub-clauses carry the rules.
+    Group,
+}
+
+/// One clause or sub-clause of the rulebook.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    /// Stable ID, e.g. `m.8.1`.
+    pub id: String,
+    /// The German heading.
+    pub heading: String,
+    /// What it says, in the project's own words.
+    pub paraphrase: String,
+    /// Rulings that touch it.
+    #[serde(default)]
+    pub rulings: Vec<String>,
+    /// Who tests it.
+    pub testable_by: TestableBy,
+}
+
+/// One option of a ruling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    /// The key used in `ID=key`.
+    pub key: String,
+    /// What the engine does under it.
+    pub description: String,
+}
+
+/// A ruling: how the engine reads the text where it is silent or in tension.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ruling {
+    /// Stable ID, e.g. `R-NEXT`.
+    pub id: String,
+    /// Short title.
+    pub title: String,
+    /// Clauses it touches.
+    pub clauses: Vec<String>,
+    /// What the engine does by default.
+    pub default: String,
+    /// The selectable alternatives.
+    #[serde(default)]
+    pub alternatives: Vec<Alternative>,
+    /// Why the default.
+    pub rationale: String,
+}
+
+/// The kind of a finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingKind {
+    /// The text says nothing.
+    Gap,
+    /// Two passages disagree.
+    Contradiction,
+    /// Parties are treated differently.
+    Asymmetry,
+    /// A literal reading has an unexpected consequence.
+    Surprise,
+    /// A claim of the text to verify.
+    Claim,
+}
+
+/// A finding for the rules committee.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Finding {
+    /// Stable ID, e.g. `F-KING-DEAD`.
+    pub id: String,
+    /// Short title.
+    pub title: String,
+    /// What kind.
+    pub kind: FindingKind,
+    /// Clauses involved.
+    pub clauses: Vec<String>,
+    /// The finding.
+    pub statement: String,
+    /// What the committee might do.
+    pub recommendation: String,
+    /// Rulings that resolve it.
+    #[serde(default)]
+    pub rulings: Vec<String>,
+    /// Scenarios that demonstrate it.
+    #[serde(default)]
+    pub scenarios: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClausesFile {
+    variant: String,
+    clauses: Vec<Clause>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulingsFile {
+    variant: String,
+    rulings: Vec<Ruling>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FindingsFile {
+    variant: String,
+    findings: Vec<Finding>,
+}
+
+/// The spec of one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The variant name.
+    pub variant: String,
+    /// Clauses in file order.
+    pub clauses: Vec<Clause>,
+    /// Rulings in file order.
+    pub rulings: Vec<Ruling>,
+    /// Findings in file order.
+    pub findings: Vec<Finding>,
+}
+
+/// A spec file that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// The file could not be opened.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid.
+    #[error("{path}:{line}:{column}: {message}")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// 1-based column (0 when unknown).
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A cross-reference is broken.
+    #[error("{path}: {message}")]
+    Reference {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> {
+    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_yaml::from_str(&text).map_err(|error| {
+        let (line, column) = error
+            .location()
+            .map_or((0, 0), |at| (at.line(), at.column()));
+        SpecError::Format {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: error.to_string(),
+        }
+    })
+}
+
+impl Spec {
+    /// Loads `clauses.yaml`, `rulings.yaml` and `findings.yaml` from `dir`
+    /// and checks that every ID is unique and every reference resolves.
+    ///
+    /// # Errors
+    /// [`SpecError`] with the file and what is wrong.
+    pub fn load(dir: &Path) -> Result<Spec, SpecError> {
+        let clauses: ClausesFile = read_yaml(&dir.join("clauses.yaml"))?;
+        let rulings: RulingsFile = read_yaml(&dir.join("rulings.yaml"))?;
+        let findings: FindingsFile = read_yaml(&dir.join("findings.yaml"))?;
+        let spec = Spec {
+            variant: clauses.variant,
+            clauses: clauses.clauses,
+            rulings: rulings.rulings,
+            findings: findings.findings,
+        };
+        for (file, variant) in [("rulings.yaml", &rulings.variant), ("findings.yaml", &findings.variant)] {
+            if *variant != spec.variant {
+                return Err(SpecError::Reference {
+                    path: dir.join(file),
+                    message: format!("variant '{variant}' differs from clauses.yaml's '{}'", spec.variant),
+                });
+            }
+        }
+        spec.check_references(dir)?;
+        Ok(spec)
+    }
+
+    fn check_references(&self, dir: &Path) -> Result<(), SpecError> {
+        let fail = |file: &str, message: String| SpecError::Reference {
+            path: dir.join(file),
+            message,
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        for id in self
+            .clauses
+            .iter()
+            .map(|c| &c.id)
+            .chain(self.rulings.iter().map(|r| &r.id))
+            .chain(self.findings.iter().map(|f| &f.id))
+        {
+            if !seen.insert(id) {
+                return Err(fail("clauses.yaml", format!("ID '{id}' is defined twice")));
+            }
+        }
+        for clause in &self.clauses {
+            for ruling in &clause.rulings {
+                if self.ruling(ruling).is_none() {
+                    return Err(fail("clauses.yaml", format!("clause {} names unknown ruling '{ruling}'", clause.id)));
+                }
+            }
+        }
+        for ruling in &self.rulings {
+            for clause in &ruling.clauses {
+                if self.clause(clause).is_none() {
+                    return Err(fail("rulings.yaml", format!("ruling {} names unknown clause '{clause}'", ruling.id)));
+                }
+            }
+        }
+        for finding in &self.findings {
+            for clause in &finding.clauses {
+                if self.clause(clause).is_none() {
+                    return Err(fail("findings.yaml", format!("finding {} names unknown clause '{clause}'", finding.id)));
+                }
+            }
+            for ruling in &finding.rulings {
+                if self.ruling(ruling).is_none() {
+                    return Err(fail("findings.yaml", format!("finding {} names unknown ruling '{ruling}'", finding.id)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The clause with this ID.
+    pub fn clause(&self, id: &str) -> Option<&Clause> {
+        self.clauses.iter().find(|clause| clause.id == id)
+    }
+
+    /// The ruling with this ID.
+    pub fn ruling(&self, id: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|ruling| ruling.id == id)
+    }
+
+    /// The finding with this ID.
+    pub fn finding(&self, id: &str) -> Option<&Finding> {
+        self.findings.iter().find(|finding| finding.id == id)
+    }
+}

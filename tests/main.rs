@@ -1,0 +1,10 @@
+//! The one integration test binary; each module tests one part.
+
+mod support;
+
+mod geometry;
+mod notation;
+mod perft;
+mod pieces;
+mod rulings;
+mod turn_order;

@@ -1,0 +1,111 @@
+//! Helpers shared by the test modules: building small positions by hand.
+
+#![allow(dead_code)]
+
+use regelwerk::party::ByParty;
+use regelwerk::setup::{Placed, Setup, Tray};
+use regelwerk::{Action, Cell, Move, Party, Piece, PieceKind, Position, Ruleset};
+
+/// The cell with this number; panics in tests on a bad number.
+pub fn cell(number: u16) -> Cell {
+    Cell::new(number).unwrap_or_else(|| panic!("{number} is not a cell"))
+}
+
+/// A move `from-to`.
+pub fn mv(from: u16, to: u16) -> Move {
+    Move::new(cell(from), cell(to))
+}
+
+/// Builds a setup piece by piece.
+#[derive(Default, Clone)]
+pub struct Build {
+    setup: Setup,
+}
+
+impl Build {
+    /// An empty board with `to_move` to move and nobody eliminated.
+    pub fn new(to_move: Party) -> Build {
+        let mut build = Build::default();
+        build.setup.to_move = Some(to_move);
+        build
+    }
+
+    /// Adds a live piece (pawns count as moved unless `unmoved` is called).
+    pub fn piece(mut self, party: Party, kind: PieceKind, number: u16) -> Build {
+        self.setup.pieces.push(Placed {
+            cell: cell(number),
+            piece: Piece::new(party, kind),
+        });
+        self
+    }
+
+    /// Adds a king.
+    pub fn king(self, party: Party, number: u16) -> Build {
+        self.piece(party, PieceKind::King, number)
+    }
+
+    /// Marks the pawn on `number` as unmoved (still on its start cell).
+    pub fn unmoved(mut self, number: u16) -> Build {
+        self.setup.unmoved_pawns.push(cell(number));
+        self
+    }
+
+    /// Marks a party eliminated.
+    pub fn eliminated(mut self, party: Party) -> Build {
+        self.setup.eliminated.push(party);
+        self
+    }
+
+    /// Adds a dead blocker of a (must be eliminated) party.
+    pub fn dead(mut self, party: Party, kind: PieceKind, number: u16) -> Build {
+        self.setup.dead_blockers.push(Placed {
+            cell: cell(number),
+            piece: Piece::new(party, kind),
+        });
+        self
+    }
+
+    /// Sets a party's tray.
+    pub fn tray(mut self, party: Party, kinds: &[PieceKind]) -> Build {
+        self.setup.trays[party] = kinds.iter().copied().collect::<Tray>();
+        self
+    }
+
+    /// Sets all clocks (seconds, Blau to Rot).
+    pub fn clocks(mut self, seconds: [u32; 6]) -> Build {
+        self.setup.clocks = Some(ByParty(seconds));
+        self
+    }
+
+    /// The setup as built.
+    pub fn setup(&self) -> Setup {
+        self.setup.clone()
+    }
+
+    /// The validated position; panics with the problems if invalid.
+    pub fn build(&self) -> Position {
+        Position::from_setup(&self.setup).unwrap_or_else(|error| panic!("test setup: {error}"))
+    }
+}
+
+/// Sorted target cell numbers of the legal moves from one cell.
+pub fn targets(position: &Position, from: u16, rules: &Ruleset) -> Vec<u16> {
+    let mut cells: Vec<u16> = regelwerk::rules::legal_moves_from(position, cell(from), rules)
+        .into_iter()
+        .map(|m| m.to.number())
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// Applies a move; panics with the reason if illegal.
+pub fn play(
+    position: &mut Position,
+    from: u16,
+    to: u16,
+    rules: &Ruleset,
+) -> regelwerk::rules::Outcome {
+    regelwerk::rules::apply(position, Action::play(mv(from, to)), rules)
+        .unwrap_or_else(|error| panic!("{from}-{to} should be legal: {error}"))
+}
