@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod board_text;
 pub mod cell;
 pub mod geometry;
 pub mod moves;

@@ -311,6 +311,17 @@ impl Position {
             self.board[cell.index()] = None;
         }
         self.active[party] = false;
+        // A dead blocker never moves, so its pawns lose their start move:
+        // the unmoved mark belongs to pawns of active parties only (the
+        // rule `from_setup` checks), which keeps the notation round trip.
+        let own_unmoved: Vec<Cell> = self
+            .unmoved
+            .iter()
+            .filter(|&cell| self.board[cell.index()].is_some_and(|piece| piece.party == party))
+            .collect();
+        for cell in own_unmoved {
+            self.unmoved.remove(cell);
+        }
         if self.check_anchor == Some(party) {
             self.check_anchor = None;
         }

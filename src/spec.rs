@@ -207,11 +207,17 @@ impl Spec {
             rulings: rulings.rulings,
             findings: findings.findings,
         };
-        for (file, variant) in [("rulings.yaml", &rulings.variant), ("findings.yaml", &findings.variant)] {
+        for (file, variant) in [
+            ("rulings.yaml", &rulings.variant),
+            ("findings.yaml", &findings.variant),
+        ] {
             if *variant != spec.variant {
                 return Err(SpecError::Reference {
                     path: dir.join(file),
-                    message: format!("variant '{variant}' differs from clauses.yaml's '{}'", spec.variant),
+                    message: format!(
+                        "variant '{variant}' differs from clauses.yaml's '{}'",
+                        spec.variant
+                    ),
                 });
             }
         }
@@ -239,26 +245,38 @@ impl Spec {
         for clause in &self.clauses {
             for ruling in &clause.rulings {
                 if self.ruling(ruling).is_none() {
-                    return Err(fail("clauses.yaml", format!("clause {} names unknown ruling '{ruling}'", clause.id)));
+                    return Err(fail(
+                        "clauses.yaml",
+                        format!("clause {} names unknown ruling '{ruling}'", clause.id),
+                    ));
                 }
             }
         }
         for ruling in &self.rulings {
             for clause in &ruling.clauses {
                 if self.clause(clause).is_none() {
-                    return Err(fail("rulings.yaml", format!("ruling {} names unknown clause '{clause}'", ruling.id)));
+                    return Err(fail(
+                        "rulings.yaml",
+                        format!("ruling {} names unknown clause '{clause}'", ruling.id),
+                    ));
                 }
             }
         }
         for finding in &self.findings {
             for clause in &finding.clauses {
                 if self.clause(clause).is_none() {
-                    return Err(fail("findings.yaml", format!("finding {} names unknown clause '{clause}'", finding.id)));
+                    return Err(fail(
+                        "findings.yaml",
+                        format!("finding {} names unknown clause '{clause}'", finding.id),
+                    ));
                 }
             }
             for ruling in &finding.rulings {
                 if self.ruling(ruling).is_none() {
-                    return Err(fail("findings.yaml", format!("finding {} names unknown ruling '{ruling}'", finding.id)));
+                    return Err(fail(
+                        "findings.yaml",
+                        format!("finding {} names unknown ruling '{ruling}'", finding.id),
+                    ));
                 }
             }
         }

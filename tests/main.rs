@@ -7,4 +7,5 @@ mod notation;
 mod perft;
 mod pieces;
 mod rulings;
+mod scenarios;
 mod turn_order;

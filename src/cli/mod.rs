@@ -8,11 +8,11 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
-use regelwerk::spec::Spec;
 use regelwerk::perft::{divide, perft};
 use regelwerk::position::Position;
 use regelwerk::rules::{self, legal_moves, legal_moves_from};
+use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
+use regelwerk::spec::Spec;
 use regelwerk::{Action, Cell, Ruleset};
 
 /// regelwerk: the MONARCHIE rules oracle.
@@ -88,6 +88,11 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario file format.
     Schema,
+    /// Draw the board of a position as text.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
     /// Count the leaves of the legal-move tree (perft), optionally per first move.
     Perft {
         /// Depth in plies.
@@ -138,6 +143,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             coverage,
         } => check(paths, clause, id, spec, format, coverage),
+        Command::Show { position } => {
+            let (position, _) = position.load()?;
+            print!("{}", regelwerk::board_text::render(&position));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)
@@ -288,9 +298,13 @@ fn check(
     let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
-    let report = run_suite(&files, Some(&spec), clause.as_deref(), id.as_deref(), |done, _| {
-        bar.set_position(done as u64)
-    });
+    let report = run_suite(
+        &files,
+        Some(&spec),
+        clause.as_deref(),
+        id.as_deref(),
+        |done, _| bar.set_position(done as u64),
+    );
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     match format {
@@ -356,7 +370,10 @@ fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: 
             }
         }
     }
-    println!("{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}", "clause", "cases", "passed", "failed", "legal", "illegal");
+    println!(
+        "{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}",
+        "clause", "cases", "passed", "failed", "legal", "illegal"
+    );
     for row in report.clause_rows(Some(spec)) {
         println!(
             "{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}",
@@ -366,8 +383,22 @@ fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: 
     if coverage {
         let (clauses, rulings) = report.coverage_gaps(spec);
         println!();
-        println!("clauses without scenarios: {}", if clauses.is_empty() { "none".to_string() } else { clauses.join(", ") });
-        println!("rulings without scenarios: {}", if rulings.is_empty() { "none".to_string() } else { rulings.join(", ") });
+        println!(
+            "clauses without scenarios: {}",
+            if clauses.is_empty() {
+                "none".to_string()
+            } else {
+                clauses.join(", ")
+            }
+        );
+        println!(
+            "rulings without scenarios: {}",
+            if rulings.is_empty() {
+                "none".to_string()
+            } else {
+                rulings.join(", ")
+            }
+        );
     }
     println!();
     println!(
@@ -376,7 +407,11 @@ fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: 
         seconds,
         report.invalid()
     );
-    println!("check: {} passed, {} failed", report.passed(), report.cases.len() - report.passed());
+    println!(
+        "check: {} passed, {} failed",
+        report.passed(),
+        report.cases.len() - report.passed()
+    );
 }
 
 fn indent(text: &str) -> String {

@@ -291,5 +291,6 @@ pub struct StateExpect {
 /// The JSON Schema of the scenario format, as pretty JSON.
 pub fn schema_json() -> String {
     let schema = schemars::schema_for!(Scenario);
-    serde_json::to_string_pretty(&schema).unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
+    serde_json::to_string_pretty(&schema)
+        .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
 }

@@ -73,7 +73,10 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let path = entry?.path();
         if path.is_dir() {
             walk(&path, files)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
             files.push(path);
         }
     }
@@ -111,7 +114,9 @@ pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> 
 /// As [`load_file`].
 pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
     let scenario: Scenario = serde_yaml::from_str(text).map_err(|error| {
-        let (line, column) = error.location().map_or((0, 0), |at| (at.line(), at.column()));
+        let (line, column) = error
+            .location()
+            .map_or((0, 0), |at| (at.line(), at.column()));
         LoadError {
             path: path.to_path_buf(),
             line,
@@ -131,25 +136,54 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         }
     };
     if scenario.id.is_empty() || scenario.id.chars().any(char::is_whitespace) {
-        return Err(fail("id", "id:", "expected a non-empty ID without spaces".to_string()));
+        return Err(fail(
+            "id",
+            "id:",
+            "expected a non-empty ID without spaces".to_string(),
+        ));
     }
     if scenario.clauses.is_empty() {
-        return Err(fail("clauses", "clauses:", "expected at least one clause ID".to_string()));
+        return Err(fail(
+            "clauses",
+            "clauses:",
+            "expected at least one clause ID".to_string(),
+        ));
     }
     if let Some(spec) = spec {
         for clause in &scenario.clauses {
             if spec.clause(clause).is_none() {
-                return Err(fail("clauses", clause, format!("unknown clause '{clause}': expected an ID of spec/{}/clauses.yaml", spec.variant)));
+                return Err(fail(
+                    "clauses",
+                    clause,
+                    format!(
+                        "unknown clause '{clause}': expected an ID of spec/{}/clauses.yaml",
+                        spec.variant
+                    ),
+                ));
             }
         }
         for ruling in &scenario.rulings {
             if spec.ruling(ruling).is_none() {
-                return Err(fail("rulings", ruling, format!("unknown ruling '{ruling}': expected an ID of spec/{}/rulings.yaml", spec.variant)));
+                return Err(fail(
+                    "rulings",
+                    ruling,
+                    format!(
+                        "unknown ruling '{ruling}': expected an ID of spec/{}/rulings.yaml",
+                        spec.variant
+                    ),
+                ));
             }
         }
         for finding in &scenario.findings {
             if spec.finding(finding).is_none() {
-                return Err(fail("findings", finding, format!("unknown finding '{finding}': expected an ID of spec/{}/findings.yaml", spec.variant)));
+                return Err(fail(
+                    "findings",
+                    finding,
+                    format!(
+                        "unknown finding '{finding}': expected an ID of spec/{}/findings.yaml",
+                        spec.variant
+                    ),
+                ));
             }
         }
     }
@@ -167,7 +201,11 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         }
     }
     if scenario.steps.is_empty() {
-        return Err(fail("steps", "steps:", "expected at least one step".to_string()));
+        return Err(fail(
+            "steps",
+            "steps:",
+            "expected at least one step".to_string(),
+        ));
     }
     for (index, step) in scenario.steps.iter().enumerate() {
         check_step(step).map_err(|(field, message)| {
@@ -212,7 +250,12 @@ fn check_step(step: &Step) -> Result<(), (String, String)> {
             "a step has exactly one of play, moves, perft, state".to_string(),
         ));
     }
-    let stray = |field: &str, owner: &str| Err((field.to_string(), format!("'{field}' belongs to a '{owner}' step")));
+    let stray = |field: &str, owner: &str| {
+        Err((
+            field.to_string(),
+            format!("'{field}' belongs to a '{owner}' step"),
+        ))
+    };
     if step.play.is_none() {
         if step.expect.is_some() {
             return stray("expect", "play");
@@ -230,24 +273,31 @@ fn check_step(step: &Step) -> Result<(), (String, String)> {
     if let Some(play) = &step.play {
         play.parse::<crate::moves::Action>()
             .map_err(|error| ("play".to_string(), error.to_string()))?;
-        let expect = step
-            .expect
-            .as_ref()
-            .ok_or_else(|| ("expect".to_string(), "a play step needs an 'expect' with at least 'result'".to_string()))?;
+        let expect = step.expect.as_ref().ok_or_else(|| {
+            (
+                "expect".to_string(),
+                "a play step needs an 'expect' with at least 'result'".to_string(),
+            )
+        })?;
         check_action_expect(expect)?;
     }
     if step.moves.is_some() {
-        let moves = step
-            .expect_moves
-            .as_ref()
-            .ok_or_else(|| ("expect_moves".to_string(), "a moves step needs 'expect_moves' (the exact move set)".to_string()))?;
+        let moves = step.expect_moves.as_ref().ok_or_else(|| {
+            (
+                "expect_moves".to_string(),
+                "a moves step needs 'expect_moves' (the exact move set)".to_string(),
+            )
+        })?;
         for text in moves {
             text.parse::<crate::moves::Move>()
                 .map_err(|error| ("expect_moves".to_string(), error.to_string()))?;
         }
     }
     if step.perft.is_some() && step.expect_nodes.is_none() {
-        return Err(("expect_nodes".to_string(), "a perft step needs 'expect_nodes'".to_string()));
+        return Err((
+            "expect_nodes".to_string(),
+            "a perft step needs 'expect_nodes'".to_string(),
+        ));
     }
     if let Some(state) = &step.state {
         if let Some(cells) = &state.cells {
@@ -257,7 +307,8 @@ fn check_step(step: &Step) -> Result<(), (String, String)> {
             }
         }
         if let Some(notation) = &state.notation {
-            parse_position(notation).map_err(|error| ("state.notation".to_string(), error.to_string()))?;
+            parse_position(notation)
+                .map_err(|error| ("state.notation".to_string(), error.to_string()))?;
         }
     }
     Ok(())
@@ -268,7 +319,11 @@ fn check_action_expect(expect: &ActionExpect) -> Result<(), (String, String)> {
     if !legal && !Illegal::CODES.contains(&expect.result.as_str()) {
         return Err((
             "expect.result".to_string(),
-            format!("unknown result '{}': expected legal or one of {}", expect.result, Illegal::CODES.join(", ")),
+            format!(
+                "unknown result '{}': expected legal or one of {}",
+                expect.result,
+                Illegal::CODES.join(", ")
+            ),
         ));
     }
     let extra = expect.capture.is_some()
@@ -289,14 +344,23 @@ fn check_action_expect(expect: &ActionExpect) -> Result<(), (String, String)> {
         ));
     }
     if legal && expect.next.is_none() {
-        return Err(("expect.next".to_string(), "a legal action must pin 'next' (the next party to move, or null)".to_string()));
+        return Err((
+            "expect.next".to_string(),
+            "a legal action must pin 'next' (the next party to move, or null)".to_string(),
+        ));
     }
     if let Some(eliminations) = &expect.eliminations {
         for elimination in eliminations {
-            if !Cause::ALL.iter().any(|cause| cause.code() == elimination.cause) {
+            if !Cause::ALL
+                .iter()
+                .any(|cause| cause.code() == elimination.cause)
+            {
                 return Err((
                     "expect.eliminations".to_string(),
-                    format!("unknown cause '{}': expected mate, stalemate, king-capture or flag-fall", elimination.cause),
+                    format!(
+                        "unknown cause '{}': expected mate, stalemate, king-capture or flag-fall",
+                        elimination.cause
+                    ),
                 ));
             }
         }
@@ -304,7 +368,13 @@ fn check_action_expect(expect: &ActionExpect) -> Result<(), (String, String)> {
     if let Some(events) = &expect.events {
         for event in events {
             if !EVENT_KINDS.contains(&event.as_str()) {
-                return Err(("expect.events".to_string(), format!("unknown event '{event}': expected one of {}", EVENT_KINDS.join(", "))));
+                return Err((
+                    "expect.events".to_string(),
+                    format!(
+                        "unknown event '{event}': expected one of {}",
+                        EVENT_KINDS.join(", ")
+                    ),
+                ));
             }
         }
     }
@@ -317,7 +387,8 @@ fn check_action_expect(expect: &ActionExpect) -> Result<(), (String, String)> {
 /// A message saying what was expected.
 pub fn parse_cell_content(text: &str) -> Result<Option<(bool, Piece)>, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let expected = || format!("'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'");
+    let expected =
+        || format!("'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'");
     let (dead, rest) = match words.as_slice() {
         ["empty"] => return Ok(None),
         ["dead", rest @ ..] => (true, rest),
@@ -325,8 +396,12 @@ pub fn parse_cell_content(text: &str) -> Result<Option<(bool, Piece)>, String> {
     };
     match rest {
         [party, kind] => {
-            let party: Party = party.parse().map_err(|e: crate::party::UnknownParty| e.to_string())?;
-            let kind: PieceKind = kind.parse().map_err(|e: crate::piece::UnknownPieceKind| e.to_string())?;
+            let party: Party = party
+                .parse()
+                .map_err(|e: crate::party::UnknownParty| e.to_string())?;
+            let kind: PieceKind = kind
+                .parse()
+                .map_err(|e: crate::piece::UnknownPieceKind| e.to_string())?;
             Ok(Some((dead, Piece::new(party, kind))))
         }
         _ => Err(expected()),
@@ -345,7 +420,10 @@ pub fn build_position(spec: &PositionSpec) -> Result<Position, (String, String)>
         || spec.check_anchor.is_some();
     if let Some(kind) = spec.start {
         if has_listing || spec.notation.is_some() {
-            return Err(("start".to_string(), "'start' stands alone: give no pieces, notation or clocks with it".to_string()));
+            return Err((
+                "start".to_string(),
+                "'start' stands alone: give no pieces, notation or clocks with it".to_string(),
+            ));
         }
         let setup = match kind {
             StartKind::Untimed => start_setup(),
@@ -354,20 +432,30 @@ pub fn build_position(spec: &PositionSpec) -> Result<Position, (String, String)>
         return Position::from_setup(&setup).map_err(|e| ("start".to_string(), e.to_string()));
     }
     let from_notation = match &spec.notation {
-        Some(text) => Some(parse_position(text).map_err(|e| ("notation".to_string(), e.to_string()))?),
+        Some(text) => {
+            Some(parse_position(text).map_err(|e| ("notation".to_string(), e.to_string()))?)
+        }
         None => None,
     };
     if !has_listing {
         return from_notation.ok_or_else(|| {
-            ("start".to_string(), "expected 'start', 'notation', or a listing (to_move and the parties' pieces)".to_string())
+            (
+                "start".to_string(),
+                "expected 'start', 'notation', or a listing (to_move and the parties' pieces)"
+                    .to_string(),
+            )
         });
     }
-    let listed = Position::from_setup(&listing_setup(spec)?).map_err(|e| ("listing".to_string(), e.to_string()))?;
+    let listed = Position::from_setup(&listing_setup(spec)?)
+        .map_err(|e| ("listing".to_string(), e.to_string()))?;
     if let Some(noted) = from_notation {
         if noted != listed {
             return Err((
                 "notation".to_string(),
-                format!("the notation and the listing describe different positions; the listing is {}", to_notation(&listed)),
+                format!(
+                    "the notation and the listing describe different positions; the listing is {}",
+                    to_notation(&listed)
+                ),
             ));
         }
     }
@@ -435,7 +523,10 @@ fn listing_setup(spec: &PositionSpec) -> Result<Setup, (String, String)> {
         let mut seconds = [0u32; 6];
         for party in Party::ALL {
             seconds[party.index()] = *clocks.get(&party).ok_or_else(|| {
-                ("clocks".to_string(), format!("clocks must give all six parties; {party} is missing"))
+                (
+                    "clocks".to_string(),
+                    format!("clocks must give all six parties; {party} is missing"),
+                )
             })?;
         }
         setup.clocks = Some(ByParty(seconds));

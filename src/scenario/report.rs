@@ -77,7 +77,11 @@ pub fn run_suite(
                     line,
                     column,
                     field: "id".to_string(),
-                    message: format!("ID '{}' is already used by {}; IDs are unique and never reused", loaded.scenario.id, first.display()),
+                    message: format!(
+                        "ID '{}' is already used by {}; IDs are unique and never reused",
+                        loaded.scenario.id,
+                        first.display()
+                    ),
                 });
             }
             seen.insert(loaded.scenario.id.clone(), path.clone());
@@ -94,17 +98,15 @@ pub fn run_suite(
                 };
                 case_of(&loaded, status)
             }
-            Err(error) => {
-                CaseResult {
-                    path: path.clone(),
-                    id: String::new(),
-                    clauses: Vec::new(),
-                    rulings: Vec::new(),
-                    findings: Vec::new(),
-                    expects_legal: false,
-                    status: Status::Invalid(error),
-                }
-            }
+            Err(error) => CaseResult {
+                path: path.clone(),
+                id: String::new(),
+                clauses: Vec::new(),
+                rulings: Vec::new(),
+                findings: Vec::new(),
+                expects_legal: false,
+                status: Status::Invalid(error),
+            },
         };
         cases.push(case);
     }
@@ -166,12 +168,18 @@ impl SuiteReport {
 
     /// Number failed (a step differed).
     pub fn failed(&self) -> usize {
-        self.cases.iter().filter(|c| matches!(c.status, Status::Failed(_))).count()
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.status, Status::Failed(_)))
+            .count()
     }
 
     /// Number of files that could not be used.
     pub fn invalid(&self) -> usize {
-        self.cases.iter().filter(|c| matches!(c.status, Status::Invalid(_))).count()
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.status, Status::Invalid(_)))
+            .count()
     }
 
     /// Whether everything passed.
@@ -222,7 +230,9 @@ impl SuiteReport {
         let missing_clauses = spec
             .clauses
             .iter()
-            .filter(|clause| clause.testable_by != TestableBy::Group && !clauses.contains(&clause.id))
+            .filter(|clause| {
+                clause.testable_by != TestableBy::Group && !clauses.contains(&clause.id)
+            })
             .map(|clause| clause.id.clone())
             .collect();
         let missing_rulings = spec
@@ -283,7 +293,11 @@ impl SuiteReport {
     pub fn to_junit(&self, seconds: f64) -> String {
         let mut by_clause: BTreeMap<String, Vec<&CaseResult>> = BTreeMap::new();
         for case in &self.cases {
-            let clause = case.clauses.first().cloned().unwrap_or_else(|| "invalid".to_string());
+            let clause = case
+                .clauses
+                .first()
+                .cloned()
+                .unwrap_or_else(|| "invalid".to_string());
             by_clause.entry(clause).or_default().push(case);
         }
         let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -294,15 +308,25 @@ impl SuiteReport {
             self.invalid()
         ));
         for (clause, cases) in by_clause {
-            let failures = cases.iter().filter(|c| matches!(c.status, Status::Failed(_))).count();
-            let errors = cases.iter().filter(|c| matches!(c.status, Status::Invalid(_))).count();
+            let failures = cases
+                .iter()
+                .filter(|c| matches!(c.status, Status::Failed(_)))
+                .count();
+            let errors = cases
+                .iter()
+                .filter(|c| matches!(c.status, Status::Invalid(_)))
+                .count();
             xml.push_str(&format!(
                 "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">\n",
                 escape(&clause),
                 cases.len()
             ));
             for case in cases {
-                let name = if case.id.is_empty() { case.path.display().to_string() } else { case.id.clone() };
+                let name = if case.id.is_empty() {
+                    case.path.display().to_string()
+                } else {
+                    case.id.clone()
+                };
                 xml.push_str(&format!(
                     "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
                     escape(&clause),
@@ -337,7 +361,10 @@ pub fn rerun_command(case: &CaseResult) -> String {
 
 fn shell_path(path: &Path) -> String {
     let text = path.display().to_string();
-    if text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c)) {
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+    {
         text
     } else {
         format!("'{}'", text.replace('\'', "'\\''"))

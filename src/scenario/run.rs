@@ -38,11 +38,13 @@ pub struct Mismatch {
 pub fn run(loaded: &Loaded) -> Result<(), Mismatch> {
     let mut position = loaded.position.clone();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        run_step(&mut position, step, &loaded.rules).map_err(|(what, expected, actual)| Mismatch {
-            step: index,
-            what,
-            expected: to_yaml(&expected),
-            actual: to_yaml(&actual),
+        run_step(&mut position, step, &loaded.rules).map_err(|(what, expected, actual)| {
+            Mismatch {
+                step: index,
+                what,
+                expected: to_yaml(&expected),
+                actual: to_yaml(&actual),
+            }
         })?;
     }
     Ok(())
@@ -54,7 +56,11 @@ fn to_yaml(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
 }
 
-fn compare(what: String, expected: BTreeMap<&str, Value>, actual: BTreeMap<&str, Value>) -> Result<(), StepError> {
+fn compare(
+    what: String,
+    expected: BTreeMap<&str, Value>,
+    actual: BTreeMap<&str, Value>,
+) -> Result<(), StepError> {
     if expected == actual {
         Ok(())
     } else {
@@ -74,10 +80,18 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
         let result = rules::apply(position, action, rules);
         let what = format!("play {text}");
         return match result {
-            Ok(outcome) => compare(what, expected_action(expect), actual_action(expect, &outcome, position)),
+            Ok(outcome) => compare(
+                what,
+                expected_action(expect),
+                actual_action(expect, &outcome, position),
+            ),
             Err(illegal) => {
                 if *position != before {
-                    return Err((what, json!("position unchanged"), json!("an illegal action changed the position")));
+                    return Err((
+                        what,
+                        json!("position unchanged"),
+                        json!("an illegal action changed the position"),
+                    ));
                 }
                 if expect.result == illegal.code() {
                     return Ok(());
@@ -100,7 +114,10 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
         };
         let mut expected: Vec<Move> = expected_moves
             .iter()
-            .map(|text| text.parse().unwrap_or_else(|error| unreachable!("validated when loading: {error}")))
+            .map(|text| {
+                text.parse()
+                    .unwrap_or_else(|error| unreachable!("validated when loading: {error}"))
+            })
             .collect();
         expected.sort();
         let mut actual = actual_moves;
@@ -109,10 +126,23 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
             Some(cell) => format!("moves of cell {cell}"),
             None => "moves of the party to move".to_string(),
         };
-        let texts = |moves: &[Move]| json!(moves.iter().map(|mv| mv.text(!position.is_empty(mv.to))).collect::<Vec<_>>());
+        let texts = |moves: &[Move]| {
+            json!(moves
+                .iter()
+                .map(|mv| mv.text(!position.is_empty(mv.to)))
+                .collect::<Vec<_>>())
+        };
         if expected != actual {
-            let missing: Vec<Move> = expected.iter().filter(|m| !actual.contains(m)).copied().collect();
-            let extra: Vec<Move> = actual.iter().filter(|m| !expected.contains(m)).copied().collect();
+            let missing: Vec<Move> = expected
+                .iter()
+                .filter(|m| !actual.contains(m))
+                .copied()
+                .collect();
+            let extra: Vec<Move> = actual
+                .iter()
+                .filter(|m| !expected.contains(m))
+                .copied()
+                .collect();
             return Err((
                 what,
                 json!({"moves": texts(&expected), "count": expected.len()}),
@@ -124,7 +154,11 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
     if let (Some(depth), Some(nodes)) = (step.perft, step.expect_nodes) {
         let actual = perft(position, depth, rules);
         if actual != nodes {
-            return Err((format!("perft {depth}"), json!({"nodes": nodes}), json!({"nodes": actual})));
+            return Err((
+                format!("perft {depth}"),
+                json!({"nodes": nodes}),
+                json!({"nodes": actual}),
+            ));
         }
         return Ok(());
     }
@@ -160,7 +194,10 @@ fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
         map.insert("king_captured", opt_party(*king));
     }
     if let Some(promotion) = &expect.promotion {
-        map.insert("promotion", promotion.map_or(Value::Null, |k| json!(k.key())));
+        map.insert(
+            "promotion",
+            promotion.map_or(Value::Null, |k| json!(k.key())),
+        );
     }
     if let Some(forfeited) = expect.forfeited {
         map.insert("forfeited", json!(forfeited));
@@ -169,14 +206,24 @@ fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
         map.insert("checks", party_list(checks));
     }
     if let Some(gardez) = &expect.gardez {
-        let mut pairs: Vec<(Party, u16)> = gardez.iter().map(|g| (g.party, g.cell.number())).collect();
+        let mut pairs: Vec<(Party, u16)> =
+            gardez.iter().map(|g| (g.party, g.cell.number())).collect();
         pairs.sort();
-        map.insert("gardez", json!(pairs.iter().map(|(p, c)| json!({"party": p.key(), "cell": c})).collect::<Vec<_>>()));
+        map.insert(
+            "gardez",
+            json!(pairs
+                .iter()
+                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
+                .collect::<Vec<_>>()),
+        );
     }
     if let Some(eliminations) = &expect.eliminations {
         map.insert(
             "eliminations",
-            json!(eliminations.iter().map(|e| json!({"party": e.party.key(), "cause": e.cause})).collect::<Vec<_>>()),
+            json!(eliminations
+                .iter()
+                .map(|e| json!({"party": e.party.key(), "cause": e.cause}))
+                .collect::<Vec<_>>()),
         );
     }
     if let Some(next) = &expect.next {
@@ -189,7 +236,13 @@ fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
         map.insert("events", json!(events));
     }
     if let Some(clocks) = &expect.clocks {
-        map.insert("clocks", json!(clocks.iter().map(|(p, s)| (p.key(), *s)).collect::<BTreeMap<_, _>>()));
+        map.insert(
+            "clocks",
+            json!(clocks
+                .iter()
+                .map(|(p, s)| (p.key(), *s))
+                .collect::<BTreeMap<_, _>>()),
+        );
     }
     map
 }
@@ -208,7 +261,11 @@ pub fn event_kind(event: &Event) -> &'static str {
     }
 }
 
-fn actual_action(expect: &ActionExpect, outcome: &Outcome, position: &Position) -> BTreeMap<&'static str, Value> {
+fn actual_action(
+    expect: &ActionExpect,
+    outcome: &Outcome,
+    position: &Position,
+) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
     map.insert("result", json!("legal"));
     if expect.capture.is_some() {
@@ -223,7 +280,10 @@ fn actual_action(expect: &ActionExpect, outcome: &Outcome, position: &Position) 
         map.insert("king_captured", opt_party(outcome.king_captured));
     }
     if expect.promotion.is_some() {
-        map.insert("promotion", outcome.promotion.map_or(Value::Null, |k| json!(k.key())));
+        map.insert(
+            "promotion",
+            outcome.promotion.map_or(Value::Null, |k| json!(k.key())),
+        );
     }
     if expect.forfeited.is_some() {
         map.insert("forfeited", json!(outcome.forfeited));
@@ -232,9 +292,19 @@ fn actual_action(expect: &ActionExpect, outcome: &Outcome, position: &Position) 
         map.insert("checks", party_list(&outcome.checks));
     }
     if expect.gardez.is_some() {
-        let mut pairs: Vec<(Party, u16)> = outcome.gardez.iter().map(|(p, c)| (*p, c.number())).collect();
+        let mut pairs: Vec<(Party, u16)> = outcome
+            .gardez
+            .iter()
+            .map(|(p, c)| (*p, c.number()))
+            .collect();
         pairs.sort();
-        map.insert("gardez", json!(pairs.iter().map(|(p, c)| json!({"party": p.key(), "cell": c})).collect::<Vec<_>>()));
+        map.insert(
+            "gardez",
+            json!(pairs
+                .iter()
+                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
+                .collect::<Vec<_>>()),
+        );
     }
     if expect.eliminations.is_some() {
         map.insert(
@@ -253,12 +323,20 @@ fn actual_action(expect: &ActionExpect, outcome: &Outcome, position: &Position) 
         map.insert("winner", opt_party(outcome.winner));
     }
     if expect.events.is_some() {
-        map.insert("events", json!(outcome.events.iter().map(event_kind).collect::<Vec<_>>()));
+        map.insert(
+            "events",
+            json!(outcome.events.iter().map(event_kind).collect::<Vec<_>>()),
+        );
     }
     if let Some(clocks) = &expect.clocks {
         let actual: BTreeMap<&str, Value> = clocks
             .keys()
-            .map(|&p| (p.key(), position.clocks().map_or(Value::Null, |c| json!(c[p]))))
+            .map(|&p| {
+                (
+                    p.key(),
+                    position.clocks().map_or(Value::Null, |c| json!(c[p])),
+                )
+            })
             .collect();
         map.insert("clocks", json!(actual));
     }
@@ -286,7 +364,10 @@ fn state_fields(
     }
     if let Some(active) = &state.active {
         expected.insert("active", party_list(active));
-        actual.insert("active", party_list(&position.active_parties().collect::<Vec<_>>()));
+        actual.insert(
+            "active",
+            party_list(&position.active_parties().collect::<Vec<_>>()),
+        );
     }
     if let Some(winner) = &state.winner {
         expected.insert("winner", opt_party(*winner));
@@ -303,7 +384,12 @@ fn state_fields(
             let normal = match parse_cell_content(text) {
                 Ok(None) => "empty".to_string(),
                 Ok(Some((dead, piece))) => {
-                    format!("{}{} {}", if dead { "dead " } else { "" }, piece.party.key(), piece.kind.key())
+                    format!(
+                        "{}{} {}",
+                        if dead { "dead " } else { "" },
+                        piece.party.key(),
+                        piece.kind.key()
+                    )
                 }
                 Err(message) => message,
             };
@@ -319,8 +405,19 @@ fn state_fields(
         for (&party, kinds) in trays {
             let mut sorted = kinds.clone();
             sorted.sort();
-            want.insert(party.key(), json!(sorted.iter().map(|k| k.key()).collect::<Vec<_>>()));
-            have.insert(party.key(), json!(position.tray(party).kinds().iter().map(|k| k.key()).collect::<Vec<_>>()));
+            want.insert(
+                party.key(),
+                json!(sorted.iter().map(|k| k.key()).collect::<Vec<_>>()),
+            );
+            have.insert(
+                party.key(),
+                json!(position
+                    .tray(party)
+                    .kinds()
+                    .iter()
+                    .map(|k| k.key())
+                    .collect::<Vec<_>>()),
+            );
         }
         expected.insert("trays", json!(want));
         actual.insert("trays", json!(have));
@@ -329,7 +426,14 @@ fn state_fields(
         let mut want: Vec<u16> = unmoved.iter().map(|c| c.number()).collect();
         want.sort_unstable();
         expected.insert("unmoved", json!(want));
-        actual.insert("unmoved", json!(position.unmoved_pawns().iter().map(|c| c.number()).collect::<Vec<_>>()));
+        actual.insert(
+            "unmoved",
+            json!(position
+                .unmoved_pawns()
+                .iter()
+                .map(|c| c.number())
+                .collect::<Vec<_>>()),
+        );
     }
     if let Some(in_check) = &state.in_check {
         expected.insert("in_check", party_list(in_check));

@@ -1,0 +1,215 @@
+//! The scenario suite as a test: every scenario passes, the suite covers
+//! every engine clause, the checked-in JSON Schema is current, and bad
+//! files get located errors.
+
+use std::path::{Path, PathBuf};
+
+use regelwerk::scenario::load::load_str;
+use regelwerk::scenario::report::{rerun_command, run_suite, Status};
+use regelwerk::spec::{Spec, TestableBy};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn spec() -> Spec {
+    Spec::load(&root().join("spec/monarchie")).unwrap_or_else(|error| panic!("spec: {error}"))
+}
+
+fn suite() -> regelwerk::scenario::report::SuiteReport {
+    let files = regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")])
+        .unwrap_or_else(|error| panic!("scenario files: {error}"));
+    assert!(!files.is_empty(), "no scenario files found");
+    run_suite(&files, Some(&spec()), None, None, |_, _| {})
+}
+
+#[test]
+fn every_scenario_passes() {
+    let report = suite();
+    let mut problems = Vec::new();
+    for case in &report.cases {
+        match &case.status {
+            Status::Passed => {}
+            Status::Failed(mismatch) => problems.push(format!(
+                "{} ({}): step {} {}\nexpected:\n{}actual:\n{}rerun: {}",
+                case.id,
+                case.path.display(),
+                mismatch.step,
+                mismatch.what,
+                mismatch.expected,
+                mismatch.actual,
+                rerun_command(case)
+            )),
+            Status::Invalid(error) => problems.push(format!("invalid: {error}")),
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} of {} scenarios fail:\n\n{}",
+        problems.len(),
+        report.cases.len(),
+        problems.join("\n\n")
+    );
+}
+
+#[test]
+fn every_engine_clause_and_ruling_has_scenarios() {
+    let spec = spec();
+    let report = suite();
+    let (clauses, rulings) = report.coverage_gaps(&spec);
+    let engine_gaps: Vec<&String> = clauses
+        .iter()
+        .filter(|id| {
+            spec.clause(id)
+                .is_some_and(|c| c.testable_by == TestableBy::Engine)
+        })
+        .collect();
+    assert!(
+        engine_gaps.is_empty(),
+        "engine clauses without scenarios: {engine_gaps:?}"
+    );
+    assert!(rulings.is_empty(), "rulings without scenarios: {rulings:?}");
+}
+
+#[test]
+fn every_finding_is_demonstrated_and_listed() {
+    let spec = spec();
+    let report = suite();
+    for finding in &spec.findings {
+        let mut naming: Vec<&str> = report
+            .cases
+            .iter()
+            .filter(|case| case.findings.contains(&finding.id))
+            .map(|case| case.id.as_str())
+            .collect();
+        naming.sort_unstable();
+        let mut listed: Vec<&str> = finding.scenarios.iter().map(String::as_str).collect();
+        listed.sort_unstable();
+        if finding.id == "F-LEVEL-MATH"
+            || finding.clauses.iter().all(|c| {
+                spec.clause(c)
+                    .is_some_and(|c| c.testable_by != TestableBy::Engine)
+            })
+        {
+            continue;
+        }
+        assert!(
+            !naming.is_empty(),
+            "finding {} has no demonstrating scenario",
+            finding.id
+        );
+        assert_eq!(
+            listed, naming,
+            "spec/monarchie/findings.yaml lists other scenarios for {} than those naming it",
+            finding.id
+        );
+    }
+}
+
+#[test]
+fn checked_in_schema_is_current() {
+    let path = root().join("scenarios/scenario.schema.json");
+    let checked_in = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    let generated = regelwerk::scenario::format::schema_json();
+    assert_eq!(
+        checked_in.trim(),
+        generated.trim(),
+        "scenarios/scenario.schema.json is stale: run `cargo run -- schema > scenarios/scenario.schema.json`"
+    );
+}
+
+const GOOD: &str = "\
+id: test-good
+clauses: [m.7]
+description: a plain move passes the turn clockwise
+position:
+  to_move: blau
+  blau: {king: 1, rooks: [127]}
+  gruen: {king: 40}
+  orange: {king: 232}
+  lila: {king: 253}
+  gelb: {king: 214}
+  rot: {king: 22}
+steps:
+  - play: 127-128
+    expect: {result: legal, next: gruen}
+";
+
+fn load_error(text: &str) -> String {
+    match load_str(Path::new("bad.yaml"), text, Some(&spec())) {
+        Ok(_) => panic!("expected an error for:\n{text}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn the_good_sample_loads_and_passes() {
+    let loaded =
+        load_str(Path::new("good.yaml"), GOOD, Some(&spec())).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(regelwerk::scenario::run(&loaded), Ok(()));
+}
+
+#[test]
+fn a_wrong_field_name_is_located() {
+    let error = load_error(&GOOD.replace("description:", "descripton:"));
+    assert!(error.starts_with("bad.yaml:3:1:"), "{error}");
+    assert!(error.contains("unknown field `descripton`"), "{error}");
+}
+
+#[test]
+fn cell_254_is_located() {
+    let error = load_error(&GOOD.replace("rooks: [127]", "rooks: [254]"));
+    assert!(error.starts_with("bad.yaml:6:"), "{error}");
+    assert!(error.contains("cell 254 is out of range"), "{error}");
+}
+
+#[test]
+fn an_unknown_party_is_located() {
+    let error = load_error(&GOOD.replace("to_move: blau", "to_move: schwarz"));
+    assert!(error.starts_with("bad.yaml:5:"), "{error}");
+    assert!(error.contains("unknown party 'schwarz'"), "{error}");
+}
+
+#[test]
+fn a_missing_king_is_reported_with_the_party() {
+    let error = load_error(&GOOD.replace("  lila: {king: 253}\n", ""));
+    assert!(error.contains("position"), "{error}");
+    assert!(error.contains("lila is active but has no king"), "{error}");
+}
+
+#[test]
+fn an_unknown_clause_and_reason_are_rejected() {
+    let error = load_error(&GOOD.replace("[m.7]", "[m.99]"));
+    assert!(error.contains("unknown clause 'm.99'"), "{error}");
+    let error = load_error(&GOOD.replace("result: legal, next: gruen", "result: blocked"));
+    assert!(error.contains("unknown result 'blocked'"), "{error}");
+}
+
+#[test]
+fn a_legal_play_must_pin_the_next_mover() {
+    let error = load_error(&GOOD.replace(", next: gruen", ""));
+    assert!(error.contains("expect.next"), "{error}");
+}
+
+#[test]
+fn a_wrong_expectation_fails_with_both_sides() {
+    let loaded = load_str(
+        Path::new("x.yaml"),
+        &GOOD.replace("next: gruen", "next: rot"),
+        Some(&spec()),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mismatch = regelwerk::scenario::run(&loaded).expect_err("next is wrong");
+    assert_eq!(mismatch.step, 0);
+    assert!(
+        mismatch.expected.contains("next: rot"),
+        "{}",
+        mismatch.expected
+    );
+    assert!(
+        mismatch.actual.contains("next: gruen"),
+        "{}",
+        mismatch.actual
+    );
+}
