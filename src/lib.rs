@@ -10,6 +10,7 @@
 
 pub mod board_text;
 pub mod cell;
+pub mod fuzz;
 pub mod geometry;
 pub mod moves;
 pub mod notation;

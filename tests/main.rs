@@ -6,6 +6,7 @@ mod geometry;
 mod notation;
 mod perft;
 mod pieces;
+mod properties;
 mod rulings;
 mod scenarios;
 mod turn_order;

@@ -13,7 +13,7 @@
 
 use regelwerk::rules::{apply, check_move, legal_moves_from};
 use regelwerk::Party::{self, Blau, Gelb, Gruen, Lila, Orange, Rot};
-use regelwerk::PieceKind::{self, Bishop, King, Knight, Pawn, Queen, Rook};
+use regelwerk::PieceKind::{self, Bishop, Knight, Pawn, Queen, Rook};
 use regelwerk::{Action, Move, Piece, Position, Ruleset};
 use rstest::rstest;
 

@@ -86,6 +86,27 @@ enum Command {
         #[arg(long)]
         coverage: bool,
     },
+    /// Play seeded random games on the reference engine and check every invariant after every action.
+    Fuzz {
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Maximum actions per game.
+        #[arg(long, default_value_t = 200)]
+        max_plies: usize,
+        /// Where to write the scenario that reproduces a violation.
+        #[arg(long, default_value = "fuzz-failures")]
+        out: PathBuf,
+        /// A ruling setting ID=key (repeatable).
+        #[arg(long = "ruling", value_name = "ID=KEY")]
+        rulings: Vec<String>,
+        /// Output format of the summary.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Print the JSON Schema of the scenario file format.
     Schema,
     /// Draw the board of a position as text.
@@ -148,6 +169,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             print!("{}", regelwerk::board_text::render(&position));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Fuzz {
+            games,
+            seed,
+            max_plies,
+            out,
+            rulings,
+            format,
+        } => fuzz(games, seed, max_plies, &out, &rulings, format),
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)
@@ -416,4 +445,62 @@ fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: 
 
 fn indent(text: &str) -> String {
     text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// `regelwerk fuzz`: random games with every invariant checked.
+fn fuzz(games: u64, seed: u64, max_plies: usize, out: &std::path::Path, rulings: &[String], format: Format) -> Result<ExitCode> {
+    use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Checks, Rng};
+    let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
+    let bar = progress_bar(games, format == Format::Text);
+    let started = Instant::now();
+    let mut plies = 0usize;
+    let mut finished = 0u64;
+    for index in 0..games {
+        let game_seed = seed.wrapping_add(index);
+        let mut rng = Rng::new(game_seed);
+        let start = if index % 2 == 0 {
+            Position::start()
+        } else {
+            random_position(&mut rng, &rules)
+        };
+        let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
+        match play_checked(&start, &choices, &rules, Checks::default()) {
+            Ok(played) => {
+                plies += played.plies;
+                finished += u64::from(played.finished);
+            }
+            Err(failure) => {
+                bar.finish_and_clear();
+                let small = shrink(&failure, &rules);
+                std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+                let id = format!("fuzz-seed-{game_seed}");
+                let path = out.join(format!("{id}.yaml"));
+                std::fs::write(&path, failure_scenario(&small, &id, &rules))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("game {index} (seed {game_seed}) broke {}", small.violation);
+                println!("shrunk from {} to {} actions; scenario: {}", failure.actions.len(), small.actions.len(), path.display());
+                println!("replay: cargo run --release -- check {}", path.display());
+                return Ok(ExitCode::from(1));
+            }
+        }
+        bar.set_position(index + 1);
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    match format {
+        Format::Text => {
+            println!(
+                "{games} games, {plies} actions, {finished} finished, 0 violations in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                games as f64 / seconds,
+                plies as f64 / seconds
+            );
+            println!("fuzz: {games} passed, 0 failed");
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"games": games, "plies": plies, "finished": finished, "violations": 0,
+                "seconds": seconds, "games_per_second": games as f64 / seconds, "plies_per_second": plies as f64 / seconds})
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
 }

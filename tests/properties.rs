@@ -1,0 +1,121 @@
+//! Random games (proptest): every invariant of `regelwerk::fuzz::INVARIANTS`
+//! is checked after every action of every generated game. A game is a
+//! start position plus a list of random choices, one per action, so a
+//! failure shrinks to a short action sequence.
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+use regelwerk::fuzz::invariants::{check_exhaustive, check_position, check_rotation, rotate};
+use regelwerk::fuzz::{play_checked, random_position, Checks, Rng};
+use regelwerk::{Position, Ruleset};
+
+/// Games per property: 1000, or `PROPTEST_CASES` when set.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(default)
+}
+
+fn config(default: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases: cases(default),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/properties.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    /// Whole games from the Anhang A start: legal moves, timeouts, promotions.
+    #[test]
+    fn games_from_the_start_keep_every_invariant(choices in prop::collection::vec(any::<u64>(), 0..120)) {
+        let checks = Checks { exhaustive_every: 40, rotation_every: 0 };
+        if let Err(failure) = play_checked(&Position::start(), &choices, &Ruleset::default(), checks) {
+            prop_assert!(false, "{} after {} actions from the start", failure.violation, failure.actions.len());
+        }
+    }
+
+    /// Games from random mid-game positions (eliminated parties, dead
+    /// blockers, trays, clocks under 60 s, unmoved pawns).
+    #[test]
+    fn games_from_random_positions_keep_every_invariant(
+        seed in any::<u64>(),
+        choices in prop::collection::vec(any::<u64>(), 0..80),
+    ) {
+        let rules = Ruleset::default();
+        let start = random_position(&mut Rng::new(seed), &rules);
+        let checks = Checks { exhaustive_every: 40, rotation_every: 10 };
+        if let Err(failure) = play_checked(&start, &choices, &rules, checks) {
+            prop_assert!(false, "{} after {} actions from {}", failure.violation, failure.actions.len(),
+                regelwerk::notation::to_notation(&start));
+        }
+    }
+
+    /// Rotating a position by 60 degrees rotates its legal moves.
+    #[test]
+    fn rotation_rotates_the_legal_moves(seed in any::<u64>()) {
+        let rules = Ruleset::default();
+        let position = random_position(&mut Rng::new(seed), &rules);
+        prop_assert_eq!(check_rotation(&position, &rules), Ok(()));
+        if let Some(rotated) = rotate(&position) {
+            prop_assert_eq!(check_position(&rotated, &rules), Ok(()));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(150))]
+
+    /// Every from-to pair of a random position: check_move accepts exactly
+    /// the listed legal moves, and every listed move applies.
+    #[test]
+    fn legal_moves_match_check_move_on_every_pair(seed in any::<u64>()) {
+        let rules = Ruleset::default();
+        let position = random_position(&mut Rng::new(seed), &rules);
+        prop_assert_eq!(check_exhaustive(&position, &rules), Ok(()));
+    }
+}
+
+#[test]
+fn each_ruling_alternative_keeps_the_invariants() {
+    for setting in Ruleset::all_alternatives() {
+        let rules = Ruleset::from_settings(&[setting.as_str()]).expect("listed settings parse");
+        for seed in 0..20u64 {
+            let mut rng = Rng::new(seed);
+            let start = if seed % 2 == 0 { Position::start() } else { random_position(&mut rng, &rules) };
+            let choices: Vec<u64> = (0..80).map(|_| rng.next_u64()).collect();
+            let checks = Checks { exhaustive_every: 30, rotation_every: 10 };
+            if let Err(failure) = play_checked(&start, &choices, &rules, checks) {
+                panic!("{setting}, seed {seed}: {} after {} actions", failure.violation, failure.actions.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn rotation_is_skipped_only_where_it_cannot_apply() {
+    // The start position has unmoved pawns on asymmetric start cells.
+    assert!(rotate(&Position::start()).is_none());
+    // Six rotations give the same position back.
+    let rules = Ruleset::default();
+    let mut rotated_some = 0;
+    for seed in 0..50 {
+        let position = random_position(&mut Rng::new(seed), &rules);
+        if position.unmoved_pawns().is_empty() {
+            let mut turned = position.clone();
+            for _ in 0..6 {
+                turned = rotate(&turned).expect("positions without unmoved pawns rotate");
+            }
+            assert_eq!(turned, position, "seed {seed}");
+            rotated_some += 1;
+        } else {
+            assert!(rotate(&position).is_none());
+        }
+    }
+    assert!(rotated_some > 10, "only {rotated_some} of 50 random positions could rotate");
+}
