@@ -6,7 +6,9 @@
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
-use regelwerk::fuzz::invariants::{check_exhaustive, check_position, check_rotation, rotate};
+use regelwerk::fuzz::invariants::{
+    check_exhaustive, check_position, check_rotation, rotate, without_unmoved_pawns,
+};
 use regelwerk::fuzz::{play_checked, random_position, Checks, Rng};
 use regelwerk::{Position, Ruleset};
 
@@ -61,9 +63,13 @@ proptest! {
     fn rotation_rotates_the_legal_moves(seed in any::<u64>()) {
         let rules = Ruleset::default();
         let position = random_position(&mut Rng::new(seed), &rules);
-        prop_assert_eq!(check_rotation(&position, &rules), Ok(()));
-        if let Some(rotated) = rotate(&position) {
-            prop_assert_eq!(check_position(&rotated, &rules), Ok(()));
+        if let Some(position) = without_unmoved_pawns(&position, &rules) {
+            let rotated = rotate(&position);
+            prop_assert!(rotated.is_some());
+            prop_assert_eq!(check_rotation(&position, &rules), Ok(()));
+            if let Some(rotated) = rotated {
+                prop_assert_eq!(check_position(&rotated, &rules), Ok(()));
+            }
         }
     }
 }
@@ -117,5 +123,5 @@ fn rotation_is_skipped_only_where_it_cannot_apply() {
             assert!(rotate(&position).is_none());
         }
     }
-    assert!(rotated_some > 10, "only {rotated_some} of 50 random positions could rotate");
+    assert!(rotated_some >= 5, "only {rotated_some} of 50 random positions could rotate");
 }

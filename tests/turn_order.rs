@@ -400,7 +400,7 @@ fn game_end(
 
 /// A refused action leaves the position exactly as it was: Blau's king on
 /// 131 with its rook on 129 pinned by Lila's rook on 126 (row 13), a free
-/// Blau rook on 200 (18,-9), a dead Rot pawn on 150, 300 s on Blau's clock.
+/// Blau rook on 200 (18,-9), a dead Rot pawn on 150, 30 s on Blau's clock.
 #[rstest]
 #[case::wrong_party("126-125", "wrong-party")]
 #[case::no_piece("100-101", "no-piece")]
@@ -410,24 +410,28 @@ fn game_end(
 // 116 (12,5) is the a neighbour of 129, off the pin line.
 #[case::pinned_rook("129-116", "leaves-king-in-check")]
 #[case::over_sixty_seconds("200-201@61", "elapsed-over-limit")]
-#[case::over_remaining("200-201@301", "elapsed-over-remaining")]
+#[case::over_remaining("200-201@31", "elapsed-over-remaining")]
 fn refused_action_changes_nothing(#[case] action: &str, #[case] code: &str) {
     let mut position = seats(Blau, [131, 40, 232, 253, 214, 0])
         .piece(Blau, Rook, 129)
         .piece(Blau, Rook, 200)
         .piece(Lila, Rook, 126)
         .dead(Rot, Pawn, 150)
-        .clocks([300, 1200, 1200, 1200, 1200, 0])
+        .clocks([30, 1200, 1200, 1200, 1200, 0])
         .build();
     let before = to_notation(&position);
     let action: Action = action.parse().expect("an action");
     let error = apply(&mut position, action, &Ruleset::default()).expect_err("refused");
     assert_eq!(error.code(), code, "{error}");
     assert_eq!(to_notation(&position), before);
-    // The same position still accepts a legal move afterwards.
+    // The same position still accepts a legal move afterwards. On 201
+    // (18,-7) the rook's c side runs down the star's edge (220 233 239 244
+    // 248 251) onto Lila's king on 253: Lila is checked and moves next.
     let outcome = apply(&mut position, "200-201@5".parse().expect("an action"), &Ruleset::default())
         .expect("200-201 is legal");
-    assert_eq!(outcome.next, Some(Gruen));
+    assert_eq!(outcome.checks, vec![Lila]);
+    assert_eq!(outcome.next, Some(Lila));
+    assert_eq!(position.clocks().map(|c| c[Blau]), Some(25));
 }
 
 /// R-GARDEZ: the Blau rook 140-126 attacks along row 13 up to 131.
@@ -456,4 +460,15 @@ fn gardez(#[case] build: Build, #[case] expected: &[(Party, u16)]) {
         })
         .collect();
     assert_eq!(events, expected);
+}
+
+#[test]
+fn probe_last_capture_with_last_second() {
+    let mut position = seats(Blau, [1, 0, 0, 0, 131, 0])
+        .piece(Blau, Rook, 127)
+        .clocks([30, 0, 0, 0, 1200, 0])
+        .build();
+    let outcome = run(&mut position, &["127x131@30"], &Ruleset::default());
+    println!("{outcome:#?}");
+    panic!("probe");
 }

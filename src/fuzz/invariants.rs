@@ -369,6 +369,18 @@ pub fn rotate(position: &Position) -> Option<Position> {
     Position::from_setup(&rotated).ok()
 }
 
+/// The same position with every pawn counted as moved, so that it can be
+/// rotated; `None` if the party to move then has no legal move.
+pub fn without_unmoved_pawns(position: &Position, rules: &Ruleset) -> Option<Position> {
+    let mut setup = position.to_setup();
+    setup.unmoved_pawns.clear();
+    let stripped = Position::from_setup(&setup).ok()?;
+    match stripped.to_move() {
+        Some(party) if !crate::rules::has_legal_move(&stripped, party, rules) => None,
+        _ => Some(stripped),
+    }
+}
+
 /// "rotation-rotates-moves".
 ///
 /// # Errors
