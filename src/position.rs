@@ -115,10 +115,13 @@ impl Position {
             }
         }
         if let Some(clocks) = &setup.clocks {
+            // R-END: the winner of a finished game may have used its last
+            // second on the winning move.
+            let game_over = Party::ALL.iter().filter(|&&p| active[p]).count() <= 1;
             for (party, &seconds) in clocks.iter() {
                 if seconds > START_CLOCK_SECONDS {
                     problems.push(SetupProblem::ClockTooHigh { party, seconds });
-                } else if seconds == 0 && active[party] {
+                } else if seconds == 0 && active[party] && !game_over {
                     problems.push(SetupProblem::ActiveWithoutTime(party));
                 }
             }

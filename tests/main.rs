@@ -9,4 +9,5 @@ mod pieces;
 mod properties;
 mod rulings;
 mod scenarios;
+mod snapshots;
 mod turn_order;

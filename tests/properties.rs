@@ -93,11 +93,22 @@ fn each_ruling_alternative_keeps_the_invariants() {
         let rules = Ruleset::from_settings(&[setting.as_str()]).expect("listed settings parse");
         for seed in 0..20u64 {
             let mut rng = Rng::new(seed);
-            let start = if seed % 2 == 0 { Position::start() } else { random_position(&mut rng, &rules) };
+            let start = if seed % 2 == 0 {
+                Position::start()
+            } else {
+                random_position(&mut rng, &rules)
+            };
             let choices: Vec<u64> = (0..80).map(|_| rng.next_u64()).collect();
-            let checks = Checks { exhaustive_every: 30, rotation_every: 10 };
+            let checks = Checks {
+                exhaustive_every: 30,
+                rotation_every: 10,
+            };
             if let Err(failure) = play_checked(&start, &choices, &rules, checks) {
-                panic!("{setting}, seed {seed}: {} after {} actions", failure.violation, failure.actions.len());
+                panic!(
+                    "{setting}, seed {seed}: {} after {} actions",
+                    failure.violation,
+                    failure.actions.len()
+                );
             }
         }
     }
@@ -123,5 +134,8 @@ fn rotation_is_skipped_only_where_it_cannot_apply() {
             assert!(rotate(&position).is_none());
         }
     }
-    assert!(rotated_some >= 5, "only {rotated_some} of 50 random positions could rotate");
+    assert!(
+        rotated_some >= 5,
+        "only {rotated_some} of 50 random positions could rotate"
+    );
 }

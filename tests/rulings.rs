@@ -72,7 +72,10 @@ fn r_rook_braid_check(
 ) {
     // Lila king on 155 (15,0), two braid steps below the rook on 127.
     let build = duel_kings(2, 155).piece(Blau, Rook, 127);
-    assert_eq!(in_check(&build.build(), Lila, &rules(settings)), lila_in_check);
+    assert_eq!(
+        in_check(&build.build(), Lila, &rules(settings)),
+        lila_in_check
+    );
     // 127 -> 170 (16,-1) is d, c, d down the column past the king's side.
     let build = duel_kings(2, 252).piece(Blau, Rook, 127);
     assert_eq!(refusal(&build, 127, 170, settings), move_170);
@@ -256,7 +259,11 @@ fn r_promo(
 #[rstest]
 #[case::default(&[], &[113, 114, 126, 140, 141], Some("king-onto-dead-blocker"))]
 #[case::capture(&["R-KING-DEAD=capture"], &[113, 114, 126, 128, 140, 141], None)]
-fn r_king_dead(#[case] settings: &[&str], #[case] expected: &[u16], #[case] onto_128: Option<&str>) {
+fn r_king_dead(
+    #[case] settings: &[&str],
+    #[case] expected: &[u16],
+    #[case] onto_128: Option<&str>,
+) {
     let build = duel_kings(127, 252).dead(Gruen, Pawn, 128);
     assert_eq!(targets(&build.build(), 127, &rules(settings)), expected);
     assert_eq!(refusal(&build, 127, 128, settings), onto_128);

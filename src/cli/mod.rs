@@ -448,7 +448,14 @@ fn indent(text: &str) -> String {
 }
 
 /// `regelwerk fuzz`: random games with every invariant checked.
-fn fuzz(games: u64, seed: u64, max_plies: usize, out: &std::path::Path, rulings: &[String], format: Format) -> Result<ExitCode> {
+fn fuzz(
+    games: u64,
+    seed: u64,
+    max_plies: usize,
+    out: &std::path::Path,
+    rulings: &[String],
+    format: Format,
+) -> Result<ExitCode> {
     use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Checks, Rng};
     let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
     let bar = progress_bar(games, format == Format::Text);
@@ -472,13 +479,19 @@ fn fuzz(games: u64, seed: u64, max_plies: usize, out: &std::path::Path, rulings:
             Err(failure) => {
                 bar.finish_and_clear();
                 let small = shrink(&failure, &rules);
-                std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("fuzz-seed-{game_seed}");
                 let path = out.join(format!("{id}.yaml"));
                 std::fs::write(&path, failure_scenario(&small, &id, &rules))
                     .with_context(|| format!("writing {}", path.display()))?;
                 println!("game {index} (seed {game_seed}) broke {}", small.violation);
-                println!("shrunk from {} to {} actions; scenario: {}", failure.actions.len(), small.actions.len(), path.display());
+                println!(
+                    "shrunk from {} to {} actions; scenario: {}",
+                    failure.actions.len(),
+                    small.actions.len(),
+                    path.display()
+                );
                 println!("replay: cargo run --release -- check {}", path.display());
                 return Ok(ExitCode::from(1));
             }

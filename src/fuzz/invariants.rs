@@ -85,7 +85,10 @@ pub fn check_transition(
             if before != after {
                 return violation(
                     "illegal-action-changes-nothing",
-                    format!("{action} was refused ({}) but the position changed", illegal.code()),
+                    format!(
+                        "{action} was refused ({}) but the position changed",
+                        illegal.code()
+                    ),
                 );
             }
             Ok(())
@@ -113,7 +116,15 @@ fn one_king_per_active_party(position: &Position) -> Result<(), Violation> {
         if kings[party] != expected {
             return violation(
                 "one-king-per-active-party",
-                format!("{party} ({}) has {} kings", if expected == 1 { "active" } else { "eliminated" }, kings[party]),
+                format!(
+                    "{party} ({}) has {} kings",
+                    if expected == 1 {
+                        "active"
+                    } else {
+                        "eliminated"
+                    },
+                    kings[party]
+                ),
             );
         }
     }
@@ -123,9 +134,10 @@ fn one_king_per_active_party(position: &Position) -> Result<(), Violation> {
 /// "only-active-parties-move".
 fn only_active_parties_move(position: &Position) -> Result<(), Violation> {
     match position.to_move() {
-        Some(party) if !position.is_active(party) => {
-            violation("only-active-parties-move", format!("{party} is to move but eliminated"))
-        }
+        Some(party) if !position.is_active(party) => violation(
+            "only-active-parties-move",
+            format!("{party} is to move but eliminated"),
+        ),
         _ => Ok(()),
     }
 }
@@ -152,7 +164,10 @@ fn game_ends_with_one_party(position: &Position) -> Result<(), Violation> {
         );
     }
     if (active == 1) != position.winner().is_some() {
-        return violation("game-ends-with-one-party", "winner does not match the active parties");
+        return violation(
+            "game-ends-with-one-party",
+            "winner does not match the active parties",
+        );
     }
     Ok(())
 }
@@ -162,8 +177,14 @@ fn notation_round_trips(position: &Position) -> Result<(), Violation> {
     let text = to_notation(position);
     match parse_position(&text) {
         Ok(back) if back == *position => Ok(()),
-        Ok(_) => violation("notation-round-trips", format!("{text} reads back as another position")),
-        Err(error) => violation("notation-round-trips", format!("{text} does not read back: {error}")),
+        Ok(_) => violation(
+            "notation-round-trips",
+            format!("{text} reads back as another position"),
+        ),
+        Err(error) => violation(
+            "notation-round-trips",
+            format!("{text} does not read back: {error}"),
+        ),
     }
 }
 
@@ -194,7 +215,9 @@ fn dead_pieces_never_attack(position: &Position, rules: &Ruleset) -> Result<(), 
 /// movement rule (an unmoved pawn attacks only under the rulings that let
 /// it capture or attack).
 fn pawn_or_piece_attacks(position: &Position, from: Cell, target: Cell, rules: &Ruleset) -> bool {
-    if position.is_unmoved_pawn(from) && crate::rules::attack::pawn_attacks_now(position, from, rules) {
+    if position.is_unmoved_pawn(from)
+        && crate::rules::attack::pawn_attacks_now(position, from, rules)
+    {
         let Some(piece) = position.piece_at(from) else {
             return false;
         };
@@ -206,7 +229,11 @@ fn pawn_or_piece_attacks(position: &Position, from: Cell, target: Cell, rules: &
 }
 
 /// "dead-pieces-never-move".
-fn dead_pieces_never_move(before: &Position, action: Action, after: &Position) -> Result<(), Violation> {
+fn dead_pieces_never_move(
+    before: &Position,
+    action: Action,
+    after: &Position,
+) -> Result<(), Violation> {
     let target = match action {
         Action::Move { mv, .. } => Some(mv.to),
         Action::Timeout => None,
@@ -216,7 +243,10 @@ fn dead_pieces_never_move(before: &Position, action: Action, after: &Position) -
             continue;
         }
         if after.piece_at(cell) != Some(piece) {
-            return violation("dead-pieces-never-move", format!("the dead {piece} on {cell} left its cell"));
+            return violation(
+                "dead-pieces-never-move",
+                format!("the dead {piece} on {cell} left its cell"),
+            );
         }
     }
     Ok(())
@@ -239,7 +269,10 @@ fn captured_party_moves_next(outcome: &Outcome) -> Result<(), Violation> {
         if outcome.eliminations.is_empty() {
             return violation(
                 "captured-party-moves-next",
-                format!("{} lost a {} but {:?} moves next", capture.party, capture.kind, outcome.next),
+                format!(
+                    "{} lost a {} but {:?} moves next",
+                    capture.party, capture.kind, outcome.next
+                ),
             );
         }
     }
@@ -267,13 +300,20 @@ fn pieces_never_increase(before: &Position, after: &Position) -> Result<(), Viol
     }
     for party in Party::ALL {
         let total = |position: &Position| {
-            position.pieces().filter(|(_, p)| p.party == party && p.kind != PieceKind::King).count()
+            position
+                .pieces()
+                .filter(|(_, p)| p.party == party && p.kind != PieceKind::King)
+                .count()
                 + position.tray(party).len()
         };
         if total(after) > total(before) {
             return violation(
                 "pieces-never-increase",
-                format!("{party}: board plus tray grew from {} to {}", total(before), total(after)),
+                format!(
+                    "{party}: board plus tray grew from {} to {}",
+                    total(before),
+                    total(after)
+                ),
             );
         }
     }
@@ -284,7 +324,10 @@ fn pieces_never_increase(before: &Position, after: &Position) -> Result<(), Viol
 fn double_step_never_returns(before: &Position, after: &Position) -> Result<(), Violation> {
     for cell in after.unmoved_pawns().iter() {
         if !before.is_unmoved_pawn(cell) {
-            return violation("double-step-never-returns", format!("the pawn on {cell} regained its start move"));
+            return violation(
+                "double-step-never-returns",
+                format!("the pawn on {cell} regained its start move"),
+            );
         }
     }
     Ok(())
@@ -305,7 +348,10 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
     for &mv in &listed {
         let mut after = position.clone();
         if let Err(error) = rules::apply(&mut after, Action::play(mv), rules) {
-            return violation("legal-moves-match-check-move", format!("listed {mv} is refused: {error}"));
+            return violation(
+                "legal-moves-match-check-move",
+                format!("listed {mv} is refused: {error}"),
+            );
         }
         // R-CHECK: judged after the move's own effects (a captured king's
         // party dead), before any later turn-start elimination, whose king
@@ -313,7 +359,10 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
         let mut own_effects = position.clone();
         crate::rules::effects::play(&mut own_effects, mv);
         if in_check(&own_effects, mover, rules) {
-            return violation("legal-moves-keep-king-safe", format!("{mv} leaves {mover}'s king attacked"));
+            return violation(
+                "legal-moves-keep-king-safe",
+                format!("{mv} leaves {mover}'s king attacked"),
+            );
         }
     }
     for from in Cell::all() {
@@ -329,12 +378,19 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
                 }
             }
             for promotion in choices {
-                let mv = Move { from, to, promotion };
+                let mv = Move {
+                    from,
+                    to,
+                    promotion,
+                };
                 let accepted = check_move(position, mv, rules).is_ok();
                 if accepted != listed.contains(&mv) {
                     return violation(
                         "legal-moves-match-check-move",
-                        format!("{mv}: check_move says {accepted}, legal_moves says {}", !accepted),
+                        format!(
+                            "{mv}: check_move says {accepted}, legal_moves says {}",
+                            !accepted
+                        ),
                     );
                 }
             }
@@ -363,7 +419,9 @@ pub fn rotate(position: &Position) -> Option<Position> {
         eliminated: setup.eliminated.iter().map(|p| p.next()).collect(),
         trays: ByParty::from_fn(|party| setup.trays[party.clockwise(5)]),
         to_move: setup.to_move.map(Party::next),
-        clocks: setup.clocks.map(|clocks| ByParty::from_fn(|party| clocks[party.clockwise(5)])),
+        clocks: setup
+            .clocks
+            .map(|clocks| ByParty::from_fn(|party| clocks[party.clockwise(5)])),
         check_anchor: setup.check_anchor.map(Party::next),
     };
     Position::from_setup(&rotated).ok()

@@ -101,7 +101,12 @@ pub struct Played {
 ///
 /// # Errors
 /// The [`Failure`] at the first broken invariant.
-pub fn play_checked(start: &Position, choices: &[u64], rules: &Ruleset, checks: Checks) -> Result<Played, Box<Failure>> {
+pub fn play_checked(
+    start: &Position,
+    choices: &[u64],
+    rules: &Ruleset,
+    checks: Checks,
+) -> Result<Played, Box<Failure>> {
     let mut position = start.clone();
     let mut actions = Vec::new();
     let fail = |actions: &Vec<Action>, violation: Violation| {
@@ -125,10 +130,13 @@ pub fn play_checked(start: &Position, choices: &[u64], rules: &Ruleset, checks: 
             let mut copy = position.clone();
             let result = rules::apply(&mut copy, Action::play(probe), rules);
             if result.is_ok() {
-                return Err(fail(&actions, Violation {
-                    invariant: "legal-moves-match-check-move",
-                    detail: format!("{probe} is refused by check_move but applies"),
-                }));
+                return Err(fail(
+                    &actions,
+                    Violation {
+                        invariant: "legal-moves-match-check-move",
+                        detail: format!("{probe} is refused by check_move but applies"),
+                    },
+                ));
             }
             invariants::check_transition(&position, Action::play(probe), &result, &copy)
                 .map_err(|v| fail(&actions, v))?;
@@ -137,12 +145,16 @@ pub fn play_checked(start: &Position, choices: &[u64], rules: &Ruleset, checks: 
         let result = rules::apply(&mut position, action, rules);
         actions.push(action);
         if let Err(illegal) = &result {
-            return Err(fail(&actions, Violation {
-                invariant: "legal-moves-match-check-move",
-                detail: format!("{action} came from legal_moves but is refused: {illegal}"),
-            }));
+            return Err(fail(
+                &actions,
+                Violation {
+                    invariant: "legal-moves-match-check-move",
+                    detail: format!("{action} came from legal_moves but is refused: {illegal}"),
+                },
+            ));
         }
-        invariants::check_transition(&before, action, &result, &position).map_err(|v| fail(&actions, v))?;
+        invariants::check_transition(&before, action, &result, &position)
+            .map_err(|v| fail(&actions, v))?;
         invariants::check_position(&position, rules).map_err(|v| fail(&actions, v))?;
         if checks.exhaustive_every > 0 && ply % checks.exhaustive_every == 0 {
             invariants::check_exhaustive(&position, rules).map_err(|v| fail(&actions, v))?;
@@ -183,17 +195,30 @@ fn try_random_position(rng: &mut Rng, rules: &Ruleset) -> Option<Position> {
     if active.len() < 2 {
         active = vec![Party::Blau, Party::Lila];
     }
-    let kinds = [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight, PieceKind::Pawn, PieceKind::Pawn];
+    let kinds = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+        PieceKind::Pawn,
+    ];
     for party in Party::ALL {
         let alive = active.contains(&party);
         if alive {
-            setup.pieces.push(Placed { cell: free_cell(rng, &mut occupied), piece: Piece::new(party, PieceKind::King) });
+            setup.pieces.push(Placed {
+                cell: free_cell(rng, &mut occupied),
+                piece: Piece::new(party, PieceKind::King),
+            });
         } else {
             setup.eliminated.push(party);
         }
         for _ in 0..rng.below(9) {
             let kind = kinds[rng.below(kinds.len() as u64) as usize];
-            let placed = Placed { cell: free_cell(rng, &mut occupied), piece: Piece::new(party, kind) };
+            let placed = Placed {
+                cell: free_cell(rng, &mut occupied),
+                piece: Piece::new(party, kind),
+            };
             if alive {
                 setup.pieces.push(placed);
             } else {
@@ -207,7 +232,10 @@ fn try_random_position(rng: &mut Rng, rules: &Ruleset) -> Option<Position> {
             let cell = Cell::from_index(number as usize - 1);
             if !occupied[cell.index()] {
                 occupied[cell.index()] = true;
-                setup.pieces.push(Placed { cell, piece: Piece::new(party, PieceKind::Pawn) });
+                setup.pieces.push(Placed {
+                    cell,
+                    piece: Piece::new(party, PieceKind::Pawn),
+                });
                 setup.unmoved_pawns.push(cell);
             }
         }
@@ -251,14 +279,23 @@ pub fn shrink(failure: &Failure, rules: &Ruleset) -> Failure {
 /// (with `None`) at an action the engine refuses.
 pub fn replay_failure(start: &Position, actions: &[Action], rules: &Ruleset) -> Option<Violation> {
     let mut position = start.clone();
-    let checks = Checks { exhaustive_every: 1, rotation_every: 1 };
+    let checks = Checks {
+        exhaustive_every: 1,
+        rotation_every: 1,
+    };
     for (ply, &action) in actions.iter().enumerate() {
         let before = position.clone();
         let result = rules::apply(&mut position, action, rules);
         result.as_ref().ok()?;
         if let Err(v) = invariants::check_transition(&before, action, &result, &position)
             .and_then(|()| invariants::check_position(&position, rules))
-            .and_then(|()| if ply % checks.exhaustive_every == 0 { invariants::check_exhaustive(&position, rules) } else { Ok(()) })
+            .and_then(|()| {
+                if ply % checks.exhaustive_every == 0 {
+                    invariants::check_exhaustive(&position, rules)
+                } else {
+                    Ok(())
+                }
+            })
             .and_then(|()| invariants::check_rotation(&position, rules))
         {
             return Some(v);
@@ -272,8 +309,14 @@ pub fn replay_failure(start: &Position, actions: &[Action], rules: &Ruleset) -> 
 /// gives, and the broken invariant in the description.
 pub fn failure_scenario(failure: &Failure, id: &str, rules: &Ruleset) -> String {
     let mut text = String::new();
-    text.push_str(&format!("# Written by `regelwerk fuzz`: invariant {}.\n", failure.violation.invariant));
-    text.push_str(&format!("# {}\n", failure.violation.detail.replace('\n', " ")));
+    text.push_str(&format!(
+        "# Written by `regelwerk fuzz`: invariant {}.\n",
+        failure.violation.invariant
+    ));
+    text.push_str(&format!(
+        "# {}\n",
+        failure.violation.detail.replace('\n', " ")
+    ));
     text.push_str(&format!("id: {id}\n"));
     text.push_str("clauses: [m.5]\n");
     let settings = rules.non_default_settings();
@@ -285,7 +328,10 @@ pub fn failure_scenario(failure: &Failure, id: &str, rules: &Ruleset) -> String 
         failure.violation.invariant,
         failure.actions.len()
     ));
-    text.push_str(&format!("position:\n  notation: \"{}\"\nsteps:\n", to_notation(&failure.start)));
+    text.push_str(&format!(
+        "position:\n  notation: \"{}\"\nsteps:\n",
+        to_notation(&failure.start)
+    ));
     let mut position = failure.start.clone();
     for action in &failure.actions {
         let (play, elapsed) = match action {
@@ -298,12 +344,17 @@ pub fn failure_scenario(failure: &Failure, id: &str, rules: &Ruleset) -> String 
         }
         match rules::apply(&mut position, *action, rules) {
             Ok(outcome) => {
-                let next = outcome.next.map_or("null".to_string(), |p| p.key().to_string());
+                let next = outcome
+                    .next
+                    .map_or("null".to_string(), |p| p.key().to_string());
                 text.push_str(&format!("    expect: {{result: legal, next: {next}}}\n"));
             }
             Err(illegal) => text.push_str(&format!("    expect: {{result: {}}}\n", illegal.code())),
         }
     }
-    text.push_str(&format!("  - state:\n      notation: \"{}\"\n", to_notation(&position)));
+    text.push_str(&format!(
+        "  - state:\n      notation: \"{}\"\n",
+        to_notation(&position)
+    ));
     text
 }

@@ -199,7 +199,9 @@ fn play_move(
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
     }
-    if spend(position, actor, elapsed) && position.is_active(actor) {
+    // R-END: a move that leaves one party standing has ended the game; its
+    // mover wins even if the move used its last second.
+    if spend(position, actor, elapsed) && position.is_active(actor) && position.active_count() > 1 {
         position.eliminate(actor);
         let elimination = Elimination {
             party: actor,
