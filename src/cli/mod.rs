@@ -103,6 +103,12 @@ enum Command {
         /// A ruling setting ID=key (repeatable).
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
+        /// Run the exhaustive from-to comparison every N actions (0: never).
+        #[arg(long, default_value_t = 25)]
+        exhaustive_every: usize,
+        /// Run the 60-degree rotation comparison every N actions (0: never).
+        #[arg(long, default_value_t = 5)]
+        rotation_every: usize,
         /// Output format of the summary.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -175,8 +181,23 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             max_plies,
             out,
             rulings,
+            exhaustive_every,
+            rotation_every,
             format,
-        } => fuzz(games, seed, max_plies, &out, &rulings, format),
+        } => fuzz(
+            FuzzArgs {
+                games,
+                seed,
+                max_plies,
+                checks: regelwerk::fuzz::Checks {
+                    exhaustive_every,
+                    rotation_every,
+                },
+            },
+            &out,
+            &rulings,
+            format,
+        ),
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)
@@ -448,15 +469,27 @@ fn indent(text: &str) -> String {
 }
 
 /// `regelwerk fuzz`: random games with every invariant checked.
-fn fuzz(
+/// The size of a fuzz run.
+struct FuzzArgs {
     games: u64,
     seed: u64,
     max_plies: usize,
+    checks: regelwerk::fuzz::Checks,
+}
+
+fn fuzz(
+    args: FuzzArgs,
     out: &std::path::Path,
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Checks, Rng};
+    use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
+    let FuzzArgs {
+        games,
+        seed,
+        max_plies,
+        checks,
+    } = args;
     let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
     let bar = progress_bar(games, format == Format::Text);
     let started = Instant::now();
@@ -471,7 +504,7 @@ fn fuzz(
             random_position(&mut rng, &rules)
         };
         let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
-        match play_checked(&start, &choices, &rules, Checks::default()) {
+        match play_checked(&start, &choices, &rules, checks) {
             Ok(played) => {
                 plies += played.plies;
                 finished += u64::from(played.finished);
