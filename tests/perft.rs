@@ -361,8 +361,8 @@ fn divide_sums_to_perft_and_lists_the_legal_moves() {
         let Some(count) = entry
             .counts
             .iter()
-            .filter(|c| c.depth >= 1 && c.depth <= 3)
-            .last()
+            .rev()
+            .find(|c| c.depth >= 1 && c.depth <= 3)
         else {
             continue;
         };

@@ -12,7 +12,8 @@ use crate::notation::to_notation;
 use crate::party::Party;
 use crate::perft::perft;
 use crate::position::{Occupant, Position};
-use crate::rules::{self, legal_moves, legal_moves_from, parties_in_check, Event, Outcome};
+use crate::protocol::ActionResult;
+use crate::rules::{self, legal_moves, legal_moves_from, parties_in_check, Event};
 use crate::ruleset::Ruleset;
 
 use super::format::{ActionExpect, StateExpect, Step};
@@ -80,11 +81,10 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
         let result = rules::apply(position, action, rules);
         let what = format!("play {text}");
         return match result {
-            Ok(outcome) => compare(
-                what,
-                expected_action(expect),
-                actual_action(expect, &outcome, position),
-            ),
+            Ok(outcome) => {
+                let result = crate::protocol::serve::result_of(&outcome, to_notation(position));
+                compare(what, expected_action(expect), result_fields(expect, &result))
+            }
             Err(illegal) => {
                 if *position != before {
                     return Err((
@@ -179,7 +179,8 @@ fn opt_party(party: Option<Party>) -> Value {
     party.map_or(Value::Null, |p| json!(p.key()))
 }
 
-fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
+/// The fields an expectation names, as comparable values.
+pub fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
     map.insert("result", json!(expect.result));
     if let Some(capture) = &expect.capture {
@@ -261,81 +262,66 @@ pub fn event_kind(event: &Event) -> &'static str {
     }
 }
 
-fn actual_action(
-    expect: &ActionExpect,
-    outcome: &Outcome,
-    position: &Position,
-) -> BTreeMap<&'static str, Value> {
+/// The fields of an action result that an expectation names, in the
+/// same shape as [`expected_action`], so that the two can be compared.
+/// Used for the reference engine and for external engines alike.
+pub fn result_fields(expect: &ActionExpect, result: &ActionResult) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
-    map.insert("result", json!("legal"));
+    map.insert("result", json!(result.result));
+    if result.result != "legal" {
+        return map;
+    }
     if expect.capture.is_some() {
         map.insert(
             "capture",
-            outcome.capture.map_or(Value::Null, |c| {
+            result.capture.as_ref().map_or(Value::Null, |c| {
                 json!({"cell": c.cell.number(), "party": c.party.key(), "kind": c.kind.key(), "dead": c.dead})
             }),
         );
     }
     if expect.king_captured.is_some() {
-        map.insert("king_captured", opt_party(outcome.king_captured));
+        map.insert("king_captured", opt_party(result.king_captured));
     }
     if expect.promotion.is_some() {
-        map.insert(
-            "promotion",
-            outcome.promotion.map_or(Value::Null, |k| json!(k.key())),
-        );
+        map.insert("promotion", result.promotion.map_or(Value::Null, |k| json!(k.key())));
     }
     if expect.forfeited.is_some() {
-        map.insert("forfeited", json!(outcome.forfeited));
+        map.insert("forfeited", json!(result.forfeited));
     }
     if expect.checks.is_some() {
-        map.insert("checks", party_list(&outcome.checks));
+        map.insert("checks", party_list(&result.checks));
     }
     if expect.gardez.is_some() {
-        let mut pairs: Vec<(Party, u16)> = outcome
-            .gardez
-            .iter()
-            .map(|(p, c)| (*p, c.number()))
-            .collect();
+        let mut pairs: Vec<(Party, u16)> = result.gardez.iter().map(|g| (g.party, g.cell.number())).collect();
         pairs.sort();
-        map.insert(
-            "gardez",
-            json!(pairs
-                .iter()
-                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
-                .collect::<Vec<_>>()),
-        );
+        map.insert("gardez", json!(pairs.iter().map(|(p, c)| json!({"party": p.key(), "cell": c})).collect::<Vec<_>>()));
     }
     if expect.eliminations.is_some() {
         map.insert(
             "eliminations",
-            json!(outcome
+            json!(result
                 .eliminations
                 .iter()
-                .map(|e| json!({"party": e.party.key(), "cause": e.cause.code()}))
+                .map(|e| json!({"party": e.party.key(), "cause": e.cause}))
                 .collect::<Vec<_>>()),
         );
     }
     if expect.next.is_some() {
-        map.insert("next", opt_party(outcome.next));
+        map.insert("next", opt_party(result.next));
     }
     if expect.winner.is_some() {
-        map.insert("winner", opt_party(outcome.winner));
+        map.insert("winner", opt_party(result.winner));
     }
     if expect.events.is_some() {
-        map.insert(
-            "events",
-            json!(outcome.events.iter().map(event_kind).collect::<Vec<_>>()),
-        );
+        map.insert("events", json!(result.events));
     }
     if let Some(clocks) = &expect.clocks {
+        let position = crate::notation::parse_position(&result.position).ok();
         let actual: BTreeMap<&str, Value> = clocks
             .keys()
             .map(|&p| {
-                (
-                    p.key(),
-                    position.clocks().map_or(Value::Null, |c| json!(c[p])),
-                )
+                let seconds = position.as_ref().and_then(|pos| pos.clocks().map(|c| json!(c[p])));
+                (p.key(), seconds.unwrap_or(Value::Null))
             })
             .collect();
         map.insert("clocks", json!(actual));

@@ -1,0 +1,279 @@
+//! Talking to an external engine process: spawn it, shake hands, send a
+//! request and wait for the answer with a timeout, keep the tail of its
+//! stderr, restart it after a crash.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::messages::{Request, Response, PROTOCOL_VERSION};
+
+/// What the engine said about itself in the handshake.
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+pub struct EngineInfo {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// Its language.
+    pub language: String,
+    /// The protocol version it speaks.
+    pub protocol: String,
+    /// What it supports.
+    pub capabilities: Vec<String>,
+}
+
+/// Why a request got no usable answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClientError {
+    /// The engine could not be started.
+    #[error("cannot start the engine: {0}")]
+    Spawn(String),
+    /// The engine did not answer in time.
+    #[error("no answer within {0:?}")]
+    Timeout(Duration),
+    /// The engine exited or closed its stdout.
+    #[error("the engine closed its output (exited or crashed)")]
+    Closed,
+    /// The engine answered something that is not a valid message.
+    #[error("invalid reply: {0}")]
+    Invalid(String),
+    /// The handshake failed.
+    #[error("handshake failed: {0}")]
+    Handshake(String),
+}
+
+/// A running engine.
+pub struct Engine {
+    command: String,
+    timeout: Duration,
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Option<Receiver<String>>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    info: EngineInfo,
+    restarts: usize,
+}
+
+/// Lines of stderr kept for reports.
+const STDERR_TAIL: usize = 20;
+
+/// Splits a command line into words, honouring single and double quotes.
+pub fn split_command(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut any = false;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if any || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+impl Engine {
+    /// Starts the engine and performs the handshake.
+    ///
+    /// # Errors
+    /// [`ClientError`] if it cannot start or the handshake fails.
+    pub fn start(command: &str, timeout: Duration) -> Result<Engine, ClientError> {
+        let mut engine = Engine {
+            command: command.to_string(),
+            timeout,
+            child: None,
+            stdin: None,
+            lines: None,
+            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            info: EngineInfo::default(),
+            restarts: 0,
+        };
+        engine.launch()?;
+        Ok(engine)
+    }
+
+    /// What the engine said in the handshake.
+    pub fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    /// How often the engine was restarted.
+    pub fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    /// The last lines the engine wrote to stderr.
+    pub fn stderr_tail(&self) -> String {
+        self.stderr_tail
+            .lock()
+            .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
+            .unwrap_or_default()
+    }
+
+    fn launch(&mut self) -> Result<(), ClientError> {
+        let words = split_command(&self.command);
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| ClientError::Spawn(format!("{}: {error}", self.command)))?;
+        let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
+        let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(line) => {
+                        if sender.send(line).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => return,
+                }
+            }
+        });
+        let tail = Arc::clone(&self.stderr_tail);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Ok(mut tail) = tail.lock() {
+                    if tail.len() == STDERR_TAIL {
+                        tail.pop_front();
+                    }
+                    tail.push_back(line);
+                }
+            }
+        });
+        self.stdin = child.stdin.take();
+        self.child = Some(child);
+        self.lines = Some(receiver);
+        let ready = self
+            .exchange(&Request::Start {
+                protocol: PROTOCOL_VERSION.to_string(),
+            })
+            .map_err(|error| ClientError::Handshake(error.to_string()))?;
+        match ready {
+            Response::Ready {
+                protocol,
+                name,
+                version,
+                language,
+                capabilities,
+            } => {
+                if protocol.split('.').next() != PROTOCOL_VERSION.split('.').next() {
+                    return Err(ClientError::Handshake(format!(
+                        "the engine speaks protocol {protocol}, the harness {PROTOCOL_VERSION}"
+                    )));
+                }
+                self.info = EngineInfo {
+                    name,
+                    version,
+                    language,
+                    protocol,
+                    capabilities,
+                };
+                Ok(())
+            }
+            other => Err(ClientError::Handshake(format!("expected 'ready', got {other:?}"))),
+        }
+    }
+
+    /// Kills the process and starts it again with a new handshake.
+    ///
+    /// # Errors
+    /// [`ClientError`] if the new start fails.
+    pub fn restart(&mut self) -> Result<(), ClientError> {
+        self.kill();
+        self.restarts += 1;
+        self.launch()
+    }
+
+    fn kill(&mut self) {
+        self.stdin = None;
+        self.lines = None;
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    fn exchange(&mut self, request: &Request) -> Result<Response, ClientError> {
+        let line = serde_json::to_string(request).map_err(|error| ClientError::Invalid(error.to_string()))?;
+        let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
+        writeln!(stdin, "{line}").map_err(|_| ClientError::Closed)?;
+        stdin.flush().map_err(|_| ClientError::Closed)?;
+        let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
+        let reply = match lines.recv_timeout(self.timeout) {
+            Ok(reply) => reply,
+            Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
+            Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
+        };
+        serde_json::from_str(&reply).map_err(|error| {
+            let shown: String = reply.chars().take(200).collect();
+            ClientError::Invalid(format!("{error}: {shown}"))
+        })
+    }
+
+    /// Sends a request and waits for its answer. After a crash, a timeout
+    /// or an invalid reply the engine is restarted (so the next request
+    /// finds it ready) and the error is returned.
+    ///
+    /// # Errors
+    /// [`ClientError`] when no valid answer came.
+    pub fn request(&mut self, request: &Request) -> Result<Response, ClientError> {
+        match self.exchange(request) {
+            Ok(response) => Ok(response),
+            Err(error) => {
+                // Best effort: a failed restart shows up on the next request.
+                let _ = self.restart();
+                Err(error)
+            }
+        }
+    }
+
+    /// Says `stop` and waits briefly for the process to end.
+    pub fn stop(mut self) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = writeln!(stdin, "{}", serde_json::json!({"type": "stop"}));
+        }
+        self.stdin = None;
+        if let Some(mut child) = self.child.take() {
+            for _ in 0..20 {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

@@ -1,0 +1,9 @@
+//! The engine protocol: messages ([`messages`]), the reference server
+//! ([`serve`]), a client for external engines ([`client`]), the
+//! conformance run ([`conform`]) and differential fuzzing ([`difffuzz`]).
+
+pub mod client;
+pub mod messages;
+pub mod serve;
+
+pub use messages::{ActionResult, Request, Response, PROTOCOL_VERSION};
