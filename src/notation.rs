@@ -32,8 +32,9 @@ pub enum NotationError {
         /// What is wrong and what was expected.
         message: String,
     },
-    /// Well formed, but not a valid position.
-    #[error("{0}")]
+    /// Well formed, but not a valid position. Transparent, so that a
+    /// report chain (anyhow) does not print the problems twice.
+    #[error(transparent)]
     Invalid(#[from] SetupError),
 }
 

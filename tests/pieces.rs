@@ -32,7 +32,7 @@ fn duel_kings(blau_king: u16, lila_king: u16) -> Build {
 }
 
 /// [`duel_kings`] with the kings tucked away on 2 (row 2) and 252 (row 24),
-/// on none of the lines the tests below use.
+/// off the lines of the pieces the tests below move.
 fn duel() -> Build {
     duel_kings(2, 252)
 }
@@ -147,7 +147,8 @@ fn slider_targets(#[case] build: Build, #[case] from: u16, #[case] expected: &[u
 /// only the target counts.
 #[rstest]
 #[case::centre_twelve(duel().piece(Blau, Knight, 127), 127, &[83, 84, 97, 101, 111, 116, 138, 143, 153, 157, 170, 171])]
-// From 1 (1,0): c,c,d -> (3,0)+(1,-1)... only (4,-1)=8 and (4,1)=9 exist.
+// From 1 (1,0): c, c, d lands on (4,1)=9 and d, d, c on (4,-1)=8; every
+// other jump leaves the board.
 #[case::tip_cell_1(duel().piece(Blau, Knight, 1), 1, &[8, 9])]
 // From 22 (7,-18): b,b,c -> (8,-13)=43 and c,c,b -> (9,-14)=60.
 #[case::tip_cell_22(duel().piece(Blau, Knight, 22), 22, &[43, 60])]
@@ -210,6 +211,13 @@ fn knight_targets(#[case] build: Build, #[case] from: u16, #[case] expected: &[u
     duel().piece(Blau, Pawn, 13).unmoved(13).piece(Lila, Pawn, 32).dead(Gruen, Pawn, 18),
     13,
     &[19],
+)]
+// An own piece blocks as well: Gelb's knight on 150 closes side a of the
+// Gelb pawn on 165, side b still gives 166 and 167.
+#[case::gelb_unmoved_blocked_by_own_piece(
+    six_kings(Gelb).piece(Gelb, Pawn, 165).unmoved(165).piece(Gelb, Knight, 150),
+    165,
+    &[166, 167],
 )]
 // The start move never captures: Lila pieces on 19 and 30 are not targets,
 // and the one on 19 also closes the double step to 32.

@@ -81,6 +81,23 @@ fn r_rook_braid_check(
     assert_eq!(refusal(&build, 127, 170, settings), move_170);
 }
 
+/// R-ROOK=braid: 155 lies on two columns from 127 (c-first across 141 and
+/// d-first across 140). A Lila pawn on 140 closes only the d-first column:
+/// 155 and 171 (c-first) stay reachable, 170 (d-first) does not.
+#[rstest]
+#[case::other_column_open(155, None)]
+#[case::same_column_further(171, None)]
+#[case::blocked_column(170, Some("path-blocked"))]
+#[case::capture_the_blocker(140, None)]
+fn r_rook_braid_two_columns(#[case] to: u16, #[case] refused: Option<&str>) {
+    let build = duel_kings(2, 252)
+        .piece(Blau, Rook, 127)
+        .piece(Lila, Pawn, 140);
+    assert_eq!(refusal(&build, 127, to, &["R-ROOK=braid"]), refused);
+    let reachable = targets(&build.build(), 127, &rules(&["R-ROOK=braid"])).contains(&to);
+    assert_eq!(reachable, refused.is_none());
+}
+
 /// R-BISHOP: Blau pawns on 140 and 141 flank the cd step from 127; with
 /// `flanks-block` the whole cd diagonal (155 187 223 241 249 253) closes.
 /// The Lila pawn on 113 occupies only one flank of ef, which stays open.

@@ -18,7 +18,7 @@ use regelwerk::PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
 use regelwerk::{Action, Piece, Position, Ruleset};
 use rstest::rstest;
 
-use crate::support::{cell, Build};
+use crate::support::{cell, mv, Build};
 
 /// The six tip cells, Blau to Rot: the kings' start cells.
 const TIPS: [u16; 6] = [1, 40, 232, 253, 214, 22];
@@ -136,6 +136,16 @@ fn elimination(party: Party, cause: &str) -> Elimination {
     seats(Blau, [1, 40, 232, 253, 214, 0]).piece(Blau, Rook, 127).dead(Rot, Pawn, 39).dead(Rot, Pawn, 58),
     &[], &["127-128"],
     &[], &[(Gruen, "stalemate")], Some(Orange),
+)]
+// Clauses 8.1, 14: Blau takes Gelb's last piece besides its king, walled on
+// 214 by dead Rot pawns on 196 and 215. Gelb is due, stalemated, and the
+// turn goes on from Gelb: Rot is out, so back to Blau.
+#[case::captured_party_stalemated(
+    seats(Blau, [1, 40, 232, 253, 214, 0])
+        .piece(Blau, Rook, 127).piece(Gelb, Knight, 130)
+        .dead(Rot, Pawn, 196).dead(Rot, Pawn, 215),
+    &[], &["127x130"],
+    &[], &[(Gelb, "stalemate")], Some(Blau),
 )]
 // Clause 11: the bishop 155-127 checks Grün's walled king along ab (115
 // 102 88 73 57): mate; then Orange.
@@ -282,9 +292,8 @@ fn mutual_check_only_the_king_capture_helps() {
     let moves = regelwerk::rules::legal_moves_from(&position, cell(168), &Ruleset::default());
     let targets: Vec<u16> = moves.iter().map(|m| m.to.number()).collect();
     assert_eq!(targets, vec![150]);
-    let refused =
-        regelwerk::rules::check_move(&position, crate::support::mv(168, 155), &Ruleset::default())
-            .expect_err("155 does not help");
+    let refused = regelwerk::rules::check_move(&position, mv(168, 155), &Ruleset::default())
+        .expect_err("155 does not help");
     assert_eq!(refused.code(), "leaves-king-in-check");
 }
 

@@ -53,6 +53,19 @@ impl PositionArgs {
     }
 }
 
+/// Output format of `conform`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConformFormat {
+    /// A per-clause table, the failures, a summary line.
+    Text,
+    /// One JSON document.
+    Json,
+    /// JUnit XML.
+    Junit,
+    /// A standalone HTML page.
+    Html,
+}
+
 /// Output format of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -112,6 +125,47 @@ enum Command {
         /// Output format of the summary.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
+    Serve {
+        /// Ruling settings ID=key forced on top of every request's rulings.
+        #[arg(long = "ruling", value_name = "ID=KEY")]
+        rulings: Vec<String>,
+        /// For testing harnesses: crash-on=SEQ, sleep=SECONDS, garbage, close-stdout.
+        #[arg(long, hide = true)]
+        fault: Option<String>,
+    },
+    /// Run the scenario suite against an external engine through the protocol.
+    Conform {
+        /// The engine command line, e.g. "python3 adapter.py".
+        #[arg(long)]
+        engine: String,
+        /// Scenario files or directories (default: scenarios/monarchie).
+        paths: Vec<PathBuf>,
+        /// Only scenarios of this clause (and its sub-clauses).
+        #[arg(long)]
+        clause: Option<String>,
+        /// Only the scenario with this ID.
+        #[arg(long)]
+        id: Option<String>,
+        /// Seconds to wait for each answer.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// A file of scenario IDs known to fail (one per line, # comments).
+        #[arg(long)]
+        expected_failures: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ConformFormat::Text)]
+        format: ConformFormat,
+        /// Write the report here instead of stdout.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Play every ruling alternative against the suite and list the scenarios it changes.
+    RulingsAudit {
+        /// Add missing ruling IDs to the `rulings` of the scenarios that depend on them.
+        #[arg(long)]
+        fix: bool,
     },
     /// Print the JSON Schema of the scenario file format.
     Schema,
@@ -198,6 +252,33 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             &rulings,
             format,
         ),
+        Command::Serve { rulings, fault } => {
+            Ruleset::from_settings(&rulings).context("reading --ruling")?;
+            let fault = parse_fault(fault.as_deref())?;
+            let stdin = std::io::stdin();
+            regelwerk::protocol::serve::serve(stdin.lock(), std::io::stdout().lock(), &rulings, fault)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Conform {
+            engine,
+            paths,
+            clause,
+            id,
+            timeout,
+            expected_failures,
+            format,
+            output,
+        } => conform(ConformArgs {
+            engine,
+            paths,
+            clause,
+            id,
+            timeout,
+            expected_failures,
+            format,
+            output,
+        }),
+        Command::RulingsAudit { fix } => rulings_audit(fix),
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)
@@ -549,4 +630,158 @@ fn fuzz(
         ),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::serve::Fault> {
+    use regelwerk::protocol::serve::Fault;
+    let Some(text) = text else {
+        return Ok(Fault::None);
+    };
+    let number = |value: &str| value.parse::<u64>().with_context(|| format!("--fault {text}: expected a number"));
+    Ok(match text.split_once('=') {
+        Some(("crash-on", seq)) => Fault::CrashOn(number(seq)?),
+        Some(("sleep", seconds)) => Fault::Sleep(number(seconds)?),
+        None if text == "garbage" => Fault::Garbage,
+        None if text == "close-stdout" => Fault::CloseStdout,
+        _ => anyhow::bail!("--fault {text}: expected crash-on=SEQ, sleep=SECONDS, garbage or close-stdout"),
+    })
+}
+
+/// The arguments of `conform`.
+struct ConformArgs {
+    engine: String,
+    paths: Vec<PathBuf>,
+    clause: Option<String>,
+    id: Option<String>,
+    timeout: f64,
+    expected_failures: Option<PathBuf>,
+    format: ConformFormat,
+    output: Option<PathBuf>,
+}
+
+fn conform(args: ConformArgs) -> Result<ExitCode> {
+    use regelwerk::protocol::client::Engine;
+    use regelwerk::protocol::conform::{conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke};
+    use regelwerk::protocol::conform_report;
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let paths = if args.paths.is_empty() { vec![root.join("scenarios/monarchie")] } else { args.paths.clone() };
+    let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
+    let mut cases = Vec::new();
+    for file in &files {
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec)).map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))?;
+        let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
+            loaded.scenario.clauses.iter().any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
+        });
+        let id_ok = args.id.as_ref().is_none_or(|wanted| &loaded.scenario.id == wanted);
+        if clause_ok && id_ok {
+            cases.push(loaded);
+        }
+    }
+    if cases.is_empty() {
+        anyhow::bail!("no scenario matched");
+    }
+    let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("reading {}", path.display()))?
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
+            .filter(|line| !line.is_empty())
+            .collect(),
+        None => Default::default(),
+    };
+    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
+    let mut engine = match Engine::start(&args.engine, timeout) {
+        Ok(engine) => engine,
+        Err(error) => {
+            eprintln!("the engine could not be started or did not complete the handshake: {error}");
+            eprintln!("this is an adapter problem, not a rules difference: check the command and docs/protocol.md");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match smoke_check(&mut engine) {
+        Smoke::Healthy => {}
+        Smoke::Disagrees(detail) => eprintln!("smoke check: the engine answers but disagrees on the start position: {detail}"),
+        Smoke::Broken(detail) => {
+            eprintln!("smoke check failed: the adapter does not answer a simple moves request properly: {detail}");
+            let tail = engine.stderr_tail();
+            if !tail.is_empty() {
+                eprintln!("engine stderr (tail):\n{tail}");
+            }
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let bar = progress_bar(cases.len() as u64, args.format == ConformFormat::Text && args.output.is_none());
+    let mut seq = 0u64;
+    let mut verdicts = Vec::new();
+    for (index, loaded) in cases.iter().enumerate() {
+        let verdict = conform_case(&mut engine, loaded, &mut seq);
+        verdicts.push(CaseVerdict {
+            id: loaded.scenario.id.clone(),
+            file: loaded.path.display().to_string(),
+            clauses: loaded.scenario.clauses.clone(),
+            rulings: loaded.scenario.rulings.clone(),
+            verdict,
+            expected_failure: expected.contains(&loaded.scenario.id),
+        });
+        bar.set_position(index as u64 + 1);
+    }
+    bar.finish_and_clear();
+    let report = ConformReport {
+        engine: engine.info().clone(),
+        protocol: regelwerk::protocol::PROTOCOL_VERSION.to_string(),
+        suite_revision: suite_revision(&files),
+        command: args.engine.clone(),
+        restarts: engine.restarts(),
+        cases: verdicts,
+    };
+    engine.stop();
+    let text = match args.format {
+        ConformFormat::Text => conform_report::text(&report),
+        ConformFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        ConformFormat::Junit => conform_report::junit(&report),
+        ConformFormat::Html => conform_report::html(&report),
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(if report.unexpected_problems().is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn rulings_audit(fix: bool) -> Result<ExitCode> {
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let cases = files
+        .iter()
+        .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let effects = regelwerk::scenario::audit::audit(&cases);
+    let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
+    for effect in &effects {
+        println!(
+            "{:<32} changes {:>3} scenarios, {:>3} of them without the ruling listed",
+            effect.setting,
+            effect.changed.len(),
+            effect.unlisted.len()
+        );
+        let id = effect.setting.split('=').next().unwrap_or_default().to_string();
+        for (scenario, path) in &effect.unlisted {
+            if !fix {
+                println!("    {scenario}");
+            }
+            let entry = additions.entry(path.clone()).or_default();
+            if !entry.contains(&id) {
+                entry.push(id.clone());
+            }
+        }
+    }
+    if fix {
+        let changed = regelwerk::scenario::audit::add_rulings(&additions)?;
+        println!("added rulings to {} scenario files", changed.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    Ok(if additions.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -3,6 +3,8 @@
 //! conformance run ([`conform`]) and differential fuzzing ([`difffuzz`]).
 
 pub mod client;
+pub mod conform;
+pub mod conform_report;
 pub mod messages;
 pub mod serve;
 

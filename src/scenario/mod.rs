@@ -2,6 +2,7 @@
 //! validation ([`load`]), running on the reference engine ([`run`]) and the
 //! suite report ([`report`]).
 
+pub mod audit;
 pub mod format;
 pub mod load;
 pub mod report;

@@ -1,0 +1,197 @@
+//! Renderings of a [`ConformReport`]: text, JUnit XML and a standalone HTML
+//! page (JSON is its serde form).
+
+use super::conform::{CaseVerdict, ConformReport, Verdict};
+
+/// The one-line command that reruns one scenario against the engine.
+pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
+    format!(
+        "regelwerk conform --engine '{}' --id {}",
+        report.command.replace('\'', "'\\''"),
+        case.id
+    )
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// The text report: header, per-clause table, problems, summary line.
+pub fn text(report: &ConformReport) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "engine: {} {} ({}), protocol {}; harness protocol {}\nsuite: {}\n",
+        report.engine.name,
+        report.engine.version,
+        report.engine.language,
+        report.engine.protocol,
+        report.protocol,
+        report.suite_revision
+    ));
+    if report.restarts > 0 {
+        out.push_str(&format!("the engine was restarted {} times\n", report.restarts));
+    }
+    out.push('\n');
+    out.push_str(&format!(
+        "{:<22} {:>6} {:>7} {:>7} {:>8} {:>8} {:>7}\n",
+        "clause", "cases", "passed", "failed", "errored", "skipped", "%"
+    ));
+    for row in report.rows() {
+        out.push_str(&format!(
+            "{:<22} {:>6} {:>7} {:>7} {:>8} {:>8} {:>6.1}%\n",
+            row.clause, row.cases, row.passed, row.failed, row.errored, row.skipped, row.percent()
+        ));
+    }
+    for (title, expected) in [("failures", false), ("expected failures", true)] {
+        let cases: Vec<&CaseVerdict> = report
+            .cases
+            .iter()
+            .filter(|c| c.is_problem() && c.expected_failure == expected)
+            .collect();
+        if cases.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{title}:\n"));
+        for case in cases {
+            out.push_str(&format!("\n{} ({})\n", case.id, case.file));
+            match &case.verdict {
+                Verdict::Failed { step, what, expected, actual } => {
+                    out.push_str(&format!("  step {step}: {what}\n  expected:\n{}  actual:\n{}", indent(expected), indent(actual)));
+                }
+                Verdict::Errored { step, context, stderr } => {
+                    out.push_str(&format!("  step {step}: errored: {context}\n"));
+                    if !stderr.is_empty() {
+                        out.push_str(&format!("  engine stderr (tail):\n{}", indent(stderr)));
+                    }
+                }
+                _ => {}
+            }
+            out.push_str(&format!("  reproduce: {}\n", reproduce_command(report, case)));
+        }
+    }
+    let passes = report.unexpected_passes();
+    if !passes.is_empty() {
+        out.push_str("\nunexpected passes (listed as expected failures):\n");
+        for case in passes {
+            out.push_str(&format!("  {}\n", case.id));
+        }
+    }
+    let skipped: Vec<&CaseVerdict> = report.cases.iter().filter(|c| matches!(c.verdict, Verdict::Skipped { .. })).collect();
+    if !skipped.is_empty() {
+        out.push_str(&format!("\n{} skipped, e.g. {}: ", skipped.len(), skipped[0].id));
+        if let Verdict::Skipped { reason } = &skipped[0].verdict {
+            out.push_str(reason);
+        }
+        out.push('\n');
+    }
+    let (passed, failed, errored, skipped) = report.totals();
+    let total = report.cases.len();
+    if total > 0 && errored == total {
+        out.push_str("\nEVERY case errored: the adapter probably does not speak the protocol (see the stderr tails above).\n");
+    }
+    out.push_str(&format!(
+        "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures)\n",
+        report.cases.iter().filter(|c| c.expected_failure).count()
+    ));
+    out.push_str(&format!("conform: {passed} passed, {} failed\n", failed + errored));
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// JUnit XML: a test suite per clause (first clause of each case).
+pub fn junit(report: &ConformReport) -> String {
+    let (_, failed, errored, skipped) = report.totals();
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml.push_str(&format!(
+        "<testsuites name=\"regelwerk conform {}\" tests=\"{}\" failures=\"{failed}\" errors=\"{errored}\" skipped=\"{skipped}\">\n",
+        escape(&report.engine.name),
+        report.cases.len()
+    ));
+    let mut by_clause: std::collections::BTreeMap<&str, Vec<&CaseVerdict>> = Default::default();
+    for case in &report.cases {
+        by_clause.entry(case.clauses.first().map_or("-", String::as_str)).or_default().push(case);
+    }
+    for (clause, cases) in by_clause {
+        xml.push_str(&format!("  <testsuite name=\"{}\" tests=\"{}\">\n", escape(clause), cases.len()));
+        for case in cases {
+            xml.push_str(&format!(
+                "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
+                escape(clause),
+                escape(&case.id),
+                escape(&case.file)
+            ));
+            match &case.verdict {
+                Verdict::Passed => xml.push_str("/>\n"),
+                Verdict::Failed { step, what, expected, actual } => xml.push_str(&format!(
+                    ">\n      <failure message=\"step {step} ({}){}\">{}</failure>\n    </testcase>\n",
+                    escape(what),
+                    if case.expected_failure { ", expected failure" } else { "" },
+                    escape(&format!("expected:\n{expected}actual:\n{actual}reproduce: {}", reproduce_command(report, case)))
+                )),
+                Verdict::Errored { step, context, stderr } => xml.push_str(&format!(
+                    ">\n      <error message=\"step {step}: {}\">{}</error>\n    </testcase>\n",
+                    escape(context),
+                    escape(stderr)
+                )),
+                Verdict::Skipped { reason } => xml.push_str(&format!(
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                    escape(reason)
+                )),
+            }
+        }
+        xml.push_str("  </testsuite>\n");
+    }
+    xml.push_str("</testsuites>\n");
+    xml
+}
+
+/// A standalone HTML page (no external resources).
+pub fn html(report: &ConformReport) -> String {
+    let (passed, failed, errored, skipped) = report.totals();
+    let mut page = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>regelwerk conformance</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 8px;text-align:right}td:first-child{text-align:left}.bad{background:#fdd}pre{background:#f4f4f4;padding:6px}</style></head><body>\n");
+    page.push_str(&format!(
+        "<h1>Conformance of {} {}</h1>\n<p>language {}, protocol {} (harness {}); suite {}</p>\n",
+        escape(&report.engine.name),
+        escape(&report.engine.version),
+        escape(&report.engine.language),
+        escape(&report.engine.protocol),
+        escape(&report.protocol),
+        escape(&report.suite_revision)
+    ));
+    page.push_str(&format!(
+        "<p><b>{} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped</b></p>\n",
+        report.cases.len()
+    ));
+    page.push_str("<table><tr><th>clause</th><th>cases</th><th>passed</th><th>failed</th><th>errored</th><th>skipped</th><th>%</th></tr>\n");
+    for row in report.rows() {
+        let class = if row.failed + row.errored > 0 { " class=\"bad\"" } else { "" };
+        page.push_str(&format!(
+            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>\n",
+            escape(&row.clause), row.cases, row.passed, row.failed, row.errored, row.skipped, row.percent()
+        ));
+    }
+    page.push_str("</table>\n<h2>Problems</h2>\n");
+    for case in report.cases.iter().filter(|c| c.is_problem()) {
+        page.push_str(&format!("<h3>{}{}</h3>\n<p>{}</p>\n", escape(&case.id), if case.expected_failure { " (expected)" } else { "" }, escape(&case.file)));
+        match &case.verdict {
+            Verdict::Failed { step, what, expected, actual } => page.push_str(&format!(
+                "<p>step {step}: {}</p><pre>expected:\n{}</pre><pre>actual:\n{}</pre>\n",
+                escape(what), escape(expected), escape(actual)
+            )),
+            Verdict::Errored { step, context, stderr } => page.push_str(&format!(
+                "<p>step {step}: {}</p><pre>{}</pre>\n",
+                escape(context), escape(stderr)
+            )),
+            _ => {}
+        }
+        page.push_str(&format!("<pre>{}</pre>\n", escape(&reproduce_command(report, case))));
+    }
+    page.push_str("</body></html>\n");
+    page
+}
