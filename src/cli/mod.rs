@@ -167,6 +167,8 @@ enum Command {
         #[arg(long)]
         fix: bool,
     },
+    /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
+    SpecSync,
     /// Print the JSON Schema of the scenario file format.
     Schema,
     /// Draw the board of a position as text.
@@ -279,6 +281,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             output,
         }),
         Command::RulingsAudit { fix } => rulings_audit(fix),
+        Command::SpecSync => spec_sync(),
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)
@@ -784,4 +787,37 @@ fn rulings_audit(fix: bool) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     Ok(if additions.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn spec_sync() -> Result<ExitCode> {
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in &files {
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec)).map_err(|error| anyhow::anyhow!("{error}"))?;
+        for finding in &loaded.scenario.findings {
+            naming.entry(finding.clone()).or_default().push(loaded.scenario.id.clone());
+        }
+    }
+    let path = root.join("spec/monarchie/findings.yaml");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut current = String::new();
+    let mut out = String::new();
+    for line in text.lines() {
+        if let Some(id) = line.trim_start().strip_prefix("- id: ") {
+            current = id.trim().to_string();
+        }
+        if line.starts_with("    scenarios:") {
+            let mut ids = naming.get(&current).cloned().unwrap_or_default();
+            ids.sort();
+            out.push_str(&format!("    scenarios: [{}]\n", ids.join(", ")));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
+    println!("findings.yaml: scenario lists of {} findings updated", naming.len());
+    Ok(ExitCode::SUCCESS)
 }

@@ -186,6 +186,19 @@ fn play_move(
         events.push(Event::Eliminated(elimination));
         eliminations.push(elimination);
     }
+    // R-CLOCK: the time is spent with the move; a clock at 0 ends the
+    // party before checks are judged, so its pieces are dead by then.
+    // R-END: a move that leaves one party standing has ended the game; its
+    // mover wins even if the move used its last second.
+    if spend(position, actor, elapsed) && position.is_active(actor) && position.active_count() > 1 {
+        position.eliminate(actor);
+        let elimination = Elimination {
+            party: actor,
+            cause: Cause::FlagFall,
+        };
+        events.push(Event::Eliminated(elimination));
+        eliminations.push(elimination);
+    }
     let checks = attack::parties_in_check(position, rules);
     if !checks.is_empty() {
         events.push(Event::Check {
@@ -198,17 +211,6 @@ fn play_move(
         .collect();
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
-    }
-    // R-END: a move that leaves one party standing has ended the game; its
-    // mover wins even if the move used its last second.
-    if spend(position, actor, elapsed) && position.is_active(actor) && position.active_count() > 1 {
-        position.eliminate(actor);
-        let elimination = Elimination {
-            party: actor,
-            cause: Cause::FlagFall,
-        };
-        events.push(Event::Eliminated(elimination));
-        eliminations.push(elimination);
     }
     let event = match (effects.king_captured, effects.capture) {
         (Some(_), _) => TurnEvent::KingCapture,

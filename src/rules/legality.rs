@@ -422,6 +422,10 @@ fn check_pawn(
         if !pawn::is_allowed(party, side) {
             return Err(forbidden(side));
         }
+        // Two cells exist only straight along a start side.
+        if !pawn::start_sides(party).contains(&side) {
+            return Err(not_a_move);
+        }
         if !unmoved {
             return Err(Illegal::PawnDoubleStepSpent { cell: mv.from });
         }
