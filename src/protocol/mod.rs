@@ -5,6 +5,7 @@
 pub mod client;
 pub mod conform;
 pub mod conform_report;
+pub mod difffuzz;
 pub mod messages;
 pub mod serve;
 
