@@ -258,7 +258,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ruleset::from_settings(&rulings).context("reading --ruling")?;
             let fault = parse_fault(fault.as_deref())?;
             let stdin = std::io::stdin();
-            regelwerk::protocol::serve::serve(stdin.lock(), std::io::stdout().lock(), &rulings, fault)?;
+            regelwerk::protocol::serve::serve(
+                stdin.lock(),
+                std::io::stdout().lock(),
+                &rulings,
+                fault,
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Conform {
@@ -640,13 +645,19 @@ fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::serve::Fault> 
     let Some(text) = text else {
         return Ok(Fault::None);
     };
-    let number = |value: &str| value.parse::<u64>().with_context(|| format!("--fault {text}: expected a number"));
+    let number = |value: &str| {
+        value
+            .parse::<u64>()
+            .with_context(|| format!("--fault {text}: expected a number"))
+    };
     Ok(match text.split_once('=') {
         Some(("crash-on", seq)) => Fault::CrashOn(number(seq)?),
         Some(("sleep", seconds)) => Fault::Sleep(number(seconds)?),
         None if text == "garbage" => Fault::Garbage,
         None if text == "close-stdout" => Fault::CloseStdout,
-        _ => anyhow::bail!("--fault {text}: expected crash-on=SEQ, sleep=SECONDS, garbage or close-stdout"),
+        _ => anyhow::bail!(
+            "--fault {text}: expected crash-on=SEQ, sleep=SECONDS, garbage or close-stdout"
+        ),
     })
 }
 
@@ -664,19 +675,33 @@ struct ConformArgs {
 
 fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::protocol::client::Engine;
-    use regelwerk::protocol::conform::{conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke};
+    use regelwerk::protocol::conform::{
+        conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke,
+    };
     use regelwerk::protocol::conform_report;
     let root = repo_root();
     let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
-    let paths = if args.paths.is_empty() { vec![root.join("scenarios/monarchie")] } else { args.paths.clone() };
+    let paths = if args.paths.is_empty() {
+        vec![root.join("scenarios/monarchie")]
+    } else {
+        args.paths.clone()
+    };
     let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
     let mut cases = Vec::new();
     for file in &files {
-        let loaded = regelwerk::scenario::load_file(file, Some(&spec)).map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))?;
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+            .map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))?;
         let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
-            loaded.scenario.clauses.iter().any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
+            loaded
+                .scenario
+                .clauses
+                .iter()
+                .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
         });
-        let id_ok = args.id.as_ref().is_none_or(|wanted| &loaded.scenario.id == wanted);
+        let id_ok = args
+            .id
+            .as_ref()
+            .is_none_or(|wanted| &loaded.scenario.id == wanted);
         if clause_ok && id_ok {
             cases.push(loaded);
         }
@@ -704,7 +729,9 @@ fn conform(args: ConformArgs) -> Result<ExitCode> {
     };
     match smoke_check(&mut engine) {
         Smoke::Healthy => {}
-        Smoke::Disagrees(detail) => eprintln!("smoke check: the engine answers but disagrees on the start position: {detail}"),
+        Smoke::Disagrees(detail) => eprintln!(
+            "smoke check: the engine answers but disagrees on the start position: {detail}"
+        ),
         Smoke::Broken(detail) => {
             eprintln!("smoke check failed: the adapter does not answer a simple moves request properly: {detail}");
             let tail = engine.stderr_tail();
@@ -714,7 +741,10 @@ fn conform(args: ConformArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     }
-    let bar = progress_bar(cases.len() as u64, args.format == ConformFormat::Text && args.output.is_none());
+    let bar = progress_bar(
+        cases.len() as u64,
+        args.format == ConformFormat::Text && args.output.is_none(),
+    );
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
     for (index, loaded) in cases.iter().enumerate() {
@@ -746,10 +776,16 @@ fn conform(args: ConformArgs) -> Result<ExitCode> {
         ConformFormat::Html => conform_report::html(&report),
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?,
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
         None => print!("{text}"),
     }
-    Ok(if report.unexpected_problems().is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.unexpected_problems().is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn rulings_audit(fix: bool) -> Result<ExitCode> {
@@ -770,7 +806,12 @@ fn rulings_audit(fix: bool) -> Result<ExitCode> {
             effect.changed.len(),
             effect.unlisted.len()
         );
-        let id = effect.setting.split('=').next().unwrap_or_default().to_string();
+        let id = effect
+            .setting
+            .split('=')
+            .next()
+            .unwrap_or_default()
+            .to_string();
         for (scenario, path) in &effect.unlisted {
             if !fix {
                 println!("    {scenario}");
@@ -786,7 +827,11 @@ fn rulings_audit(fix: bool) -> Result<ExitCode> {
         println!("added rulings to {} scenario files", changed.len());
         return Ok(ExitCode::SUCCESS);
     }
-    Ok(if additions.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if additions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn spec_sync() -> Result<ExitCode> {
@@ -795,13 +840,18 @@ fn spec_sync() -> Result<ExitCode> {
     let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
     let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for file in &files {
-        let loaded = regelwerk::scenario::load_file(file, Some(&spec)).map_err(|error| anyhow::anyhow!("{error}"))?;
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
         for finding in &loaded.scenario.findings {
-            naming.entry(finding.clone()).or_default().push(loaded.scenario.id.clone());
+            naming
+                .entry(finding.clone())
+                .or_default()
+                .push(loaded.scenario.id.clone());
         }
     }
     let path = root.join("spec/monarchie/findings.yaml");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut current = String::new();
     let mut out = String::new();
     for line in text.lines() {
@@ -818,6 +868,9 @@ fn spec_sync() -> Result<ExitCode> {
         }
     }
     std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
-    println!("findings.yaml: scenario lists of {} findings updated", naming.len());
+    println!(
+        "findings.yaml: scenario lists of {} findings updated",
+        naming.len()
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -196,7 +196,9 @@ impl Engine {
                 };
                 Ok(())
             }
-            other => Err(ClientError::Handshake(format!("expected 'ready', got {other:?}"))),
+            other => Err(ClientError::Handshake(format!(
+                "expected 'ready', got {other:?}"
+            ))),
         }
     }
 
@@ -220,7 +222,8 @@ impl Engine {
     }
 
     fn exchange(&mut self, request: &Request) -> Result<Response, ClientError> {
-        let line = serde_json::to_string(request).map_err(|error| ClientError::Invalid(error.to_string()))?;
+        let line = serde_json::to_string(request)
+            .map_err(|error| ClientError::Invalid(error.to_string()))?;
         let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
         writeln!(stdin, "{line}").map_err(|_| ClientError::Closed)?;
         stdin.flush().map_err(|_| ClientError::Closed)?;

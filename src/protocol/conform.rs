@@ -72,7 +72,10 @@ pub struct CaseVerdict {
 impl CaseVerdict {
     /// Failed or errored.
     pub fn is_problem(&self) -> bool {
-        matches!(self.verdict, Verdict::Failed { .. } | Verdict::Errored { .. })
+        matches!(
+            self.verdict,
+            Verdict::Failed { .. } | Verdict::Errored { .. }
+        )
     }
 }
 
@@ -239,14 +242,20 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                     return protocol_mismatch(index, engine, "moves");
                 };
                 let parse_set = |texts: &[String]| -> Result<BTreeSet<Move>, String> {
-                    texts.iter().map(|t| t.parse::<Move>().map_err(|e| e.to_string())).collect()
+                    texts
+                        .iter()
+                        .map(|t| t.parse::<Move>().map_err(|e| e.to_string()))
+                        .collect()
                 };
                 let expected = parse_set(expected_moves).unwrap_or_default();
                 match parse_set(&moves) {
                     Ok(actual) if actual == expected => {}
                     Ok(actual) => {
-                        let list = |set: &BTreeSet<Move>| set.iter().map(ToString::to_string).collect::<Vec<_>>();
-                        let missing: BTreeSet<Move> = expected.difference(&actual).copied().collect();
+                        let list = |set: &BTreeSet<Move>| {
+                            set.iter().map(ToString::to_string).collect::<Vec<_>>()
+                        };
+                        let missing: BTreeSet<Move> =
+                            expected.difference(&actual).copied().collect();
                         let extra: BTreeSet<Move> = actual.difference(&expected).copied().collect();
                         return fail(
                             json!({"moves": list(&expected)}),
@@ -312,7 +321,10 @@ pub fn smoke_check(engine: &mut impl Responder) -> Smoke {
             if got.len() == expected {
                 Smoke::Healthy
             } else {
-                Smoke::Disagrees(format!("{} moves from the start position, the reference has {expected}", got.len()))
+                Smoke::Disagrees(format!(
+                    "{} moves from the start position, the reference has {expected}",
+                    got.len()
+                ))
             }
         }
         Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),
@@ -402,7 +414,10 @@ impl ConformReport {
 
     /// Failed or errored cases not in the expected-failures list.
     pub fn unexpected_problems(&self) -> Vec<&CaseVerdict> {
-        self.cases.iter().filter(|c| c.is_problem() && !c.expected_failure).collect()
+        self.cases
+            .iter()
+            .filter(|c| c.is_problem() && !c.expected_failure)
+            .collect()
     }
 
     /// Cases listed as expected failures that passed.
@@ -432,13 +447,19 @@ pub fn suite_revision(files: &[PathBuf]) -> String {
         .filter(|out| out.status.success())
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
     match commit {
-        Some(commit) if !commit.is_empty() => format!("{} files, content {hash:016x}, git {commit}", files.len()),
+        Some(commit) if !commit.is_empty() => {
+            format!("{} files, content {hash:016x}, git {commit}", files.len())
+        }
         _ => format!("{} files, content {hash:016x}", files.len()),
     }
 }
 
 /// Legal moves of a cell or of the party to move (helper for fuzzing).
-pub fn reference_moves(position: &crate::position::Position, cell: Option<crate::cell::Cell>, rules: &crate::ruleset::Ruleset) -> Vec<Move> {
+pub fn reference_moves(
+    position: &crate::position::Position,
+    cell: Option<crate::cell::Cell>,
+    rules: &crate::ruleset::Ruleset,
+) -> Vec<Move> {
     match cell {
         Some(cell) => legal_moves_from(position, cell, rules),
         None => legal_moves(position, rules),

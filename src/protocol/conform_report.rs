@@ -29,7 +29,10 @@ pub fn text(report: &ConformReport) -> String {
         report.suite_revision
     ));
     if report.restarts > 0 {
-        out.push_str(&format!("the engine was restarted {} times\n", report.restarts));
+        out.push_str(&format!(
+            "the engine was restarted {} times\n",
+            report.restarts
+        ));
     }
     out.push('\n');
     out.push_str(&format!(
@@ -39,7 +42,13 @@ pub fn text(report: &ConformReport) -> String {
     for row in report.rows() {
         out.push_str(&format!(
             "{:<22} {:>6} {:>7} {:>7} {:>8} {:>8} {:>6.1}%\n",
-            row.clause, row.cases, row.passed, row.failed, row.errored, row.skipped, row.percent()
+            row.clause,
+            row.cases,
+            row.passed,
+            row.failed,
+            row.errored,
+            row.skipped,
+            row.percent()
         ));
     }
     for (title, expected) in [("failures", false), ("expected failures", true)] {
@@ -55,10 +64,23 @@ pub fn text(report: &ConformReport) -> String {
         for case in cases {
             out.push_str(&format!("\n{} ({})\n", case.id, case.file));
             match &case.verdict {
-                Verdict::Failed { step, what, expected, actual } => {
-                    out.push_str(&format!("  step {step}: {what}\n  expected:\n{}  actual:\n{}", indent(expected), indent(actual)));
+                Verdict::Failed {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                } => {
+                    out.push_str(&format!(
+                        "  step {step}: {what}\n  expected:\n{}  actual:\n{}",
+                        indent(expected),
+                        indent(actual)
+                    ));
                 }
-                Verdict::Errored { step, context, stderr } => {
+                Verdict::Errored {
+                    step,
+                    context,
+                    stderr,
+                } => {
                     out.push_str(&format!("  step {step}: errored: {context}\n"));
                     if !stderr.is_empty() {
                         out.push_str(&format!("  engine stderr (tail):\n{}", indent(stderr)));
@@ -66,7 +88,10 @@ pub fn text(report: &ConformReport) -> String {
                 }
                 _ => {}
             }
-            out.push_str(&format!("  reproduce: {}\n", reproduce_command(report, case)));
+            out.push_str(&format!(
+                "  reproduce: {}\n",
+                reproduce_command(report, case)
+            ));
         }
     }
     let passes = report.unexpected_passes();
@@ -76,9 +101,17 @@ pub fn text(report: &ConformReport) -> String {
             out.push_str(&format!("  {}\n", case.id));
         }
     }
-    let skipped: Vec<&CaseVerdict> = report.cases.iter().filter(|c| matches!(c.verdict, Verdict::Skipped { .. })).collect();
+    let skipped: Vec<&CaseVerdict> = report
+        .cases
+        .iter()
+        .filter(|c| matches!(c.verdict, Verdict::Skipped { .. }))
+        .collect();
     if !skipped.is_empty() {
-        out.push_str(&format!("\n{} skipped, e.g. {}: ", skipped.len(), skipped[0].id));
+        out.push_str(&format!(
+            "\n{} skipped, e.g. {}: ",
+            skipped.len(),
+            skipped[0].id
+        ));
         if let Verdict::Skipped { reason } = &skipped[0].verdict {
             out.push_str(reason);
         }
@@ -93,7 +126,10 @@ pub fn text(report: &ConformReport) -> String {
         "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures)\n",
         report.cases.iter().filter(|c| c.expected_failure).count()
     ));
-    out.push_str(&format!("conform: {passed} passed, {} failed\n", failed + errored));
+    out.push_str(&format!(
+        "conform: {passed} passed, {} failed\n",
+        failed + errored
+    ));
     out
 }
 
@@ -115,10 +151,17 @@ pub fn junit(report: &ConformReport) -> String {
     ));
     let mut by_clause: std::collections::BTreeMap<&str, Vec<&CaseVerdict>> = Default::default();
     for case in &report.cases {
-        by_clause.entry(case.clauses.first().map_or("-", String::as_str)).or_default().push(case);
+        by_clause
+            .entry(case.clauses.first().map_or("-", String::as_str))
+            .or_default()
+            .push(case);
     }
     for (clause, cases) in by_clause {
-        xml.push_str(&format!("  <testsuite name=\"{}\" tests=\"{}\">\n", escape(clause), cases.len()));
+        xml.push_str(&format!(
+            "  <testsuite name=\"{}\" tests=\"{}\">\n",
+            escape(clause),
+            cases.len()
+        ));
         for case in cases {
             xml.push_str(&format!(
                 "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
@@ -170,7 +213,11 @@ pub fn html(report: &ConformReport) -> String {
     ));
     page.push_str("<table><tr><th>clause</th><th>cases</th><th>passed</th><th>failed</th><th>errored</th><th>skipped</th><th>%</th></tr>\n");
     for row in report.rows() {
-        let class = if row.failed + row.errored > 0 { " class=\"bad\"" } else { "" };
+        let class = if row.failed + row.errored > 0 {
+            " class=\"bad\""
+        } else {
+            ""
+        };
         page.push_str(&format!(
             "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>\n",
             escape(&row.clause), row.cases, row.passed, row.failed, row.errored, row.skipped, row.percent()
@@ -178,19 +225,43 @@ pub fn html(report: &ConformReport) -> String {
     }
     page.push_str("</table>\n<h2>Problems</h2>\n");
     for case in report.cases.iter().filter(|c| c.is_problem()) {
-        page.push_str(&format!("<h3>{}{}</h3>\n<p>{}</p>\n", escape(&case.id), if case.expected_failure { " (expected)" } else { "" }, escape(&case.file)));
+        page.push_str(&format!(
+            "<h3>{}{}</h3>\n<p>{}</p>\n",
+            escape(&case.id),
+            if case.expected_failure {
+                " (expected)"
+            } else {
+                ""
+            },
+            escape(&case.file)
+        ));
         match &case.verdict {
-            Verdict::Failed { step, what, expected, actual } => page.push_str(&format!(
+            Verdict::Failed {
+                step,
+                what,
+                expected,
+                actual,
+            } => page.push_str(&format!(
                 "<p>step {step}: {}</p><pre>expected:\n{}</pre><pre>actual:\n{}</pre>\n",
-                escape(what), escape(expected), escape(actual)
+                escape(what),
+                escape(expected),
+                escape(actual)
             )),
-            Verdict::Errored { step, context, stderr } => page.push_str(&format!(
+            Verdict::Errored {
+                step,
+                context,
+                stderr,
+            } => page.push_str(&format!(
                 "<p>step {step}: {}</p><pre>{}</pre>\n",
-                escape(context), escape(stderr)
+                escape(context),
+                escape(stderr)
             )),
             _ => {}
         }
-        page.push_str(&format!("<pre>{}</pre>\n", escape(&reproduce_command(report, case))));
+        page.push_str(&format!(
+            "<pre>{}</pre>\n",
+            escape(&reproduce_command(report, case))
+        ));
     }
     page.push_str("</body></html>\n");
     page

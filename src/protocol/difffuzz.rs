@@ -88,17 +88,30 @@ pub struct DivergentGame {
 
 fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
     match engine.respond(request) {
-        Ok(Response::Skipped { reason, .. }) => Err(Divergence::NoAnswer(format!("skipped: {reason}"))),
-        Ok(Response::Errored { context, .. }) => Err(Divergence::NoAnswer(format!("errored: {context}"))),
-        Ok(response) => Ok(response),
-        Err(error @ (ClientError::Timeout(_) | ClientError::Closed | ClientError::Invalid(_) | ClientError::Spawn(_) | ClientError::Handshake(_))) => {
-            Err(Divergence::NoAnswer(error.to_string()))
+        Ok(Response::Skipped { reason, .. }) => {
+            Err(Divergence::NoAnswer(format!("skipped: {reason}")))
         }
+        Ok(Response::Errored { context, .. }) => {
+            Err(Divergence::NoAnswer(format!("errored: {context}")))
+        }
+        Ok(response) => Ok(response),
+        Err(
+            error @ (ClientError::Timeout(_)
+            | ClientError::Closed
+            | ClientError::Invalid(_)
+            | ClientError::Spawn(_)
+            | ClientError::Handshake(_)),
+        ) => Err(Divergence::NoAnswer(error.to_string())),
     }
 }
 
 /// Compares the move sets of one position.
-fn compare_moves(engine: &mut impl Responder, position: &Position, rules: &Ruleset, rulings: &[String]) -> Result<(), Divergence> {
+fn compare_moves(
+    engine: &mut impl Responder,
+    position: &Position,
+    rules: &Ruleset,
+    rulings: &[String],
+) -> Result<(), Divergence> {
     let response = ask(
         engine,
         &Request::Moves {
@@ -109,7 +122,9 @@ fn compare_moves(engine: &mut impl Responder, position: &Position, rules: &Rules
         },
     )?;
     let Response::Moves { moves, .. } = response else {
-        return Err(Divergence::NoAnswer(format!("asked for moves, got {response:?}")));
+        return Err(Divergence::NoAnswer(format!(
+            "asked for moves, got {response:?}"
+        )));
     };
     let theirs: BTreeSet<Move> = moves
         .iter()
@@ -153,7 +168,9 @@ fn compare_action(
         },
     )?;
     let Response::Applied { results, .. } = response else {
-        return Err(Divergence::NoAnswer(format!("asked to apply, got {response:?}")));
+        return Err(Divergence::NoAnswer(format!(
+            "asked to apply, got {response:?}"
+        )));
     };
     let normal = |result: &ActionResult| {
         let mut result = result.clone();
@@ -167,11 +184,19 @@ fn compare_action(
             expected: json!(ours).to_string(),
             actual: json!(theirs).to_string(),
         }),
-        _ => Err(Divergence::NoAnswer(format!("expected 1 result, got {}", results.len()))),
+        _ => Err(Divergence::NoAnswer(format!(
+            "expected 1 result, got {}",
+            results.len()
+        ))),
     }
 }
 
-fn engine_perft(engine: &mut impl Responder, position: &Position, depth: u32, rulings: &[String]) -> Result<u64, Divergence> {
+fn engine_perft(
+    engine: &mut impl Responder,
+    position: &Position,
+    depth: u32,
+    rulings: &[String],
+) -> Result<u64, Divergence> {
     let response = ask(
         engine,
         &Request::Perft {
@@ -183,13 +208,21 @@ fn engine_perft(engine: &mut impl Responder, position: &Position, depth: u32, ru
     )?;
     match response {
         Response::Perft { nodes, .. } => Ok(nodes),
-        other => Err(Divergence::NoAnswer(format!("asked for perft, got {other:?}"))),
+        other => Err(Divergence::NoAnswer(format!(
+            "asked for perft, got {other:?}"
+        ))),
     }
 }
 
 /// Compares perft at `depth`; on a mismatch, follows the first move whose
 /// divide counts differ down to the first position whose move sets differ.
-fn compare_perft(engine: &mut impl Responder, position: &Position, depth: u32, rules: &Ruleset, rulings: &[String]) -> Result<(), Divergence> {
+fn compare_perft(
+    engine: &mut impl Responder,
+    position: &Position,
+    depth: u32,
+    rules: &Ruleset,
+    rulings: &[String],
+) -> Result<(), Divergence> {
     let expected = perft(position, depth, rules);
     let actual = engine_perft(engine, position, depth, rulings)?;
     if expected == actual {
@@ -281,13 +314,21 @@ pub fn fuzz_game(
                     .flatten()
             });
         if let Some(divergence) = diverged {
-            return Err(Box::new(shrink(engine, &start, actions, divergence, rules, rulings)));
+            return Err(Box::new(shrink(
+                engine, &start, actions, divergence, rules, rulings,
+            )));
         }
     }
     Ok(max_plies)
 }
 
-fn replay_step(engine: &mut impl Responder, position: &mut Position, action: Action, rules: &Ruleset, rulings: &[String]) -> Result<(), Divergence> {
+fn replay_step(
+    engine: &mut impl Responder,
+    position: &mut Position,
+    action: Action,
+    rules: &Ruleset,
+    rulings: &[String],
+) -> Result<(), Divergence> {
     compare_moves(engine, position, rules, rulings)?;
     *position = compare_action(engine, position, action, rules, rulings)?;
     Ok(())
@@ -303,7 +344,8 @@ fn shrink(
     rulings: &[String],
 ) -> DivergentGame {
     let mut best = actions;
-    let mut found = replay(engine, start, &best, rules, rulings).unwrap_or((best.len(), divergence));
+    let mut found =
+        replay(engine, start, &best, rules, rulings).unwrap_or((best.len(), divergence));
     best.truncate(found.0 + 1);
     let mut index = 0;
     while index < best.len() {
@@ -372,7 +414,10 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str, rules: &Ruleset) -> S
             Action::Timeout => "timeout".to_string(),
         };
         let (play, elapsed) = match shown.split_once("\"\n    elapsed: ") {
-            Some((play, rest)) => (play.to_string(), rest.split('\n').next().map(str::to_string)),
+            Some((play, rest)) => (
+                play.to_string(),
+                rest.split('\n').next().map(str::to_string),
+            ),
             None => (shown, None),
         };
         text.push_str(&format!("  - play: \"{play}\"\n"));
@@ -381,11 +426,25 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str, rules: &Ruleset) -> S
         }
         match rules::apply(position, action, rules) {
             Ok(outcome) => {
-                let next = outcome.next.map_or("null".to_string(), |p| p.key().to_string());
+                let next = outcome
+                    .next
+                    .map_or("null".to_string(), |p| p.key().to_string());
                 if full {
-                    let list = |parties: &[crate::party::Party]| parties.iter().map(|p| p.key()).collect::<Vec<_>>().join(", ");
+                    let list = |parties: &[crate::party::Party]| {
+                        parties
+                            .iter()
+                            .map(|p| p.key())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
                     let capture = outcome.capture.map_or("null".to_string(), |c| {
-                        format!("{{cell: {}, party: {}, kind: {}, dead: {}}}", c.cell, c.party.key(), c.kind.key(), c.dead)
+                        format!(
+                            "{{cell: {}, party: {}, kind: {}, dead: {}}}",
+                            c.cell,
+                            c.party.key(),
+                            c.kind.key(),
+                            c.dead
+                        )
                     });
                     let eliminations: Vec<String> = outcome
                         .eliminations
@@ -409,13 +468,18 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str, rules: &Ruleset) -> S
         play_step(&mut text, &mut position, action, false);
     }
     match (&game.divergence, game.diverging_action) {
-        (Divergence::Outcome { .. }, Some(action)) => play_step(&mut text, &mut position, action, true),
+        (Divergence::Outcome { .. }, Some(action)) => {
+            play_step(&mut text, &mut position, action, true)
+        }
         _ => {
             let moves: Vec<String> = rules::legal_moves(&position, rules)
                 .iter()
                 .map(|mv| mv.text(!position.is_empty(mv.to)))
                 .collect();
-            text.push_str(&format!("  - moves: {{}}\n    expect_moves: [{}]\n", moves.join(", ")));
+            text.push_str(&format!(
+                "  - moves: {{}}\n    expect_moves: [{}]\n",
+                moves.join(", ")
+            ));
         }
     }
     text

@@ -161,10 +161,17 @@ pub enum Response {
 /// The JSON Schemas of both message directions, as `(file name, pretty JSON)`.
 pub fn schemas() -> Vec<(&'static str, String)> {
     let pretty = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
+        serde_json::to_string_pretty(&schema)
+            .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
     };
     vec![
-        ("request.schema.json", pretty(schemars::schema_for!(Request))),
-        ("response.schema.json", pretty(schemars::schema_for!(Response))),
+        (
+            "request.schema.json",
+            pretty(schemars::schema_for!(Request)),
+        ),
+        (
+            "response.schema.json",
+            pretty(schemars::schema_for!(Response)),
+        ),
     ]
 }

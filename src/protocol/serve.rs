@@ -34,7 +34,12 @@ pub enum Fault {
 ///
 /// # Errors
 /// I/O errors on `output`.
-pub fn serve(input: impl BufRead, mut output: impl Write, forced: &[String], fault: Fault) -> std::io::Result<()> {
+pub fn serve(
+    input: impl BufRead,
+    mut output: impl Write,
+    forced: &[String],
+    fault: Fault,
+) -> std::io::Result<()> {
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -58,7 +63,9 @@ pub fn serve(input: impl BufRead, mut output: impl Write, forced: &[String], fau
                 Fault::None => {}
                 Fault::CrashOn(seq) if seq_of(&request) == Some(seq) => std::process::exit(3),
                 Fault::CrashOn(_) => {}
-                Fault::Sleep(seconds) => std::thread::sleep(std::time::Duration::from_secs(seconds)),
+                Fault::Sleep(seconds) => {
+                    std::thread::sleep(std::time::Duration::from_secs(seconds))
+                }
                 Fault::Garbage => {
                     writeln!(output, "this is not json {{")?;
                     output.flush()?;
@@ -78,13 +85,16 @@ pub fn serve(input: impl BufRead, mut output: impl Write, forced: &[String], fau
 
 fn seq_of(request: &Request) -> Option<u64> {
     match request {
-        Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => Some(*seq),
+        Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
+            Some(*seq)
+        }
         Request::Start { .. } | Request::Stop => None,
     }
 }
 
 fn to_line(response: &Response) -> String {
-    serde_json::to_string(response).unwrap_or_else(|error| unreachable!("responses serialise: {error}"))
+    serde_json::to_string(response)
+        .unwrap_or_else(|error| unreachable!("responses serialise: {error}"))
 }
 
 /// The answer to one request; `None` for `stop`.
@@ -110,7 +120,11 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             name: "regelwerk".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             language: "Rust".to_string(),
-            capabilities: vec!["apply".to_string(), "moves".to_string(), "perft".to_string()],
+            capabilities: vec![
+                "apply".to_string(),
+                "moves".to_string(),
+                "perft".to_string(),
+            ],
         },
         Request::Apply {
             seq,
@@ -155,14 +169,19 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
                     })?;
                     legal_moves_from(&current, cell, &rules)
                         .into_iter()
-                        .filter(|mv| current.piece_at(mv.from).map(|p| p.party) == current.to_move())
+                        .filter(|mv| {
+                            current.piece_at(mv.from).map(|p| p.party) == current.to_move()
+                        })
                         .collect()
                 }
                 None => legal_moves(&current, &rules),
             };
             Ok(Response::Moves {
                 seq,
-                moves: moves.iter().map(|mv| mv.text(!current.is_empty(mv.to))).collect(),
+                moves: moves
+                    .iter()
+                    .map(|mv| mv.text(!current.is_empty(mv.to)))
+                    .collect(),
             })
         })()
         .unwrap_or_else(|response| response),
@@ -213,7 +232,12 @@ pub fn result_of(outcome: &Outcome, position: String) -> ActionResult {
             .collect(),
         next: outcome.next,
         winner: outcome.winner,
-        events: outcome.events.iter().map(event_kind).map(str::to_string).collect(),
+        events: outcome
+            .events
+            .iter()
+            .map(event_kind)
+            .map(str::to_string)
+            .collect(),
         position,
     }
 }

@@ -70,7 +70,10 @@ pub fn add_rulings(additions: &BTreeMap<PathBuf, Vec<String>>) -> std::io::Resul
                     .strip_prefix('[')
                     .and_then(|rest| rest.strip_suffix(']'))
                     .ok_or_else(|| {
-                        std::io::Error::other(format!("{}: 'rulings' is not an inline list", path.display()))
+                        std::io::Error::other(format!(
+                            "{}: 'rulings' is not an inline list",
+                            path.display()
+                        ))
                     })?;
                 let mut all: Vec<String> = inner
                     .split(',')

@@ -83,7 +83,11 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
         return match result {
             Ok(outcome) => {
                 let result = crate::protocol::serve::result_of(&outcome, to_notation(position));
-                compare(what, expected_action(expect), result_fields(expect, &result))
+                compare(
+                    what,
+                    expected_action(expect),
+                    result_fields(expect, &result),
+                )
             }
             Err(illegal) => {
                 if *position != before {
@@ -265,7 +269,10 @@ pub fn event_kind(event: &Event) -> &'static str {
 /// The fields of an action result that an expectation names, in the
 /// same shape as [`expected_action`], so that the two can be compared.
 /// Used for the reference engine and for external engines alike.
-pub fn result_fields(expect: &ActionExpect, result: &ActionResult) -> BTreeMap<&'static str, Value> {
+pub fn result_fields(
+    expect: &ActionExpect,
+    result: &ActionResult,
+) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
     map.insert("result", json!(result.result));
     if result.result != "legal" {
@@ -283,7 +290,10 @@ pub fn result_fields(expect: &ActionExpect, result: &ActionResult) -> BTreeMap<&
         map.insert("king_captured", opt_party(result.king_captured));
     }
     if expect.promotion.is_some() {
-        map.insert("promotion", result.promotion.map_or(Value::Null, |k| json!(k.key())));
+        map.insert(
+            "promotion",
+            result.promotion.map_or(Value::Null, |k| json!(k.key())),
+        );
     }
     if expect.forfeited.is_some() {
         map.insert("forfeited", json!(result.forfeited));
@@ -292,9 +302,19 @@ pub fn result_fields(expect: &ActionExpect, result: &ActionResult) -> BTreeMap<&
         map.insert("checks", party_list(&result.checks));
     }
     if expect.gardez.is_some() {
-        let mut pairs: Vec<(Party, u16)> = result.gardez.iter().map(|g| (g.party, g.cell.number())).collect();
+        let mut pairs: Vec<(Party, u16)> = result
+            .gardez
+            .iter()
+            .map(|g| (g.party, g.cell.number()))
+            .collect();
         pairs.sort();
-        map.insert("gardez", json!(pairs.iter().map(|(p, c)| json!({"party": p.key(), "cell": c})).collect::<Vec<_>>()));
+        map.insert(
+            "gardez",
+            json!(pairs
+                .iter()
+                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
+                .collect::<Vec<_>>()),
+        );
     }
     if expect.eliminations.is_some() {
         map.insert(
@@ -320,7 +340,9 @@ pub fn result_fields(expect: &ActionExpect, result: &ActionResult) -> BTreeMap<&
         let actual: BTreeMap<&str, Value> = clocks
             .keys()
             .map(|&p| {
-                let seconds = position.as_ref().and_then(|pos| pos.clocks().map(|c| json!(c[p])));
+                let seconds = position
+                    .as_ref()
+                    .and_then(|pos| pos.clocks().map(|c| json!(c[p])));
                 (p.key(), seconds.unwrap_or(Value::Null))
             })
             .collect();
