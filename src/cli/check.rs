@@ -1,0 +1,151 @@
+//! `regelwerk check`: the scenario suite on the reference engine.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use regelwerk::spec::Spec;
+
+use super::{repo_root, ReportFormat};
+use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
+
+pub(super) fn check(
+    paths: Vec<PathBuf>,
+    clause: Option<String>,
+    id: Option<String>,
+    spec_dir: Option<PathBuf>,
+    format: ReportFormat,
+    coverage: bool,
+) -> Result<ExitCode> {
+    let root = repo_root();
+    let spec_dir = spec_dir.unwrap_or_else(|| root.join("spec/monarchie"));
+    let spec = Spec::load(&spec_dir).context("loading the spec")?;
+    let paths = if paths.is_empty() {
+        vec![root.join("scenarios/monarchie")]
+    } else {
+        paths
+    };
+    let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
+    let started = Instant::now();
+    let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
+    let report = run_suite(
+        &files,
+        Some(&spec),
+        clause.as_deref(),
+        id.as_deref(),
+        |done, _| bar.set_position(done as u64),
+    );
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    match format {
+        ReportFormat::Text => print_text_report(&report, &spec, seconds, coverage),
+        ReportFormat::Json => {
+            let mut value = report.to_json(Some(&spec), seconds);
+            if coverage {
+                let (clauses, rulings) = report.coverage_gaps(&spec);
+                value["coverage"] = serde_json::json!({"clauses_without_scenarios": clauses, "rulings_without_scenarios": rulings});
+            }
+            println!("{}", serde_json::to_string_pretty(&value)?);
+        }
+        ReportFormat::Junit => print!("{}", report.to_junit(seconds)),
+    }
+    if report.cases.is_empty() {
+        eprintln!("no scenario matched");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(if report.all_passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal.
+pub(super) fn progress_bar(length: u64, visible: bool) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !visible || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64, coverage: bool) {
+    for case in &report.cases {
+        match &case.status {
+            Status::Passed => {}
+            Status::Failed(mismatch) => {
+                println!("FAILED {} ({})", case.id, case.path.display());
+                println!("  step {}: {}", mismatch.step, mismatch.what);
+                if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                    println!("  (left: expected, right: actual)");
+                    println!(
+                        "{}",
+                        pretty_assertions::StrComparison::new(&mismatch.expected, &mismatch.actual)
+                    );
+                } else {
+                    println!("  expected:\n{}", indent(&mismatch.expected));
+                    println!("  actual:\n{}", indent(&mismatch.actual));
+                }
+                println!("  rerun: {}", rerun_command(case));
+                println!();
+            }
+            Status::Invalid(error) => {
+                println!("INVALID {error}");
+                println!();
+            }
+        }
+    }
+    println!(
+        "{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}",
+        "clause", "cases", "passed", "failed", "legal", "illegal"
+    );
+    for row in report.clause_rows(Some(spec)) {
+        println!(
+            "{:<22} {:>6} {:>7} {:>7} {:>6} {:>8}",
+            row.clause, row.cases, row.passed, row.failed, row.legal, row.illegal
+        );
+    }
+    if coverage {
+        let (clauses, rulings) = report.coverage_gaps(spec);
+        println!();
+        println!(
+            "clauses without scenarios: {}",
+            if clauses.is_empty() {
+                "none".to_string()
+            } else {
+                clauses.join(", ")
+            }
+        );
+        println!(
+            "rulings without scenarios: {}",
+            if rulings.is_empty() {
+                "none".to_string()
+            } else {
+                rulings.join(", ")
+            }
+        );
+    }
+    println!();
+    println!(
+        "{} scenarios in {:.2} s ({} invalid)",
+        report.cases.len(),
+        seconds,
+        report.invalid()
+    );
+    println!(
+        "check: {} passed, {} failed",
+        report.passed(),
+        report.cases.len() - report.passed()
+    );
+}
+
+pub(super) fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}

@@ -1,0 +1,159 @@
+//! `regelwerk conform` and `regelwerk serve`: the engine protocol.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use regelwerk::spec::Spec;
+
+use super::check::progress_bar;
+use super::{repo_root, ConformFormat};
+
+pub(super) fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::serve::Fault> {
+    use regelwerk::protocol::serve::Fault;
+    let Some(text) = text else {
+        return Ok(Fault::None);
+    };
+    let number = |value: &str| {
+        value
+            .parse::<u64>()
+            .with_context(|| format!("--fault {text}: expected a number"))
+    };
+    Ok(match text.split_once('=') {
+        Some(("crash-on", seq)) => Fault::CrashOn(number(seq)?),
+        Some(("sleep", seconds)) => Fault::Sleep(number(seconds)?),
+        None if text == "garbage" => Fault::Garbage,
+        None if text == "close-stdout" => Fault::CloseStdout,
+        _ => anyhow::bail!(
+            "--fault {text}: expected crash-on=SEQ, sleep=SECONDS, garbage or close-stdout"
+        ),
+    })
+}
+
+/// The arguments of `conform`.
+pub(super) struct ConformArgs {
+    pub(super) engine: String,
+    pub(super) paths: Vec<PathBuf>,
+    pub(super) clause: Option<String>,
+    pub(super) id: Option<String>,
+    pub(super) timeout: f64,
+    pub(super) expected_failures: Option<PathBuf>,
+    pub(super) format: ConformFormat,
+    pub(super) output: Option<PathBuf>,
+}
+
+pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
+    use regelwerk::protocol::client::Engine;
+    use regelwerk::protocol::conform::{
+        conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke,
+    };
+    use regelwerk::protocol::conform_report;
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let paths = if args.paths.is_empty() {
+        vec![root.join("scenarios/monarchie")]
+    } else {
+        args.paths.clone()
+    };
+    let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
+    let mut cases = Vec::new();
+    for file in &files {
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+            .map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))?;
+        let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
+            loaded
+                .scenario
+                .clauses
+                .iter()
+                .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
+        });
+        let id_ok = args
+            .id
+            .as_ref()
+            .is_none_or(|wanted| &loaded.scenario.id == wanted);
+        if clause_ok && id_ok {
+            cases.push(loaded);
+        }
+    }
+    if cases.is_empty() {
+        anyhow::bail!("no scenario matched");
+    }
+    let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("reading {}", path.display()))?
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
+            .filter(|line| !line.is_empty())
+            .collect(),
+        None => Default::default(),
+    };
+    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
+    let mut engine = match Engine::start(&args.engine, timeout) {
+        Ok(engine) => engine,
+        Err(error) => {
+            eprintln!("the engine could not be started or did not complete the handshake: {error}");
+            eprintln!("this is an adapter problem, not a rules difference: check the command and docs/protocol.md");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match smoke_check(&mut engine) {
+        Smoke::Healthy => {}
+        Smoke::Disagrees(detail) => eprintln!(
+            "smoke check: the engine answers but disagrees on the start position: {detail}"
+        ),
+        Smoke::Broken(detail) => {
+            eprintln!("smoke check failed: the adapter does not answer a simple moves request properly: {detail}");
+            let tail = engine.stderr_tail();
+            if !tail.is_empty() {
+                eprintln!("engine stderr (tail):\n{tail}");
+            }
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let bar = progress_bar(
+        cases.len() as u64,
+        args.format == ConformFormat::Text && args.output.is_none(),
+    );
+    let mut seq = 0u64;
+    let mut verdicts = Vec::new();
+    for (index, loaded) in cases.iter().enumerate() {
+        let verdict = conform_case(&mut engine, loaded, &mut seq);
+        verdicts.push(CaseVerdict {
+            id: loaded.scenario.id.clone(),
+            file: loaded.path.display().to_string(),
+            clauses: loaded.scenario.clauses.clone(),
+            rulings: loaded.scenario.rulings.clone(),
+            verdict,
+            expected_failure: expected.contains(&loaded.scenario.id),
+        });
+        bar.set_position(index as u64 + 1);
+    }
+    bar.finish_and_clear();
+    let report = ConformReport {
+        engine: engine.info().clone(),
+        protocol: regelwerk::protocol::PROTOCOL_VERSION.to_string(),
+        suite_revision: suite_revision(&files),
+        command: args.engine.clone(),
+        restarts: engine.restarts(),
+        cases: verdicts,
+    };
+    engine.stop();
+    let text = match args.format {
+        ConformFormat::Text => conform_report::text(&report),
+        ConformFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        ConformFormat::Junit => conform_report::junit(&report),
+        ConformFormat::Html => conform_report::html(&report),
+    };
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => print!("{text}"),
+    }
+    Ok(if report.unexpected_problems().is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,157 @@
+//! `regelwerk fuzz`: random games with every invariant checked, or against an external engine.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use regelwerk::position::Position;
+use regelwerk::Ruleset;
+
+use super::check::progress_bar;
+use super::Format;
+
+/// The size of a fuzz run, and the external engine if it is differential.
+pub(super) struct FuzzArgs {
+    pub(super) games: u64,
+    pub(super) seed: u64,
+    pub(super) max_plies: usize,
+    pub(super) checks: regelwerk::fuzz::Checks,
+    pub(super) engine: Option<String>,
+    pub(super) timeout: f64,
+    pub(super) perft_every: usize,
+}
+
+/// `regelwerk fuzz --engine`: the reference against an external engine.
+fn differential(args: &FuzzArgs, engine_command: &str, out: &std::path::Path, rulings: &[String], format: Format) -> Result<ExitCode> {
+    use regelwerk::protocol::client::Engine;
+    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
+    let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
+    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
+    let mut engine = Engine::start(engine_command, timeout)
+        .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
+    let bar = progress_bar(args.games, format == Format::Text);
+    let started = Instant::now();
+    let mut plies = 0usize;
+    for index in 0..args.games {
+        let seed = args.seed.wrapping_add(index);
+        match fuzz_game(&mut engine, seed, args.max_plies, args.perft_every, &rules, &[]) {
+            Ok(played) => plies += played,
+            Err(game) => {
+                bar.finish_and_clear();
+                std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+                let id = format!("diverge-seed-{seed}");
+                let path = out.join(format!("{id}.yaml"));
+                std::fs::write(&path, divergence_scenario(&game, &id, &rules))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("game {index} (seed {seed}) diverges after {} actions: {}", game.actions.len(), game.divergence);
+                println!("scenario: {}", path.display());
+                println!(
+                    "replay: regelwerk conform --engine '{}' {}",
+                    engine_command.replace('\'', "'\\''"),
+                    path.display()
+                );
+                engine.stop();
+                return Ok(ExitCode::from(1));
+            }
+        }
+        bar.set_position(index + 1);
+    }
+    bar.finish_and_clear();
+    engine.stop();
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    match format {
+        Format::Text => {
+            println!(
+                "{} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                args.games,
+                args.games as f64 / seconds,
+                plies as f64 / seconds
+            );
+            println!("fuzz: {} passed, 0 failed", args.games);
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"games": args.games, "plies": plies, "divergences": 0, "seconds": seconds})
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn fuzz(
+    args: FuzzArgs,
+    out: &std::path::Path,
+    rulings: &[String],
+    format: Format,
+) -> Result<ExitCode> {
+    use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
+    if let Some(engine) = &args.engine {
+        return differential(&args, engine, out, rulings, format);
+    }
+    let FuzzArgs {
+        games,
+        seed,
+        max_plies,
+        checks,
+        ..
+    } = args;
+    let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
+    let bar = progress_bar(games, format == Format::Text);
+    let started = Instant::now();
+    let mut plies = 0usize;
+    let mut finished = 0u64;
+    for index in 0..games {
+        let game_seed = seed.wrapping_add(index);
+        let mut rng = Rng::new(game_seed);
+        let start = if index % 2 == 0 {
+            Position::start()
+        } else {
+            random_position(&mut rng, &rules)
+        };
+        let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
+        match play_checked(&start, &choices, &rules, checks) {
+            Ok(played) => {
+                plies += played.plies;
+                finished += u64::from(played.finished);
+            }
+            Err(failure) => {
+                bar.finish_and_clear();
+                let small = shrink(&failure, &rules);
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("creating {}", out.display()))?;
+                let id = format!("fuzz-seed-{game_seed}");
+                let path = out.join(format!("{id}.yaml"));
+                std::fs::write(&path, failure_scenario(&small, &id, &rules))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("game {index} (seed {game_seed}) broke {}", small.violation);
+                println!(
+                    "shrunk from {} to {} actions; scenario: {}",
+                    failure.actions.len(),
+                    small.actions.len(),
+                    path.display()
+                );
+                println!("replay: cargo run --release -- check {}", path.display());
+                return Ok(ExitCode::from(1));
+            }
+        }
+        bar.set_position(index + 1);
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    match format {
+        Format::Text => {
+            println!(
+                "{games} games, {plies} actions, {finished} finished, 0 violations in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                games as f64 / seconds,
+                plies as f64 / seconds
+            );
+            println!("fuzz: {games} passed, 0 failed");
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"games": games, "plies": plies, "finished": finished, "violations": 0,
+                "seconds": seconds, "games_per_second": games as f64 / seconds, "plies_per_second": plies as f64 / seconds})
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}

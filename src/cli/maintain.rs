@@ -1,0 +1,97 @@
+//! Maintenance commands: `rulings-audit` and `spec-sync`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use regelwerk::spec::Spec;
+
+use super::repo_root;
+
+pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let cases = files
+        .iter()
+        .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let effects = regelwerk::scenario::audit::audit(&cases);
+    let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
+    for effect in &effects {
+        println!(
+            "{:<32} changes {:>3} scenarios, {:>3} of them without the ruling listed",
+            effect.setting,
+            effect.changed.len(),
+            effect.unlisted.len()
+        );
+        let id = effect
+            .setting
+            .split('=')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        for (scenario, path) in &effect.unlisted {
+            if !fix {
+                println!("    {scenario}");
+            }
+            let entry = additions.entry(path.clone()).or_default();
+            if !entry.contains(&id) {
+                entry.push(id.clone());
+            }
+        }
+    }
+    if fix {
+        let changed = regelwerk::scenario::audit::add_rulings(&additions)?;
+        println!("added rulings to {} scenario files", changed.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    Ok(if additions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+pub(super) fn spec_sync() -> Result<ExitCode> {
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in &files {
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        for finding in &loaded.scenario.findings {
+            naming
+                .entry(finding.clone())
+                .or_default()
+                .push(loaded.scenario.id.clone());
+        }
+    }
+    let path = root.join("spec/monarchie/findings.yaml");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut current = String::new();
+    let mut out = String::new();
+    for line in text.lines() {
+        if let Some(id) = line.trim_start().strip_prefix("- id: ") {
+            current = id.trim().to_string();
+        }
+        if line.starts_with("    scenarios:") {
+            let mut ids = naming.get(&current).cloned().unwrap_or_default();
+            ids.sort();
+            out.push_str(&format!("    scenarios: [{}]\n", ids.join(", ")));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
+    println!(
+        "findings.yaml: scenario lists of {} findings updated",
+        naming.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
