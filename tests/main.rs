@@ -2,6 +2,7 @@
 
 mod support;
 
+mod conform;
 mod geometry;
 mod notation;
 mod perft;
