@@ -139,3 +139,67 @@ fn rotation_is_skipped_only_where_it_cannot_apply() {
         "only {rotated_some} of 50 random positions could rotate"
     );
 }
+
+/// The generators reach every kind of event the invariants must survive:
+/// promotions, timeouts, flag falls, king captures, mates, stalemates,
+/// dead-blocker captures, and clocks under 60 s.
+#[test]
+fn the_generators_reach_every_kind_of_event() {
+    use regelwerk::fuzz::action_from_choice;
+    use regelwerk::rules::{apply, Cause, Event};
+    use std::collections::BTreeSet;
+    let rules = Ruleset::default();
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for seed in 0..400u64 {
+        let mut rng = Rng::new(seed);
+        let mut position = if seed % 2 == 0 {
+            Position::start()
+        } else {
+            random_position(&mut rng, &rules)
+        };
+        if position
+            .clocks()
+            .is_some_and(|clocks| clocks.iter().any(|(_, &s)| s < 60))
+        {
+            seen.insert("clock-under-60");
+        }
+        for _ in 0..150 {
+            let Some(action) = action_from_choice(&position, &rules, rng.next_u64()) else {
+                seen.insert("game-end");
+                break;
+            };
+            let outcome =
+                apply(&mut position, action, &rules).expect("generated actions are legal");
+            for event in &outcome.events {
+                match event {
+                    Event::Promoted { .. } => seen.insert("promotion"),
+                    Event::Forfeited { .. } => seen.insert("timeout"),
+                    Event::Captured(c) if c.dead => seen.insert("dead-capture"),
+                    Event::Eliminated(e) => seen.insert(match e.cause {
+                        Cause::Mate => "mate",
+                        Cause::Stalemate => "stalemate",
+                        Cause::KingCapture => "king-capture",
+                        Cause::FlagFall => "flag-fall",
+                    }),
+                    _ => false,
+                };
+            }
+        }
+    }
+    for wanted in [
+        "promotion",
+        "timeout",
+        "dead-capture",
+        "mate",
+        "stalemate",
+        "king-capture",
+        "flag-fall",
+        "clock-under-60",
+        "game-end",
+    ] {
+        assert!(
+            seen.contains(wanted),
+            "no random game reached {wanted}; seen {seen:?}"
+        );
+    }
+}

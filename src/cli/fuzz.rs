@@ -23,7 +23,13 @@ pub(super) struct FuzzArgs {
 }
 
 /// `regelwerk fuzz --engine`: the reference against an external engine.
-fn differential(args: &FuzzArgs, engine_command: &str, out: &std::path::Path, rulings: &[String], format: Format) -> Result<ExitCode> {
+fn differential(
+    args: &FuzzArgs,
+    engine_command: &str,
+    out: &std::path::Path,
+    rulings: &[String],
+    format: Format,
+) -> Result<ExitCode> {
     use regelwerk::protocol::client::Engine;
     use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
     let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
@@ -35,16 +41,28 @@ fn differential(args: &FuzzArgs, engine_command: &str, out: &std::path::Path, ru
     let mut plies = 0usize;
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
-        match fuzz_game(&mut engine, seed, args.max_plies, args.perft_every, &rules, &[]) {
+        match fuzz_game(
+            &mut engine,
+            seed,
+            args.max_plies,
+            args.perft_every,
+            &rules,
+            &[],
+        ) {
             Ok(played) => plies += played,
             Err(game) => {
                 bar.finish_and_clear();
-                std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("diverge-seed-{seed}");
                 let path = out.join(format!("{id}.yaml"));
                 std::fs::write(&path, divergence_scenario(&game, &id, &rules))
                     .with_context(|| format!("writing {}", path.display()))?;
-                println!("game {index} (seed {seed}) diverges after {} actions: {}", game.actions.len(), game.divergence);
+                println!(
+                    "game {index} (seed {seed}) diverges after {} actions: {}",
+                    game.actions.len(),
+                    game.divergence
+                );
                 println!("scenario: {}", path.display());
                 println!(
                     "replay: regelwerk conform --engine '{}' {}",
