@@ -201,7 +201,7 @@ impl Geometry {
         let ray = |cell: Cell, deltas: &[(i8, i8)]| {
             let mut cells = Vec::new();
             let mut current = cell;
-            for i in 0.. {
+            for i in 0..CELL_COUNT {
                 match step(current, deltas[i % deltas.len()]) {
                     Some(next) => {
                         cells.push(next);
