@@ -421,78 +421,64 @@ impl Ruleset {
 
     /// Every alternative setting `ID=key` of every switchable ruling.
     pub fn all_alternatives() -> Vec<String> {
-        let mut out = Vec::new();
-        let push = |out: &mut Vec<String>, id: &str, keys: Vec<&str>| {
-            for key in keys.into_iter().skip(1) {
-                out.push(format!("{id}={key}"));
-            }
-        };
-        push(
-            &mut out,
-            RookLines::ID,
-            RookLines::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            BishopBlocking::ID,
-            BishopBlocking::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            KnightPath::ID,
-            KnightPath::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            KingStep::ID,
-            KingStep::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            PawnStartSides::ID,
-            PawnStartSides::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            PawnStartMoves::ID,
-            PawnStartMoves::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            UnmovedPawnAttack::ID,
-            UnmovedPawnAttack::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            PromotionZone::ID,
-            PromotionZone::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            PromotionChoice::ID,
-            PromotionChoice::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            KingOnDeadBlocker::ID,
-            KingOnDeadBlocker::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            CheckOrder::ID,
-            CheckOrder::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            NoMoveJudgement::ID,
-            NoMoveJudgement::ALL.iter().map(|o| o.key()).collect(),
-        );
-        push(
-            &mut out,
-            ForfeitInCheck::ID,
-            ForfeitInCheck::ALL.iter().map(|o| o.key()).collect(),
-        );
-        out
+        let options: [(&str, Vec<&str>); 13] = [
+            (
+                RookLines::ID,
+                RookLines::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                BishopBlocking::ID,
+                BishopBlocking::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                KnightPath::ID,
+                KnightPath::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                KingStep::ID,
+                KingStep::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                PawnStartSides::ID,
+                PawnStartSides::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                PawnStartMoves::ID,
+                PawnStartMoves::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                UnmovedPawnAttack::ID,
+                UnmovedPawnAttack::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                PromotionZone::ID,
+                PromotionZone::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                PromotionChoice::ID,
+                PromotionChoice::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                KingOnDeadBlocker::ID,
+                KingOnDeadBlocker::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                CheckOrder::ID,
+                CheckOrder::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                NoMoveJudgement::ID,
+                NoMoveJudgement::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                ForfeitInCheck::ID,
+                ForfeitInCheck::ALL.iter().map(|o| o.key()).collect(),
+            ),
+        ];
+        options
+            .iter()
+            .flat_map(|(id, keys)| keys.iter().skip(1).map(move |key| format!("{id}={key}")))
+            .collect()
     }
 }
 

@@ -142,6 +142,33 @@ fn spend(position: &mut Position, party: Party, seconds: u32) -> bool {
     }
 }
 
+/// Clause 15 / R-CLOCK: the party's total time is up; it leaves the game.
+fn flag_fall(
+    position: &mut Position,
+    party: Party,
+    events: &mut Vec<Event>,
+    eliminations: &mut Vec<Elimination>,
+) {
+    position.eliminate(party);
+    let elimination = Elimination {
+        party,
+        cause: Cause::FlagFall,
+    };
+    events.push(Event::Eliminated(elimination));
+    eliminations.push(elimination);
+}
+
+/// Clause 9: the active parties in check now, recorded as an event.
+fn record_checks(position: &Position, rules: &Ruleset, events: &mut Vec<Event>) -> Vec<Party> {
+    let checks = attack::parties_in_check(position, rules);
+    if !checks.is_empty() {
+        events.push(Event::Check {
+            parties: checks.clone(),
+        });
+    }
+    checks
+}
+
 /// R-GARDEZ: the enemy queens that `mover` attacks.
 fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(Party, Cell)> {
     position
@@ -191,20 +218,9 @@ fn play_move(
     // R-END: a move that leaves one party standing has ended the game; its
     // mover wins even if the move used its last second.
     if spend(position, actor, elapsed) && position.is_active(actor) && position.active_count() > 1 {
-        position.eliminate(actor);
-        let elimination = Elimination {
-            party: actor,
-            cause: Cause::FlagFall,
-        };
-        events.push(Event::Eliminated(elimination));
-        eliminations.push(elimination);
+        flag_fall(position, actor, &mut events, &mut eliminations);
     }
-    let checks = attack::parties_in_check(position, rules);
-    if !checks.is_empty() {
-        events.push(Event::Check {
-            parties: checks.clone(),
-        });
-    }
+    let checks = record_checks(position, rules, &mut events);
     let gardez: Vec<(Party, Cell)> = attacked_queens(position, actor, rules)
         .into_iter()
         .filter(|queen| !before.contains(queen))
@@ -245,20 +261,9 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
         .clocks()
         .map_or(0, |clocks| clocks[actor].min(MOVE_LIMIT_SECONDS));
     if spend(position, actor, seconds) {
-        position.eliminate(actor);
-        let elimination = Elimination {
-            party: actor,
-            cause: Cause::FlagFall,
-        };
-        events.push(Event::Eliminated(elimination));
-        eliminations.push(elimination);
+        flag_fall(position, actor, &mut events, &mut eliminations);
     }
-    let checks = attack::parties_in_check(position, rules);
-    if !checks.is_empty() {
-        events.push(Event::Check {
-            parties: checks.clone(),
-        });
-    }
+    let checks = record_checks(position, rules, &mut events);
     let skip = match rules.timeout {
         ForfeitInCheck::Skipped => Some(actor),
         ForfeitInCheck::CheckFirst => None,

@@ -1,0 +1,277 @@
+//! Clause 18: replaying a journal from the start position, checking every
+//! action and every recorded event against the engine.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::board_text::render;
+use crate::moves::{Action, Move};
+use crate::notation::to_notation;
+use crate::party::Party;
+use crate::position::Position;
+use crate::rules::apply;
+use crate::ruleset::Ruleset;
+use crate::scenario::LoadError;
+
+use super::record::{entry_of, result_of};
+use super::{Clocks, GameType, Journal};
+
+/// The first point where a journal and the rules disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Discrepancy {
+    /// The journal file.
+    pub path: PathBuf,
+    /// 1-based action number; 0 for the header, `actions + 1` for the result.
+    pub action: usize,
+    /// What was compared (`action 12 (blau 16-28)`, `result`...).
+    pub what: String,
+    /// The position before the action, in notation.
+    pub notation: String,
+    /// The same position as a text board.
+    pub board: String,
+    /// What the journal says (YAML).
+    pub journal: String,
+    /// What the rules give (YAML).
+    pub rules: String,
+}
+
+impl fmt::Display for Discrepancy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: discrepancy at action {}: {}",
+            self.path.display(),
+            self.action,
+            self.what
+        )?;
+        writeln!(f, "position before: {}", self.notation)?;
+        writeln!(f, "{}", self.board.trim_end())?;
+        writeln!(f, "the journal says:")?;
+        for line in self.journal.lines() {
+            writeln!(f, "  {line}")?;
+        }
+        writeln!(f, "the rules give:")?;
+        for line in self.rules.lines() {
+            writeln!(f, "  {line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a journal does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The file cannot be read as a journal.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// The journal disagrees with the rules.
+    #[error("{0}")]
+    Discrepancy(Box<Discrepancy>),
+}
+
+/// Reads a journal file.
+///
+/// # Errors
+/// [`LoadError`] with the file, line, column, field and what was expected.
+pub fn load_journal(path: &Path) -> Result<(Journal, Ruleset), LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError {
+        path: path.to_path_buf(),
+        line: 0,
+        column: 0,
+        field: "file".to_string(),
+        message: error.to_string(),
+    })?;
+    load_journal_str(path, &text)
+}
+
+/// Reads journal text (as if from `path`) and checks its header.
+///
+/// # Errors
+/// As [`load_journal`].
+pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), LoadError> {
+    let journal: Journal = serde_yaml::from_str(text).map_err(|error| {
+        let (line, column) = error
+            .location()
+            .map_or((0, 0), |at| (at.line(), at.column()));
+        let message = error.to_string();
+        // serde_yaml prefixes the message with the path of the field.
+        let field = message
+            .split_once(": ")
+            .map(|(head, _)| head)
+            .filter(|head| !head.contains(' '))
+            .unwrap_or("journal")
+            .to_string();
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            field,
+            message,
+        }
+    })?;
+    let fail = |field: &str, needle: &str, message: String| {
+        let (line, column) = text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
+            .unwrap_or((0, 0));
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            field: field.to_string(),
+            message,
+        }
+    };
+    let rules = Ruleset::from_settings(&journal.rulings)
+        .map_err(|error| fail("rulings", "rulings", error.to_string()))?;
+    for party in Party::ALL {
+        let seats = journal
+            .participants
+            .iter()
+            .filter(|p| p.colour == party)
+            .count();
+        if seats != 1 {
+            return Err(fail(
+                "participants",
+                "participants",
+                format!("expected exactly one participant per colour, {party} has {seats}"),
+            ));
+        }
+    }
+    if journal.participants.len() != 6 {
+        return Err(fail(
+            "participants",
+            "participants",
+            format!(
+                "expected six participants, found {}",
+                journal.participants.len()
+            ),
+        ));
+    }
+    match (journal.game_type, journal.level) {
+        (_, Some(level)) if !(1..=6).contains(&level) => {
+            return Err(fail(
+                "level",
+                "level",
+                format!("expected a level from 1 to 6, found {level}"),
+            ))
+        }
+        (GameType::Official, None) => {
+            return Err(fail(
+                "level",
+                "game_type",
+                "an official game needs its tournament level (1-6)".to_string(),
+            ))
+        }
+        _ => {}
+    }
+    Ok((journal, rules))
+}
+
+/// Clause 18: sets up Anhang A, plays the journal's actions in order and
+/// checks each action's party, legality and recorded events, then the
+/// result.
+///
+/// # Errors
+/// The first [`Discrepancy`].
+pub fn replay(path: &Path, journal: &Journal, rules: &Ruleset) -> Result<Position, Box<Discrepancy>> {
+    let mut position = match journal.clocks {
+        Clocks::Untimed => Position::start(),
+        Clocks::Timed => Position::timed_start(),
+    };
+    let differ = |position: &Position, action: usize, what: String, said: String, given: String| {
+        Box::new(Discrepancy {
+            path: path.to_path_buf(),
+            action,
+            what,
+            notation: to_notation(position),
+            board: render(position),
+            journal: said,
+            rules: given,
+        })
+    };
+    for (index, entry) in journal.actions.iter().enumerate() {
+        let number = index + 1;
+        let what = format!("action {number} ({} {})", entry.party, entry.action);
+        let said = yaml(entry);
+        if entry.n != number {
+            return Err(differ(
+                &position,
+                number,
+                what,
+                format!("n: {}", entry.n),
+                format!("n: {number} (actions are numbered from 1 without gaps)"),
+            ));
+        }
+        let action = match parse_action(&entry.action, entry.elapsed) {
+            Ok(action) => action,
+            Err(message) => return Err(differ(&position, number, what, said, message)),
+        };
+        match position.to_move() {
+            Some(party) if party == entry.party => {}
+            Some(party) => {
+                return Err(differ(
+                    &position,
+                    number,
+                    what,
+                    format!("party: {}", entry.party),
+                    format!("party: {party} (is to move)"),
+                ))
+            }
+            None => {
+                return Err(differ(
+                    &position,
+                    number,
+                    what,
+                    said,
+                    "the game is over: no action follows".to_string(),
+                ))
+            }
+        }
+        let before = position.clone();
+        match apply(&mut position, action, rules) {
+            Ok(outcome) => {
+                let expected = entry_of(number, action, &outcome);
+                if &expected != entry {
+                    return Err(differ(&before, number, what, said, yaml(&expected)));
+                }
+            }
+            Err(illegal) => {
+                return Err(differ(
+                    &before,
+                    number,
+                    what,
+                    said,
+                    format!("illegal ({}): {illegal}", illegal.code()),
+                ))
+            }
+        }
+    }
+    let result = result_of(&position, &journal.actions);
+    if result != journal.result {
+        return Err(differ(
+            &position,
+            journal.actions.len() + 1,
+            "result".to_string(),
+            yaml(&journal.result),
+            yaml(&result),
+        ));
+    }
+    Ok(position)
+}
+
+/// The engine action of a journal entry.
+fn parse_action(text: &str, elapsed: Option<u32>) -> Result<Action, String> {
+    if text.trim().eq_ignore_ascii_case("timeout") {
+        return Ok(Action::Timeout);
+    }
+    let mv: Move = text
+        .parse()
+        .map_err(|error| format!("unreadable action: {error}"))?;
+    Ok(Action::Move { mv, elapsed })
+}
+
+fn yaml<T: serde::Serialize>(value: &T) -> String {
+    serde_yaml::to_string(value).unwrap_or_else(|error| format!("<{error}>"))
+}
