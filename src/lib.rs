@@ -19,6 +19,8 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod protocol;
+pub mod render;
+pub mod report;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;

@@ -16,7 +16,8 @@ use crate::ruleset::Ruleset;
 use crate::setup::{Placed, Setup, SetupError};
 use crate::start::StartArmy;
 
-use super::svg::{ArrowKind, Diagram};
+use super::svg::{escape, ArrowKind, Diagram};
+use super::{write_file, RenderError};
 
 /// One figure: a file name, its caption and the picture.
 #[derive(Clone, Debug)]
@@ -136,28 +137,22 @@ pub fn figures() -> Result<Vec<Figure>, FigureError> {
 /// `index.html` that shows them with their captions. Returns the figures.
 ///
 /// # Errors
-/// I/O errors with the path, or an invalid figure position.
-pub fn write_figures(dir: &Path) -> anyhow::Result<Vec<Figure>> {
-    use anyhow::Context;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+/// [`RenderError`] naming the file, or an invalid figure position.
+pub fn write_figures(dir: &Path) -> Result<Vec<Figure>, RenderError> {
     let all = figures()?;
     let mut html = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>MONARCHIE figures</title></head>\n<body>\n<h1>MONARCHIE figures</h1>\n",
     );
     for figure in &all {
-        let path = dir.join(&figure.file);
-        std::fs::write(&path, &figure.svg)
-            .with_context(|| format!("writing {}", path.display()))?;
+        write_file(&dir.join(&figure.file), &figure.svg)?;
+        let caption = escape(&figure.caption);
         html.push_str(&format!(
-            "<figure><img src=\"{}\" alt=\"{}\" width=\"600\"><figcaption>{}</figcaption></figure>\n",
-            figure.file,
-            super::svg::escape(&figure.caption),
-            super::svg::escape(&figure.caption)
+            "<figure><img src=\"{}\" alt=\"{caption}\" width=\"600\"><figcaption>{caption}</figcaption></figure>\n",
+            figure.file
         ));
     }
     html.push_str("</body>\n</html>\n");
-    let index = dir.join("index.html");
-    std::fs::write(&index, html).with_context(|| format!("writing {}", index.display()))?;
+    write_file(&dir.join("index.html"), &html)?;
     Ok(all)
 }
 

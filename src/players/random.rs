@@ -1,0 +1,36 @@
+//! The uniformly random Joshua.
+
+use crate::fuzz::rng::Rng;
+use crate::moves::Action;
+use crate::position::Position;
+use crate::rules::legal_moves;
+use crate::ruleset::Ruleset;
+
+use super::{pick, Player};
+
+/// Plays a uniformly random legal move.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seed.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: Rng::new(seed) }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn engine(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(&mut self, position: &Position, rules: &Ruleset) -> Action {
+        let moves = legal_moves(position, rules);
+        match pick(&mut self.rng, &moves) {
+            Some(mv) => Action::play(mv),
+            None => Action::Timeout,
+        }
+    }
+}
