@@ -27,7 +27,7 @@ pub(super) fn check(
     } else {
         paths
     };
-    let files = regelwerk::scenario::collect_files(&paths).context("finding scenario files")?;
+    let files = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
     let report = run_suite(

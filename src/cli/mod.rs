@@ -4,6 +4,9 @@ mod check;
 mod conform;
 mod fuzz;
 mod maintain;
+mod play;
+mod render;
+mod replay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -183,6 +186,66 @@ enum Command {
     SpecSync,
     /// Print the JSON Schema of the scenario file format.
     Schema,
+    /// Draw a position (or a scenario's starting position) as an SVG board diagram.
+    Render(render::RenderArgs),
+    /// Write the rulebook's figures, drawn from the engine, as SVG files with an index.html.
+    Figures {
+        /// The directory to write.
+        #[arg(long, short)]
+        output: PathBuf,
+    },
+    /// Write the rules committee's report: a static HTML site that works offline.
+    Report {
+        /// The directory of the site.
+        #[arg(long, value_name = "DIR")]
+        html: PathBuf,
+        /// Interface language: de or en.
+        #[arg(long, default_value = "de")]
+        lang: String,
+        /// perft depth of the ruling diffs.
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH)]
+        perft_depth: u32,
+    },
+    /// Ruling tools (`rulings diff ID=KEY`).
+    Rulings {
+        #[command(subcommand)]
+        command: render::RulingsCommand,
+    },
+    /// Play a six-party training game (humans and Joshuas) and write its journal.
+    Play {
+        /// Seed of the computer players (same seed, same game).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seats clockwise from Blau: random, greedy, search (= joshua), human or human:NAME; free seats: search.
+        #[arg(long)]
+        players: Option<String>,
+        /// Write the journal (YAML, docs/journal.md) here.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+        /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
+        #[arg(long)]
+        clock: bool,
+        /// Only a progress bar and the result.
+        #[arg(long)]
+        quiet: bool,
+        /// Stop undecided after this many actions.
+        #[arg(long, default_value_t = 600)]
+        max_plies: usize,
+        /// The match number written to the journal.
+        #[arg(long = "match", default_value_t = 1)]
+        match_number: u64,
+        /// The date written to the journal (default: today, UTC).
+        #[arg(long)]
+        date: Option<String>,
+        /// A ruling setting ID=key (repeatable).
+        #[arg(long = "ruling", value_name = "ID=KEY")]
+        rulings: Vec<String>,
+    },
+    /// Replay journals from the start position (clause 18) and report the first discrepancy.
+    Replay {
+        /// Journal files.
+        journals: Vec<PathBuf>,
+    },
     /// Draw the board of a position as text.
     Show {
         #[command(flatten)]
@@ -304,7 +367,37 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             output,
         }),
         Command::RulingsAudit { fix } => maintain::rulings_audit(fix),
+        Command::Render(args) => render::render(args),
+        Command::Figures { output } => render::figures(&output),
+        Command::Report {
+            html,
+            lang,
+            perft_depth,
+        } => render::report(&html, &lang, perft_depth),
+        Command::Rulings { command } => render::rulings(command),
         Command::SpecSync => maintain::spec_sync(),
+        Command::Play {
+            seed,
+            players,
+            journal,
+            clock,
+            quiet,
+            max_plies,
+            match_number,
+            date,
+            rulings,
+        } => play::play(play::PlayArgs {
+            seed,
+            players,
+            journal,
+            clock,
+            quiet,
+            max_plies,
+            match_number,
+            date,
+            rulings,
+        }),
+        Command::Replay { journals } => replay::replay_journals(journals),
         Command::Schema => {
             println!("{}", regelwerk::scenario::format::schema_json());
             Ok(ExitCode::SUCCESS)

@@ -17,7 +17,7 @@ use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 
-pub use game::{play_game, GameConfig, GameSummary};
+pub use game::{play_at, play_game, ComputersOnly, GameConfig, GameSummary, Seat, Table};
 pub use greedy::Greedy;
 pub use random::RandomPlayer;
 pub use search::Search;

@@ -1,0 +1,391 @@
+//! Ruling diffs: what one ruling alternative changes. The suite is run
+//! with the alternative forced on top of every scenario's own ruleset,
+//! and perft(1..=depth) is counted from four corpus positions under the
+//! default and the alternative ruleset.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::notation::parse_position;
+use crate::perft::perft;
+use crate::position::Position;
+use crate::ruleset::{Ruleset, RulingError};
+use crate::scenario::load::{collect_files, load_file, LoadError, Loaded};
+use crate::scenario::run::{run, Mismatch};
+use crate::spec::{Spec, SpecError};
+
+/// The corpus blocks (`tests/data/monarchie.perft`) whose positions the
+/// perft comparison uses: the start and three others.
+pub const PERFT_POSITIONS: [&str; 4] = ["start", "dead-blockers", "promotion", "check"];
+
+/// The default perft depth of the comparison.
+pub const DEFAULT_PERFT_DEPTH: u32 = 4;
+
+/// Why the inputs of a diff could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    /// The spec is invalid.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A file or directory could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The perft corpus lacks a block or has an unreadable position.
+    #[error("{path}: {message}")]
+    Corpus {
+        /// The corpus file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The setting is not a ruling alternative.
+    #[error(transparent)]
+    Ruling(#[from] RulingError),
+}
+
+/// Everything a diff reads: the spec, the loaded scenarios, the perft
+/// positions.
+#[derive(Debug, Clone)]
+pub struct DiffInput {
+    /// The spec.
+    pub spec: Spec,
+    /// The scenarios that loaded, in path order.
+    pub cases: Vec<Loaded>,
+    /// The scenario files that did not load.
+    pub invalid: Vec<LoadError>,
+    /// `(corpus ID, position)` for the perft comparison.
+    pub perft_positions: Vec<(String, Position)>,
+}
+
+impl DiffInput {
+    /// Loads `spec/monarchie`, `scenarios/monarchie` and the perft
+    /// positions of [`PERFT_POSITIONS`] from the repository at `root`.
+    ///
+    /// # Errors
+    /// [`DiffError`] naming the file.
+    pub fn load(root: &Path) -> Result<DiffInput, DiffError> {
+        let spec = Spec::load(&root.join("spec/monarchie"))?;
+        let dir = root.join("scenarios/monarchie");
+        let files = collect_files(std::slice::from_ref(&dir))
+            .map_err(|source| DiffError::Io { path: dir, source })?;
+        let mut cases = Vec::new();
+        let mut invalid = Vec::new();
+        for file in &files {
+            match load_file(file, Some(&spec)) {
+                Ok(loaded) => cases.push(loaded),
+                Err(error) => invalid.push(error),
+            }
+        }
+        let corpus = root.join("tests/data/monarchie.perft");
+        let perft_positions = corpus_positions(&corpus)?;
+        Ok(DiffInput {
+            spec,
+            cases,
+            invalid,
+            perft_positions,
+        })
+    }
+}
+
+/// Reads the positions of [`PERFT_POSITIONS`] from the perft corpus.
+fn corpus_positions(path: &Path) -> Result<Vec<(String, Position)>, DiffError> {
+    let text = std::fs::read_to_string(path).map_err(|source| DiffError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let fail = |message: String| DiffError::Corpus {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut out = Vec::new();
+    for wanted in PERFT_POSITIONS {
+        let mut current = "";
+        let mut found = None;
+        for (index, line) in text.lines().enumerate() {
+            if let Some(id) = line.strip_prefix("id ") {
+                current = id.trim();
+            } else if let Some(notation) = line.strip_prefix("position ") {
+                if current == wanted {
+                    let position = parse_position(notation)
+                        .map_err(|error| fail(format!("line {}: {error}", index + 1)))?;
+                    found = Some(position);
+                    break;
+                }
+            }
+        }
+        let position = found.ok_or_else(|| fail(format!("no block 'id {wanted}'")))?;
+        out.push((wanted.to_string(), position));
+    }
+    Ok(out)
+}
+
+/// Runs a scenario with `forced` settings applied on top of its ruleset.
+pub fn run_under(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
+    if forced.is_empty() {
+        return run(loaded);
+    }
+    let mut changed = loaded.clone();
+    for setting in forced {
+        if changed.rules.set(setting).is_err() {
+            // Settings come from Ruleset::all_alternatives or were checked
+            // by the caller; an unknown one changes nothing.
+            continue;
+        }
+    }
+    run(&changed)
+}
+
+/// A scenario whose outcome differs under the alternative.
+#[derive(Debug, Clone)]
+pub struct ChangedCase {
+    /// The scenario ID.
+    pub id: String,
+    /// Its file.
+    pub path: PathBuf,
+    /// Its clauses.
+    pub clauses: Vec<String>,
+    /// Whether it passes under the default rulings.
+    pub passed_before: bool,
+    /// Whether it passes under the alternative.
+    pub passed_after: bool,
+    /// The step that differs (`play 16-28`...).
+    pub what: String,
+    /// What the engine answers under the default (YAML).
+    pub before: String,
+    /// What it answers under the alternative (YAML).
+    pub after: String,
+}
+
+/// perft counts of one position at one depth under both rulesets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerftRow {
+    /// The corpus ID of the position.
+    pub position: String,
+    /// The depth.
+    pub depth: u32,
+    /// Leaves under the default rulings.
+    pub default: u64,
+    /// Leaves under the alternative.
+    pub alternative: u64,
+}
+
+/// What one alternative changes.
+#[derive(Debug, Clone)]
+pub struct RulingDiff {
+    /// `ID=key`.
+    pub setting: String,
+    /// Scenarios whose outcome changes.
+    pub changed: Vec<ChangedCase>,
+    /// perft counts, by position then depth.
+    pub perft: Vec<PerftRow>,
+}
+
+/// The default results every diff compares against.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    /// The result of each of the input's cases, in order.
+    pub results: Vec<Result<(), Mismatch>>,
+    /// perft counts per position (outer) and depth 1.. (inner).
+    pub perft: Vec<Vec<u64>>,
+}
+
+/// perft(1..=depth) from each position under `rules`.
+fn perft_table(positions: &[(String, Position)], depth: u32, rules: &Ruleset) -> Vec<Vec<u64>> {
+    positions
+        .iter()
+        .map(|(_, position)| (1..=depth).map(|d| perft(position, d, rules)).collect())
+        .collect()
+}
+
+/// perft tables for several rulesets, spread over the machine's cores.
+fn perft_tables(positions: &[(String, Position)], depth: u32, rulesets: &[Ruleset]) -> Vec<Vec<Vec<u64>>> {
+    let jobs: Vec<(usize, usize)> = (0..rulesets.len())
+        .flat_map(|r| (0..positions.len()).map(move |p| (r, p)))
+        .collect();
+    let results: Mutex<Vec<Vec<Vec<u64>>>> =
+        Mutex::new(vec![vec![Vec::new(); positions.len()]; rulesets.len()]);
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(jobs.len()) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(r, p)) = jobs.get(index) else {
+                    break;
+                };
+                let counts: Vec<u64> = (1..=depth)
+                    .map(|d| perft(&positions[p].1, d, &rulesets[r]))
+                    .collect();
+                if let Ok(mut table) = results.lock() {
+                    table[r][p] = counts;
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The default results of the suite and perft.
+pub fn baseline(input: &DiffInput, depth: u32) -> Baseline {
+    Baseline {
+        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        perft: perft_table(&input.perft_positions, depth, &Ruleset::default()),
+    }
+}
+
+/// Compares the suite under `setting` with the baseline, given the
+/// alternative's perft table.
+fn compare(input: &DiffInput, base: &Baseline, setting: &str, alt_perft: &[Vec<u64>]) -> RulingDiff {
+    let forced = vec![setting.to_string()];
+    let mut changed = Vec::new();
+    for (case, before) in input.cases.iter().zip(&base.results) {
+        let after = run_under(case, &forced);
+        let entry = |what: &str, before: &str, after: &str| ChangedCase {
+            id: case.scenario.id.clone(),
+            path: case.path.clone(),
+            clauses: case.scenario.clauses.clone(),
+            passed_before: before.is_ok(),
+            passed_after: false,
+            what: what.to_string(),
+            before: before.to_string(),
+            after: after.to_string(),
+        };
+        match (before, &after) {
+            (Ok(()), Ok(())) => {}
+            (Ok(()), Err(m)) => changed.push(entry(&m.what, &m.expected, &m.actual)),
+            (Err(m), Ok(())) => {
+                let mut item = entry(&m.what, &m.actual, &m.expected);
+                item.passed_after = true;
+                changed.push(item);
+            }
+            (Err(b), Err(a)) => {
+                if b.actual != a.actual || b.step != a.step {
+                    changed.push(entry(&a.what, &b.actual, &a.actual));
+                }
+            }
+        }
+    }
+    let mut perft = Vec::new();
+    for (index, (id, _)) in input.perft_positions.iter().enumerate() {
+        let defaults = base.perft.get(index).cloned().unwrap_or_default();
+        let alternatives = alt_perft.get(index).cloned().unwrap_or_default();
+        for (d, (default, alternative)) in defaults.iter().zip(&alternatives).enumerate() {
+            perft.push(PerftRow {
+                position: id.clone(),
+                depth: d as u32 + 1,
+                default: *default,
+                alternative: *alternative,
+            });
+        }
+    }
+    RulingDiff {
+        setting: setting.to_string(),
+        changed,
+        perft,
+    }
+}
+
+/// The diff of one alternative `ID=key`.
+///
+/// # Errors
+/// [`DiffError::Ruling`] if the setting is not valid.
+pub fn diff_alternative(input: &DiffInput, setting: &str, depth: u32) -> Result<RulingDiff, DiffError> {
+    let rules = Ruleset::from_settings(&[setting])?;
+    let tables = perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules]);
+    let base = Baseline {
+        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        perft: tables[0].clone(),
+    };
+    Ok(compare(input, &base, setting, &tables[1]))
+}
+
+/// The baseline and the diff of every alternative of
+/// [`Ruleset::all_alternatives`], perft counted in parallel.
+pub fn all_diffs(input: &DiffInput, depth: u32) -> (Baseline, Vec<RulingDiff>) {
+    let settings = Ruleset::all_alternatives();
+    let mut rulesets = vec![Ruleset::default()];
+    for setting in &settings {
+        rulesets.push(Ruleset::from_settings(&[setting]).unwrap_or_default());
+    }
+    let tables = perft_tables(&input.perft_positions, depth, &rulesets);
+    let base = Baseline {
+        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        perft: tables[0].clone(),
+    };
+    let diffs = settings
+        .iter()
+        .zip(tables.iter().skip(1))
+        .map(|(setting, table)| compare(input, &base, setting, table))
+        .collect();
+    (base, diffs)
+}
+
+impl RulingDiff {
+    /// The diff as plain text: the changed scenarios with the step, the
+    /// answer before and after, then the perft table.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "ruling alternative {}", self.setting);
+        let _ = writeln!(
+            out,
+            "scenarios whose outcome changes: {}",
+            self.changed.len()
+        );
+        for case in &self.changed {
+            let verdict = match (case.passed_before, case.passed_after) {
+                (true, false) => "passes -> fails",
+                (false, true) => "fails -> passes",
+                _ => "fails differently",
+            };
+            let _ = writeln!(out, "\n  {} ({verdict}), {}", case.id, case.path.display());
+            let _ = writeln!(out, "    step: {}", case.what);
+            let _ = writeln!(out, "    default:");
+            for line in case.before.lines() {
+                let _ = writeln!(out, "      {line}");
+            }
+            let _ = writeln!(out, "    {}:", self.setting);
+            for line in case.after.lines() {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+        let _ = writeln!(out, "\nperft (default / {}):", self.setting);
+        let _ = writeln!(
+            out,
+            "  {:<16} {:>5} {:>12} {:>12} {:>8}",
+            "position", "depth", "default", "alternative", "change"
+        );
+        for row in &self.perft {
+            let _ = writeln!(
+                out,
+                "  {:<16} {:>5} {:>12} {:>12} {:>8}",
+                row.position,
+                row.depth,
+                row.default,
+                row.alternative,
+                row.change()
+            );
+        }
+        out
+    }
+}
+
+impl PerftRow {
+    /// The relative change, e.g. `+12.5%`, or `=` when equal.
+    pub fn change(&self) -> String {
+        if self.default == self.alternative {
+            return "=".to_string();
+        }
+        if self.default == 0 {
+            return "new".to_string();
+        }
+        let percent = (self.alternative as f64 - self.default as f64) / self.default as f64 * 100.0;
+        format!("{percent:+.1}%")
+    }
+}

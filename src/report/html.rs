@@ -1,0 +1,590 @@
+//! The static report site: `index.html` (everything at a glance), one
+//! page per clause with every scenario drawn, `rulings.html` with what
+//! each alternative changes, `findings.html`, a local `style.css`, the
+//! diagrams under `img/` and the rulebook figures under `figures/`. Every
+//! link is relative and nothing is loaded from elsewhere, so the site
+//! works from the file system.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::moves::{Action, Move};
+use crate::render::svg::escape;
+use crate::render::{write_figures, write_file, ArrowKind, Diagram, RenderError};
+use crate::ruleset::Ruleset;
+use crate::scenario::format::Scenario;
+use crate::scenario::run::Mismatch;
+use crate::scenario::Loaded;
+use crate::spec::{Clause, FindingKind, Spec, TestableBy};
+
+use super::diff::{all_diffs, Baseline, DiffInput, RulingDiff};
+use super::labels::{Labels, Lang};
+use super::words::describe_steps;
+
+/// How to build the site.
+#[derive(Debug, Clone)]
+pub struct SiteOptions {
+    /// The label language.
+    pub lang: Lang,
+    /// perft depth of the ruling diffs (4 in the release report).
+    pub perft_depth: u32,
+    /// The repository root (for links to scenario files; unused offline).
+    pub repo_root: PathBuf,
+}
+
+/// What was written.
+#[derive(Debug, Clone, Default)]
+pub struct SiteSummary {
+    /// HTML pages written.
+    pub pages: usize,
+    /// Scenario diagrams written.
+    pub diagrams: usize,
+}
+
+/// The first move of a scenario (the first `play` step that is a move).
+pub fn first_move(scenario: &Scenario) -> Option<Move> {
+    scenario.steps.iter().find_map(|step| {
+        match step.play.as_deref().map(str::parse::<Action>) {
+            Some(Ok(Action::Move { mv, .. })) => Some(mv),
+            _ => None,
+        }
+    })
+}
+
+/// A file-name-safe form of an ID.
+pub fn slug(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// The page of a clause.
+pub fn clause_page(id: &str) -> String {
+    format!("clause-{}.html", slug(id))
+}
+
+/// The diagram of a scenario: its starting position, the arrow of its
+/// first move, dots on the answer of a first `moves` query of one cell,
+/// and rings on kings in check.
+pub fn scenario_diagram(loaded: &Loaded) -> String {
+    let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
+    let first = loaded.scenario.steps.first();
+    if let Some(cell) = first.and_then(|s| s.moves.as_ref()).and_then(|q| q.cell) {
+        diagram = diagram.with_moves_of(&loaded.position, cell, &loaded.rules);
+    }
+    if let Some(mv) = first_move(&loaded.scenario) {
+        diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
+    }
+    diagram
+        .with_checks(&loaded.position, &loaded.rules)
+        .render(Some(&loaded.position))
+}
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:70rem;margin:0 auto;padding:0 1rem 2rem;color:#1b1b1b;line-height:1.4}
+nav{padding:.6rem 0;border-bottom:1px solid #ccc;margin-bottom:1rem}
+nav a{margin-right:1rem}
+table{border-collapse:collapse;margin:.5rem 0 1rem}
+th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
+td.n{text-align:right}
+.ok{color:#0a6b2c;font-weight:bold}
+.bad{color:#b00020;font-weight:bold}
+section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap}
+section.scenario img{width:26rem;max-width:100%;height:auto;border:1px solid #eee}
+section.scenario div{flex:1;min-width:18rem}
+pre{background:#f5f5f5;padding:.4rem;overflow-x:auto;font-size:.85rem;margin:0}
+.heading{font-style:italic}
+footer{margin-top:2rem;color:#666;font-size:.85rem}
+";
+
+struct Page {
+    html: String,
+}
+
+impl Page {
+    fn new(lang: Lang, title: &str) -> Page {
+        let l = lang.labels();
+        let mut html = String::new();
+        let _ = write!(
+            html,
+            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n\
+             <link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n\
+             <nav><a href=\"index.html\">{}</a><a href=\"rulings.html\">{}</a>\
+             <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a></nav>\n<main>\n",
+            lang.code(),
+            escape(title),
+            l.overview,
+            l.rulings,
+            l.findings,
+            l.figures
+        );
+        Page { html }
+    }
+
+    fn finish(mut self, l: &Labels) -> String {
+        let _ = write!(
+            self.html,
+            "</main>\n<footer>{}</footer>\n</body>\n</html>\n",
+            escape(l.generated)
+        );
+        self.html
+    }
+}
+
+/// Builds the whole site into `dir`.
+///
+/// # Errors
+/// [`RenderError`] naming a file that could not be written.
+pub fn write_site(
+    dir: &Path,
+    input: &DiffInput,
+    options: &SiteOptions,
+) -> Result<SiteSummary, RenderError> {
+    let lang = options.lang;
+    let (base, diffs) = all_diffs(input, options.perft_depth);
+    let mut summary = SiteSummary::default();
+    write_file(&dir.join("style.css"), STYLE)?;
+    write_figures(&dir.join("figures"))?;
+    for loaded in &input.cases {
+        let name = format!("img/{}.svg", slug(&loaded.scenario.id));
+        write_file(&dir.join(name), &scenario_diagram(loaded))?;
+        summary.diagrams += 1;
+    }
+    let site = Site {
+        input,
+        base: &base,
+        diffs: &diffs,
+        lang,
+    };
+    write_file(&dir.join("index.html"), &site.index())?;
+    write_file(&dir.join("rulings.html"), &site.rulings())?;
+    write_file(&dir.join("findings.html"), &site.findings())?;
+    summary.pages += 3;
+    for clause in &input.spec.clauses {
+        write_file(&dir.join(clause_page(&clause.id)), &site.clause(clause))?;
+        summary.pages += 1;
+    }
+    Ok(summary)
+}
+
+struct Site<'a> {
+    input: &'a DiffInput,
+    base: &'a Baseline,
+    diffs: &'a [RulingDiff],
+    lang: Lang,
+}
+
+fn testable_name(by: TestableBy) -> &'static str {
+    match by {
+        TestableBy::Engine => "engine",
+        TestableBy::Journal => "journal",
+        TestableBy::Tournament => "tournament",
+        TestableBy::Group => "group",
+    }
+}
+
+fn finding_kind_name(kind: FindingKind) -> &'static str {
+    match kind {
+        FindingKind::Gap => "gap",
+        FindingKind::Contradiction => "contradiction",
+        FindingKind::Asymmetry => "asymmetry",
+        FindingKind::Surprise => "surprise",
+        FindingKind::Claim => "claim",
+    }
+}
+
+impl Site<'_> {
+    fn labels(&self) -> &'static Labels {
+        self.lang.labels()
+    }
+
+    /// Indices of the cases that name `clause` (exactly).
+    fn cases_of(&self, clause: &str) -> Vec<usize> {
+        (0..self.input.cases.len())
+            .filter(|&i| self.input.cases[i].scenario.clauses.iter().any(|c| c == clause))
+            .collect()
+    }
+
+    fn result(&self, index: usize) -> &Result<(), Mismatch> {
+        &self.base.results[index]
+    }
+
+    fn scenario_link(&self, id: &str) -> String {
+        let page = self
+            .input
+            .cases
+            .iter()
+            .find(|c| c.scenario.id == id)
+            .and_then(|c| c.scenario.clauses.first())
+            .map(|c| clause_page(c));
+        match page {
+            Some(page) => format!("<a href=\"{page}#{}\">{}</a>", slug(id), escape(id)),
+            None => escape(id),
+        }
+    }
+
+    fn ruling_link(&self, id: &str) -> String {
+        let title = self
+            .input
+            .spec
+            .ruling(id)
+            .map(|r| format!(" ({})", escape(&r.title)))
+            .unwrap_or_default();
+        format!(
+            "<a href=\"rulings.html#{}\">{}</a>{title}",
+            slug(id),
+            escape(id)
+        )
+    }
+
+    fn clause_link(&self, id: &str) -> String {
+        format!("<a href=\"{}\">{}</a>", clause_page(id), escape(id))
+    }
+
+    fn status_badge(&self, index: usize) -> String {
+        let l = self.labels();
+        match self.result(index) {
+            Ok(()) => format!("<span class=\"ok\">{}</span>", l.passed),
+            Err(_) => format!("<span class=\"bad\">{}</span>", l.failed),
+        }
+    }
+
+    fn index(&self) -> String {
+        let l = self.labels();
+        let mut page = Page::new(self.lang, l.title);
+        let h = &mut page.html;
+        let total = self.input.cases.len() + self.input.invalid.len();
+        let passed = self.base.results.iter().filter(|r| r.is_ok()).count();
+        let failed = self.input.cases.len() - passed;
+        let rate = if total == 0 {
+            0.0
+        } else {
+            passed as f64 * 100.0 / total as f64
+        };
+        let _ = writeln!(h, "<h1>{}</h1>", escape(l.title));
+        let _ = writeln!(
+            h,
+            "<p>{} {}: {passed} {}, {failed} {}, {} {} – {}: {rate:.1} %</p>",
+            total,
+            l.scenarios,
+            l.passed,
+            l.failed,
+            self.input.invalid.len(),
+            l.invalid,
+            l.pass_rate
+        );
+        if !self.input.invalid.is_empty() {
+            h.push_str("<ul>\n");
+            for error in &self.input.invalid {
+                let _ = writeln!(h, "<li><pre>{}</pre></li>", escape(&error.to_string()));
+            }
+            h.push_str("</ul>\n");
+        }
+        let _ = writeln!(h, "<h2>{}</h2>", l.clauses);
+        let _ = writeln!(
+            h,
+            "<table>\n<tr><th>{}</th><th></th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            l.clause, l.tested_by, l.scenarios, l.passed, l.failed
+        );
+        for clause in &self.input.spec.clauses {
+            let cases = self.cases_of(&clause.id);
+            let ok = cases.iter().filter(|&&i| self.result(i).is_ok()).count();
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td class=\"heading\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{ok}</td><td class=\"n\">{}</td></tr>",
+                self.clause_link(&clause.id),
+                escape(&clause.heading),
+                testable_name(clause.testable_by),
+                cases.len(),
+                cases.len() - ok
+            );
+        }
+        h.push_str("</table>\n");
+        let _ = writeln!(h, "<h2>{}</h2>", l.rulings);
+        let _ = writeln!(
+            h,
+            "<table>\n<tr><th>ID</th><th>{}</th><th>{}</th></tr>",
+            l.alternatives, l.changed_scenarios
+        );
+        for ruling in &self.input.spec.rulings {
+            let effects: Vec<String> = self
+                .diffs
+                .iter()
+                .filter(|d| d.setting.split('=').next() == Some(ruling.id.as_str()))
+                .map(|d| format!("{}: {}", escape(&d.setting), d.changed.len()))
+                .collect();
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+                self.ruling_link(&ruling.id),
+                ruling.alternatives.len(),
+                effects.join("<br>")
+            );
+        }
+        h.push_str("</table>\n");
+        let _ = writeln!(h, "<h2>{}</h2>", l.findings);
+        let _ = writeln!(
+            h,
+            "<table>\n<tr><th>ID</th><th>{}</th><th>{}</th></tr>",
+            l.kind, l.scenarios
+        );
+        for finding in &self.input.spec.findings {
+            let _ = writeln!(
+                h,
+                "<tr><td><a href=\"findings.html#{}\">{}</a> {}</td><td>{}</td><td class=\"n\">{}</td></tr>",
+                slug(&finding.id),
+                escape(&finding.id),
+                escape(&finding.title),
+                finding_kind_name(finding.kind),
+                finding.scenarios.len()
+            );
+        }
+        h.push_str("</table>\n");
+        page.finish(l)
+    }
+
+    fn scenario_section(&self, index: usize) -> String {
+        let l = self.labels();
+        let loaded = &self.input.cases[index];
+        let scenario = &loaded.scenario;
+        let mut h = String::new();
+        let _ = writeln!(
+            h,
+            "<section class=\"scenario\" id=\"{}\">\n<img src=\"img/{}.svg\" alt=\"{}\">\n<div>",
+            slug(&scenario.id),
+            slug(&scenario.id),
+            escape(&scenario.id)
+        );
+        let _ = writeln!(
+            h,
+            "<h3>{} {}</h3>\n<p>{}</p>",
+            escape(&scenario.id),
+            self.status_badge(index),
+            escape(&scenario.description)
+        );
+        let ruleset = if scenario.ruleset.is_empty() {
+            l.default_rulings.to_string()
+        } else {
+            scenario.ruleset.join(", ")
+        };
+        let _ = writeln!(h, "<p>{}: {}</p>", l.ruleset, escape(&ruleset));
+        if let Some(source) = &scenario.source {
+            let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
+        }
+        if !scenario.rulings.is_empty() {
+            let links: Vec<String> = scenario.rulings.iter().map(|r| self.ruling_link(r)).collect();
+            let _ = writeln!(h, "<p>{}: {}</p>", l.rulings, links.join(", "));
+        }
+        let _ = writeln!(h, "<p>{}:</p>\n<ol>", l.steps);
+        for line in describe_steps(loaded, self.lang) {
+            let _ = writeln!(h, "<li>{}</li>", escape(&line));
+        }
+        h.push_str("</ol>\n");
+        if let Err(mismatch) = self.result(index) {
+            let _ = writeln!(
+                h,
+                "<pre>{} {}: {}\n{}</pre>\n<pre>{}</pre>",
+                l.step,
+                mismatch.step + 1,
+                escape(&mismatch.what),
+                escape(&mismatch.expected),
+                escape(&mismatch.actual)
+            );
+        }
+        h.push_str("</div>\n</section>\n");
+        h
+    }
+
+    fn clause(&self, clause: &Clause) -> String {
+        let l = self.labels();
+        let title = format!("{} {} – {}", l.clause, clause.id, clause.heading);
+        let mut page = Page::new(self.lang, &title);
+        let _ = writeln!(
+            page.html,
+            "<h1>{} {} – <span class=\"heading\">{}</span></h1>\n<p>{}</p>\n<p>{}: {}</p>",
+            l.clause,
+            escape(&clause.id),
+            escape(&clause.heading),
+            escape(&clause.paraphrase),
+            l.tested_by,
+            testable_name(clause.testable_by)
+        );
+        let subs: Vec<&Clause> = self
+            .input
+            .spec
+            .clauses
+            .iter()
+            .filter(|c| c.id.starts_with(&format!("{}.", clause.id)))
+            .collect();
+        if !subs.is_empty() {
+            let _ = writeln!(page.html, "<h2>{}</h2>\n<ul>", l.sub_clauses);
+            for sub in subs {
+                let _ = writeln!(
+                    page.html,
+                    "<li>{} <span class=\"heading\">{}</span></li>",
+                    self.clause_link(&sub.id),
+                    escape(&sub.heading)
+                );
+            }
+            page.html.push_str("</ul>\n");
+        }
+        if !clause.rulings.is_empty() {
+            let _ = writeln!(page.html, "<h2>{}</h2>\n<ul>", l.rulings);
+            for ruling in &clause.rulings {
+                let _ = writeln!(page.html, "<li>{}</li>", self.ruling_link(ruling));
+            }
+            page.html.push_str("</ul>\n");
+        }
+        let cases = self.cases_of(&clause.id);
+        let _ = writeln!(page.html, "<h2>{} ({})</h2>", l.scenarios, cases.len());
+        if cases.is_empty() {
+            let _ = writeln!(page.html, "<p>{}</p>", l.no_scenarios);
+        }
+        for index in cases {
+            let section = self.scenario_section(index);
+            page.html.push_str(&section);
+        }
+        page.finish(l)
+    }
+
+    fn diff_html(&self, diff: &RulingDiff) -> String {
+        let l = self.labels();
+        let mut h = String::new();
+        let _ = writeln!(
+            h,
+            "<h4>{} {}: {}</h4>",
+            escape(&diff.setting),
+            l.changed_scenarios,
+            diff.changed.len()
+        );
+        if !diff.changed.is_empty() {
+            let _ = writeln!(
+                h,
+                "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+                l.scenarios, l.step, l.before, l.after
+            );
+            for case in &diff.changed {
+                let _ = writeln!(
+                    h,
+                    "<tr><td>{}</td><td>{}</td><td><pre>{}</pre></td><td><pre>{}</pre></td></tr>",
+                    self.scenario_link(&case.id),
+                    escape(&case.what),
+                    escape(&case.before),
+                    escape(&case.after)
+                );
+            }
+            h.push_str("</table>\n");
+        }
+        let _ = writeln!(
+            h,
+            "<p>{}</p>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            l.perft,
+            l.perft_position,
+            l.depth,
+            l.default,
+            escape(&diff.setting),
+            l.change
+        );
+        for row in &diff.perft {
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                escape(&row.position),
+                row.depth,
+                row.default,
+                row.alternative,
+                row.change()
+            );
+        }
+        h.push_str("</table>\n");
+        h
+    }
+
+    fn rulings(&self) -> String {
+        let l = self.labels();
+        let mut page = Page::new(self.lang, l.rulings);
+        let _ = writeln!(page.html, "<h1>{}</h1>", l.rulings);
+        let switchable = Ruleset::all_alternatives();
+        for ruling in &self.input.spec.rulings {
+            let clauses: Vec<String> = ruling.clauses.iter().map(|c| self.clause_link(c)).collect();
+            let _ = writeln!(
+                page.html,
+                "<section id=\"{}\">\n<h2>{} – {}</h2>\n<p>{}: {}</p>\n<p><b>{}:</b> {}</p>\n<p><b>{}:</b> {}</p>",
+                slug(&ruling.id),
+                escape(&ruling.id),
+                escape(&ruling.title),
+                l.clauses,
+                clauses.join(", "),
+                l.default,
+                escape(&ruling.default),
+                l.rationale,
+                escape(&ruling.rationale)
+            );
+            if !ruling.alternatives.is_empty() {
+                let _ = writeln!(page.html, "<h3>{}</h3>", l.alternatives);
+            }
+            for alternative in &ruling.alternatives {
+                let setting = format!("{}={}", ruling.id, alternative.key);
+                let _ = writeln!(
+                    page.html,
+                    "<p><b>{}</b>: {}</p>",
+                    escape(&setting),
+                    escape(&alternative.description)
+                );
+                if switchable.contains(&setting) {
+                    if let Some(diff) = self.diffs.iter().find(|d| d.setting == setting) {
+                        let text = self.diff_html(diff);
+                        page.html.push_str(&text);
+                    }
+                }
+            }
+            page.html.push_str("</section>\n");
+        }
+        page.finish(l)
+    }
+
+    fn findings(&self) -> String {
+        let l = self.labels();
+        let mut page = Page::new(self.lang, l.findings);
+        let _ = writeln!(page.html, "<h1>{}</h1>", l.findings);
+        for finding in &self.input.spec.findings {
+            let clauses: Vec<String> = finding.clauses.iter().map(|c| self.clause_link(c)).collect();
+            let _ = writeln!(
+                page.html,
+                "<section id=\"{}\">\n<h2>{} – {}</h2>\n<p>{}: {} · {}: {}</p>\n<p><b>{}:</b> {}</p>\n<p><b>{}:</b> {}</p>",
+                slug(&finding.id),
+                escape(&finding.id),
+                escape(&finding.title),
+                l.kind,
+                finding_kind_name(finding.kind),
+                l.clauses,
+                clauses.join(", "),
+                l.statement,
+                escape(&finding.statement),
+                l.recommendation,
+                escape(&finding.recommendation)
+            );
+            if !finding.rulings.is_empty() {
+                let links: Vec<String> = finding.rulings.iter().map(|r| self.ruling_link(r)).collect();
+                let _ = writeln!(page.html, "<p>{}: {}</p>", l.rulings, links.join(", "));
+            }
+            for id in &finding.scenarios {
+                if let Some(index) = self.input.cases.iter().position(|c| &c.scenario.id == id) {
+                    let section = self.scenario_section(index);
+                    page.html.push_str(&section);
+                } else {
+                    let _ = writeln!(page.html, "<p>{}</p>", escape(id));
+                }
+            }
+            page.html.push_str("</section>\n");
+        }
+        page.finish(l)
+    }
+}

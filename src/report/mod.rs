@@ -1,1 +1,9 @@
-//! tmp
+//! The rules committee's report: a static HTML site ([`html`]) with
+//! interface labels in German and English ([`labels`]), the scenarios'
+//! steps in words ([`words`]) and, for every ruling alternative, what it
+//! changes ([`diff`]).
+
+pub mod diff;
+pub mod html;
+pub mod labels;
+pub mod words;

@@ -44,12 +44,29 @@ pub struct Loaded {
     pub position: Position,
 }
 
+/// The scenario files under the given paths: [`collect_all_files`] without
+/// journals (`*.journal.yaml`) and tournament cases (`*.tournament.yaml`),
+/// which `check` runs through their own runners.
+///
+/// # Errors
+/// An I/O error naming the path.
+pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let files = collect_all_files(paths)?;
+    Ok(files.into_iter().filter(|p| is_scenario_file(p)).collect())
+}
+
+/// Whether a file is a scenario rather than a journal or tournament case.
+pub fn is_scenario_file(path: &Path) -> bool {
+    !crate::journal::suite::is_journal_file(path)
+        && !crate::tournament::cases::is_tournament_file(path)
+}
+
 /// Every `.yaml` / `.yml` file under the given paths (files are taken as
 /// they are, directories recursively), sorted.
 ///
 /// # Errors
 /// An I/O error naming the path.
-pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+pub fn collect_all_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {

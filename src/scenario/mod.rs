@@ -9,5 +9,5 @@ pub mod report;
 pub mod run;
 
 pub use format::Scenario;
-pub use load::{collect_files, load_file, LoadError, Loaded};
+pub use load::{collect_all_files, collect_files, is_scenario_file, load_file, LoadError, Loaded};
 pub use run::{run, Mismatch};

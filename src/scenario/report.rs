@@ -69,6 +69,13 @@ pub fn run_suite(
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
+        if !super::load::is_scenario_file(path) {
+            let case = other_case(path);
+            if case_matches(&case, clause_filter, id_filter) {
+                cases.push(case);
+            }
+            continue;
+        }
         let loaded = load_file(path, spec).and_then(|loaded| {
             if let Some(first) = seen.get(&loaded.scenario.id) {
                 let (line, column) = (1, 1);
@@ -123,6 +130,25 @@ fn matches_filters(loaded: &Loaded, clause_filter: Option<&str>, id_filter: Opti
     });
     let id_ok = id_filter.is_none_or(|wanted| loaded.scenario.id == wanted);
     clause_ok && id_ok
+}
+
+/// A journal (replayed, clauses m.17.journal and m.18) or a tournament
+/// case (clauses 19-22) in the scenario tree.
+fn other_case(path: &Path) -> CaseResult {
+    if crate::journal::suite::is_journal_file(path) {
+        crate::journal::suite::journal_case(path)
+    } else {
+        crate::tournament::cases::tournament_case(path)
+    }
+}
+
+fn case_matches(case: &CaseResult, clause_filter: Option<&str>, id_filter: Option<&str>) -> bool {
+    let clause_ok = clause_filter.is_none_or(|wanted| {
+        case.clauses
+            .iter()
+            .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
+    });
+    clause_ok && id_filter.is_none_or(|wanted| case.id == wanted)
 }
 
 fn case_of(loaded: &Loaded, status: Status) -> CaseResult {
