@@ -4,11 +4,15 @@ mod support;
 
 mod conform;
 mod geometry;
+mod journal;
 mod notation;
 mod perft;
 mod pieces;
+mod players;
 mod properties;
+mod render;
 mod rulings;
 mod scenarios;
 mod snapshots;
+mod tournament;
 mod turn_order;

@@ -47,7 +47,7 @@ fn differential(
             args.max_plies,
             args.perft_every,
             &rules,
-            &[],
+            &rules.non_default_settings(),
         ) {
             Ok(played) => plies += played,
             Err(game) => {

@@ -72,6 +72,17 @@ pub enum ConformFormat {
     Html,
 }
 
+/// The file formats `schema` describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SchemaKind {
+    /// Scenario files (scenarios/README.md).
+    Scenario,
+    /// Game journals (docs/journal.md).
+    Journal,
+    /// Tournament cases (docs/tournament.md).
+    Tournament,
+}
+
 /// Output format of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -184,8 +195,12 @@ enum Command {
     },
     /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
     SpecSync,
-    /// Print the JSON Schema of the scenario file format.
-    Schema,
+    /// Print the JSON Schema of a file format (default: scenario).
+    Schema {
+        /// Which format.
+        #[arg(value_enum, default_value_t = SchemaKind::Scenario)]
+        kind: SchemaKind,
+    },
     /// Draw a position (or a scenario's starting position) as an SVG board diagram.
     Render(render::RenderArgs),
     /// Write the rulebook's figures, drawn from the engine, as SVG files with an index.html.
@@ -398,8 +413,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             rulings,
         }),
         Command::Replay { journals } => replay::replay_journals(journals),
-        Command::Schema => {
-            println!("{}", regelwerk::scenario::format::schema_json());
+        Command::Schema { kind } => {
+            let schema = match kind {
+                SchemaKind::Scenario => regelwerk::scenario::format::schema_json(),
+                SchemaKind::Journal => regelwerk::journal::schema_json(),
+                SchemaKind::Tournament => regelwerk::tournament::cases::schema_json(),
+            };
+            println!("{schema}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Perft {

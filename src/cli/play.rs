@@ -34,7 +34,12 @@ pub(super) struct PlayArgs {
 /// seats are taken by searching Joshuas (clause 19).
 fn parse_seats(text: Option<&str>) -> Result<ByParty<Seat>> {
     let words: Vec<&str> = text
-        .map(|t| t.split(',').map(str::trim).filter(|w| !w.is_empty()).collect())
+        .map(|t| {
+            t.split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
         .unwrap_or_default();
     if words.len() > 6 {
         bail!("--players names {} seats; there are six", words.len());
@@ -143,7 +148,12 @@ impl Table for Terminal {
             self.bar.inc(1);
             return;
         }
-        let mut line = format!("{:>4}. {:<7} {}", entry.n, entry.party.german(), entry.action);
+        let mut line = format!(
+            "{:>4}. {:<7} {}",
+            entry.n,
+            entry.party.german(),
+            entry.action
+        );
         if !entry.check.is_empty() {
             let names: Vec<&str> = entry.check.iter().map(|p| p.german()).collect();
             line.push_str(&format!("  check: {}", names.join(", ")));

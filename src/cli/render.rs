@@ -89,7 +89,9 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     if args.no_numbers {
         diagram = diagram.with_numbers(CellNumbers::Hidden);
     }
-    let svg = diagram.with_checks(&position, &rules).render(Some(&position));
+    let svg = diagram
+        .with_checks(&position, &rules)
+        .render(Some(&position));
     write_output(&args.output, &svg)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -175,7 +175,11 @@ pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), L
 ///
 /// # Errors
 /// The first [`Discrepancy`].
-pub fn replay(path: &Path, journal: &Journal, rules: &Ruleset) -> Result<Position, Box<Discrepancy>> {
+pub fn replay(
+    path: &Path,
+    journal: &Journal,
+    rules: &Ruleset,
+) -> Result<Position, Box<Discrepancy>> {
     let mut position = match journal.clocks {
         Clocks::Untimed => Position::start(),
         Clocks::Timed => Position::timed_start(),

@@ -21,7 +21,9 @@ pub struct Greedy {
 impl Greedy {
     /// A greedy player with its own seed.
     pub fn new(seed: u64) -> Greedy {
-        Greedy { rng: Rng::new(seed) }
+        Greedy {
+            rng: Rng::new(seed),
+        }
     }
 }
 

@@ -17,7 +17,9 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player with its own seed.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: Rng::new(seed) }
+        RandomPlayer {
+            rng: Rng::new(seed),
+        }
     }
 }
 

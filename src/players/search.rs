@@ -6,8 +6,9 @@
 use crate::fuzz::rng::Rng;
 use crate::moves::{Action, Move};
 use crate::party::Party;
+use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
-use crate::rules::{legal_moves, Outcome};
+use crate::rules::{is_attacked, legal_moves, Outcome};
 use crate::ruleset::Ruleset;
 
 use super::greedy::{best_of, hanging_penalty, immediate_score, successors};
@@ -22,7 +23,9 @@ pub struct Search {
 impl Search {
     /// A searching player with its own seed.
     pub fn new(seed: u64) -> Search {
-        Search { rng: Rng::new(seed) }
+        Search {
+            rng: Rng::new(seed),
+        }
     }
 }
 
@@ -58,7 +61,19 @@ fn score_move(me: Party, mv: Move, after: &Position, outcome: &Outcome, rules: &
         Some(_) => -best_capture(after, Some(me), rules),
         None => 0,
     };
-    gain + reply - hanging_penalty(me, after, mv, rules) / 4
+    gain + reply - hanging_penalty(me, after, mv, rules) / 4 - exposed(me, after, rules) / 3
+}
+
+/// The value of the most valuable own piece any enemy attacks (the later
+/// movers' threats, which the two-ply reply does not see).
+fn exposed(me: Party, after: &Position, rules: &Ruleset) -> i32 {
+    after
+        .pieces()
+        .filter(|&(_, piece)| piece.party == me && piece.kind != PieceKind::King)
+        .filter(|&(cell, _)| is_attacked(after, cell, me, rules))
+        .map(|(_, piece)| 100 * value(piece.kind))
+        .max()
+        .unwrap_or(0)
 }
 
 impl Player for Search {

@@ -58,6 +58,45 @@ pub struct Engine {
     restarts: usize,
 }
 
+fn request_seq(request: &Request) -> Option<u64> {
+    match request {
+        Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
+            Some(*seq)
+        }
+        Request::Start { .. } | Request::Stop => None,
+    }
+}
+
+fn response_seq(response: &Response) -> Option<u64> {
+    match response {
+        Response::Applied { seq, .. }
+        | Response::Moves { seq, .. }
+        | Response::Perft { seq, .. }
+        | Response::Skipped { seq, .. }
+        | Response::Errored { seq, .. } => Some(*seq),
+        Response::Ready { .. } => None,
+    }
+}
+
+/// Reads lines as bytes, so that bytes that are not UTF-8 neither stop the
+/// reader nor close the pipe; they are replaced, and the line goes on.
+fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(reader);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match reader.read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let text = String::from_utf8_lossy(&buffer);
+                if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Lines of stderr kept for reports.
 const STDERR_TAIL: usize = 20;
 
@@ -143,28 +182,18 @@ impl Engine {
         let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
         let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
         let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(line) => {
-                        if sender.send(line).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => return,
-                }
-            }
-        });
+        std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
         let tail = Arc::clone(&self.stderr_tail);
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            lossy_lines(stderr, |line| {
                 if let Ok(mut tail) = tail.lock() {
                     if tail.len() == STDERR_TAIL {
                         tail.pop_front();
                     }
                     tail.push_back(line);
                 }
-            }
+                true
+            })
         });
         self.stdin = child.stdin.take();
         self.child = Some(child);
@@ -173,7 +202,16 @@ impl Engine {
             .exchange(&Request::Start {
                 protocol: PROTOCOL_VERSION.to_string(),
             })
-            .map_err(|error| ClientError::Handshake(error.to_string()))?;
+            .map_err(|error| {
+                // Give the engine a moment to finish writing why it failed.
+                std::thread::sleep(Duration::from_millis(100));
+                let tail = self.stderr_tail();
+                if tail.is_empty() {
+                    ClientError::Handshake(error.to_string())
+                } else {
+                    ClientError::Handshake(format!("{error}; engine stderr: {tail}"))
+                }
+            })?;
         match ready {
             Response::Ready {
                 protocol,
@@ -224,6 +262,11 @@ impl Engine {
     fn exchange(&mut self, request: &Request) -> Result<Response, ClientError> {
         let line = serde_json::to_string(request)
             .map_err(|error| ClientError::Invalid(error.to_string()))?;
+        if let Some(lines) = self.lines.as_ref() {
+            // Lines left over from an earlier answer (an engine that said too
+            // much) must not be taken for this answer.
+            while lines.try_recv().is_ok() {}
+        }
         let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
         writeln!(stdin, "{line}").map_err(|_| ClientError::Closed)?;
         stdin.flush().map_err(|_| ClientError::Closed)?;
@@ -233,10 +276,18 @@ impl Engine {
             Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
             Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
         };
-        serde_json::from_str(&reply).map_err(|error| {
+        let response: Response = serde_json::from_str(&reply).map_err(|error| {
             let shown: String = reply.chars().take(200).collect();
             ClientError::Invalid(format!("{error}: {shown}"))
-        })
+        })?;
+        if let (Some(asked), Some(answered)) = (request_seq(request), response_seq(&response)) {
+            if asked != answered {
+                return Err(ClientError::Invalid(format!(
+                    "answer for seq {answered}, expected seq {asked}"
+                )));
+            }
+        }
+        Ok(response)
     }
 
     /// Sends a request and waits for its answer. After a crash, a timeout

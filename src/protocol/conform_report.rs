@@ -6,9 +6,10 @@ use super::conform::{CaseVerdict, ConformReport, Verdict};
 /// The one-line command that reruns one scenario against the engine.
 pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
     format!(
-        "regelwerk conform --engine '{}' --id {}",
+        "regelwerk conform --engine '{}' --id {} {}",
         report.command.replace('\'', "'\\''"),
-        case.id
+        case.id,
+        case.file
     )
 }
 
@@ -29,8 +30,13 @@ pub fn text(report: &ConformReport) -> String {
         report.suite_revision
     ));
     if report.restarts > 0 {
+        let times = if report.restarts == 1 {
+            "time"
+        } else {
+            "times"
+        };
         out.push_str(&format!(
-            "the engine was restarted {} times\n",
+            "the engine was restarted {} {times}\n",
             report.restarts
         ));
     }
@@ -171,6 +177,9 @@ pub fn junit(report: &ConformReport) -> String {
             ));
             match &case.verdict {
                 Verdict::Passed => xml.push_str("/>\n"),
+                _ if case.expected_failure => xml.push_str(
+                    ">\n      <skipped message=\"expected failure\"/>\n    </testcase>\n",
+                ),
                 Verdict::Failed { step, what, expected, actual } => xml.push_str(&format!(
                     ">\n      <failure message=\"step {step} ({}){}\">{}</failure>\n    </testcase>\n",
                     escape(what),

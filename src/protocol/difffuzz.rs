@@ -306,17 +306,22 @@ pub fn fuzz_game(
             return Ok(ply);
         };
         actions.push(action);
-        let diverged = replay_step(engine, &mut position, action, rules, rulings)
-            .err()
-            .or_else(|| {
-                (perft_every > 0 && ply % perft_every == 0)
-                    .then(|| compare_perft(engine, &position, 2, rules, rulings).err())
-                    .flatten()
-            });
-        if let Some(divergence) = diverged {
+        if let Err(divergence) = replay_step(engine, &mut position, action, rules, rulings) {
             return Err(Box::new(shrink(
                 engine, &start, actions, divergence, rules, rulings,
             )));
+        }
+        if perft_every > 0 && ply % perft_every == 0 {
+            if let Err(divergence) = compare_perft(engine, &position, 2, rules, rulings) {
+                // Moves and outcomes agreed all along: the perft position
+                // itself is the smallest reproduction.
+                return Err(Box::new(DivergentGame {
+                    start: position,
+                    actions: Vec::new(),
+                    diverging_action: None,
+                    divergence,
+                }));
+            }
         }
     }
     Ok(max_plies)
@@ -470,6 +475,16 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str, rules: &Ruleset) -> S
     match (&game.divergence, game.diverging_action) {
         (Divergence::Outcome { .. }, Some(action)) => {
             play_step(&mut text, &mut position, action, true)
+        }
+        (
+            Divergence::Perft {
+                depth, expected, ..
+            },
+            _,
+        ) => {
+            text.push_str(&format!(
+                "  - perft: {depth}\n    expect_nodes: {expected}\n"
+            ));
         }
         _ => {
             let moves: Vec<String> = rules::legal_moves(&position, rules)

@@ -109,9 +109,8 @@ pub fn figures() -> Result<Vec<Figure>, FigureError> {
     let rules = Ruleset::default();
     let mut out = Vec::new();
     let start = Position::start();
-    let diagram = Diagram::new().with_caption(
-        "Anhang A: the start position, Blau at 12 o'clock and the seats clockwise",
-    );
+    let diagram = Diagram::new()
+        .with_caption("Anhang A: the start position, Blau at 12 o'clock and the seats clockwise");
     out.push(Figure::new("start.svg", &diagram, Some(&start)));
     let mut seats = Diagram::new()
         .with_caption("Clause 2 and Anhang A: the six start triangles of 21 cells each");
@@ -260,7 +259,7 @@ fn rook_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
 
 /// A cell and vertex direction whose diagonal ends at a notch: the next
 /// lattice point is missing but the line would re-enter the star after
-/// it. The candidate nearest the centre with the longest diagonal.
+/// it. The longest such diagonal, from the cell nearest the centre.
 fn notch_diagonal() -> (Cell, Vertex, Cell) {
     let g = geometry();
     let mut best: Option<(i32, Cell, Vertex, Cell)> = None;
@@ -278,8 +277,8 @@ fn notch_diagonal() -> (Cell, Vertex, Cell) {
             });
             if let Some(reentry) = beyond {
                 let (fr, fx) = g.coords(from);
-                let score = 3 * (i32::from(fr) - 13).pow(2) + i32::from(fx).pow(2)
-                    - 40 * ray.len() as i32;
+                let distance = 3 * (i32::from(fr) - 13).pow(2) + i32::from(fx).pow(2);
+                let score = distance - 1000 * ray.len() as i32;
                 if best.is_none_or(|(s, ..)| score < s) {
                     best = Some((score, from, vertex, reentry));
                 }

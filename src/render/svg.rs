@@ -181,9 +181,7 @@ impl Diagram {
         let _ = writeln!(out, "<title>{}</title>", escape(&title));
         out.push_str(DEFS);
         self.draw_cells(&mut out, &view);
-        if let Some(position) = position {
-            draw_pieces(&mut out, &view, position, self.numbers);
-        }
+        draw_pieces(&mut out, &view, position, self.numbers, &self.dots);
         for &cell in &self.checks {
             let (x, y) = view.centre(cell);
             let _ = writeln!(
@@ -201,7 +199,11 @@ impl Diagram {
             let (x, y) = view.centre(cell);
             let occupied = position.is_some_and(|p| !p.is_empty(cell));
             let class = if occupied { "dot capture" } else { "dot" };
-            let r = if occupied { RADIUS * 0.7 } else { RADIUS * 0.25 };
+            let r = if occupied {
+                RADIUS * 0.7
+            } else {
+                RADIUS * 0.25
+            };
             let _ = writeln!(
                 out,
                 "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
@@ -279,7 +281,7 @@ use{stroke:#7d735f;stroke-width:0.8}\
 .arrow.move{stroke:#111}\
 .arrow.start{stroke:#0b7a35;stroke-width:5}\
 .arrow.forbidden{stroke:#c00000;stroke-dasharray:6 4}\
-.caption{font:15px sans-serif;text-anchor:middle;fill:#222}\
+.caption{font:13px sans-serif;text-anchor:middle;fill:#222}\
 </style>\n\
 <path id=\"hex\" d=\"M0,-20L17.32,-10L17.32,10L0,20L-17.32,10L-17.32,-10Z\"/>\n\
 <pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
@@ -341,13 +343,19 @@ pub fn style_of(party: Party) -> PartyStyle {
     }
 }
 
-fn draw_pieces(out: &mut String, view: &View, position: &Position, numbers: CellNumbers) {
+fn draw_pieces(
+    out: &mut String,
+    view: &View,
+    position: Option<&Position>,
+    numbers: CellNumbers,
+    dots: &[Cell],
+) {
     for cell in Cell::all() {
         let (x, y) = view.centre(cell);
-        let occupant = position.occupant(cell);
+        let occupant = position.map_or(Occupant::Empty, |p| p.occupant(cell));
         if numbers == CellNumbers::Shown {
             let (class, dy) = match occupant {
-                Occupant::Empty => ("ne", 3.0),
+                Occupant::Empty if !dots.contains(&cell) => ("ne", 3.0),
                 _ => ("n", -RADIUS * 0.62),
             };
             let _ = writeln!(
@@ -451,6 +459,11 @@ impl View {
             CENTRE_Y + x * self.sin + dy * self.cos,
         )
     }
+}
+
+/// The centre of a cell in the picture with `bottom`'s seat at 6 o'clock.
+pub fn picture_centre(bottom: Party, cell: Cell) -> (f64, f64) {
+    View::new(bottom).centre(cell)
 }
 
 /// The centre of a cell in the reference view: `(x * w / 2, row * 1.5 * r)`.

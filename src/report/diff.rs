@@ -205,7 +205,11 @@ fn perft_table(positions: &[(String, Position)], depth: u32, rules: &Ruleset) ->
 }
 
 /// perft tables for several rulesets, spread over the machine's cores.
-fn perft_tables(positions: &[(String, Position)], depth: u32, rulesets: &[Ruleset]) -> Vec<Vec<Vec<u64>>> {
+fn perft_tables(
+    positions: &[(String, Position)],
+    depth: u32,
+    rulesets: &[Ruleset],
+) -> Vec<Vec<Vec<u64>>> {
     let jobs: Vec<(usize, usize)> = (0..rulesets.len())
         .flat_map(|r| (0..positions.len()).map(move |p| (r, p)))
         .collect();
@@ -229,29 +233,41 @@ fn perft_tables(positions: &[(String, Position)], depth: u32, rulesets: &[Rulese
             });
         }
     });
-    results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
+    results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The default results of the suite and perft.
 pub fn baseline(input: &DiffInput, depth: u32) -> Baseline {
     Baseline {
-        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        results: input
+            .cases
+            .iter()
+            .map(|case| run_under(case, &[]))
+            .collect(),
         perft: perft_table(&input.perft_positions, depth, &Ruleset::default()),
     }
 }
 
 /// Compares the suite under `setting` with the baseline, given the
 /// alternative's perft table.
-fn compare(input: &DiffInput, base: &Baseline, setting: &str, alt_perft: &[Vec<u64>]) -> RulingDiff {
+fn compare(
+    input: &DiffInput,
+    base: &Baseline,
+    setting: &str,
+    alt_perft: &[Vec<u64>],
+) -> RulingDiff {
     let forced = vec![setting.to_string()];
     let mut changed = Vec::new();
     for (case, before) in input.cases.iter().zip(&base.results) {
         let after = run_under(case, &forced);
+        let passed_before = before.is_ok();
         let entry = |what: &str, before: &str, after: &str| ChangedCase {
             id: case.scenario.id.clone(),
             path: case.path.clone(),
             clauses: case.scenario.clauses.clone(),
-            passed_before: before.is_ok(),
+            passed_before,
             passed_after: false,
             what: what.to_string(),
             before: before.to_string(),
@@ -296,11 +312,19 @@ fn compare(input: &DiffInput, base: &Baseline, setting: &str, alt_perft: &[Vec<u
 ///
 /// # Errors
 /// [`DiffError::Ruling`] if the setting is not valid.
-pub fn diff_alternative(input: &DiffInput, setting: &str, depth: u32) -> Result<RulingDiff, DiffError> {
+pub fn diff_alternative(
+    input: &DiffInput,
+    setting: &str,
+    depth: u32,
+) -> Result<RulingDiff, DiffError> {
     let rules = Ruleset::from_settings(&[setting])?;
     let tables = perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules]);
     let base = Baseline {
-        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        results: input
+            .cases
+            .iter()
+            .map(|case| run_under(case, &[]))
+            .collect(),
         perft: tables[0].clone(),
     };
     Ok(compare(input, &base, setting, &tables[1]))
@@ -316,7 +340,11 @@ pub fn all_diffs(input: &DiffInput, depth: u32) -> (Baseline, Vec<RulingDiff>) {
     }
     let tables = perft_tables(&input.perft_positions, depth, &rulesets);
     let base = Baseline {
-        results: input.cases.iter().map(|case| run_under(case, &[])).collect(),
+        results: input
+            .cases
+            .iter()
+            .map(|case| run_under(case, &[]))
+            .collect(),
         perft: tables[0].clone(),
     };
     let diffs = settings

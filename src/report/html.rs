@@ -15,7 +15,7 @@ use crate::ruleset::Ruleset;
 use crate::scenario::format::Scenario;
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
-use crate::spec::{Clause, FindingKind, Spec, TestableBy};
+use crate::spec::{Clause, FindingKind, TestableBy};
 
 use super::diff::{all_diffs, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
@@ -43,12 +43,12 @@ pub struct SiteSummary {
 
 /// The first move of a scenario (the first `play` step that is a move).
 pub fn first_move(scenario: &Scenario) -> Option<Move> {
-    scenario.steps.iter().find_map(|step| {
-        match step.play.as_deref().map(str::parse::<Action>) {
+    scenario.steps.iter().find_map(
+        |step| match step.play.as_deref().map(str::parse::<Action>) {
             Some(Ok(Action::Move { mv, .. })) => Some(mv),
             _ => None,
-        }
-    })
+        },
+    )
 }
 
 /// A file-name-safe form of an ID.
@@ -95,9 +95,10 @@ td.n{text-align:right}
 .ok{color:#0a6b2c;font-weight:bold}
 .bad{color:#b00020;font-weight:bold}
 section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap}
-section.scenario img{width:26rem;max-width:100%;height:auto;border:1px solid #eee}
+section.scenario img{width:30rem;max-width:100%;height:auto;border:1px solid #eee}
 section.scenario div{flex:1;min-width:18rem}
-pre{background:#f5f5f5;padding:.4rem;overflow-x:auto;font-size:.85rem;margin:0}
+pre{background:#f5f5f5;padding:.4rem;white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:0}
+summary{cursor:pointer;font-weight:bold;margin:.5rem 0}
 .heading{font-style:italic}
 footer{margin-top:2rem;color:#666;font-size:.85rem}
 ";
@@ -208,7 +209,13 @@ impl Site<'_> {
     /// Indices of the cases that name `clause` (exactly).
     fn cases_of(&self, clause: &str) -> Vec<usize> {
         (0..self.input.cases.len())
-            .filter(|&i| self.input.cases[i].scenario.clauses.iter().any(|c| c == clause))
+            .filter(|&i| {
+                self.input.cases[i]
+                    .scenario
+                    .clauses
+                    .iter()
+                    .any(|c| c == clause)
+            })
             .collect()
     }
 
@@ -379,7 +386,11 @@ impl Site<'_> {
             let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
         }
         if !scenario.rulings.is_empty() {
-            let links: Vec<String> = scenario.rulings.iter().map(|r| self.ruling_link(r)).collect();
+            let links: Vec<String> = scenario
+                .rulings
+                .iter()
+                .map(|r| self.ruling_link(r))
+                .collect();
             let _ = writeln!(h, "<p>{}: {}</p>", l.rulings, links.join(", "));
         }
         let _ = writeln!(h, "<p>{}:</p>\n<ol>", l.steps);
@@ -457,14 +468,16 @@ impl Site<'_> {
     fn diff_html(&self, diff: &RulingDiff) -> String {
         let l = self.labels();
         let mut h = String::new();
-        let _ = writeln!(
-            h,
-            "<h4>{} {}: {}</h4>",
+        let summary = format!(
+            "{} – {}: {}",
             escape(&diff.setting),
             l.changed_scenarios,
             diff.changed.len()
         );
-        if !diff.changed.is_empty() {
+        if diff.changed.is_empty() {
+            let _ = writeln!(h, "<p>{summary}</p>");
+        } else {
+            let _ = writeln!(h, "<details>\n<summary>{summary}</summary>");
             let _ = writeln!(
                 h,
                 "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
@@ -480,7 +493,7 @@ impl Site<'_> {
                     escape(&case.after)
                 );
             }
-            h.push_str("</table>\n");
+            h.push_str("</table>\n</details>\n");
         }
         let _ = writeln!(
             h,
@@ -555,7 +568,11 @@ impl Site<'_> {
         let mut page = Page::new(self.lang, l.findings);
         let _ = writeln!(page.html, "<h1>{}</h1>", l.findings);
         for finding in &self.input.spec.findings {
-            let clauses: Vec<String> = finding.clauses.iter().map(|c| self.clause_link(c)).collect();
+            let clauses: Vec<String> = finding
+                .clauses
+                .iter()
+                .map(|c| self.clause_link(c))
+                .collect();
             let _ = writeln!(
                 page.html,
                 "<section id=\"{}\">\n<h2>{} – {}</h2>\n<p>{}: {} · {}: {}</p>\n<p><b>{}:</b> {}</p>\n<p><b>{}:</b> {}</p>",
@@ -572,7 +589,11 @@ impl Site<'_> {
                 escape(&finding.recommendation)
             );
             if !finding.rulings.is_empty() {
-                let links: Vec<String> = finding.rulings.iter().map(|r| self.ruling_link(r)).collect();
+                let links: Vec<String> = finding
+                    .rulings
+                    .iter()
+                    .map(|r| self.ruling_link(r))
+                    .collect();
                 let _ = writeln!(page.html, "<p>{}: {}</p>", l.rulings, links.join(", "));
             }
             for id in &finding.scenarios {

@@ -195,7 +195,10 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
     }
     if let Some(cells) = &state.cells {
-        let list: Vec<String> = cells.iter().map(|(c, what)| format!("{c} {what}")).collect();
+        let list: Vec<String> = cells
+            .iter()
+            .map(|(c, what)| format!("{c} {what}"))
+            .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }
     if let Some(trays) = &state.trays {

@@ -110,8 +110,8 @@ pub fn load_case(path: &Path) -> Result<TournamentCase, LoadError> {
         field: field.to_string(),
         message,
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| located(0, 0, "file", error.to_string()))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|error| located(0, 0, "file", error.to_string()))?;
     let case: TournamentCase = serde_yaml::from_str(&text).map_err(|error| {
         let (line, column) = error
             .location()
@@ -168,7 +168,9 @@ pub fn run_case(case: &TournamentCase) -> Result<Tournament, Mismatch> {
                 format!(
                     "{} game{} won by {}",
                     game.game_type.key(),
-                    game.level.map(|l| format!(" at level {l}")).unwrap_or_default(),
+                    game.level
+                        .map(|l| format!(" at level {l}"))
+                        .unwrap_or_default(),
                     game.winner
                 ),
                 books.play(&request_of(game)),
@@ -250,14 +252,16 @@ fn check_final(case: &TournamentCase, books: &Tournament) -> Result<(), Mismatch
 
 /// Loads and runs one case file and reports it as a suite case.
 pub fn tournament_case(path: &Path) -> CaseResult {
-    let (id, clauses, status) = match load_case(path) {
-        Err(error) => (String::new(), Vec::new(), Status::Invalid(error)),
+    // A case with an expected error counts in the "illegal" column.
+    let (id, clauses, positive, status) = match load_case(path) {
+        Err(error) => (String::new(), Vec::new(), false, Status::Invalid(error)),
         Ok(case) => {
             let status = match run_case(&case) {
                 Ok(_) => Status::Passed,
                 Err(mismatch) => Status::Failed(mismatch),
             };
-            (case.id, case.clauses, status)
+            let positive = case.steps.iter().all(|step| step.error.is_none());
+            (case.id, case.clauses, positive, status)
         }
     };
     CaseResult {
@@ -266,7 +270,7 @@ pub fn tournament_case(path: &Path) -> CaseResult {
         clauses,
         rulings: Vec::new(),
         findings: Vec::new(),
-        expects_legal: true,
+        expects_legal: positive,
         status,
     }
 }

@@ -20,7 +20,9 @@ use crate::journal::{GameType, PlayerKind};
 pub const ENTRY_LEVEL: u8 = 6;
 
 /// Clause 21: the appointment for a win at each level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Title {
     /// Win in Level 6.
@@ -154,7 +156,9 @@ pub enum TournamentError {
         level: u8,
     },
     /// A winner qualified for a higher level playing a lower one again.
-    #[error("{player} is qualified for Level {reached} and waits there; Level {level} is behind them")]
+    #[error(
+        "{player} is qualified for Level {reached} and waits there; Level {level} is behind them"
+    )]
     LevelAlreadyPassed {
         /// The player.
         player: String,
@@ -274,7 +278,10 @@ impl Tournament {
             }
             GameType::Demonstration => {
                 if let Some(level) = game.level {
-                    return Err(TournamentError::LevelOutsideOfficial("demonstration", level));
+                    return Err(TournamentError::LevelOutsideOfficial(
+                        "demonstration",
+                        level,
+                    ));
                 }
                 if humans + computers != 6 {
                     return Err(TournamentError::SeatsNotSix(humans + computers));
@@ -330,7 +337,9 @@ impl Tournament {
             return Err(TournamentError::OfficialNeedsSixHumans(humans));
         }
         if let Winner::Joshua = game.winner {
-            return Err(TournamentError::ComputerInOfficial("the winner".to_string()));
+            return Err(TournamentError::ComputerInOfficial(
+                "the winner".to_string(),
+            ));
         }
         for name in &game.players {
             let reached = self.level(name).unwrap_or(ENTRY_LEVEL);

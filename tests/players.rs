@@ -1,0 +1,149 @@
+//! Computer players (clause 19): deterministic per seed, legal, and the
+//! search player beats the greedy one.
+
+use regelwerk::journal::{Clocks, PlayerKind};
+use regelwerk::party::{ByParty, Party};
+use regelwerk::players::{play_game, GameConfig, Joshua, Player, RandomPlayer, Seat};
+use regelwerk::rules::{check_move, legal_moves};
+use regelwerk::{Action, Position, Ruleset};
+
+fn config(seed: u64, pattern: [Joshua; 6], max_plies: usize) -> GameConfig {
+    GameConfig {
+        seed,
+        seats: ByParty::from_fn(|party: Party| {
+            Seat::Computer(pattern[(party.index() + seed as usize) % 6])
+        }),
+        max_plies,
+        clocks: Clocks::Untimed,
+        match_number: seed,
+        date: "2026-11-29".to_string(),
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    use Joshua::{Greedy, Random, Search};
+    let pattern = [Search, Greedy, Random, Search, Greedy, Random];
+    let rules = Ruleset::default();
+    let a = play_game(&config(7, pattern, 120), &rules).journal;
+    let b = play_game(&config(7, pattern, 120), &rules).journal;
+    let c = play_game(&config(8, pattern, 120), &rules).journal;
+    assert_eq!(a, b);
+    assert_ne!(a.actions, c.actions);
+}
+
+#[test]
+fn computer_seats_are_marked() {
+    let journal = play_game(&config(1, [Joshua::Random; 6], 10), &Ruleset::default()).journal;
+    assert_eq!(journal.participants.len(), 6);
+    for participant in &journal.participants {
+        assert_eq!(participant.kind, PlayerKind::Computer);
+        assert!(participant.name.starts_with("Joshua"));
+        assert_eq!(participant.engine.as_deref(), Some("random"));
+    }
+}
+
+#[test]
+fn every_player_chooses_legal_moves() {
+    let rules = Ruleset::default();
+    for joshua in Joshua::ALL {
+        let mut player = joshua.build(3);
+        let mut position = Position::start();
+        for _ in 0..60 {
+            if position.to_move().is_none() {
+                break;
+            }
+            let action = player.choose(&position, &rules);
+            let Action::Move { mv, .. } = action else {
+                panic!("{joshua} let a turn pass with legal moves available");
+            };
+            assert_eq!(check_move(&position, mv, &rules), Ok(()), "{joshua}: {mv}");
+            regelwerk::rules::apply(&mut position, action, &rules)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[test]
+fn random_player_varies_with_its_seed() {
+    let rules = Ruleset::default();
+    let start = Position::start();
+    let choices: std::collections::BTreeSet<String> = (0..20)
+        .map(|seed| RandomPlayer::new(seed).choose(&start, &rules).to_string())
+        .collect();
+    assert!(choices.len() > 5, "{choices:?}");
+    assert!(choices.len() <= legal_moves(&start, &rules).len());
+}
+
+/// Greedy and random, three seats each: the greedy seats capture far more.
+#[test]
+fn greedy_captures_more_than_random() {
+    use Joshua::{Greedy, Random};
+    let config = config(5, [Greedy, Random, Greedy, Random, Greedy, Random], 200);
+    let journal = play_game(&config, &Ruleset::default()).journal;
+    let mut captures = [0, 0];
+    for entry in &journal.actions {
+        if entry.capture.is_some_and(|c| !c.dead) {
+            let greedy = config.seats[entry.party] == Seat::Computer(Greedy);
+            captures[usize::from(greedy)] += 1;
+        }
+    }
+    assert!(
+        captures[1] > 2 * captures[0],
+        "greedy {}, random {}",
+        captures[1],
+        captures[0]
+    );
+}
+
+/// Search against greedy, three seats each, rotating: search wins more.
+#[test]
+fn search_beats_greedy() {
+    use Joshua::{Greedy, Search};
+    let rules = Ruleset::default();
+    let mut search = 0;
+    let mut greedy = 0;
+    for seed in 0..12 {
+        let pattern = [Search, Greedy, Search, Greedy, Search, Greedy];
+        let config = config(seed, pattern, 600);
+        let summary = play_game(&config, &rules);
+        if let Some(winner) = summary.winner {
+            match config.seats[winner] {
+                Seat::Computer(Search) => search += 1,
+                _ => greedy += 1,
+            }
+        }
+    }
+    assert!(search > greedy, "search {search}, greedy {greedy}");
+}
+
+#[test]
+fn play_cli_explains_illegal_moves_to_a_human() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args([
+            "play",
+            "--players",
+            "human",
+            "--seed",
+            "1",
+            "--max-plies",
+            "3",
+            "--date",
+            "2026-11-29",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("running regelwerk: {error}"));
+    if let Some(stdin) = child.stdin.as_mut() {
+        let _ = stdin.write_all(b"moves 16\n16-40\nfoo\n16-28\n");
+    }
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("16-28 16-29 16-46 16-48"), "{stdout}");
+    assert!(stdout.contains("illegal (not-a-move-of-piece)"), "{stdout}");
+    assert!(stdout.contains("is not a move"), "{stdout}");
+    assert!(stdout.contains("undecided after 3 actions"), "{stdout}");
+}

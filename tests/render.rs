@@ -1,0 +1,348 @@
+//! Board diagrams, the rulebook figures and the HTML report: SVG snapshots
+//! (in `snapshots/`), well-formed markup, the marks each figure must
+//! carry, and a report whose every link and image resolves.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use regelwerk::geometry::geometry;
+use regelwerk::notation::parse_position;
+use regelwerk::render::svg::picture_centre;
+use regelwerk::render::{figures, write_figures, ArrowKind, CellNumbers, Diagram};
+use regelwerk::report::diff::{diff_alternative, DiffInput};
+use regelwerk::report::html::{write_site, SiteOptions};
+use regelwerk::report::labels::Lang;
+use regelwerk::{Cell, Party, Position, Ruleset};
+
+use crate::support::cell;
+
+fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("regelwerk-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir can be created");
+    dir
+}
+
+const VOID: [&str; 13] = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr",
+];
+
+/// Checks that every non-void element is closed in order. `html` allows
+/// the HTML void elements without `/>`.
+fn check_balanced(text: &str, html: bool) -> Result<(), String> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(start) = rest.find('<') {
+        let after = &rest[start + 1..];
+        let end = after
+            .find('>')
+            .ok_or_else(|| format!("unclosed '<' at byte {}", offset + start))?;
+        let tag = &after[..end];
+        offset += start + end + 2;
+        rest = &after[end + 1..];
+        if tag.starts_with('!') || tag.starts_with('?') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            let name = name.trim();
+            match stack.pop() {
+                Some(open) if open == name => {}
+                Some(open) => {
+                    return Err(format!("</{name}> closes <{open}> at byte {offset}"));
+                }
+                None => return Err(format!("</{name}> without an open tag at byte {offset}")),
+            }
+            continue;
+        }
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if name.is_empty() {
+            return Err(format!("bad tag '<{tag}>' at byte {offset}"));
+        }
+        if tag.ends_with('/') || (html && VOID.contains(&name.as_str())) {
+            continue;
+        }
+        stack.push(name);
+    }
+    match stack.last() {
+        Some(open) => Err(format!("<{open}> is never closed")),
+        None => Ok(()),
+    }
+}
+
+fn count(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+#[test]
+fn the_checker_rejects_unbalanced_markup() {
+    assert!(check_balanced("<p><b>x</b></p>", true).is_ok());
+    assert!(check_balanced("<p><img src=\"a\"><br></p>", true).is_ok());
+    assert!(check_balanced("<p><b>x</p></b>", true).is_err());
+    assert!(check_balanced("<p>", true).is_err());
+    assert!(check_balanced("<svg><img src=\"a\"></svg>", false).is_err());
+}
+
+#[test]
+fn start_position_svg() {
+    let svg = Diagram::new().render(Some(&Position::start()));
+    check_balanced(&svg, false).expect("balanced SVG");
+    assert_eq!(count(&svg, "<use href=\"#hex\" class=\"c"), 253);
+    assert_eq!(count(&svg, "<circle class=\"p\""), Position::start().pieces().count());
+    settings().bind(|| insta::assert_snapshot!("svg_start", svg));
+}
+
+#[test]
+fn dead_blockers_arrows_and_dots_svg() {
+    let text = "1/2/3/4/5/6/bK18/18/17/16/15/14/6gR6/14/15/16/17/18/5yK13/6/5/4/3/2/lK y gor bQ,yR 600,0,12,1200,59,1200 -";
+    let position = parse_position(text).expect("valid notation");
+    let rules = Ruleset::default();
+    let svg = Diagram::new()
+        .with_arrow(cell(219), cell(202), ArrowKind::Move)
+        .with_arrow(cell(219), cell(220), ArrowKind::Forbidden)
+        .with_moves_of(&position, cell(219), &rules)
+        .with_seat_at_bottom(Party::Gelb)
+        .with_numbers(CellNumbers::Hidden)
+        .with_caption("Gelb to move beside a dead Grün rook")
+        .render(Some(&position));
+    check_balanced(&svg, false).expect("balanced SVG");
+    assert_eq!(count(&svg, "<circle class=\"dead\""), 1);
+    assert_eq!(count(&svg, "class=\"arrow "), 2);
+    assert_eq!(count(&svg, "class=\"n"), 0, "numbers are off");
+    settings().bind(|| insta::assert_snapshot!("svg_dead_blockers_arrows", svg));
+}
+
+#[test]
+fn a_king_in_check_gets_a_ring() {
+    let text = "bK/2/3/4/5/6/19/18/17/16/15/14/13/14/15/16/17/18/19/6/5/4/3/2/lK b goyr - - -";
+    let quiet = parse_position(text).expect("valid notation");
+    let svg = Diagram::new()
+        .with_checks(&quiet, &Ruleset::default())
+        .render(Some(&quiet));
+    assert_eq!(count(&svg, "class=\"check\""), 0);
+    // A Lila rook straight below Blau's king on the cd line.
+    let text = "bK/2/3/4/5/6/19/18/17/16/15/14/13/14/15/16/17/18/19/6/5/4/3/2/lK b goyr - - -";
+    let mut setup = parse_position(text).expect("valid").to_setup();
+    setup.pieces.push(regelwerk::setup::Placed {
+        cell: cell(5),
+        piece: regelwerk::Piece::new(Party::Lila, regelwerk::PieceKind::Queen),
+    });
+    let checked = Position::from_setup(&setup).expect("valid");
+    let svg = Diagram::new()
+        .with_checks(&checked, &Ruleset::default())
+        .render(Some(&checked));
+    assert_eq!(count(&svg, "class=\"check\""), 1);
+}
+
+#[test]
+fn any_seat_can_be_at_the_bottom() {
+    let g = geometry();
+    for party in Party::ALL {
+        let (x, y) = picture_centre(party, g.tip(party));
+        let lowest = Cell::all()
+            .map(|c| picture_centre(party, c).1)
+            .fold(f64::MIN, f64::max);
+        assert!(x.abs() < 1e-6, "{party}'s tip is centred, x = {x}");
+        assert!((y - lowest).abs() < 1e-6, "{party}'s tip is lowest");
+        let (_, top) = picture_centre(party, g.tip(party.opposite()));
+        assert!(top < y, "the opposite seat is at the top");
+    }
+    // The reference view: Blau at 12 o'clock, Lila at 6 o'clock.
+    assert!(picture_centre(Party::Lila, cell(1)).1 < picture_centre(Party::Lila, cell(253)).1);
+}
+
+#[test]
+fn figures_are_written_and_show_what_the_engine_computes() {
+    let dir = temp_dir("figures");
+    let written = write_figures(&dir).expect("figures are written");
+    assert_eq!(written.len(), figures().expect("figures").len());
+    let mut by_name = BTreeMap::new();
+    for figure in &written {
+        let path = dir.join(&figure.file);
+        let svg = std::fs::read_to_string(&path).expect("figure file exists");
+        check_balanced(&svg, false).unwrap_or_else(|e| panic!("{}: {e}", figure.file));
+        assert!(!figure.caption.is_empty(), "{} has a caption", figure.file);
+        assert_eq!(
+            count(&svg, "class=\"arrow "),
+            figure.arrows,
+            "{}",
+            figure.file
+        );
+        assert_eq!(count(&svg, "class=\"dot"), figure.dots, "{}", figure.file);
+        by_name.insert(figure.file.clone(), (figure.arrows, figure.dots));
+    }
+    let index = std::fs::read_to_string(dir.join("index.html")).expect("index exists");
+    check_balanced(&index, true).expect("balanced index");
+    for party in Party::ALL {
+        // Two start moves along each of two start sides, four allowed
+        // steps, two forbidden sides.
+        assert_eq!(by_name[&format!("pawn-{}.svg", party.key())], (10, 0));
+    }
+    assert_eq!(by_name["knight.svg"].1, 12, "twelve knight targets");
+    assert_eq!(by_name["king.svg"].1, 5, "six sides less the dead blocker");
+    assert!(by_name["rook.svg"].1 > 10);
+    assert!(by_name.contains_key("start.svg"));
+    assert!(by_name.contains_key("bishop.svg"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every `href` and `src` of `page` that points into the site.
+fn local_links(page: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        for (at, _) in page.match_indices(attr) {
+            let value = &page[at + attr.len()..];
+            let value = &value[..value.find('"').unwrap_or(value.len())];
+            if !value.starts_with("data:") && !value.is_empty() {
+                out.push(value.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn check_site(dir: &Path, input: &DiffInput) {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("site dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.push(dir.join("figures/index.html"));
+    let mut all_text = String::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).expect("page readable");
+        check_balanced(&text, true).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert!(!text.contains("http://") || text.contains("http://www.w3.org/2000/svg"));
+        assert!(
+            !text.contains("https://"),
+            "{} links outside",
+            page.display()
+        );
+        let base = page.parent().expect("page has a directory");
+        for link in local_links(&text) {
+            let (file, fragment) = link.split_once('#').unwrap_or((&link, ""));
+            let target = base.join(file);
+            assert!(
+                target.is_file(),
+                "{}: link {link} does not resolve",
+                page.display()
+            );
+            if !fragment.is_empty() {
+                let target_text = std::fs::read_to_string(&target).expect("target readable");
+                assert!(
+                    target_text.contains(&format!("id=\"{fragment}\"")),
+                    "{}: anchor {link} is missing",
+                    page.display()
+                );
+            }
+        }
+        all_text.push_str(&text);
+    }
+    for clause in &input.spec.clauses {
+        assert!(
+            dir.join(regelwerk::report::html::clause_page(&clause.id))
+                .is_file(),
+            "page of {}",
+            clause.id
+        );
+        assert!(
+            all_text.contains(&clause.id),
+            "clause {} appears",
+            clause.id
+        );
+    }
+    for case in &input.cases {
+        assert!(
+            all_text.contains(&format!("id=\"{}\"", case.scenario.id)),
+            "scenario {} appears",
+            case.scenario.id
+        );
+    }
+    for ruling in &input.spec.rulings {
+        assert!(all_text.contains(&format!("id=\"{}\"", ruling.id)));
+    }
+    for finding in &input.spec.findings {
+        assert!(all_text.contains(&format!("id=\"{}\"", finding.id)));
+    }
+}
+
+#[test]
+fn the_report_site_is_complete_and_self_contained() {
+    let input = DiffInput::load(&root()).expect("spec, scenarios and corpus load");
+    for lang in [Lang::De, Lang::En] {
+        let dir = temp_dir(&format!("report-{}", lang.code()));
+        let summary = write_site(
+            &dir,
+            &input,
+            &SiteOptions {
+                lang,
+                perft_depth: 2,
+                repo_root: root(),
+            },
+        )
+        .expect("site is written");
+        assert_eq!(summary.diagrams, input.cases.len());
+        assert_eq!(summary.pages, input.spec.clauses.len() + 3);
+        check_site(&dir, &input);
+        let index = std::fs::read_to_string(dir.join("index.html")).expect("index");
+        let word = match lang {
+            Lang::De => "Auslegungen",
+            Lang::En => "Rulings",
+        };
+        assert!(index.contains(word), "{lang:?} labels");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_ruling_diff_lists_changed_scenarios_and_perft() {
+    let input = DiffInput::load(&root()).expect("inputs load");
+    let diff = diff_alternative(&input, "R-KING=twelve", 2).expect("a valid alternative");
+    assert!(
+        !diff.changed.is_empty(),
+        "a twelve-cell king changes scenarios"
+    );
+    assert_eq!(diff.perft.len(), 4 * 2);
+    let start = &diff.perft[0];
+    assert_eq!((start.position.as_str(), start.depth), ("start", 1));
+    assert_eq!(start.default, 28);
+    let text = diff.to_text();
+    assert!(text.contains("ruling alternative R-KING=twelve"));
+    for case in &diff.changed {
+        assert!(text.contains(&case.id));
+        assert!(
+            case.clauses.iter().all(|c| input.spec.clause(c).is_some()),
+            "{} names known clauses",
+            case.id
+        );
+    }
+    assert!(diff_alternative(&input, "R-KING=thirteen", 1).is_err());
+}
+
+#[test]
+fn labels_exist_in_both_languages() {
+    assert_eq!("de".parse::<Lang>(), Ok(Lang::De));
+    assert_eq!("EN".parse::<Lang>(), Ok(Lang::En));
+    let error = "fr".parse::<Lang>().expect_err("only de and en");
+    assert_eq!(
+        error.to_string(),
+        "unknown language 'fr': expected de or en"
+    );
+    assert_ne!(Lang::De.labels().rulings, Lang::En.labels().rulings);
+}
