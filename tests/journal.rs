@@ -126,12 +126,12 @@ fn a_minimal_journal_replays() {
 fn unknown_field_is_located() {
     let path = Path::new("bad.journal.yaml");
     let error = load_journal_str(path, &minimal(", colour: blau")).expect_err("unknown field");
-    assert_eq!(error.line, 10, "{error}");
+    assert_eq!(error.line, 12, "{error}");
     assert!(error.column > 0, "{error}");
     assert_eq!(error.field, "actions[0]", "{error}");
     assert!(error.message.contains("unknown field `colour`"), "{error}");
     assert!(
-        error.to_string().starts_with("bad.journal.yaml:10:"),
+        error.to_string().starts_with("bad.journal.yaml:12:"),
         "{error}"
     );
 }

@@ -93,14 +93,12 @@ pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), L
         let (line, column) = error
             .location()
             .map_or((0, 0), |at| (at.line(), at.column()));
-        let message = error.to_string();
+        let text = error.to_string();
         // serde_yaml prefixes the message with the path of the field.
-        let field = message
-            .split_once(": ")
-            .map(|(head, _)| head)
-            .filter(|head| !head.contains(' '))
-            .unwrap_or("journal")
-            .to_string();
+        let (field, message) = match text.split_once(": ") {
+            Some((head, rest)) if !head.contains(' ') => (head.to_string(), rest.to_string()),
+            _ => ("journal".to_string(), text.clone()),
+        };
         LoadError {
             path: path.to_path_buf(),
             line,
