@@ -137,7 +137,9 @@ def check(browser, url, screenshot):
     )
     browser.events.clear()
     browser.send("Page.navigate", {"url": url}, session=session)
-    browser.wait(lambda m: m.get("method") == "Page.loadEventFired" and m.get("sessionId") == session)
+    loaded = lambda m: m.get("method") == "Page.loadEventFired" and m.get("sessionId") == session
+    if not any(loaded(e) for e in browser.events):
+        browser.wait(loaded)
     # Let late image decodes and log entries arrive.
     time.sleep(1.0)
     shot = browser.send("Page.captureScreenshot", {"format": "png"}, session=session)

@@ -104,7 +104,10 @@ fn start_position_svg() {
     let svg = Diagram::new().render(Some(&Position::start()));
     check_balanced(&svg, false).expect("balanced SVG");
     assert_eq!(count(&svg, "<use href=\"#hex\" class=\"c"), 253);
-    assert_eq!(count(&svg, "<circle class=\"p\""), Position::start().pieces().count());
+    assert_eq!(
+        count(&svg, "<circle class=\"p\""),
+        Position::start().pieces().count()
+    );
     settings().bind(|| insta::assert_snapshot!("svg_start", svg));
 }
 

@@ -94,6 +94,8 @@ fn today() -> String {
 struct Terminal {
     quiet: bool,
     bar: indicatif::ProgressBar,
+    /// Whether the current board has just been printed.
+    board_shown: bool,
 }
 
 impl Terminal {
@@ -107,7 +109,9 @@ impl Terminal {
 impl Table for Terminal {
     fn human_action(&mut self, name: &str, position: &Position, rules: &Ruleset) -> Option<Action> {
         let party = position.to_move()?;
-        println!("{}", render(position).trim_end());
+        if !self.board_shown {
+            println!("{}", render(position).trim_end());
+        }
         println!("{name} ({}) to move; type help for help", party.german());
         let stdin = std::io::stdin();
         loop {
@@ -127,7 +131,13 @@ impl Table for Terminal {
                 ["timeout"] => return Some(Action::Timeout),
                 ["moves"] => print_moves(position, legal_moves(position, rules)),
                 ["moves", cell] => match cell.parse::<Cell>() {
-                    Ok(cell) => print_moves(position, legal_moves_from(position, cell, rules)),
+                    Ok(cell) => match position.piece_at(cell) {
+                        Some(piece) if piece.party == party => {
+                            print_moves(position, legal_moves_from(position, cell, rules));
+                        }
+                        Some(piece) => println!("  the {piece} on cell {cell} is not yours"),
+                        None => println!("  cell {cell} is empty"),
+                    },
                     Err(error) => println!("  {error}"),
                 },
                 [text] => match text.parse::<Action>() {
@@ -146,6 +156,7 @@ impl Table for Terminal {
     fn after_action(&mut self, entry: &Entry, position: &Position) {
         if self.quiet {
             self.bar.inc(1);
+            self.board_shown = false;
             return;
         }
         let mut line = format!(
@@ -169,9 +180,8 @@ impl Table for Terminal {
             line.push_str(&format!("  winner: {}", winner.german()));
         }
         println!("{line}");
-        if position.to_move().is_none() {
-            println!("{}", render(position).trim_end());
-        }
+        println!("{}", render(position).trim_end());
+        self.board_shown = true;
     }
 }
 
@@ -206,6 +216,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     let mut terminal = Terminal {
         quiet: args.quiet,
         bar,
+        board_shown: false,
     };
     let mut summary = play_at(&config, &rules, &mut terminal);
     terminal.bar.finish_and_clear();

@@ -137,7 +137,7 @@ pub fn play_at(config: &GameConfig, rules: &Ruleset, table: &mut dyn Table) -> G
         }
     }
     let mut clock_rng = Rng::new(config.seed.wrapping_mul(31).wrapping_add(7));
-    let mut recorder = Recorder::new(header, rules.clone());
+    let mut recorder = Recorder::new(header, *rules);
     while recorder.journal.actions.len() < config.max_plies {
         let Some(party) = recorder.position.to_move() else {
             break;

@@ -316,15 +316,23 @@ pub fn smoke_check(engine: &mut impl Responder) -> Smoke {
     };
     match engine.respond(&request) {
         Ok(Response::Moves { moves, .. }) => {
-            let expected = legal_moves(&start, &crate::ruleset::Ruleset::default()).len();
-            let got: BTreeSet<String> = moves.into_iter().collect();
-            if got.len() == expected {
-                Smoke::Healthy
-            } else {
-                Smoke::Disagrees(format!(
-                    "{} moves from the start position, the reference has {expected}",
-                    got.len()
-                ))
+            let reference: BTreeSet<Move> =
+                legal_moves(&start, &crate::ruleset::Ruleset::default())
+                    .into_iter()
+                    .collect();
+            match moves
+                .iter()
+                .map(|text| text.parse::<Move>())
+                .collect::<Result<BTreeSet<Move>, _>>()
+            {
+                Ok(got) if got == reference => Smoke::Healthy,
+                Ok(got) => Smoke::Disagrees(format!(
+                    "{} moves from the start position, the reference has {}; {} in common",
+                    got.len(),
+                    reference.len(),
+                    got.intersection(&reference).count()
+                )),
+                Err(error) => Smoke::Broken(format!("unreadable move in the answer: {error}")),
             }
         }
         Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),

@@ -169,10 +169,10 @@ impl Diagram {
         let view = View::new(self.seat_at_bottom.unwrap_or(Party::Lila));
         let height = if self.caption.is_some() { 830 } else { 800 };
         let mut out = String::new();
-        let _ = write!(
+        let _ = writeln!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-400 -10 800 {height}\" \
-             width=\"800\" height=\"{height}\" role=\"img\">\n"
+             width=\"800\" height=\"{height}\" role=\"img\">"
         );
         let title = self
             .caption
