@@ -28,7 +28,7 @@ pub struct SiteOptions {
     pub lang: Lang,
     /// perft depth of the ruling diffs (4 in the release report).
     pub perft_depth: u32,
-    /// The repository root (for links to scenario files; unused offline).
+    /// The repository root: scenario files are shown relative to it.
     pub repo_root: PathBuf,
 }
 
@@ -163,6 +163,7 @@ pub fn write_site(
         base: &base,
         diffs: &diffs,
         lang,
+        repo_root: &options.repo_root,
     };
     write_file(&dir.join("index.html"), &site.index())?;
     write_file(&dir.join("rulings.html"), &site.rulings())?;
@@ -180,6 +181,7 @@ struct Site<'a> {
     base: &'a Baseline,
     diffs: &'a [RulingDiff],
     lang: Lang,
+    repo_root: &'a Path,
 }
 
 fn testable_name(by: TestableBy) -> &'static str {
@@ -294,6 +296,12 @@ impl Site<'_> {
             }
             h.push_str("</ul>\n");
         }
+        let _ = writeln!(
+            h,
+            "<h2>{}</h2>\n<p>{}</p>",
+            l.legend_title,
+            escape(l.legend)
+        );
         let _ = writeln!(h, "<h2>{}</h2>", l.clauses);
         let _ = writeln!(
             h,
@@ -382,6 +390,13 @@ impl Site<'_> {
             scenario.ruleset.join(", ")
         };
         let _ = writeln!(h, "<p>{}: {}</p>", l.ruleset, escape(&ruleset));
+        let file = loaded
+            .path
+            .strip_prefix(&self.repo_root)
+            .unwrap_or(&loaded.path)
+            .display()
+            .to_string();
+        let _ = writeln!(h, "<p>{}: <code>{}</code></p>", l.file, escape(&file));
         if let Some(source) = &scenario.source {
             let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
         }
