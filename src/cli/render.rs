@@ -40,6 +40,12 @@ pub(super) struct RenderArgs {
     /// Leave the cell numbers out.
     #[arg(long)]
     no_numbers: bool,
+    /// Shade this party's start triangle (repeatable).
+    #[arg(long = "shade-start", value_name = "PARTY")]
+    shade_start: Vec<String>,
+    /// Shade the promotion zone of this party's pawns (repeatable).
+    #[arg(long = "shade-promotion", value_name = "PARTY")]
+    shade_promotion: Vec<String>,
     /// A ruling setting ID=key (repeatable) for legal moves and checks.
     #[arg(long = "ruling", value_name = "ID=KEY")]
     rulings: Vec<String>,
@@ -85,6 +91,14 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     if let Some(name) = &args.seat_at_bottom {
         let party: Party = name.parse().context("reading --seat-at-bottom")?;
         diagram = diagram.with_seat_at_bottom(party);
+    }
+    for name in &args.shade_start {
+        let party: Party = name.parse().context("reading --shade-start")?;
+        diagram = diagram.with_start_triangle(party);
+    }
+    for name in &args.shade_promotion {
+        let party: Party = name.parse().context("reading --shade-promotion")?;
+        diagram = diagram.with_promotion_zone(party, &rules);
     }
     if args.no_numbers {
         diagram = diagram.with_numbers(CellNumbers::Hidden);

@@ -140,17 +140,17 @@ pub fn figures() -> Result<Vec<Figure>, FigureError> {
 pub fn write_figures(dir: &Path) -> Result<Vec<Figure>, RenderError> {
     let all = figures()?;
     let mut html = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>MONARCHIE figures</title></head>\n<body>\n<h1>MONARCHIE figures</h1>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>MONARCHIE figures</title><link rel=\"icon\" href=\"data:,\">\n<style>body{font-family:sans-serif;margin:1rem}main{display:grid;grid-template-columns:repeat(auto-fill,minmax(28rem,1fr));gap:1rem}figure{margin:0}img{width:100%;height:auto}</style></head>\n<body>\n<h1>MONARCHIE figures</h1>\n<main>\n",
     );
     for figure in &all {
         write_file(&dir.join(&figure.file), &figure.svg)?;
         let caption = escape(&figure.caption);
         html.push_str(&format!(
-            "<figure><img src=\"{}\" alt=\"{caption}\" width=\"600\"><figcaption>{caption}</figcaption></figure>\n",
+            "<figure><img src=\"{}\" alt=\"{caption}\"><figcaption>{caption}</figcaption></figure>\n",
             figure.file
         ));
     }
-    html.push_str("</body>\n</html>\n");
+    html.push_str("</main>\n</body>\n</html>\n");
     write_file(&dir.join("index.html"), &html)?;
     Ok(all)
 }

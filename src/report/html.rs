@@ -94,7 +94,7 @@ th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:t
 td.n{text-align:right}
 .ok{color:#0a6b2c;font-weight:bold}
 .bad{color:#b00020;font-weight:bold}
-section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap}
+section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap;align-items:flex-start}
 section.scenario img{width:30rem;max-width:100%;height:auto;border:1px solid #eee}
 section.scenario div{flex:1;min-width:18rem}
 pre{background:#f5f5f5;padding:.4rem;white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:0}
@@ -392,7 +392,7 @@ impl Site<'_> {
         let _ = writeln!(h, "<p>{}: {}</p>", l.ruleset, escape(&ruleset));
         let file = loaded
             .path
-            .strip_prefix(&self.repo_root)
+            .strip_prefix(self.repo_root)
             .unwrap_or(&loaded.path)
             .display()
             .to_string();
