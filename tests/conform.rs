@@ -491,7 +491,11 @@ fn a_crash_errors_one_case_and_the_restarted_engine_passes_the_rest() {
     assert!(context.contains("closed its output"), "{context}");
     // The text form says so too.
     let text = cli(&["conform", "--engine", &engine, M81], LIMIT);
-    assert!(text.stdout.contains("restarted 1 time\n"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("restarted 1 time\n"),
+        "{}",
+        text.stdout
+    );
     assert!(
         text.stdout
             .contains("errored: the engine closed its output"),
