@@ -301,7 +301,7 @@ fn every_ruling_alternative_fails_only_scenarios_that_name_the_ruling() {
         for loaded in cases.iter().filter(|c| failing.contains(&c.scenario.id)) {
             if !loaded.scenario.rulings.contains(&id) {
                 problems.push(format!(
-                    "{setting}: {} ({}) fails but does not list {id} in `rulings` (run `regelwerk rulings-audit --fix`)",
+                    "{setting}: {} ({}) fails but does not list {id} in `rulings` (run `regelwerk rulings audit --fix`)",
                     loaded.scenario.id,
                     loaded.path.display()
                 ));

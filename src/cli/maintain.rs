@@ -1,4 +1,4 @@
-//! Maintenance commands: `rulings-audit` and `spec-sync`.
+//! Maintenance commands: `rulings audit` and `spec-sync`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

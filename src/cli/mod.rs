@@ -187,12 +187,6 @@ enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// Play every ruling alternative against the suite and list the scenarios it changes.
-    RulingsAudit {
-        /// Add missing ruling IDs to the `rulings` of the scenarios that depend on them.
-        #[arg(long)]
-        fix: bool,
-    },
     /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
     SpecSync,
     /// Print the JSON Schema of a file format (default: scenario).
@@ -381,7 +375,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
         }),
-        Command::RulingsAudit { fix } => maintain::rulings_audit(fix),
         Command::Render(args) => render::render(args),
         Command::Figures { output } => render::figures(&output),
         Command::Report {

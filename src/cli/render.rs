@@ -181,6 +181,12 @@ fn load_input(root: &Path) -> Result<DiffInput> {
 /// Subcommands of `regelwerk rulings`.
 #[derive(clap::Subcommand, Debug)]
 pub(super) enum RulingsCommand {
+    /// Play every ruling alternative against the suite and list the scenarios it changes.
+    Audit {
+        /// Add missing ruling IDs to the `rulings` of the scenarios that depend on them.
+        #[arg(long)]
+        fix: bool,
+    },
     /// What one ruling alternative changes: scenario outcomes (before and after) and perft counts.
     Diff {
         /// The alternative, e.g. R-KING-DEAD=capture.
@@ -195,6 +201,7 @@ pub(super) enum RulingsCommand {
 /// `regelwerk rulings ...`.
 pub(super) fn rulings(command: RulingsCommand) -> Result<ExitCode> {
     match command {
+        RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
         RulingsCommand::Diff {
             setting,
             perft_depth,
