@@ -74,13 +74,7 @@ pub enum ReplayError {
 /// # Errors
 /// [`LoadError`] with the file, line, column, field and what was expected.
 pub fn load_journal(path: &Path) -> Result<(Journal, Ruleset), LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError {
-        path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        field: "file".to_string(),
-        message: error.to_string(),
-    })?;
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
     load_journal_str(path, &text)
 }
 

@@ -31,6 +31,19 @@ pub struct LoadError {
     pub message: String,
 }
 
+impl LoadError {
+    /// A file that could not be read.
+    pub fn io(path: &Path, error: &std::io::Error) -> LoadError {
+        LoadError {
+            path: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            field: "file".to_string(),
+            message: error.to_string(),
+        }
+    }
+}
+
 /// A loaded, validated scenario, ready to run.
 #[derive(Debug, Clone)]
 pub struct Loaded {
@@ -115,13 +128,7 @@ fn line_of(text: &str, needle: &str) -> (usize, usize) {
 /// [`LoadError`] for unreadable YAML, unknown fields, bad values, broken
 /// references or an invalid starting position.
 pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError {
-        path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        field: "file".to_string(),
-        message: error.to_string(),
-    })?;
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
     load_str(path, &text, spec)
 }
 

@@ -173,6 +173,16 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
     unreachable!("validated when loading: every step has one kind")
 }
 
+/// Gardez events as a sorted list, so that order never matters.
+fn gardez_list(gardez: &[crate::scenario::format::GardezSpec]) -> Value {
+    let mut pairs: Vec<(Party, u16)> = gardez.iter().map(|g| (g.party, g.cell.number())).collect();
+    pairs.sort();
+    json!(pairs
+        .iter()
+        .map(|(p, c)| json!({"party": p.key(), "cell": c}))
+        .collect::<Vec<_>>())
+}
+
 fn party_list(parties: &[Party]) -> Value {
     let mut sorted = parties.to_vec();
     sorted.sort();
@@ -211,16 +221,7 @@ pub fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
         map.insert("checks", party_list(checks));
     }
     if let Some(gardez) = &expect.gardez {
-        let mut pairs: Vec<(Party, u16)> =
-            gardez.iter().map(|g| (g.party, g.cell.number())).collect();
-        pairs.sort();
-        map.insert(
-            "gardez",
-            json!(pairs
-                .iter()
-                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
-                .collect::<Vec<_>>()),
-        );
+        map.insert("gardez", gardez_list(gardez));
     }
     if let Some(eliminations) = &expect.eliminations {
         map.insert(
@@ -302,19 +303,7 @@ pub fn result_fields(
         map.insert("checks", party_list(&result.checks));
     }
     if expect.gardez.is_some() {
-        let mut pairs: Vec<(Party, u16)> = result
-            .gardez
-            .iter()
-            .map(|g| (g.party, g.cell.number()))
-            .collect();
-        pairs.sort();
-        map.insert(
-            "gardez",
-            json!(pairs
-                .iter()
-                .map(|(p, c)| json!({"party": p.key(), "cell": c}))
-                .collect::<Vec<_>>()),
-        );
+        map.insert("gardez", gardez_list(&result.gardez));
     }
     if expect.eliminations.is_some() {
         map.insert(
