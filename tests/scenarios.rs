@@ -213,3 +213,13 @@ fn a_wrong_expectation_fails_with_both_sides() {
         mismatch.actual
     );
 }
+
+#[test]
+fn a_king_in_a_tray_is_rejected() {
+    // Kills the mutant that disables the tray check of Position::from_setup.
+    let error = load_error(&GOOD.replace(
+        "blau: {king: 1, rooks: [127]}",
+        "blau: {king: 1, rooks: [127], tray: [king]}",
+    ));
+    assert!(error.contains("the tray of blau holds a king"), "{error}");
+}
