@@ -19,22 +19,10 @@ use rstest::rstest;
 
 use crate::support::{cell, mv, play, targets, Build};
 
-/// Blau to move against Lila; Grün, Orange, Gelb and Rot are eliminated
-/// (their pieces, if any, are dead blockers). Kings as given.
-fn duel_kings(blau_king: u16, lila_king: u16) -> Build {
-    Build::new(Blau)
-        .eliminated(Gruen)
-        .eliminated(Orange)
-        .eliminated(Gelb)
-        .eliminated(Rot)
-        .king(Blau, blau_king)
-        .king(Lila, lila_king)
-}
-
 /// [`duel_kings`] with the kings tucked away on 2 (row 2) and 252 (row 24),
 /// off the lines of the pieces the tests below move.
 fn duel() -> Build {
-    duel_kings(2, 252)
+    Build::duel(2, 252)
 }
 
 /// All six parties active, each king on its own tip cell, `to_move` to move.
@@ -60,23 +48,23 @@ fn assert_targets(build: Build, from: u16, expected: &[u16]) {
 /// Clause 6.1: one step across a side, never onto an own piece, a dead
 /// blocker (R-KING-DEAD) or an attacked cell.
 #[rstest]
-#[case::centre_six(duel_kings(127, 252), 127, &[113, 114, 126, 128, 140, 141])]
+#[case::centre_six(Build::duel(127, 252), 127, &[113, 114, 126, 128, 140, 141])]
 // Cell 1 (1,0) has only c=3 and d=2.
-#[case::tip_cell_1(duel_kings(1, 252), 1, &[2, 3])]
+#[case::tip_cell_1(Build::duel(1, 252), 1, &[2, 3])]
 // Cell 22 (7,-18), Rot's tip: b=23 (7,-16), c=41 (8,-17); a, d, e, f are off the board.
-#[case::tip_cell_22(duel_kings(22, 252), 22, &[23, 41])]
+#[case::tip_cell_22(Build::duel(22, 252), 22, &[23, 41])]
 // Cell 37 (7,12) on the upper edge of the hexagon: a (6,13) and f (6,11) are missing.
-#[case::edge_cell_37(duel_kings(37, 252), 37, &[36, 38, 55, 56])]
-#[case::not_onto_own_piece(duel_kings(127, 252).piece(Blau, Rook, 128), 127, &[113, 114, 126, 140, 141])]
-#[case::not_onto_dead_blocker(duel_kings(127, 252).dead(Gruen, Pawn, 128), 127, &[113, 114, 126, 140, 141])]
+#[case::edge_cell_37(Build::duel(37, 252), 37, &[36, 38, 55, 56])]
+#[case::not_onto_own_piece(Build::duel(127, 252).piece(Blau, Rook, 128), 127, &[113, 114, 126, 140, 141])]
+#[case::not_onto_dead_blocker(Build::duel(127, 252).dead(Gruen, Pawn, 128), 127, &[113, 114, 126, 140, 141])]
 // A Lila rook on 107 (12,-13) sweeps row 12, so 113 and 114 are attacked.
-#[case::not_onto_attacked_cell(duel_kings(127, 252).piece(Lila, Rook, 107), 127, &[126, 128, 140, 141])]
+#[case::not_onto_attacked_cell(Build::duel(127, 252).piece(Lila, Rook, 107), 127, &[126, 128, 140, 141])]
 // Lila's king on 129 (13,4) has the neighbours 116 130 143 142 128 115; of
 // the Blau king's cells only 128 touches it.
-#[case::not_next_to_enemy_king(duel_kings(127, 129), 127, &[113, 114, 126, 140, 141])]
+#[case::not_next_to_enemy_king(Build::duel(127, 129), 127, &[113, 114, 126, 140, 141])]
 // A moved Lila pawn on 128 (allowed e, f, a, b) checks 127 across e and
 // guards 114 across f; the king may take it.
-#[case::takes_checking_pawn(duel_kings(127, 252).piece(Lila, Pawn, 128), 127, &[113, 126, 128, 140, 141])]
+#[case::takes_checking_pawn(Build::duel(127, 252).piece(Lila, Pawn, 128), 127, &[113, 126, 128, 140, 141])]
 fn king_targets(#[case] build: Build, #[case] from: u16, #[case] expected: &[u16]) {
     assert_targets(build, from, expected);
 }
@@ -248,17 +236,17 @@ fn pawn_targets(#[case] build: Build, #[case] from: u16, #[case] expected: &[u16
 #[case::dead_piece(duel().dead(Gruen, Rook, 127), mv(127, 128), "dead-piece")]
 #[case::same_cell(duel().piece(Blau, Rook, 127), mv(127, 127), "same-cell")]
 #[case::own_piece_on_target(duel().piece(Blau, Rook, 127).piece(Blau, Knight, 130), mv(127, 130), "own-piece-on-target")]
-#[case::king_onto_own_piece(duel_kings(127, 252).piece(Blau, Knight, 128), mv(127, 128), "own-piece-on-target")]
+#[case::king_onto_own_piece(Build::duel(127, 252).piece(Blau, Knight, 128), mv(127, 128), "own-piece-on-target")]
 // 101 is a knight target of 127, on no rook line.
 #[case::rook_off_its_lines(duel().piece(Blau, Rook, 127), mv(127, 101), "not-a-move-of-piece")]
 #[case::bishop_sideways(duel().piece(Blau, Bishop, 127), mv(127, 128), "not-a-move-of-piece")]
 // 36 lies on the bc line of 4 only beyond the notch at (6,7).
 #[case::bishop_across_notch(duel().piece(Blau, Bishop, 4), mv(4, 36), "not-a-move-of-piece")]
-#[case::king_two_cells(duel_kings(127, 252), mv(127, 129), "not-a-move-of-piece")]
+#[case::king_two_cells(Build::duel(127, 252), mv(127, 129), "not-a-move-of-piece")]
 #[case::knight_one_cell(duel().piece(Blau, Knight, 127), mv(127, 128), "not-a-move-of-piece")]
 #[case::rook_path_blocked(duel().piece(Blau, Rook, 127).piece(Lila, Pawn, 129), mv(127, 131), "path-blocked")]
 #[case::bishop_path_blocked_by_dead(duel().piece(Blau, Bishop, 127).dead(Gruen, Pawn, 155), mv(127, 187), "path-blocked")]
-#[case::king_onto_dead_blocker(duel_kings(127, 252).dead(Gruen, Pawn, 128), mv(127, 128), "king-onto-dead-blocker")]
+#[case::king_onto_dead_blocker(Build::duel(127, 252).dead(Gruen, Pawn, 128), mv(127, 128), "king-onto-dead-blocker")]
 // Blau's backward sides are a (127 -> 114) and f (127 -> 113).
 #[case::blau_pawn_backward_a(duel().piece(Blau, Pawn, 127), mv(127, 114), "pawn-direction-forbidden")]
 #[case::blau_pawn_backward_f(duel().piece(Blau, Pawn, 127), mv(127, 113), "pawn-direction-forbidden")]
@@ -277,15 +265,15 @@ fn pawn_targets(#[case] build: Build, #[case] from: u16, #[case] expected: &[u16
 #[case::promotion_not_available(duel().piece(Blau, Pawn, 223).tray(Blau, &[Queen, Rook]), mv(223, 236).promoting(Bishop), "promotion-not-available")]
 // Blau king 127, Blau rook 129, Lila rook 131 on row 13: the rook is pinned.
 #[case::pinned_piece(
-    duel_kings(127, 252).piece(Blau, Rook, 129).piece(Lila, Rook, 131),
+    Build::duel(127, 252).piece(Blau, Rook, 129).piece(Lila, Rook, 131),
     mv(129, 116),
     "leaves-king-in-check",
 )]
 // 128 touches the Lila king on 129.
-#[case::king_next_to_enemy_king(duel_kings(127, 129), mv(127, 128), "leaves-king-in-check")]
+#[case::king_next_to_enemy_king(Build::duel(127, 129), mv(127, 128), "leaves-king-in-check")]
 // The Lila rook on 131 checks along row 13; moving a far rook ignores it.
 #[case::check_ignored(
-    duel_kings(127, 252).piece(Lila, Rook, 131).piece(Blau, Rook, 200),
+    Build::duel(127, 252).piece(Lila, Rook, 131).piece(Blau, Rook, 200),
     mv(200, 201),
     "leaves-king-in-check",
 )]
@@ -330,7 +318,7 @@ fn promotion_choices(
     #[case] to: u16,
     #[case] expected: &[Option<PieceKind>],
 ) {
-    let position = duel_kings(2, 253)
+    let position = Build::duel(2, 253)
         .piece(Blau, Pawn, 223)
         .tray(Blau, tray)
         .build();
@@ -349,7 +337,7 @@ fn promotion_choices(
 #[test]
 fn promotion_uses_the_tray_and_a_captured_promoted_piece_returns_as_itself() {
     let rules = Ruleset::default();
-    let mut position = duel_kings(2, 253)
+    let mut position = Build::duel(2, 253)
         .piece(Blau, Pawn, 223)
         .piece(Lila, Rook, 238)
         .tray(Blau, &[Queen, Rook])

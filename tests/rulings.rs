@@ -22,17 +22,6 @@ fn rules(settings: &[&str]) -> Ruleset {
     Ruleset::from_settings(settings).unwrap_or_else(|error| panic!("{settings:?}: {error}"))
 }
 
-/// Blau to move against Lila, the other four eliminated; kings as given.
-fn duel_kings(blau_king: u16, lila_king: u16) -> Build {
-    Build::new(Blau)
-        .eliminated(Gruen)
-        .eliminated(Orange)
-        .eliminated(Gelb)
-        .eliminated(Rot)
-        .king(Blau, blau_king)
-        .king(Lila, lila_king)
-}
-
 /// The reason code `check_move` gives, or `None` when the move is legal.
 fn refusal(build: &Build, from: u16, to: u16, settings: &[&str]) -> Option<&'static str> {
     check_move(&build.build(), mv(from, to), &rules(settings))
@@ -56,7 +45,7 @@ fn refusal(build: &Build, from: u16, to: u16, settings: &[&str]) -> Option<&'sta
     226, 235, 236, 241, 245, 246, 249, 251, 252, 253,
 ])]
 fn r_rook_targets(#[case] settings: &[&str], #[case] expected: &[u16]) {
-    let position = duel_kings(2, 252).piece(Blau, Rook, 127).build();
+    let position = Build::duel(2, 252).piece(Blau, Rook, 127).build();
     assert_eq!(targets(&position, 127, &rules(settings)), expected);
 }
 
@@ -71,13 +60,13 @@ fn r_rook_braid_check(
     #[case] move_170: Option<&str>,
 ) {
     // Lila king on 155 (15,0), two braid steps below the rook on 127.
-    let build = duel_kings(2, 155).piece(Blau, Rook, 127);
+    let build = Build::duel(2, 155).piece(Blau, Rook, 127);
     assert_eq!(
         in_check(&build.build(), Lila, &rules(settings)),
         lila_in_check
     );
     // 127 -> 170 (16,-1) is d, c, d down the column past the king's side.
-    let build = duel_kings(2, 252).piece(Blau, Rook, 127);
+    let build = Build::duel(2, 252).piece(Blau, Rook, 127);
     assert_eq!(refusal(&build, 127, 170, settings), move_170);
 }
 
@@ -90,7 +79,7 @@ fn r_rook_braid_check(
 #[case::blocked_column(170, Some("path-blocked"))]
 #[case::capture_the_blocker(140, None)]
 fn r_rook_braid_two_columns(#[case] to: u16, #[case] refused: Option<&str>) {
-    let build = duel_kings(2, 252)
+    let build = Build::duel(2, 252)
         .piece(Blau, Rook, 127)
         .piece(Lila, Pawn, 140);
     assert_eq!(refusal(&build, 127, to, &["R-ROOK=braid"]), refused);
@@ -111,7 +100,7 @@ fn r_rook_braid_two_columns(#[case] to: u16, #[case] refused: Option<&str>) {
     158, 166, 175, 181, 193, 197, 212, 214, 232,
 ])]
 fn r_bishop_targets(#[case] settings: &[&str], #[case] expected: &[u16]) {
-    let position = duel_kings(2, 252)
+    let position = Build::duel(2, 252)
         .piece(Blau, Bishop, 127)
         .piece(Blau, Pawn, 140)
         .piece(Blau, Pawn, 141)
@@ -126,7 +115,7 @@ fn r_bishop_targets(#[case] settings: &[&str], #[case] expected: &[u16]) {
 #[case::default(&[], true)]
 #[case::flanks_block(&["R-BISHOP=flanks-block"], false)]
 fn r_bishop_check(#[case] settings: &[&str], #[case] lila_in_check: bool) {
-    let position = duel_kings(2, 187)
+    let position = Build::duel(2, 187)
         .piece(Blau, Bishop, 127)
         .piece(Blau, Pawn, 140)
         .piece(Blau, Pawn, 141)
@@ -140,7 +129,7 @@ fn r_bishop_check(#[case] settings: &[&str], #[case] lila_in_check: bool) {
 #[case::default(&[], &[9, 13, 31, 36, 50, 54, 69, 70], None)]
 #[case::needs_cells(&["R-KNIGHT=needs-cells"], &[9, 13, 31, 50, 54, 69, 70], Some("knight-path-missing"))]
 fn r_knight(#[case] settings: &[&str], #[case] expected: &[u16], #[case] jump_to_36: Option<&str>) {
-    let build = duel_kings(2, 252).piece(Blau, Knight, 21);
+    let build = Build::duel(2, 252).piece(Blau, Knight, 21);
     assert_eq!(targets(&build.build(), 21, &rules(settings)), expected);
     assert_eq!(refusal(&build, 21, 36, settings), jump_to_36);
 }
@@ -150,7 +139,7 @@ fn r_knight(#[case] settings: &[&str], #[case] expected: &[u16], #[case] jump_to
 #[case::default(&[], &[113, 114, 126, 128, 140, 141])]
 #[case::twelve(&["R-KING=twelve"], &[99, 112, 113, 114, 115, 126, 128, 139, 140, 141, 142, 155])]
 fn r_king_targets(#[case] settings: &[&str], #[case] expected: &[u16]) {
-    let position = duel_kings(127, 252).build();
+    let position = Build::duel(127, 252).build();
     assert_eq!(targets(&position, 127, &rules(settings)), expected);
 }
 
@@ -160,7 +149,7 @@ fn r_king_targets(#[case] settings: &[&str], #[case] expected: &[u16]) {
 #[case::default(&[], false)]
 #[case::twelve(&["R-KING=twelve"], true)]
 fn r_king_check(#[case] settings: &[&str], #[case] checked: bool) {
-    let position = duel_kings(127, 155).build();
+    let position = Build::duel(127, 155).build();
     let rules = rules(settings);
     assert_eq!(in_check(&position, Blau, &rules), checked);
     assert_eq!(in_check(&position, Lila, &rules), checked);
@@ -174,7 +163,7 @@ fn r_king_check(#[case] settings: &[&str], #[case] checked: bool) {
 #[case::default_lila(&[], 236, &[204, 206, 223, 224])]
 #[case::single_side_lila(&["R-PAWN-DIR=single-side"], 236, &[206, 224])]
 fn r_pawn_dir(#[case] settings: &[&str], #[case] from: u16, #[case] expected: &[u16]) {
-    let position = duel_kings(1, 253)
+    let position = Build::duel(1, 253)
         .piece(Blau, Pawn, 13)
         .unmoved(13)
         .piece(Lila, Pawn, 236)
@@ -193,7 +182,7 @@ fn r_pawn_start(
     #[case] expected: &[u16],
     #[case] capture_14: Option<&str>,
 ) {
-    let build = duel_kings(2, 252)
+    let build = Build::duel(2, 252)
         .piece(Blau, Pawn, 13)
         .unmoved(13)
         .piece(Lila, Pawn, 14);
@@ -212,7 +201,7 @@ fn r_pawn_unmoved_attack(
     #[case] lila_in_check: bool,
     #[case] king_targets: &[u16],
 ) {
-    let position = duel_kings(2, 14).piece(Blau, Pawn, 13).unmoved(13).build();
+    let position = Build::duel(2, 14).piece(Blau, Pawn, 13).unmoved(13).build();
     let rules = rules(settings);
     assert_eq!(in_check(&position, Lila, &rules), lila_in_check);
     assert_eq!(targets(&position, 14, &rules), king_targets);
@@ -248,7 +237,7 @@ fn r_promo_zone(
     #[case] to: u16,
     #[case] count: usize,
 ) {
-    let build = duel_kings(2, 244)
+    let build = Build::duel(2, 244)
         .piece(Blau, Pawn, from)
         .tray(Blau, &[Queen, Rook]);
     assert_eq!(moves_to(&build, from, to, settings), count);
@@ -267,7 +256,7 @@ fn r_promo(
     #[case] count: usize,
     #[case] plain_move: Option<&str>,
 ) {
-    let build = duel_kings(2, 253).piece(Blau, Pawn, 223).tray(Blau, tray);
+    let build = Build::duel(2, 253).piece(Blau, Pawn, 223).tray(Blau, tray);
     assert_eq!(moves_to(&build, 223, 236, settings), count);
     assert_eq!(refusal(&build, 223, 236, settings), plain_move);
 }
@@ -281,7 +270,7 @@ fn r_king_dead(
     #[case] expected: &[u16],
     #[case] onto_128: Option<&str>,
 ) {
-    let build = duel_kings(127, 252).dead(Gruen, Pawn, 128);
+    let build = Build::duel(127, 252).dead(Gruen, Pawn, 128);
     assert_eq!(targets(&build.build(), 127, &rules(settings)), expected);
     assert_eq!(refusal(&build, 127, 128, settings), onto_128);
 }

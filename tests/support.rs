@@ -30,6 +30,18 @@ impl Build {
         build
     }
 
+    /// Blau to move against Lila; Grün, Orange, Gelb and Rot are
+    /// eliminated (their pieces, if any, are dead blockers). Kings as given.
+    pub fn duel(blau_king: u16, lila_king: u16) -> Build {
+        Build::new(Party::Blau)
+            .eliminated(Party::Gruen)
+            .eliminated(Party::Orange)
+            .eliminated(Party::Gelb)
+            .eliminated(Party::Rot)
+            .king(Party::Blau, blau_king)
+            .king(Party::Lila, lila_king)
+    }
+
     /// Adds a live piece (pawns count as moved unless `unmoved` is called).
     pub fn piece(mut self, party: Party, kind: PieceKind, number: u16) -> Build {
         self.setup.pieces.push(Placed {

@@ -102,18 +102,7 @@ pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), L
         }
     })?;
     let fail = |field: &str, needle: &str, message: String| {
-        let (line, column) = text
-            .lines()
-            .enumerate()
-            .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
-            .unwrap_or((0, 0));
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: field.to_string(),
-            message,
-        }
+        LoadError::located(path, text, field, needle, message)
     };
     let rules = Ruleset::from_settings(&journal.rulings)
         .map_err(|error| fail("rulings", "rulings", error.to_string()))?;

@@ -32,6 +32,25 @@ pub struct LoadError {
 }
 
 impl LoadError {
+    /// An error in `text` (read from `path`), located at the first line
+    /// containing `needle`.
+    pub fn located(
+        path: &Path,
+        text: &str,
+        field: &str,
+        needle: &str,
+        message: String,
+    ) -> LoadError {
+        let (line, column) = line_of(text, needle);
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            field: field.to_string(),
+            message,
+        }
+    }
+
     /// A file that could not be read.
     pub fn io(path: &Path, error: &std::io::Error) -> LoadError {
         LoadError {
@@ -150,14 +169,7 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         }
     })?;
     let fail = |field: &str, needle: &str, message: String| {
-        let (line, column) = line_of(text, needle);
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: field.to_string(),
-            message,
-        }
+        LoadError::located(path, text, field, needle, message)
     };
     if scenario.id.is_empty() || scenario.id.chars().any(char::is_whitespace) {
         return Err(fail(
