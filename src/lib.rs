@@ -1,35 +1,33 @@
-//! regelwerk: a rules-specification test oracle for MONARCHIE, the
-//! six-player chess variant on a 253-cell hexagram.
+//! regelwerk: a rules-specification test oracle. Its first rule system is
+//! MONARCHIE, the six-player chess variant on a 253-cell hexagram; Grand
+//! Chess and Racing Kings follow. Each lives in its own folder under
+//! [`variant`]; the harness parts ([`scenario`], [`protocol`], [`fuzz`],
+//! [`journal`], [`report`]) sit beside them.
 //!
-//! The reference engine reads like the rulebook: [`geometry`] (clause 2),
-//! [`party`] (clause 3), [`piece`] (clause 6), [`setup`] and [`position`]
-//! (the state), [`rules`] (clauses 4-16), [`start`] (Anhang A). Every
-//! ruling where the text is silent is a field of [`ruleset::Ruleset`].
+//! MONARCHIE's reference engine reads like the rulebook: [`geometry`]
+//! (clause 2), [`party`] (clause 3), [`piece`] (clause 6), [`setup`] and
+//! [`position`] (the state), [`rules`] (clauses 4-16), [`start`] (Anhang
+//! A). Every ruling where the text is silent is a field of
+//! [`ruleset::Ruleset`]. These modules live in [`variant::monarchie`] and
+//! are re-exported here under their short names.
 
 #![warn(missing_docs)]
 
-pub mod board_text;
-pub mod cell;
 pub mod fuzz;
-pub mod geometry;
 pub mod journal;
-pub mod moves;
-pub mod notation;
-pub mod party;
-pub mod perft;
-pub mod piece;
 pub mod players;
-pub mod position;
 pub mod protocol;
 pub mod render;
 pub mod report;
-pub mod rules;
-pub mod ruleset;
 pub mod scenario;
-pub mod setup;
 pub mod spec;
-pub mod start;
 pub mod tournament;
+pub mod variant;
+
+pub use variant::monarchie::{
+    board_text, cell, geometry, moves, notation, party, perft, piece, position, rules, ruleset,
+    setup, start,
+};
 
 pub use cell::Cell;
 pub use moves::{Action, Move};

@@ -192,6 +192,22 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> 
 }
 
 impl Spec {
+    /// One spec holding the clauses, rulings and findings of several
+    /// variants (their IDs do not overlap: `m.`, `g.`, `rk.`), for reports
+    /// over a run that covers more than one variant.
+    pub fn merged(specs: &[Spec]) -> Spec {
+        Spec {
+            variant: specs
+                .iter()
+                .map(|spec| spec.variant.as_str())
+                .collect::<Vec<_>>()
+                .join("+"),
+            clauses: specs.iter().flat_map(|s| s.clauses.clone()).collect(),
+            rulings: specs.iter().flat_map(|s| s.rulings.clone()).collect(),
+            findings: specs.iter().flat_map(|s| s.findings.clone()).collect(),
+        }
+    }
+
     /// Loads `clauses.yaml`, `rulings.yaml` and `findings.yaml` from `dir`
     /// and checks that every ID is unique and every reference resolves.
     ///

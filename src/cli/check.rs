@@ -7,32 +7,62 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use regelwerk::spec::Spec;
+use regelwerk::variant::VariantId;
 
 use super::{repo_root, ReportFormat};
 use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
 
+/// Which scenarios to run.
+pub(super) struct Filters {
+    /// Only scenarios of this clause and its sub-clauses.
+    pub clause: Option<String>,
+    /// Only the scenario with this ID.
+    pub id: Option<String>,
+    /// Only this variant's suite.
+    pub variant: Option<VariantId>,
+}
+
 pub(super) fn check(
     paths: Vec<PathBuf>,
-    clause: Option<String>,
-    id: Option<String>,
-    spec_dir: Option<PathBuf>,
+    filters: Filters,
+    spec_root: Option<PathBuf>,
     format: ReportFormat,
     coverage: bool,
 ) -> Result<ExitCode> {
     let root = repo_root();
-    let spec_dir = spec_dir.unwrap_or_else(|| root.join("spec/monarchie"));
-    let spec = Spec::load(&spec_dir).context("loading the spec")?;
+    let spec_root = spec_root.unwrap_or_else(|| root.join("spec"));
+    let variants: Vec<VariantId> = match filters.variant {
+        Some(variant) => vec![variant],
+        None => VariantId::ALL.to_vec(),
+    };
+    let specs = variants
+        .iter()
+        .map(|variant| {
+            let dir = spec_root.join(variant.name());
+            Spec::load(&dir).with_context(|| format!("loading the spec {}", dir.display()))
+        })
+        .collect::<Result<Vec<Spec>>>()?;
+    let spec = match specs.as_slice() {
+        [one] => one.clone(),
+        several => Spec::merged(several),
+    };
+    let Filters { clause, id, .. } = filters;
     let paths = if paths.is_empty() {
-        vec![root.join("scenarios/monarchie")]
+        variants
+            .iter()
+            .map(|variant| root.join("scenarios").join(variant.name()))
+            .filter(|dir| dir.is_dir())
+            .collect()
     } else {
         paths
     };
     let files = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
+    let monarchie = specs.iter().find(|spec| spec.variant == "monarchie");
     let report = run_suite(
         &files,
-        Some(&spec),
+        monarchie,
         clause.as_deref(),
         id.as_deref(),
         |done, _| bar.set_position(done as u64),

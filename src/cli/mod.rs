@@ -7,6 +7,7 @@ mod maintain;
 mod play;
 mod render;
 mod replay;
+mod variants;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,7 @@ use regelwerk::notation::{parse_position, to_notation};
 use regelwerk::perft::{divide, perft};
 use regelwerk::position::Position;
 use regelwerk::rules::{self, legal_moves, legal_moves_from};
+use regelwerk::variant::VariantId;
 use regelwerk::{Action, Cell, Ruleset};
 
 /// regelwerk: the MONARCHIE rules oracle.
@@ -40,7 +42,10 @@ pub enum Format {
 
 #[derive(clap::Args, Debug, Clone)]
 struct PositionArgs {
-    /// A position in the one-line notation (docs/notation.md); default: the Anhang A start.
+    /// The rule system.
+    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+    variant: VariantId,
+    /// A position: MONARCHIE's one-line notation (docs/notation.md), or a FEN for grand and racingkings; default: the variant's start.
     #[arg(long)]
     position: Option<String>,
     /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
@@ -49,7 +54,17 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
+    /// A game of any variant through the variant interface.
+    fn open(&self) -> Result<Box<dyn regelwerk::variant::Game>> {
+        regelwerk::variant::open(self.variant, self.position.as_deref(), &self.rulings)
+            .map_err(|message| anyhow::anyhow!("reading --position for {}: {message}", self.variant))
+    }
+
+    /// A MONARCHIE position and ruleset.
     fn load(&self) -> Result<(Position, Ruleset)> {
+        if self.variant != VariantId::Monarchie {
+            anyhow::bail!("this command is for MONARCHIE only (got --variant {})", self.variant);
+        }
         let position = match &self.position {
             Some(text) => parse_position(text).context("reading --position")?,
             None => Position::start(),
@@ -106,9 +121,12 @@ enum Command {
         /// Only the scenario with this ID.
         #[arg(long)]
         id: Option<String>,
-        /// The spec directory the scenarios refer to.
+        /// The spec root the scenarios refer to (holding `<variant>/clauses.yaml`); default: the repository's `spec/`.
         #[arg(long)]
         spec: Option<PathBuf>,
+        /// Only this variant's suite (default: every variant's).
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -277,9 +295,12 @@ enum Command {
     Moves {
         #[command(flatten)]
         position: PositionArgs,
-        /// Only the moves of the piece on this cell.
+        /// Only the moves of the piece on this cell (MONARCHIE).
         #[arg(long)]
         cell: Option<u16>,
+        /// Only the moves of the piece on this square (grand, racingkings), e.g. e2.
+        #[arg(long)]
+        square: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -307,9 +328,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             clause,
             id,
             spec,
+            variant,
             format,
             coverage,
-        } => check::check(paths, clause, id, spec, format, coverage),
+        } => check::check(
+            paths,
+            check::Filters { clause, id, variant },
+            spec,
+            format,
+            coverage,
+        ),
         Command::Show { position } => {
             let (position, _) = position.load()?;
             print!("{}", regelwerk::board_text::render(&position));
@@ -420,6 +448,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             position,
             divide: split,
             format,
+        } if position.variant != VariantId::Monarchie => {
+            variants::perft(position.open()?.as_ref(), depth, split, format)
+        }
+        Command::Perft {
+            depth,
+            position,
+            divide: split,
+            format,
         } => {
             let (position, rules) = position.load()?;
             let started = Instant::now();
@@ -467,8 +503,23 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Moves {
             position,
             cell,
+            square,
+            format,
+        } if position.variant != VariantId::Monarchie => {
+            if cell.is_some() {
+                anyhow::bail!("--cell is for MONARCHIE; use --square with {}", position.variant);
+            }
+            variants::moves(position.open()?.as_ref(), square.as_deref(), format)
+        }
+        Command::Moves {
+            position,
+            cell,
+            square,
             format,
         } => {
+            if square.is_some() {
+                anyhow::bail!("--square is for grand and racingkings; use --cell with MONARCHIE");
+            }
             let (position, rules) = position.load()?;
             let moves = match cell {
                 Some(number) => {
@@ -497,6 +548,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 Format::Json => println!("{}", serde_json::json!({ "moves": texts })),
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Apply {
+            position,
+            actions,
+            format,
+        } if position.variant != VariantId::Monarchie => {
+            variants::apply(position.open()?, &actions, format)
         }
         Command::Apply {
             position,

@@ -87,10 +87,12 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(files.into_iter().filter(|p| is_scenario_file(p)).collect())
 }
 
-/// Whether a file is a scenario rather than a journal or tournament case.
+/// Whether a file is a MONARCHIE scenario rather than a journal, a
+/// tournament case or a scenario of another variant.
 pub fn is_scenario_file(path: &Path) -> bool {
     !crate::journal::suite::is_journal_file(path)
         && !crate::tournament::cases::is_tournament_file(path)
+        && !super::game::is_game_scenario_file(path)
 }
 
 /// Every `.yaml` / `.yml` file under the given paths (files are taken as
@@ -141,6 +143,38 @@ fn line_of(text: &str, needle: &str) -> (usize, usize) {
         .unwrap_or((0, 0))
 }
 
+/// Checks that every clause, ruling and finding ID a scenario names exists
+/// in `spec`; the error is `(field, the unknown ID, message)`.
+///
+/// # Errors
+/// The first unknown ID.
+pub fn check_references(
+    spec: &Spec,
+    clauses: &[String],
+    rulings: &[String],
+    findings: &[String],
+) -> Result<(), (&'static str, String, String)> {
+    let lists: [(&'static str, &[String], &str, fn(&Spec, &str) -> bool); 3] = [
+        ("clauses", clauses, "clauses", |spec, id| spec.clause(id).is_some()),
+        ("rulings", rulings, "rulings", |spec, id| spec.ruling(id).is_some()),
+        ("findings", findings, "findings", |spec, id| spec.finding(id).is_some()),
+    ];
+    for (field, ids, file, known) in lists {
+        if let Some(unknown) = ids.iter().find(|id| !known(spec, id)) {
+            let what = field.trim_end_matches('s');
+            return Err((
+                field,
+                unknown.clone(),
+                format!(
+                    "unknown {what} '{unknown}': expected an ID of spec/{}/{file}.yaml",
+                    spec.variant
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Reads and validates one scenario file against the spec.
 ///
 /// # Errors
@@ -186,42 +220,8 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         ));
     }
     if let Some(spec) = spec {
-        for clause in &scenario.clauses {
-            if spec.clause(clause).is_none() {
-                return Err(fail(
-                    "clauses",
-                    clause,
-                    format!(
-                        "unknown clause '{clause}': expected an ID of spec/{}/clauses.yaml",
-                        spec.variant
-                    ),
-                ));
-            }
-        }
-        for ruling in &scenario.rulings {
-            if spec.ruling(ruling).is_none() {
-                return Err(fail(
-                    "rulings",
-                    ruling,
-                    format!(
-                        "unknown ruling '{ruling}': expected an ID of spec/{}/rulings.yaml",
-                        spec.variant
-                    ),
-                ));
-            }
-        }
-        for finding in &scenario.findings {
-            if spec.finding(finding).is_none() {
-                return Err(fail(
-                    "findings",
-                    finding,
-                    format!(
-                        "unknown finding '{finding}': expected an ID of spec/{}/findings.yaml",
-                        spec.variant
-                    ),
-                ));
-            }
-        }
+        check_references(spec, &scenario.clauses, &scenario.rulings, &scenario.findings)
+            .map_err(|(field, needle, message)| fail(field, &needle, message))?;
     }
     let rules = Ruleset::from_settings(&scenario.ruleset)
         .map_err(|error| fail("ruleset", "ruleset:", error.to_string()))?;

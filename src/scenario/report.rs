@@ -66,11 +66,29 @@ pub fn run_suite(
     mut progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
     let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut specs = super::game::SpecCache::new();
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
         if !super::load::is_scenario_file(path) {
-            let case = other_case(path);
+            let mut case = other_case(path, &mut specs);
+            if !case.id.is_empty() {
+                if let Some(first) = seen.get(&case.id) {
+                    case.status = Status::Invalid(LoadError {
+                        path: path.clone(),
+                        line: 1,
+                        column: 1,
+                        field: "id".to_string(),
+                        message: format!(
+                            "ID '{}' is already used by {}; IDs are unique and never reused",
+                            case.id,
+                            first.display()
+                        ),
+                    });
+                } else {
+                    seen.insert(case.id.clone(), path.clone());
+                }
+            }
             if case_matches(&case, clause_filter, id_filter) {
                 cases.push(case);
             }
@@ -132,10 +150,12 @@ fn matches_filters(loaded: &Loaded, clause_filter: Option<&str>, id_filter: Opti
     clause_ok && id_ok
 }
 
-/// A journal (replayed, clauses m.17.journal and m.18) or a tournament
-/// case (clauses 19-22) in the scenario tree.
-fn other_case(path: &Path) -> CaseResult {
-    if crate::journal::suite::is_journal_file(path) {
+/// A journal (replayed, clauses m.17.journal and m.18), a tournament case
+/// (clauses 19-22) or a scenario of another variant in the scenario tree.
+fn other_case(path: &Path, specs: &mut super::game::SpecCache) -> CaseResult {
+    if super::game::is_game_scenario_file(path) {
+        super::game::game_case(path, specs)
+    } else if crate::journal::suite::is_journal_file(path) {
         crate::journal::suite::journal_case(path)
     } else {
         crate::tournament::cases::tournament_case(path)

@@ -1,0 +1,23 @@
+//! MONARCHIE, the six-player chess variant on a 253-cell hexagram.
+//!
+//! The reference engine reads like the rulebook: [`geometry`] (clause 2),
+//! [`party`] (clause 3), [`piece`] (clause 6), [`setup`] and [`position`]
+//! (the state), [`rules`] (clauses 4-16), [`start`] (Anhang A). Every
+//! ruling where the text is silent is a field of [`ruleset::Ruleset`].
+//! The crate root re-exports these modules under their short names
+//! (`regelwerk::geometry`, ...).
+
+pub mod board_text;
+pub mod cell;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod party;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod ruleset;
+pub mod setup;
+pub mod start;
