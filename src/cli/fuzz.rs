@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use regelwerk::position::Position;
+use regelwerk::variant::VariantId;
 use regelwerk::Ruleset;
 
 use super::check::progress_bar;
@@ -20,6 +21,62 @@ pub(super) struct FuzzArgs {
     pub(super) engine: Option<String>,
     pub(super) timeout: f64,
     pub(super) perft_every: usize,
+    pub(super) variant: VariantId,
+}
+
+/// `regelwerk fuzz --variant grand|racingkings`: random games through the
+/// variant interface with the variant-neutral invariants.
+fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Result<ExitCode> {
+    use regelwerk::fuzz::game::{game_failure_scenario, play_game_checked};
+    let bar = progress_bar(args.games, format == Format::Text);
+    let started = Instant::now();
+    let (mut plies, mut finished) = (0usize, 0u64);
+    for index in 0..args.games {
+        let seed = args.seed.wrapping_add(index);
+        match play_game_checked(args.variant, seed, args.max_plies) {
+            Ok(played) => {
+                plies += played.plies;
+                finished += u64::from(played.status.is_over());
+            }
+            Err(failure) => {
+                bar.finish_and_clear();
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("creating {}", out.display()))?;
+                let id = format!("fuzz-{}-seed-{seed}", args.variant);
+                let path = out.join(format!("{id}.yaml"));
+                std::fs::write(&path, game_failure_scenario(&failure, &id))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!(
+                    "game {index} (seed {seed}) broke {}: {}",
+                    failure.invariant, failure.detail
+                );
+                println!("scenario ({} actions): {}", failure.actions.len(), path.display());
+                return Ok(ExitCode::from(1));
+            }
+        }
+        bar.set_position(index + 1);
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let games = args.games;
+    match format {
+        Format::Text => {
+            println!(
+                "{games} {} games, {plies} actions, {finished} finished, 0 violations in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                args.variant,
+                games as f64 / seconds,
+                plies as f64 / seconds
+            );
+            println!("fuzz: {games} passed, 0 failed");
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "finished": finished,
+                "violations": 0, "seconds": seconds, "games_per_second": games as f64 / seconds,
+                "plies_per_second": plies as f64 / seconds})
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `regelwerk fuzz --engine`: the reference against an external engine.
@@ -103,6 +160,16 @@ pub(super) fn fuzz(
     format: Format,
 ) -> Result<ExitCode> {
     use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
+    if args.variant != VariantId::Monarchie {
+        if args.engine.is_some() || !rulings.is_empty() {
+            anyhow::bail!(
+                "--engine and --ruling are for MONARCHIE; for {} run `conform --variant {}`",
+                args.variant,
+                args.variant
+            );
+        }
+        return variant_games(&args, out, format);
+    }
     if let Some(engine) = &args.engine {
         return differential(&args, engine, out, rulings, format);
     }

@@ -90,8 +90,10 @@ pub enum ConformFormat {
 /// The file formats `schema` describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SchemaKind {
-    /// Scenario files (scenarios/README.md).
+    /// MONARCHIE scenario files (scenarios/README.md).
     Scenario,
+    /// Scenario files of grand and racingkings (scenarios/README.md, "Variant scenarios").
+    VariantScenario,
     /// Game journals (docs/journal.md).
     Journal,
     /// Tournament cases (docs/tournament.md).
@@ -136,6 +138,9 @@ enum Command {
     },
     /// Play seeded random games on the reference engine and check every invariant after every action.
     Fuzz {
+        /// The rule system.
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
         /// Number of games.
         #[arg(long, default_value_t = 1000)]
         games: u64,
@@ -184,7 +189,10 @@ enum Command {
         /// The engine command line, e.g. "python3 adapter.py".
         #[arg(long)]
         engine: String,
-        /// Scenario files or directories (default: scenarios/monarchie).
+        /// The rule system whose suite to run.
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
+        /// Scenario files or directories (default: scenarios/<variant>).
         paths: Vec<PathBuf>,
         /// Only scenarios of this clause (and its sub-clauses).
         #[arg(long)]
@@ -344,6 +352,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Fuzz {
+            variant,
             games,
             seed,
             max_plies,
@@ -367,6 +376,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 engine,
                 timeout,
                 perft_every,
+                variant,
             },
             &out,
             &rulings,
@@ -386,6 +396,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Conform {
             engine,
+            variant,
             paths,
             clause,
             id,
@@ -395,6 +406,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             output,
         } => conform::conform(conform::ConformArgs {
             engine,
+            variant,
             paths,
             clause,
             id,
@@ -437,6 +449,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Schema { kind } => {
             let schema = match kind {
                 SchemaKind::Scenario => regelwerk::scenario::format::schema_json(),
+                SchemaKind::VariantScenario => regelwerk::scenario::game::schema_json(),
                 SchemaKind::Journal => regelwerk::journal::schema_json(),
                 SchemaKind::Tournament => regelwerk::tournament::cases::schema_json(),
             };

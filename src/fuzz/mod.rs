@@ -3,6 +3,7 @@
 //! action, shrinking of a failing game, and a scenario file that
 //! reproduces it. Used by `regelwerk fuzz` and the proptest suite.
 
+pub mod game;
 pub mod invariants;
 pub mod rng;
 

@@ -24,6 +24,8 @@ pub struct EngineInfo {
     pub protocol: String,
     /// What it supports.
     pub capabilities: Vec<String>,
+    /// The rule systems it plays.
+    pub variants: Vec<crate::variant::VariantId>,
 }
 
 /// Why a request got no usable answer.
@@ -70,6 +72,7 @@ fn request_seq(request: &Request) -> Option<u64> {
 fn response_seq(response: &Response) -> Option<u64> {
     match response {
         Response::Applied { seq, .. }
+        | Response::Played { seq, .. }
         | Response::Moves { seq, .. }
         | Response::Perft { seq, .. }
         | Response::Skipped { seq, .. }
@@ -219,6 +222,7 @@ impl Engine {
                 version,
                 language,
                 capabilities,
+                variants,
             } => {
                 if protocol.split('.').next() != PROTOCOL_VERSION.split('.').next() {
                     return Err(ClientError::Handshake(format!(
@@ -231,6 +235,7 @@ impl Engine {
                     language,
                     protocol,
                     capabilities,
+                    variants,
                 };
                 Ok(())
             }

@@ -16,6 +16,8 @@ use crate::scenario::load::Loaded;
 use crate::scenario::run::{expected_action, result_fields};
 
 use super::client::{ClientError, Engine};
+use crate::variant::VariantId;
+
 use super::messages::{Request, Response};
 
 /// The verdict on one scenario.
@@ -79,7 +81,7 @@ impl CaseVerdict {
     }
 }
 
-fn yaml(value: &Value) -> String {
+pub(crate) fn yaml(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
 }
 
@@ -141,6 +143,7 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             (
                 Request::Apply {
                     seq,
+                    variant: VariantId::Monarchie,
                     position: notation.clone(),
                     rulings: rulings.clone(),
                     actions: vec![text.clone()],
@@ -151,9 +154,11 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             (
                 Request::Moves {
                     seq,
+                    variant: VariantId::Monarchie,
                     position: notation.clone(),
                     rulings: rulings.clone(),
                     cell: query.cell.map(|c| c.number()),
+                    square: None,
                 },
                 match query.cell {
                     Some(cell) => format!("moves of cell {cell}"),
@@ -164,6 +169,7 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             (
                 Request::Perft {
                     seq,
+                    variant: VariantId::Monarchie,
                     position: notation.clone(),
                     rulings: rulings.clone(),
                     depth,
@@ -280,12 +286,13 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 }
             }
             Response::Ready { .. } => return protocol_mismatch(index, engine, "ready"),
+            Response::Played { .. } => return protocol_mismatch(index, engine, "played"),
         }
     }
     Verdict::Passed
 }
 
-fn protocol_mismatch(step: usize, engine: &impl Responder, got: &str) -> Verdict {
+pub(crate) fn protocol_mismatch(step: usize, engine: &impl Responder, got: &str) -> Verdict {
     Verdict::Errored {
         step,
         context: format!("the answer '{got}' does not fit the request"),
@@ -305,14 +312,54 @@ pub enum Smoke {
     Broken(String),
 }
 
-/// Asks for the legal moves of the start position.
+/// Asks for the legal moves of `variant`'s start position.
+pub fn smoke_check_variant(engine: &mut impl Responder, variant: VariantId) -> Smoke {
+    if variant == VariantId::Monarchie {
+        return smoke_check(engine);
+    }
+    let reference = match crate::variant::open(variant, None, &[]) {
+        Ok(game) => game,
+        Err(message) => return Smoke::Broken(format!("the reference cannot open {variant}: {message}")),
+    };
+    let request = Request::Moves {
+        seq: 0,
+        variant,
+        position: reference.position_text(),
+        rulings: Vec::new(),
+        cell: None,
+        square: None,
+    };
+    match engine.respond(&request) {
+        Ok(Response::Moves { moves, .. }) => {
+            let expected: BTreeSet<String> = reference.legal_moves().into_iter().collect();
+            let got: BTreeSet<String> = moves.into_iter().collect();
+            if got == expected {
+                Smoke::Healthy
+            } else {
+                Smoke::Disagrees(format!(
+                    "{} moves from the {variant} start position, the reference has {}; {} in common",
+                    got.len(),
+                    expected.len(),
+                    got.intersection(&expected).count()
+                ))
+            }
+        }
+        Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),
+        Err(ClientError::Timeout(t)) => Smoke::Broken(format!("no answer within {t:?}")),
+        Err(error) => Smoke::Broken(error.to_string()),
+    }
+}
+
+/// Asks for the legal moves of the MONARCHIE start position.
 pub fn smoke_check(engine: &mut impl Responder) -> Smoke {
     let start = crate::position::Position::start();
     let request = Request::Moves {
         seq: 0,
+        variant: VariantId::Monarchie,
         position: to_notation(&start),
         rulings: Vec::new(),
         cell: None,
+        square: None,
     };
     match engine.respond(&request) {
         Ok(Response::Moves { moves, .. }) => {

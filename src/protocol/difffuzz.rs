@@ -18,6 +18,8 @@ use crate::ruleset::Ruleset;
 
 use super::client::ClientError;
 use super::conform::Responder;
+use crate::variant::VariantId;
+
 use super::messages::{ActionResult, Request, Response};
 use super::serve::result_of;
 
@@ -116,9 +118,11 @@ fn compare_moves(
         engine,
         &Request::Moves {
             seq: 1,
+            variant: VariantId::Monarchie,
             position: to_notation(position),
             rulings: rulings.to_vec(),
             cell: None,
+            square: None,
         },
     )?;
     let Response::Moves { moves, .. } = response else {
@@ -162,6 +166,7 @@ fn compare_action(
         engine,
         &Request::Apply {
             seq: 2,
+            variant: VariantId::Monarchie,
             position: to_notation(position),
             rulings: rulings.to_vec(),
             actions: vec![action.to_string()],
@@ -201,6 +206,7 @@ fn engine_perft(
         engine,
         &Request::Perft {
             seq: 3,
+            variant: VariantId::Monarchie,
             position: to_notation(position),
             rulings: rulings.to_vec(),
             depth,

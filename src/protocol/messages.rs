@@ -8,9 +8,18 @@ use serde::{Deserialize, Serialize};
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::scenario::format::{CaptureSpec, EliminationSpec, GardezSpec};
+use crate::variant::{Captured, Status, VariantId};
+
+fn is_monarchie(variant: &VariantId) -> bool {
+    *variant == VariantId::Monarchie
+}
+
+fn monarchie_only() -> Vec<VariantId> {
+    vec![VariantId::Monarchie]
+}
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: &str = "1.0";
+pub const PROTOCOL_VERSION: &str = "1.1";
 
 /// A request from the harness to the engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -27,7 +36,11 @@ pub enum Request {
     Apply {
         /// Opaque request number, echoed in the answer.
         seq: u64,
-        /// The position in the one-line notation (`docs/notation.md`).
+        /// The rule system (protocol 1.1); absent means `monarchie`.
+        #[serde(default, skip_serializing_if = "is_monarchie")]
+        variant: VariantId,
+        /// The position: MONARCHIE's one-line notation (`docs/notation.md`),
+        /// or a FEN for `grand` and `racingkings`.
         position: String,
         /// Ruling settings `ID=key`; empty for the default rulings.
         #[serde(default)]
@@ -39,19 +52,28 @@ pub enum Request {
     Moves {
         /// Opaque request number.
         seq: u64,
+        /// The rule system (protocol 1.1); absent means `monarchie`.
+        #[serde(default, skip_serializing_if = "is_monarchie")]
+        variant: VariantId,
         /// The position.
         position: String,
         /// Ruling settings.
         #[serde(default)]
         rulings: Vec<String>,
-        /// Only the moves of the piece on this cell.
-        #[serde(default)]
+        /// Only the moves of the piece on this cell (MONARCHIE).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         cell: Option<u16>,
+        /// Only the moves of the piece on this square (`grand`, `racingkings`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<String>,
     },
     /// Count perft; answer `perft`.
     Perft {
         /// Opaque request number.
         seq: u64,
+        /// The rule system (protocol 1.1); absent means `monarchie`.
+        #[serde(default, skip_serializing_if = "is_monarchie")]
+        variant: VariantId,
         /// The position.
         position: String,
         /// Ruling settings.
@@ -104,6 +126,31 @@ pub struct ActionResult {
     pub position: String,
 }
 
+/// The outcome of one action in `grand` or `racingkings`.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedResult {
+    /// `legal`, or the refusal code.
+    pub result: String,
+    /// The captured piece.
+    #[serde(default)]
+    pub capture: Option<Captured>,
+    /// The promotion kind (`queen`, `marshal`, ...).
+    #[serde(default)]
+    pub promotion: Option<String>,
+    /// Whether the side now to move is in check.
+    #[serde(default)]
+    pub check: bool,
+    /// Who moves next (`white`, `black`); absent when the game is over.
+    #[serde(default)]
+    pub next: Option<String>,
+    /// The game's status after the action (legal actions).
+    #[serde(default)]
+    pub status: Option<Status>,
+    /// The position after the action as FEN (unchanged when refused).
+    pub position: String,
+}
+
 /// A response from the engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
@@ -120,6 +167,10 @@ pub enum Response {
         language: String,
         /// The requests it supports: `apply`, `moves`, `perft`.
         capabilities: Vec<String>,
+        /// The rule systems it plays (protocol 1.1); absent means only
+        /// `monarchie`.
+        #[serde(default = "monarchie_only")]
+        variants: Vec<VariantId>,
     },
     /// The answer to `apply`.
     Applied {
@@ -127,6 +178,13 @@ pub enum Response {
         seq: u64,
         /// One result per action.
         results: Vec<ActionResult>,
+    },
+    /// The answer to `apply` for `grand` and `racingkings` (protocol 1.1).
+    Played {
+        /// The request number.
+        seq: u64,
+        /// One result per action.
+        results: Vec<PlayedResult>,
     },
     /// The answer to `moves`.
     Moves {

@@ -4,6 +4,7 @@
 
 pub mod client;
 pub mod conform;
+pub mod conform_game;
 pub mod conform_report;
 pub mod difffuzz;
 pub mod messages;

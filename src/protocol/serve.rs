@@ -11,7 +11,9 @@ use crate::ruleset::Ruleset;
 use crate::scenario::format::{CaptureSpec, EliminationSpec, GardezSpec};
 use crate::scenario::run::event_kind;
 
-use super::messages::{ActionResult, Request, Response, PROTOCOL_VERSION};
+use crate::variant::{self, Game, VariantId};
+
+use super::messages::{ActionResult, PlayedResult, Request, Response, PROTOCOL_VERSION};
 
 /// Deliberate faults, for testing harnesses against a misbehaving engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,12 +127,54 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
                 "moves".to_string(),
                 "perft".to_string(),
             ],
+            variants: VariantId::ALL.to_vec(),
         },
+        Request::Apply {
+            seq,
+            variant,
+            position: text,
+            rulings,
+            actions,
+        } if variant != VariantId::Monarchie => {
+            answer_game(seq, variant, &text, &rulings, forced, |game| {
+                let results = actions.iter().map(|action| played_result(game, action)).collect();
+                Response::Played { seq, results }
+            })
+        }
+        Request::Moves {
+            seq,
+            variant,
+            position: text,
+            rulings,
+            cell: None,
+            square,
+        } if variant != VariantId::Monarchie => {
+            answer_game(seq, variant, &text, &rulings, forced, |game| {
+                match square.as_deref().map(|square| game.legal_moves_from(square)) {
+                    None => Response::Moves { seq, moves: game.legal_moves() },
+                    Some(Ok(moves)) => Response::Moves { seq, moves },
+                    Some(Err(message)) => Response::Errored { seq, context: message },
+                }
+            })
+        }
+        Request::Perft {
+            seq,
+            variant,
+            position: text,
+            rulings,
+            depth,
+        } if variant != VariantId::Monarchie => {
+            answer_game(seq, variant, &text, &rulings, forced, |game| Response::Perft {
+                seq,
+                nodes: game.perft(depth),
+            })
+        }
         Request::Apply {
             seq,
             position: text,
             rulings,
             actions,
+            ..
         } => (|| {
             let rules = ruleset(seq, &rulings)?;
             let mut current = position(seq, &text)?;
@@ -158,6 +202,7 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             position: text,
             rulings,
             cell,
+            ..
         } => (|| {
             let rules = ruleset(seq, &rulings)?;
             let current = position(seq, &text)?;
@@ -190,6 +235,7 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             position: text,
             rulings,
             depth,
+            ..
         } => (|| {
             let rules = ruleset(seq, &rulings)?;
             let current = position(seq, &text)?;
@@ -201,6 +247,54 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
         .unwrap_or_else(|response| response),
     };
     Some(response)
+}
+
+/// The answer to a request of a two-player variant: opens the game (an
+/// unknown ruling is `skipped`, a bad position `errored`) and lets `then`
+/// answer.
+fn answer_game(
+    seq: u64,
+    variant: VariantId,
+    position: &str,
+    rulings: &[String],
+    forced: &[String],
+    then: impl FnOnce(&mut dyn Game) -> Response,
+) -> Response {
+    let mut all = rulings.to_vec();
+    all.extend(forced.iter().cloned());
+    if let Err(message) = variant::open(variant, None, &all) {
+        return Response::Skipped {
+            seq,
+            reason: format!("unsupported ruling: {message}"),
+        };
+    }
+    match variant::open(variant, Some(position), &all) {
+        Ok(mut game) => then(game.as_mut()),
+        Err(message) => Response::Errored {
+            seq,
+            context: format!("cannot read position: {message}"),
+        },
+    }
+}
+
+/// The protocol form of one action of a two-player variant.
+pub fn played_result(game: &mut dyn Game, action: &str) -> PlayedResult {
+    match game.play(action) {
+        Ok(report) => PlayedResult {
+            result: "legal".to_string(),
+            capture: report.capture,
+            promotion: report.promotion,
+            check: report.check,
+            next: report.next,
+            status: Some(report.status),
+            position: report.position,
+        },
+        Err(refusal) => PlayedResult {
+            result: refusal.code.to_string(),
+            position: game.position_text(),
+            ..PlayedResult::default()
+        },
+    }
 }
 
 /// The protocol form of an outcome.

@@ -1,11 +1,65 @@
-//! Placeholder (being written).
+//! Grand Chess (clauses g.1-g.8): ten by ten, with marshals and cardinals,
+//! pawns that double-step from the third rank and promote on the 8th-10th
+//! ranks only into pieces their side has lost, and no castling.
+//!
+//! The files follow the rules: [`position`] (g.1 board, g.2 setup, FEN),
+//! [`movegen`] (g.3 piece moves), [`safety`] (g.4 king safety), [`pawn`]
+//! (g.5), [`promotion`] (g.7), [`make`] (playing a move), [`end`] (g.8 end
+//! of the game), [`game`] (the text interface and refusals). Clause g.6 (no
+//! castling) is an absence: no code moves a king two squares.
 
-use super::Game;
+pub mod end;
+pub mod game;
+pub mod make;
+pub mod movegen;
+pub mod pawn;
+pub mod position;
+pub mod promotion;
+pub mod safety;
 
-/// Opens a game (placeholder).
+use crate::variant::chess::Move;
+use crate::variant::{Game, Rules};
+
+pub use game::GrandGame;
+pub use position::{Position, START_FEN};
+
+/// The rules of Grand Chess (no ruling is switchable yet).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Grand;
+
+impl Rules for Grand {
+    type Position = Position;
+    type Move = Move;
+
+    /// The legal moves; none once the game is over (checkmate, stalemate,
+    /// insufficient material).
+    fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        if end::insufficient_material(&position.board) {
+            return;
+        }
+        movegen::legal_moves(position, None, out);
+    }
+
+    fn after(&self, position: &Position, mv: Move) -> Position {
+        make::after(position, mv).0
+    }
+}
+
+/// Opens a Grand Chess game at `position` (FEN; the start position when
+/// `None`).
 ///
 /// # Errors
-/// Always, until the engine lands.
-pub fn open(_position: Option<&str>, _rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    Err("not implemented yet".to_string())
+/// A message listing what is wrong with the FEN, or naming a ruling
+/// setting (none exists yet, so any is unknown).
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+    if let Some(setting) = rulings.first() {
+        return Err(format!(
+            "unknown ruling setting `{setting}` for grand (it has no switchable rulings)"
+        ));
+    }
+    let position = match position {
+        Some(text) => Position::from_fen(text)?,
+        None => Position::start(),
+    };
+    Ok(Box::new(GrandGame::new(position)))
 }

@@ -1,0 +1,84 @@
+//! Clause g.8: the end of the game. Checkmate wins (g.8.1), stalemate
+//! draws (g.8.2), insufficient material draws at once (g.8.5, ruling
+//! R-G-MATERIAL); threefold repetition (g.8.3) and the fifty-move rule
+//! (g.8.4) are claimed.
+
+use crate::variant::chess::{Board, Kind, Side, Square};
+use crate::variant::Status;
+
+use super::movegen;
+use super::position::Position;
+
+/// Clause g.8.4: half-moves without capture or pawn move after which a
+/// draw may be claimed.
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// Clause g.8.3: how often a position must have occurred to claim.
+pub const REPETITIONS: usize = 3;
+
+/// Clause g.8.5, ruling R-G-MATERIAL: the game is drawn when no pawns and
+/// no queen, rook, marshal or cardinal remain, and the minor pieces left
+/// (both sides together) are at most one knight or one bishop, or only
+/// bishops, all on squares of one colour.
+pub fn insufficient_material(board: &Board) -> bool {
+    let count = |kind: Kind| -> u32 { Side::ALL.iter().map(|&side| u32::from(board.count(side, kind))).sum() };
+    let heavy = [Kind::Pawn, Kind::Queen, Kind::Rook, Kind::Marshal, Kind::Cardinal];
+    if heavy.into_iter().any(|kind| count(kind) > 0) {
+        return false;
+    }
+    let knights = count(Kind::Knight);
+    let bishops = count(Kind::Bishop);
+    if knights + bishops <= 1 {
+        return true;
+    }
+    if knights > 0 {
+        return false;
+    }
+    let mut squares = board
+        .pieces()
+        .filter(|(_, piece)| piece.kind == Kind::Bishop)
+        .map(|(square, _)| square);
+    let first: Option<Square> = squares.next();
+    first.is_none_or(|first| squares.all(|square| square.same_colour(first)))
+}
+
+/// Clauses g.8.1, g.8.2 and g.8.5: where the game stands in `position`
+/// (claims aside): drawn by insufficient material, won by checkmate, drawn
+/// by stalemate, or going on.
+pub fn status(position: &Position) -> Status {
+    if insufficient_material(&position.board) {
+        return Status::Drawn {
+            reason: "insufficient-material".to_string(),
+        };
+    }
+    let mut moves = Vec::new();
+    movegen::legal_moves(position, None, &mut moves);
+    if !moves.is_empty() {
+        return Status::Ongoing;
+    }
+    if position.board.in_check(position.side) {
+        Status::Won {
+            winner: position.side.opponent().name().to_string(),
+            reason: "checkmate".to_string(),
+        }
+    } else {
+        Status::Drawn {
+            reason: "stalemate".to_string(),
+        }
+    }
+}
+
+/// Clauses g.8.3 and g.8.4: the draw the side to move may claim now, if
+/// any: `threefold` when the current position (placement, side to move,
+/// en-passant right) has occurred at least three times since the last
+/// capture or pawn move, `fifty-move` when the halfmove clock is at least
+/// 100.
+pub fn claimable_draw(position: &Position) -> Option<&'static str> {
+    if position.history.count(position.key) + 1 >= REPETITIONS {
+        Some("threefold")
+    } else if position.halfmove >= FIFTY_MOVE_PLIES {
+        Some("fifty-move")
+    } else {
+        None
+    }
+}

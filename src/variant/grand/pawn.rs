@@ -1,0 +1,160 @@
+//! Clause g.5: pawns. A pawn steps one square forward to an empty square
+//! and captures one square diagonally forward (g.5.1); from its own third
+//! rank it may step two squares over an empty one (g.5.2); right after such
+//! a double step an enemy pawn that could have captured it on the passed
+//! square may do so en passant (g.5.3).
+
+use crate::variant::chess::{Board, Kind, Move, Piece, RefusalCode, Side, Square};
+use crate::variant::Refusal;
+
+use super::position::{Position, BOARD_SIDE};
+use super::{promotion, safety};
+
+/// Clause g.5.2: the rank (from 0) from which `side`'s pawns may step
+/// twice: White's rank 3, Black's rank 8.
+pub fn double_step_rank(side: Side) -> u8 {
+    side.relative_rank(3, BOARD_SIDE)
+}
+
+/// Clauses g.5 and g.7.1: a pawn never stands on its own first rank, and
+/// never on its last rank (it promotes there).
+pub fn may_stand_on(side: Side, square: Square) -> bool {
+    let rank = square.rank();
+    rank != side.relative_rank(1, BOARD_SIDE) && rank != side.relative_rank(10, BOARD_SIDE)
+}
+
+/// Clauses g.5.1-g.5.3 (and g.7 for the last ranks): calls `emit` with the
+/// moves of `side`'s pawn on `from`, before king safety.
+#[inline]
+pub fn moves(position: &Position, from: Square, emit: &mut impl FnMut(Move)) {
+    let board = &position.board;
+    let side = position.side;
+    let geometry = board.geometry();
+    let Some(one) = from.offset(0, side.forward()).filter(|s| geometry.contains(*s)) else {
+        return;
+    };
+    if board.piece(one).is_none() {
+        promotion::moves_to(board, side, from, one, emit);
+        if from.rank() == double_step_rank(side) {
+            if let Some(two) = one.offset(0, side.forward()).filter(|s| board.piece(*s).is_none()) {
+                emit(Move::new(from, two));
+            }
+        }
+    }
+    for &to in geometry.pawn_attacks(side, from) {
+        match board.piece(to) {
+            Some(piece) if piece.side != side => promotion::moves_to(board, side, from, to, emit),
+            Some(_) => {}
+            None if position.en_passant == Some(to) => emit(Move::new(from, to)),
+            None => {}
+        }
+    }
+}
+
+/// Clause g.5.3: whether `mv` of the pawn on its from-square is an
+/// en-passant capture (a diagonal step onto the empty passed square).
+#[inline]
+pub fn is_en_passant(position: &Position, mv: Move) -> bool {
+    position.en_passant == Some(mv.to)
+        && mv.from.file() != mv.to.file()
+        && position.board.piece(mv.to).is_none()
+        && matches!(position.board.piece(mv.from), Some(piece) if piece.kind == Kind::Pawn)
+}
+
+/// Clause g.5.3: the square of the pawn an en-passant capture onto `to`
+/// by `side` removes (just behind `to`).
+pub fn en_passant_victim(side: Side, to: Square) -> Option<Square> {
+    to.offset(0, -side.forward())
+}
+
+/// Clause g.5.3: the en-passant square if a pawn of the side to move can
+/// legally capture en passant now, else `None` (for the FEN and the
+/// repetition key).
+pub fn en_passant_right(position: &Position) -> Option<Square> {
+    let target = position.en_passant?;
+    let side = position.side;
+    let geometry = position.board.geometry();
+    // The capturing pawns stand where a pawn of the other side on the
+    // target square would attack.
+    geometry
+        .pawn_attacks(side.opponent(), target)
+        .iter()
+        .any(|&from| {
+            position.board.piece(from) == Some(Piece::new(side, Kind::Pawn))
+                && safety::keeps_king_safe(position, Move::new(from, target))
+        })
+        .then_some(target)
+}
+
+/// Clause g.5.3: whether an en-passant square read from a FEN record fits
+/// a double step just played by the side not to move: on the passed rank,
+/// empty, with the origin empty and the pawn just past it.
+///
+/// # Errors
+/// A sentence saying what is wrong.
+pub fn check_en_passant_square(board: &Board, side: Side, square: Square) -> Result<(), String> {
+    let mover = side.opponent();
+    let passed = mover.relative_rank(4, BOARD_SIDE);
+    let origin = square.offset(0, -mover.forward());
+    let pawn = square.offset(0, mover.forward());
+    let fits = square.rank() == passed
+        && board.piece(square).is_none()
+        && origin.is_some_and(|origin| board.piece(origin).is_none())
+        && pawn.is_some_and(|pawn| board.piece(pawn) == Some(Piece::new(mover, Kind::Pawn)));
+    if fits {
+        Ok(())
+    } else {
+        Err(format!(
+            "en-passant square {square} does not fit a double step by {mover} (expected an empty square on rank {} with {mover}'s pawn just past it and the square it came from empty)",
+            passed + 1
+        ))
+    }
+}
+
+/// Clauses g.5.1-g.5.3: why the pawn on `mv.from` cannot make `mv` by its
+/// pattern, if it cannot (for refusals). Promotion and king safety are
+/// checked afterwards.
+///
+/// # Errors
+/// The refusal: `not-a-move-of-the-piece`, `blocked` or
+/// `own-piece-on-target`.
+pub fn check_pattern(position: &Position, mv: Move) -> Result<(), Refusal> {
+    let board = &position.board;
+    let side = position.side;
+    let ahead = (mv.to.rank() as i8 - mv.from.rank() as i8) * side.forward();
+    let sideways = (mv.to.file() as i8 - mv.from.file() as i8).abs();
+    let target = board.piece(mv.to);
+    let own_target = matches!(target, Some(piece) if piece.side == side);
+    let not_a_move = |why: &str| Err(RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv}: {why}")));
+    match (sideways, ahead) {
+        (0, 1) | (0, 2) => {
+            if ahead == 2 && mv.from.rank() != double_step_rank(side) {
+                return not_a_move(&format!(
+                    "a pawn steps two squares only from rank {}",
+                    double_step_rank(side) + 1
+                ));
+            }
+            let passed = mv.from.offset(0, side.forward());
+            if ahead == 2 && passed.is_some_and(|square| board.piece(square).is_some()) {
+                return Err(RefusalCode::Blocked.refuse(format!("{mv}: the square passed over is occupied")));
+            }
+            if own_target {
+                return Err(RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to)));
+            }
+            if target.is_some() {
+                return Err(RefusalCode::Blocked.refuse(format!("{mv}: a pawn cannot move straight onto an occupied square")));
+            }
+            Ok(())
+        }
+        (1, 1) => {
+            if own_target {
+                return Err(RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to)));
+            }
+            if target.is_none() && position.en_passant != Some(mv.to) {
+                return not_a_move("a pawn moves diagonally only to capture (and no en-passant capture is open there)");
+            }
+            Ok(())
+        }
+        _ => not_a_move("a pawn steps one square forward, two from its third rank, or captures one square diagonally forward"),
+    }
+}
