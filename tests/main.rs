@@ -16,3 +16,4 @@ mod scenarios;
 mod snapshots;
 mod tournament;
 mod turn_order;
+mod variant_harness;

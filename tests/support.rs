@@ -121,3 +121,32 @@ pub fn play(
     regelwerk::rules::apply(position, Action::play(mv(from, to)), rules)
         .unwrap_or_else(|error| panic!("{from}-{to} should be legal: {error}"))
 }
+
+/// The repository root.
+pub fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What a run of the binary gave.
+pub struct Output {
+    /// The exit code.
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs the `regelwerk` binary from the repository root.
+pub fn regelwerk(args: &[&str]) -> Output {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap_or_else(|error| panic!("running regelwerk {args:?}: {error}"));
+    Output {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}

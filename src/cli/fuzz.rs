@@ -24,6 +24,80 @@ pub(super) struct FuzzArgs {
     pub(super) variant: VariantId,
 }
 
+/// `regelwerk fuzz --variant grand|racingkings --engine CMD`: the reference
+/// against an external engine, through protocol 1.1.
+fn variant_differential(
+    args: &FuzzArgs,
+    engine_command: &str,
+    out: &std::path::Path,
+    format: Format,
+) -> Result<ExitCode> {
+    use regelwerk::protocol::client::Engine;
+    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
+    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
+    let mut engine = Engine::start(engine_command, timeout)
+        .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
+    if !engine.info().variants.contains(&args.variant) {
+        anyhow::bail!(
+            "the engine plays {:?}, not {}",
+            engine.info().variants,
+            args.variant
+        );
+    }
+    let bar = progress_bar(args.games, format == Format::Text);
+    let started = Instant::now();
+    let mut plies = 0usize;
+    for index in 0..args.games {
+        let seed = args.seed.wrapping_add(index);
+        match fuzz_variant_game(&mut engine, args.variant, seed, args.max_plies, args.perft_every) {
+            Ok(played) => plies += played,
+            Err(game) => {
+                bar.finish_and_clear();
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("creating {}", out.display()))?;
+                let id = format!("diverge-{}-seed-{seed}", args.variant);
+                let path = out.join(format!("{id}.yaml"));
+                std::fs::write(&path, variant_divergence_scenario(&game, &id))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!(
+                    "game {index} (seed {seed}) diverges after {} actions: {}",
+                    game.actions.len(),
+                    game.divergence
+                );
+                println!("scenario: {}", path.display());
+                println!(
+                    "replay: regelwerk conform --variant {} --engine '{}' {}",
+                    args.variant,
+                    engine_command.replace('\'', "'\\''"),
+                    path.display()
+                );
+                engine.stop();
+                return Ok(ExitCode::from(1));
+            }
+        }
+        bar.set_position(index + 1);
+    }
+    bar.finish_and_clear();
+    engine.stop();
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    match format {
+        Format::Text => {
+            println!(
+                "{} {} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s",
+                args.games,
+                args.variant,
+                args.games as f64 / seconds
+            );
+            println!("fuzz: {} passed, 0 failed", args.games);
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"variant": args.variant, "games": args.games, "plies": plies, "divergences": 0, "seconds": seconds})
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `regelwerk fuzz --variant grand|racingkings`: random games through the
 /// variant interface with the variant-neutral invariants.
 fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Result<ExitCode> {
@@ -161,14 +235,13 @@ pub(super) fn fuzz(
 ) -> Result<ExitCode> {
     use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
     if args.variant != VariantId::Monarchie {
-        if args.engine.is_some() || !rulings.is_empty() {
-            anyhow::bail!(
-                "--engine and --ruling are for MONARCHIE; for {} run `conform --variant {}`",
-                args.variant,
-                args.variant
-            );
+        if !rulings.is_empty() {
+            anyhow::bail!("--ruling is for MONARCHIE ({} has no switchable rulings)", args.variant);
         }
-        return variant_games(&args, out, format);
+        return match &args.engine {
+            Some(engine) => variant_differential(&args, engine, out, format),
+            None => variant_games(&args, out, format),
+        };
     }
     if let Some(engine) = &args.engine {
         return differential(&args, engine, out, rulings, format);

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use regelwerk::spec::Spec;
+use regelwerk::variant::VariantId;
 
 use super::repo_root;
 
@@ -55,22 +56,50 @@ pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
     })
 }
 
-pub(super) fn spec_sync() -> Result<ExitCode> {
-    let root = repo_root();
-    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+/// For each finding ID, the scenarios of `variant` that name it.
+fn findings_named(
+    root: &std::path::Path,
+    variant: VariantId,
+) -> Result<std::collections::BTreeMap<String, Vec<String>>> {
+    let dir = root.join("spec").join(variant.name());
+    let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
+    let files =
+        regelwerk::scenario::collect_all_files(&[root.join("scenarios").join(variant.name())])?;
     let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for file in &files {
-        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
-            .map_err(|error| anyhow::anyhow!("{error}"))?;
-        for finding in &loaded.scenario.findings {
-            naming
-                .entry(finding.clone())
-                .or_default()
-                .push(loaded.scenario.id.clone());
+        let (id, findings) = if variant == VariantId::Monarchie {
+            if !regelwerk::scenario::is_scenario_file(file) {
+                continue;
+            }
+            let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+                .map_err(|error| anyhow::anyhow!("{error}"))?;
+            (loaded.scenario.id, loaded.scenario.findings)
+        } else {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let loaded = regelwerk::scenario::game::load_game_str(file, &text, Some(&spec))
+                .map_err(|error| anyhow::anyhow!("{error}"))?;
+            (loaded.scenario.id, loaded.scenario.findings)
+        };
+        for finding in findings {
+            naming.entry(finding).or_default().push(id.clone());
         }
     }
-    let path = root.join("spec/monarchie/findings.yaml");
+    Ok(naming)
+}
+
+pub(super) fn spec_sync() -> Result<ExitCode> {
+    let root = repo_root();
+    for variant in VariantId::ALL {
+        sync_findings(&root, variant)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Rewrites the `scenarios:` lists of `spec/<variant>/findings.yaml`.
+fn sync_findings(root: &std::path::Path, variant: VariantId) -> Result<()> {
+    let naming = findings_named(root, variant)?;
+    let path = root.join("spec").join(variant.name()).join("findings.yaml");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut current = String::new();
@@ -90,8 +119,8 @@ pub(super) fn spec_sync() -> Result<ExitCode> {
     }
     std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
     println!(
-        "findings.yaml: scenario lists of {} findings updated",
+        "spec/{variant}/findings.yaml: scenario lists of {} findings updated",
         naming.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

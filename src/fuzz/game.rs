@@ -126,8 +126,16 @@ fn unlisted_probe(game: &dyn Game, rng: &mut Rng, legal: &[String]) -> Option<St
         .find(|probe| !legal.contains(probe))
 }
 
+/// Opens a game of the variant at a FEN (`None`: the start). The fuzzer
+/// takes it as a parameter so that tests can hand it a faulty engine.
+pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn Game>, String>;
+
 /// Checks every invariant of the current state; `Err((name, detail))`.
-fn check_state(game: &dyn Game, before: Option<&str>) -> Result<Vec<String>, (&'static str, String)> {
+fn check_state(
+    game: &dyn Game,
+    before: Option<&str>,
+    open: Opener<'_>,
+) -> Result<Vec<String>, (&'static str, String)> {
     let legal = game.legal_moves();
     let status = game.status();
     if status.is_over() != legal.is_empty() {
@@ -161,7 +169,7 @@ fn check_state(game: &dyn Game, before: Option<&str>) -> Result<Vec<String>, (&'
             }
         }
     }
-    match variant::open(game.variant(), Some(&fen), &[]) {
+    match open(Some(&fen)) {
         Ok(reread) => {
             if reread.position_text() != fen {
                 return Err((
@@ -191,6 +199,20 @@ pub fn play_game_checked(
     seed: u64,
     max_plies: usize,
 ) -> Result<GamePlayed, GameFailure> {
+    let open = |fen: Option<&str>| variant::open(variant, fen, &[]);
+    play_game_checked_with(&open, variant, seed, max_plies)
+}
+
+/// [`play_game_checked`] on the games `open` makes.
+///
+/// # Errors
+/// The first [`GameFailure`].
+pub fn play_game_checked_with(
+    open: Opener<'_>,
+    variant: VariantId,
+    seed: u64,
+    max_plies: usize,
+) -> Result<GamePlayed, GameFailure> {
     let mut rng = Rng::new(seed);
     let mut actions: Vec<String> = Vec::new();
     let fail = |actions: &[String], (invariant, detail): (&'static str, String)| GameFailure {
@@ -200,17 +222,17 @@ pub fn play_game_checked(
         invariant,
         detail,
     };
-    let mut game = variant::open(variant, None, &[]).map_err(|message| {
+    let mut game = open(None).map_err(|message| {
         fail(&actions, ("fen-round-trip", format!("the start does not open: {message}")))
     })?;
     let mut before: Option<String> = None;
     for _ in 0..max_plies {
-        let legal = check_state(game.as_ref(), before.as_deref()).map_err(|e| fail(&actions, e))?;
+        let legal = check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
         if legal.is_empty() {
             break;
         }
         for mv in &legal {
-            let mut copy = variant::open(variant, Some(&game.position_text()), &[])
+            let mut copy = open(Some(&game.position_text()))
                 .map_err(|message| fail(&actions, ("fen-round-trip", message)))?;
             if let Err(refusal) = copy.play(mv) {
                 let mut trail = actions.clone();
@@ -268,7 +290,7 @@ pub fn play_game_checked(
             break;
         }
     }
-    check_state(game.as_ref(), before.as_deref()).map_err(|e| fail(&actions, e))?;
+    check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
     Ok(GamePlayed {
         plies: actions.len(),
         status: game.status(),

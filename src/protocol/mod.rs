@@ -7,6 +7,7 @@ pub mod conform;
 pub mod conform_game;
 pub mod conform_report;
 pub mod difffuzz;
+pub mod difffuzz_game;
 pub mod messages;
 pub mod serve;
 

@@ -222,34 +222,75 @@ impl Board {
 
     /// The squares of `side`'s pieces that alone stand between `side`'s
     /// king and a sliding piece of the other side that moves along that
-    /// line, as a bit set over slot indices (bit `square.index()`).
+    /// line (pinned pieces), as a bit set over slot indices (bit
+    /// `square.index()`).
     pub fn pinned(&self, side: Side) -> u128 {
-        let king = self.king(side);
-        let mut pinned = 0u128;
+        self.shields(side, side)
+    }
+
+    /// The squares of `shield`'s pieces that alone stand between
+    /// `king_side`'s king and a sliding piece of `king_side`'s opponent
+    /// that moves along that line, as a bit set over slot indices. With
+    /// `shield == king_side` these are the pinned pieces; otherwise the
+    /// pieces whose move may uncover an attack on the king.
+    pub fn shields(&self, king_side: Side, shield: Side) -> u128 {
+        let king = self.king(king_side);
+        let attacker = king_side.opponent();
+        let mut found = 0u128;
         for direction in 0..8 {
-            let mut shield: Option<Square> = None;
+            let mut between: Option<Square> = None;
             for &square in self.geometry.ray(king, direction) {
                 let Some(piece) = self.squares[square.index()] else {
                     continue;
                 };
-                match shield {
-                    None if piece.side == side => shield = Some(square),
+                match between {
+                    None if piece.side == shield => between = Some(square),
                     None => break,
-                    Some(own) => {
+                    Some(candidate) => {
                         let slides = if direction < 4 {
                             piece.kind.slides_orthogonally()
                         } else {
                             piece.kind.slides_diagonally()
                         };
-                        if piece.side != side && slides {
-                            pinned |= 1u128 << own.index();
+                        if piece.side == attacker && slides {
+                            found |= 1u128 << candidate.index();
                         }
                         break;
                     }
                 }
             }
         }
-        pinned
+        found
+    }
+
+    /// Whether `piece` standing on `at` would attack `target`, with the
+    /// square `vacated` treated as empty (the square a moving piece just
+    /// left).
+    pub fn attacks(&self, piece: Piece, at: Square, target: Square, vacated: Square) -> bool {
+        let geometry = self.geometry;
+        let kind = piece.kind;
+        match kind {
+            Kind::King => return geometry.king_steps(at).contains(&target),
+            Kind::Pawn => return geometry.pawn_attacks(piece.side, at).contains(&target),
+            _ => {}
+        }
+        if kind.leaps_like_knight() && geometry.knight_steps(at).contains(&target) {
+            return true;
+        }
+        let Some(direction) = direction_between(at, target) else {
+            return false;
+        };
+        let slides = if direction < 4 {
+            kind.slides_orthogonally()
+        } else {
+            kind.slides_diagonally()
+        };
+        slides
+            && geometry
+                .ray(at, direction)
+                .iter()
+                .take_while(|&&square| square != target)
+                .all(|&square| square == vacated || self.squares[square.index()].is_none())
     }
 
     /// Calls `visit` with every square the non-pawn `piece` on `from`

@@ -2,8 +2,9 @@
 //! [`square`]s of a rectangular board up to 10x10, the [`side`]s, the
 //! [`piece`] kinds and their movement patterns, the [`geometry`] tables,
 //! the [`board`] with attack detection, [`fen`], coordinate [`moves`], the
-//! [`zobrist`] keys and the [`history`] of them for repetition, and the
-//! [`refusal`] codes.
+//! [`zobrist`] keys and the [`history`] of them for repetition, the
+//! [`refusal`] codes, and the text shell [`game`] that speaks FEN and
+//! coordinate moves for any variant that supplies the rules.
 //!
 //! It holds no rule of either game: no pawn moves, no promotion, no goal,
 //! no end of the game. Those live in [`super::grand`] and
@@ -11,6 +12,7 @@
 
 pub mod board;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod history;
 pub mod moves;

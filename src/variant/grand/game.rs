@@ -1,147 +1,76 @@
-//! Grand Chess behind the text interface [`Game`]: coordinate moves, the
-//! `claim` action, reports, and refusals with the reason a move is not
-//! legal, checked in the order notation, game over, piece, pattern,
-//! blocking, promotion, king safety.
+//! Grand Chess behind the text shell: what the shell asks of the rules,
+//! and refusals with the reason a move is not legal, checked in the order
+//! piece, pattern, blocking, promotion, king safety (the shell checks the
+//! notation and the game's end first).
 
 use crate::variant::chess::board::Reach;
-use crate::variant::chess::{sorted_texts, Kind, Move, RefusalCode, Square};
-use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Status, VariantId};
+use crate::variant::chess::game::{ChessGame, Variant};
+use crate::variant::chess::geometry::{Geometry, TEN_BY_TEN};
+use crate::variant::chess::{Kind, Move, RefusalCode, Square};
+use crate::variant::{Captured, Refusal, Rules, Status, VariantId};
 
 use super::position::Position;
 use super::{end, make, movegen, pawn, promotion, safety, Grand};
 
-/// The special action that claims a draw (clauses g.8.3, g.8.4).
-pub const CLAIM: &str = "claim";
-
 /// A game of Grand Chess in progress.
-#[derive(Clone, Debug)]
-pub struct GrandGame {
-    position: Position,
-    status: Status,
-}
+pub type GrandGame = ChessGame<Grand>;
 
-impl GrandGame {
-    /// A game from `position`, its status computed.
-    pub fn new(position: Position) -> GrandGame {
-        let status = end::status(&position);
-        GrandGame { position, status }
+impl Variant for Grand {
+    const ID: VariantId = VariantId::Grand;
+
+    fn geometry(&self) -> &'static Geometry {
+        &TEN_BY_TEN
     }
 
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
+    fn fen(&self, position: &Position) -> String {
+        position.to_fen()
     }
 
-    fn moves(&self, only: Option<Square>) -> Vec<Move> {
-        let mut moves = Vec::new();
-        if !self.status.is_over() {
-            movegen::legal_moves(&self.position, only, &mut moves);
+    fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
+        match only {
+            None => self.legal_moves(position, out),
+            Some(_) if end::insufficient_material(&position.board) => {}
+            Some(_) => movegen::legal_moves(position, only, out),
         }
-        moves
     }
 
-    /// Clauses g.8.3, g.8.4: the `claim` action.
-    fn claim(&mut self) -> Result<Report, Refusal> {
-        let reason = end::claimable_draw(&self.position).ok_or_else(|| {
-            RefusalCode::NoDrawToClaim.refuse(format!(
-                "the position has occurred {} time(s) (3 needed) and the halfmove clock is {} (100 needed)",
-                self.position.history.count(self.position.key) + 1,
-                self.position.halfmove
-            ))
-        })?;
-        self.status = Status::Drawn {
-            reason: reason.to_string(),
-        };
-        Ok(Report {
-            action: CLAIM.to_string(),
-            capture: None,
-            promotion: None,
-            check: self.position.board.in_check(self.position.side),
-            next: None,
-            status: self.status.clone(),
-            position: self.position.to_fen(),
-        })
+    fn play(&self, position: &Position, mv: Move) -> (Position, Option<Captured>) {
+        let (next, capture) = make::after(position, mv);
+        let capture = capture.map(|(piece, square)| Captured {
+            kind: piece.kind.name().to_string(),
+            square: square.to_string(),
+        });
+        (next, capture)
     }
 
-    fn game_over(&self) -> Refusal {
-        RefusalCode::GameOver.refuse(format!("the game is over ({:?})", self.status))
-    }
-}
-
-impl Game for GrandGame {
-    fn variant(&self) -> VariantId {
-        VariantId::Grand
+    fn refusal(&self, position: &Position, mv: Move) -> Refusal {
+        refusal(position, mv)
     }
 
-    fn position_text(&self) -> String {
-        self.position.to_fen()
+    fn status(&self, position: &Position) -> Status {
+        end::status(position)
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        sorted_texts(self.moves(None))
+    fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
+        end::claimable_draw(position)
     }
 
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square: Square = square.parse().map_err(|error| format!("{error}"))?;
-        if !self.position.board.geometry().contains(square) {
-            return Err(format!("{square} is off the 10x10 board"));
-        }
-        Ok(sorted_texts(self.moves(Some(square))))
+    fn no_claim_detail(&self, position: &Position) -> String {
+        format!(
+            "no draw to claim: the position has occurred {} time(s) ({} needed) and the halfmove clock is {} ({} needed)",
+            position.history.count(position.key) + 1,
+            end::REPETITIONS,
+            position.halfmove,
+            end::FIFTY_MOVE_PLIES
+        )
     }
 
-    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
-        if action == CLAIM {
-            if self.status.is_over() {
-                return Err(self.game_over());
-            }
-            return self.claim();
-        }
-        let mv = Move::parse(action, self.position.board.geometry())
-            .map_err(|detail| RefusalCode::BadNotation.refuse(detail))?;
-        if self.status.is_over() {
-            return Err(self.game_over());
-        }
-        if !self.moves(Some(mv.from)).contains(&mv) {
-            return Err(refusal(&self.position, mv));
-        }
-        let (next, capture) = make::after(&self.position, mv);
-        self.position = next;
-        self.status = end::status(&self.position);
-        Ok(Report {
-            action: mv.to_string(),
-            capture: capture.map(|(piece, square)| Captured {
-                kind: piece.kind.name().to_string(),
-                square: square.to_string(),
-            }),
-            promotion: mv.promotion.map(|kind| kind.name().to_string()),
-            check: self.position.board.in_check(self.position.side),
-            next: (!self.status.is_over()).then(|| self.position.side.name().to_string()),
-            status: self.status.clone(),
-            position: self.position.to_fen(),
-        })
+    fn in_check(&self, position: &Position) -> bool {
+        position.board.in_check(position.side)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        if self.status.is_over() {
-            return u64::from(depth == 0);
-        }
-        perft(&Grand, &self.position, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        if self.status.is_over() {
-            return Vec::new();
-        }
-        let mut counts: Vec<(String, u64)> = divide(&Grand, &self.position, depth)
-            .into_iter()
-            .map(|(mv, count)| (mv.to_string(), count))
-            .collect();
-        counts.sort();
-        counts
-    }
-
-    fn status(&self) -> Status {
-        self.status.clone()
+    fn side_name(&self, position: &Position) -> &'static str {
+        position.side.name()
     }
 }
 
@@ -185,7 +114,10 @@ fn check_piece_pattern(position: &Position, mv: Move, kind: Kind) -> Result<(), 
             )))
         }
         Reach::Blocked => {
-            return Err(RefusalCode::Blocked.refuse(format!("{mv}: a piece stands between {} and {}", mv.from, mv.to)))
+            return Err(RefusalCode::Blocked.refuse(format!(
+                "{mv}: a piece stands between {} and {}",
+                mv.from, mv.to
+            )))
         }
         Reach::Yes => {}
     }

@@ -1,11 +1,61 @@
-//! Placeholder (being written).
+//! Racing Kings (clauses rk.1-rk.6): both armies start on the first two
+//! ranks, no pawns, no checks at all, and the first king to reach rank 8
+//! wins, except that Black may answer White's arrival and draw.
+//!
+//! The files follow the rules: [`position`] (rk.1 board, rk.2 setup, FEN),
+//! [`movegen`] (rk.3 piece moves, rk.4 no checks), [`goal`] (rk.5 the
+//! race), [`end`] (rk.6 draws), [`make`] (playing a move), [`game`] (the
+//! text interface and refusals).
 
-use super::Game;
+pub mod end;
+pub mod game;
+pub mod goal;
+pub mod make;
+pub mod movegen;
+pub mod position;
 
-/// Opens a game (placeholder).
+use crate::variant::chess::Move;
+use crate::variant::{Game, Rules};
+
+pub use game::RacingKingsGame;
+pub use position::{Position, START_FEN};
+
+/// The rules of Racing Kings (no ruling is switchable yet).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RacingKings;
+
+impl Rules for RacingKings {
+    type Position = Position;
+    type Move = Move;
+
+    /// The legal moves; none once the race is decided or in stalemate.
+    fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        if let goal::Race::Decided(_) = goal::race(position) {
+            return;
+        }
+        movegen::legal_moves(position, None, out);
+    }
+
+    fn after(&self, position: &Position, mv: Move) -> Position {
+        make::after(position, mv).0
+    }
+}
+
+/// Opens a Racing Kings game at `position` (FEN; the start position when
+/// `None`).
 ///
 /// # Errors
-/// Always, until the engine lands.
-pub fn open(_position: Option<&str>, _rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    Err("not implemented yet".to_string())
+/// A message listing what is wrong with the FEN, or naming a ruling
+/// setting (none exists yet, so any is unknown).
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+    if let Some(setting) = rulings.first() {
+        return Err(format!(
+            "unknown ruling setting `{setting}` for racingkings (it has no switchable rulings)"
+        ));
+    }
+    let position = match position {
+        Some(text) => Position::from_fen(text)?,
+        None => Position::start(),
+    };
+    Ok(Box::new(RacingKingsGame::new(position)))
 }

@@ -1,0 +1,193 @@
+//! The text shell both chess variants share: a game in progress spoken to
+//! in FEN and coordinate moves through [`Game`], with the `claim` action.
+//! Every rule comes from the variant through [`Variant`]; the shell only
+//! keeps the position and the status, sorts, and reports.
+
+use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId};
+
+use super::geometry::Geometry;
+use super::moves::Move;
+use super::refusal::RefusalCode;
+use super::sorted_texts;
+use super::square::Square;
+
+/// The special action that claims a draw.
+pub const CLAIM: &str = "claim";
+
+/// What a chess variant tells the shell. Every method is a rule (or a
+/// rule's notation) of the variant.
+pub trait Variant: Rules<Move = Move> + Default + Send + 'static
+where
+    Self::Position: Send,
+{
+    /// Which variant.
+    const ID: VariantId;
+    /// The board shape.
+    fn geometry(&self) -> &'static Geometry;
+    /// The position as FEN.
+    fn fen(&self, position: &Self::Position) -> String;
+    /// The legal moves, of the piece on `only` if given, unless the game is
+    /// over.
+    fn moves(&self, position: &Self::Position, only: Option<Square>, out: &mut Vec<Move>);
+    /// The position after the legal move `mv`, and what it captured.
+    fn play(&self, position: &Self::Position, mv: Move) -> (Self::Position, Option<Captured>);
+    /// Why `mv`, not a legal move, is refused (the game not being over).
+    fn refusal(&self, position: &Self::Position, mv: Move) -> Refusal;
+    /// Where the game stands, claims aside.
+    fn status(&self, position: &Self::Position) -> Status;
+    /// The draw the side to move may claim, if any (`threefold`,
+    /// `fifty-move`).
+    fn claimable_draw(&self, position: &Self::Position) -> Option<&'static str>;
+    /// Why no draw may be claimed, in a sentence.
+    fn no_claim_detail(&self, position: &Self::Position) -> String;
+    /// Whether the side to move is in check.
+    fn in_check(&self, position: &Self::Position) -> bool;
+    /// The side to move, `white` or `black`.
+    fn side_name(&self, position: &Self::Position) -> &'static str;
+}
+
+/// A chess variant's game in progress.
+#[derive(Clone, Debug)]
+pub struct ChessGame<V: Variant>
+where
+    V::Position: Send,
+{
+    rules: V,
+    position: V::Position,
+    status: Status,
+}
+
+impl<V: Variant> ChessGame<V>
+where
+    V::Position: Send,
+{
+    /// A game from `position`, its status computed.
+    pub fn new(position: V::Position) -> ChessGame<V> {
+        let rules = V::default();
+        let status = rules.status(&position);
+        ChessGame {
+            rules,
+            position,
+            status,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &V::Position {
+        &self.position
+    }
+
+    fn moves(&self, only: Option<Square>) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if !self.status.is_over() {
+            self.rules.moves(&self.position, only, &mut moves);
+        }
+        moves
+    }
+
+    fn game_over(&self) -> Refusal {
+        let how = match &self.status {
+            Status::Won { winner, reason } => format!("{winner} won by {reason}"),
+            Status::Drawn { reason } => format!("drawn by {reason}"),
+            Status::Ongoing => "going on".to_string(),
+        };
+        RefusalCode::GameOver.refuse(format!("the game is over: {how}"))
+    }
+
+    fn report(&self, action: String, capture: Option<Captured>, promotion: Option<String>) -> Report {
+        Report {
+            action,
+            capture,
+            promotion,
+            check: self.rules.in_check(&self.position),
+            next: (!self.status.is_over()).then(|| self.rules.side_name(&self.position).to_string()),
+            status: self.status.clone(),
+            position: self.rules.fen(&self.position),
+        }
+    }
+}
+
+impl<V: Variant> Game for ChessGame<V>
+where
+    V::Position: Send,
+{
+    fn variant(&self) -> VariantId {
+        V::ID
+    }
+
+    fn position_text(&self) -> String {
+        self.rules.fen(&self.position)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        sorted_texts(self.moves(None))
+    }
+
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+        let square: Square = square.parse().map_err(|error| format!("{error}"))?;
+        let geometry = self.rules.geometry();
+        if !geometry.contains(square) {
+            return Err(format!(
+                "{square} is off the {}x{} board",
+                geometry.files(),
+                geometry.ranks()
+            ));
+        }
+        Ok(sorted_texts(self.moves(Some(square))))
+    }
+
+    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
+        if action == CLAIM {
+            if self.status.is_over() {
+                return Err(self.game_over());
+            }
+            let reason = self
+                .rules
+                .claimable_draw(&self.position)
+                .ok_or_else(|| RefusalCode::NoDrawToClaim.refuse(self.rules.no_claim_detail(&self.position)))?;
+            self.status = Status::Drawn {
+                reason: reason.to_string(),
+            };
+            return Ok(self.report(CLAIM.to_string(), None, None));
+        }
+        let mv = Move::parse(action, self.rules.geometry())
+            .map_err(|detail| RefusalCode::BadNotation.refuse(detail))?;
+        if self.status.is_over() {
+            return Err(self.game_over());
+        }
+        if !self.moves(Some(mv.from)).contains(&mv) {
+            return Err(self.rules.refusal(&self.position, mv));
+        }
+        let (next, capture) = self.rules.play(&self.position, mv);
+        self.position = next;
+        self.status = self.rules.status(&self.position);
+        Ok(self.report(
+            mv.to_string(),
+            capture,
+            mv.promotion.map(|kind| kind.name().to_string()),
+        ))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if self.status.is_over() {
+            return u64::from(depth == 0);
+        }
+        perft(&self.rules, &self.position, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        let mut counts: Vec<(String, u64)> = divide(&self.rules, &self.position, depth)
+            .into_iter()
+            .map(|(mv, count)| (mv.to_string(), count))
+            .collect();
+        counts.sort();
+        counts
+    }
+
+    fn status(&self) -> Status {
+        self.status.clone()
+    }
+}

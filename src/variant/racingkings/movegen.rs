@@ -1,0 +1,76 @@
+//! The legal moves: clause rk.3 (the pieces move as in chess), filtered by
+//! clause rk.4 (no move may leave the own king attacked, none may attack
+//! the enemy king).
+
+use crate::variant::chess::{Board, Move, Piece, Side, Square};
+
+use super::position::Position;
+
+/// Clauses rk.3 and rk.4: appends to `out` the legal moves of the side to
+/// move, of the piece on `only` if given. (Whether the race is decided is
+/// the caller's business.)
+pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
+    let board = &position.board;
+    let side = position.side;
+    let them = side.opponent();
+    let own_king = board.king(side);
+    let enemy_king = board.king(them);
+    let checked = board.in_check(side);
+    let pinned = board.pinned(side);
+    let discoverers = board.shields(them, side);
+    for (from, piece) in board.pieces() {
+        if piece.side != side || only.is_some_and(|only| only != from) {
+            continue;
+        }
+        let bit = 1u128 << from.index();
+        // A move of a piece that is not the king, pins nothing and
+        // uncovers nothing, while the own king is not attacked, can only
+        // break clause rk.4 by attacking the enemy king directly.
+        let simple = !checked && from != own_king && (pinned | discoverers) & bit == 0;
+        piece_moves(board, from, piece, &mut |mv| {
+            let free = if simple {
+                !board.attacks(piece, mv.to, enemy_king, from)
+            } else {
+                check_free(board, side, mv) == CheckFree::Yes
+            };
+            if free {
+                out.push(mv);
+            }
+        });
+    }
+}
+
+/// Clause rk.3: the moves of a piece by its pattern, onto empty squares
+/// and enemy pieces: rk.3.1 king, rk.3.2 queen, rk.3.3 rook, rk.3.4
+/// bishop, rk.3.5 knight. No castling, no pawns (clause rk.2).
+#[inline]
+pub fn piece_moves(board: &Board, from: Square, piece: Piece, emit: &mut impl FnMut(Move)) {
+    board.targets(from, piece, |to| emit(Move::new(from, to)));
+}
+
+/// What clause rk.4 says of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckFree {
+    /// Neither king is attacked afterwards.
+    Yes,
+    /// Clause rk.4.1: the mover's king is attacked afterwards.
+    LeavesKingInCheck,
+    /// Clause rk.4.2: the enemy king is attacked afterwards (directly, by
+    /// discovery or by a capture).
+    GivesCheck,
+}
+
+/// Clauses rk.4.1 and rk.4.2: whether `side`'s move `mv` (one its
+/// pattern allows) leaves both kings unattacked.
+#[inline]
+pub fn check_free(board: &Board, side: Side, mv: Move) -> CheckFree {
+    let mut after = *board;
+    after.relocate(mv.from, mv.to);
+    if after.in_check(side) {
+        CheckFree::LeavesKingInCheck
+    } else if after.in_check(side.opponent()) {
+        CheckFree::GivesCheck
+    } else {
+        CheckFree::Yes
+    }
+}
