@@ -197,6 +197,10 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
                 assert!(results.iter().all(|r| !r.position.is_empty()));
                 ("applied", Some(*seq))
             }
+            Response::Played { seq, results } => {
+                assert!(results.iter().all(|r| !r.position.is_empty()));
+                ("played", Some(*seq))
+            }
             Response::Moves { seq, .. } => ("moves", Some(*seq)),
             Response::Perft { seq, .. } => ("perft", Some(*seq)),
             Response::Skipped { seq, .. } => ("skipped", Some(*seq)),
