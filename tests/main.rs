@@ -17,3 +17,4 @@ mod snapshots;
 mod tournament;
 mod turn_order;
 mod variant_harness;
+mod variants;

@@ -16,7 +16,8 @@ use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
 
 use crate::support::{regelwerk, root};
 
-const GRAND_START: &str = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
+const GRAND_START: &str =
+    "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
 const RACING_START: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
 
 fn load(text: &str) -> Result<LoadedGame, regelwerk::scenario::LoadError> {
@@ -171,7 +172,10 @@ fn serve_plays_every_variant() {
     assert_eq!(results[0].result, "legal");
     assert_eq!(results[0].next.as_deref(), Some("black"));
     assert_ne!(results[1].result, "legal", "e3 is empty after e3e5");
-    assert_eq!(results[1].position, results[0].position, "a refusal changes nothing");
+    assert_eq!(
+        results[1].position, results[0].position,
+        "a refusal changes nothing"
+    );
     let moves = answer(
         Request::Moves {
             seq: 8,
@@ -197,7 +201,10 @@ fn serve_plays_every_variant() {
         },
         &[],
     );
-    assert!(matches!(bad, Some(Response::Errored { seq: 9, .. })), "{bad:?}");
+    assert!(
+        matches!(bad, Some(Response::Errored { seq: 9, .. })),
+        "{bad:?}"
+    );
 }
 
 #[test]
@@ -211,7 +218,10 @@ fn monarchie_requests_stay_protocol_1_0_on_the_wire() {
         square: None,
     };
     let line = serde_json::to_string(&request).unwrap_or_default();
-    assert!(!line.contains("variant") && !line.contains("square"), "{line}");
+    assert!(
+        !line.contains("variant") && !line.contains("square"),
+        "{line}"
+    );
 }
 
 fn suite(variant: &str) -> Vec<LoadedGame> {
@@ -276,22 +286,31 @@ fn differential_fuzzing_agrees_with_itself_and_catches_a_wrong_perft() {
         }
         let mut wrong = OffByOne(InProcess { forced: Vec::new() });
         let game = fuzz_variant_game(&mut wrong, variant, 1, 40, 10).expect_err("perft is off");
-        assert!(matches!(game.divergence, GameDivergence::Perft { .. }), "{:?}", game.divergence);
+        assert!(
+            matches!(game.divergence, GameDivergence::Perft { .. }),
+            "{:?}",
+            game.divergence
+        );
         let scenario = variant_divergence_scenario(&game, "diverge-test");
         let loaded = load(&scenario).unwrap_or_else(|error| panic!("{error}\n{scenario}"));
-        regelwerk::scenario::game::run_game(&loaded)
-            .unwrap_or_else(|mismatch| panic!("the reference passes its own scenario: {mismatch:?}"));
+        regelwerk::scenario::game::run_game(&loaded).unwrap_or_else(|mismatch| {
+            panic!("the reference passes its own scenario: {mismatch:?}")
+        });
     }
 }
 
 #[test]
-fn conform_reports_a_wrong_engine_answer_as_failed() {    let loaded = load(
+fn conform_reports_a_wrong_engine_answer_as_failed() {
+    let loaded = load(
         "variant: racingkings\nid: t-3\nclauses: [rk.2]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 21\n",
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let mut engine = OffByOne(InProcess { forced: Vec::new() });
     let verdict = conform_game_case(&mut engine, &loaded, &mut 0);
-    assert!(matches!(verdict, Verdict::Failed { step: 0, .. }), "{verdict:?}");
+    assert!(
+        matches!(verdict, Verdict::Failed { step: 0, .. }),
+        "{verdict:?}"
+    );
 }
 
 #[test]

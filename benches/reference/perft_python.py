@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""perft throughput of the Python reference implementations, for docs/perf.md.
+"""perft throughput of regelwerk next to the Python reference implementations,
+for docs/perf.md, measured in one run on one machine.
 
-Measures python-chess (Racing Kings) and pyffish / Fairy-Stockfish's Python
-binding (Grand Chess and Racing Kings) on the variants' start positions with
-the same walk the anchors were counted with: a recursive walk over legal
-moves, a finished game being a leaf. Prints one JSON object per measurement.
+Measures python-chess (Racing Kings) and pyffish, Fairy-Stockfish's Python
+binding (Grand Chess and Racing Kings), on the variants' start positions
+with the walk the anchors were counted with (a recursive walk over legal
+moves, a finished game being a leaf), and `regelwerk perft` (release build)
+on the same positions and depths. Prints one JSON object per measurement,
+then a Markdown table with the ratios.
 
     pip install chess==1.11.2 pyffish==0.0.90
-    python3 benches/reference/perft_python.py [--seconds-max 60]
+    cargo build --release
+    python3 benches/reference/perft_python.py --regelwerk target/release/regelwerk
 """
 import argparse
 import json
+import subprocess
 import sys
 import time
 
@@ -48,24 +53,68 @@ def chess_perft(board, depth):
     return total
 
 
+RESULTS = []
+
+
 def measure(name, variant, depth, run):
     started = time.perf_counter()
     nodes = run()
     seconds = time.perf_counter() - started
-    print(json.dumps({
+    row = {
         "implementation": name,
         "variant": variant,
         "depth": depth,
         "nodes": nodes,
         "seconds": round(seconds, 3),
         "nodes_per_second": round(nodes / seconds),
-    }), flush=True)
+    }
+    RESULTS.append(row)
+    print(json.dumps(row), flush=True)
+
+
+def regelwerk_perft(binary, variant, depth, repeat):
+    """The best of `repeat` runs of `regelwerk perft --format json` (its own timer)."""
+    best = None
+    for _ in range(repeat):
+        out = subprocess.run(
+            [binary, "perft", str(depth), "--variant", variant, "--format", "json"],
+            check=True, capture_output=True, text=True).stdout
+        row = json.loads(out)
+        if best is None or row["seconds"] < best["seconds"]:
+            best = row
+    RESULTS.append({
+        "implementation": "regelwerk",
+        "variant": variant,
+        "depth": depth,
+        "nodes": best["nodes"],
+        "seconds": round(best["seconds"], 3),
+        "nodes_per_second": round(best["nodes"] / best["seconds"]),
+    })
+    print(json.dumps(RESULTS[-1]), flush=True)
+
+
+def table():
+    print()
+    print("| variant | implementation | depth | nodes | seconds | nodes/s | regelwerk is faster by |")
+    print("|---|---|---|---|---|---|---|")
+    ours = {(r["variant"], r["depth"]): r for r in RESULTS if r["implementation"] == "regelwerk"}
+    for row in RESULTS:
+        mine = ours.get((row["variant"], row["depth"]))
+        ratio = "" if row["implementation"] == "regelwerk" or mine is None else \
+            "%.0fx" % (mine["nodes_per_second"] / row["nodes_per_second"])
+        print("| %s | %s | %d | %d | %.3f | %s | %s |" % (
+            row["variant"], row["implementation"], row["depth"], row["nodes"],
+            row["seconds"], format(row["nodes_per_second"], ","), ratio))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--grand-depth", type=int, default=3)
     parser.add_argument("--racing-depth", type=int, default=4)
+    parser.add_argument("--regelwerk", default="target/release/regelwerk",
+                        help="the release binary to measure beside them")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="regelwerk runs per measurement (the best counts)")
     args = parser.parse_args()
     try:
         import chess.variant
@@ -78,10 +127,13 @@ def main():
     board = chess.variant.RacingKingsBoard(RACING)
     measure("python-chess " + chess.__version__, "racingkings", args.racing_depth,
             lambda: chess_perft(board, args.racing_depth))
-    measure("pyffish " + sf.version(), "racingkings", args.racing_depth,
+    measure("pyffish " + ".".join(map(str, sf.version())), "racingkings", args.racing_depth,
             lambda: pyffish_perft(sf, "racingkings", RACING, [], args.racing_depth))
-    measure("pyffish " + sf.version(), "grand", args.grand_depth,
+    measure("pyffish " + ".".join(map(str, sf.version())), "grand", args.grand_depth,
             lambda: pyffish_perft(sf, "grand", GRAND, [], args.grand_depth))
+    for variant, depth in (("racingkings", args.racing_depth), ("grand", args.grand_depth)):
+        regelwerk_perft(args.regelwerk, variant, depth, args.repeat)
+    table()
 
 
 if __name__ == "__main__":

@@ -92,7 +92,8 @@ fn load_case(file: &std::path::Path, variant: VariantId, spec: &Spec) -> Result<
         let loaded = regelwerk::scenario::load_file(file, Some(spec)).map_err(broken)?;
         return Ok(Case::Monarchie(Box::new(loaded)));
     }
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let loaded = load_game_str(file, &text, Some(spec)).map_err(broken)?;
     Ok(Case::Game(Box::new(loaded)))
 }
@@ -106,7 +107,8 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let root = repo_root();
     let variant = args.variant;
     let spec_dir = root.join("spec").join(variant.name());
-    let spec = Spec::load(&spec_dir).with_context(|| format!("loading the spec {}", spec_dir.display()))?;
+    let spec = Spec::load(&spec_dir)
+        .with_context(|| format!("loading the spec {}", spec_dir.display()))?;
     let paths = if args.paths.is_empty() {
         vec![root.join("scenarios").join(variant.name())]
     } else {
@@ -117,10 +119,12 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         .into_iter()
         .filter(|file| match variant {
             VariantId::Monarchie => regelwerk::scenario::is_scenario_file(file),
-            _ => std::fs::read_to_string(file)
-                .ok()
-                .and_then(|text| declared_variant(&text))
-                == Some(variant),
+            _ => {
+                std::fs::read_to_string(file)
+                    .ok()
+                    .and_then(|text| declared_variant(&text))
+                    == Some(variant)
+            }
         })
         .collect();
     let mut cases = Vec::new();

@@ -49,7 +49,13 @@ fn variant_differential(
     let mut plies = 0usize;
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
-        match fuzz_variant_game(&mut engine, args.variant, seed, args.max_plies, args.perft_every) {
+        match fuzz_variant_game(
+            &mut engine,
+            args.variant,
+            seed,
+            args.max_plies,
+            args.perft_every,
+        ) {
             Ok(played) => plies += played,
             Err(game) => {
                 bar.finish_and_clear();
@@ -124,7 +130,11 @@ fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Resu
                     "game {index} (seed {seed}) broke {}: {}",
                     failure.invariant, failure.detail
                 );
-                println!("scenario ({} actions): {}", failure.actions.len(), path.display());
+                println!(
+                    "scenario ({} actions): {}",
+                    failure.actions.len(),
+                    path.display()
+                );
                 return Ok(ExitCode::from(1));
             }
         }
@@ -236,7 +246,10 @@ pub(super) fn fuzz(
     use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
     if args.variant != VariantId::Monarchie {
         if !rulings.is_empty() {
-            anyhow::bail!("--ruling is for MONARCHIE ({} has no switchable rulings)", args.variant);
+            anyhow::bail!(
+                "--ruling is for MONARCHIE ({} has no switchable rulings)",
+                args.variant
+            );
         }
         return match &args.engine {
             Some(engine) => variant_differential(&args, engine, out, format),

@@ -56,14 +56,18 @@ struct PositionArgs {
 impl PositionArgs {
     /// A game of any variant through the variant interface.
     fn open(&self) -> Result<Box<dyn regelwerk::variant::Game>> {
-        regelwerk::variant::open(self.variant, self.position.as_deref(), &self.rulings)
-            .map_err(|message| anyhow::anyhow!("reading --position for {}: {message}", self.variant))
+        regelwerk::variant::open(self.variant, self.position.as_deref(), &self.rulings).map_err(
+            |message| anyhow::anyhow!("reading --position for {}: {message}", self.variant),
+        )
     }
 
     /// A MONARCHIE position and ruleset.
     fn load(&self) -> Result<(Position, Ruleset)> {
         if self.variant != VariantId::Monarchie {
-            anyhow::bail!("this command is for MONARCHIE only (got --variant {})", self.variant);
+            anyhow::bail!(
+                "this command is for MONARCHIE only (got --variant {})",
+                self.variant
+            );
         }
         let position = match &self.position {
             Some(text) => parse_position(text).context("reading --position")?,
@@ -341,7 +345,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             coverage,
         } => check::check(
             paths,
-            check::Filters { clause, id, variant },
+            check::Filters {
+                clause,
+                id,
+                variant,
+            },
             spec,
             format,
             coverage,
@@ -520,7 +528,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
         } if position.variant != VariantId::Monarchie => {
             if cell.is_some() {
-                anyhow::bail!("--cell is for MONARCHIE; use --square with {}", position.variant);
+                anyhow::bail!(
+                    "--cell is for MONARCHIE; use --square with {}",
+                    position.variant
+                );
             }
             variants::moves(position.open()?.as_ref(), square.as_deref(), format)
         }

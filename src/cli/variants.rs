@@ -14,7 +14,11 @@ use super::Format;
 /// perft (optionally split by first move) with its speed on stderr.
 pub(super) fn perft(game: &dyn Game, depth: u32, split: bool, format: Format) -> Result<ExitCode> {
     let started = Instant::now();
-    let rows = if split { game.divide(depth) } else { Vec::new() };
+    let rows = if split {
+        game.divide(depth)
+    } else {
+        Vec::new()
+    };
     let total = if split {
         rows.iter().map(|(_, nodes)| nodes).sum()
     } else {
@@ -77,7 +81,11 @@ pub(super) fn moves(game: &dyn Game, square: Option<&str>, format: Format) -> Re
 }
 
 /// Plays the actions in order, printing each report, then the position.
-pub(super) fn apply(mut game: Box<dyn Game>, actions: &[String], format: Format) -> Result<ExitCode> {
+pub(super) fn apply(
+    mut game: Box<dyn Game>,
+    actions: &[String],
+    format: Format,
+) -> Result<ExitCode> {
     for (index, text) in actions.iter().enumerate() {
         let report = game.play(text).map_err(|refusal| {
             anyhow::anyhow!(

@@ -155,17 +155,17 @@ fn check_state(
     let counts = piece_counts(&fen);
     for (white, name) in [(true, "white"), (false, "black")] {
         if counts.get(&(white, 'k')).copied().unwrap_or(0) != 1 {
-            return Err(("one-king-each", format!("{name} has not exactly one king: {fen}")));
+            return Err((
+                "one-king-each",
+                format!("{name} has not exactly one king: {fen}"),
+            ));
         }
     }
     if let Some(before) = before {
         let earlier = piece_counts(before);
         for white in [true, false] {
             if side_total(&counts, white) > side_total(&earlier, white) {
-                return Err((
-                    "pieces-never-increase",
-                    format!("{before} became {fen}"),
-                ));
+                return Err(("pieces-never-increase", format!("{before} became {fen}")));
             }
         }
     }
@@ -184,7 +184,12 @@ fn check_state(
                 ));
             }
         }
-        Err(message) => return Err(("fen-round-trip", format!("{fen} is not readable: {message}"))),
+        Err(message) => {
+            return Err((
+                "fen-round-trip",
+                format!("{fen} is not readable: {message}"),
+            ))
+        }
     }
     Ok(legal)
 }
@@ -223,11 +228,18 @@ pub fn play_game_checked_with(
         detail,
     };
     let mut game = open(None).map_err(|message| {
-        fail(&actions, ("fen-round-trip", format!("the start does not open: {message}")))
+        fail(
+            &actions,
+            (
+                "fen-round-trip",
+                format!("the start does not open: {message}"),
+            ),
+        )
     })?;
     let mut before: Option<String> = None;
     for _ in 0..max_plies {
-        let legal = check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
+        let legal =
+            check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
         if legal.is_empty() {
             break;
         }
@@ -237,7 +249,10 @@ pub fn play_game_checked_with(
             if let Err(refusal) = copy.play(mv) {
                 let mut trail = actions.clone();
                 trail.push(mv.clone());
-                return Err(fail(&trail, ("listed-moves-apply", format!("{mv} refused: {refusal}"))));
+                return Err(fail(
+                    &trail,
+                    ("listed-moves-apply", format!("{mv} refused: {refusal}")),
+                ));
             }
         }
         let fen = game.position_text();
@@ -247,13 +262,19 @@ pub fn play_game_checked_with(
                 trail.push(probe.clone());
                 return Err(fail(
                     &trail,
-                    ("listed-moves-apply", format!("{probe} was accepted but not listed")),
+                    (
+                        "listed-moves-apply",
+                        format!("{probe} was accepted but not listed"),
+                    ),
                 ));
             }
             if game.position_text() != fen {
                 let mut trail = actions.clone();
                 trail.push(probe.clone());
-                return Err(fail(&trail, ("refusal-changes-nothing", format!("{probe} changed {fen}"))));
+                return Err(fail(
+                    &trail,
+                    ("refusal-changes-nothing", format!("{probe} changed {fen}")),
+                ));
             }
         }
         let action = if rng.chance(3) {
@@ -265,13 +286,22 @@ pub fn play_game_checked_with(
         if action == "claim" && result.is_err() {
             if game.position_text() != fen {
                 actions.push(action);
-                return Err(fail(&actions, ("refusal-changes-nothing", format!("a refused claim changed {fen}"))));
+                return Err(fail(
+                    &actions,
+                    (
+                        "refusal-changes-nothing",
+                        format!("a refused claim changed {fen}"),
+                    ),
+                ));
             }
             continue;
         }
         actions.push(action.clone());
         let report = result.map_err(|refusal| {
-            fail(&actions, ("listed-moves-apply", format!("{action} refused: {refusal}")))
+            fail(
+                &actions,
+                ("listed-moves-apply", format!("{action} refused: {refusal}")),
+            )
         })?;
         if report.position != game.position_text()
             || report.status != game.status()
@@ -279,11 +309,17 @@ pub fn play_game_checked_with(
         {
             return Err(fail(
                 &actions,
-                ("report-matches-state", format!("report {report:?} vs {}", game.position_text())),
+                (
+                    "report-matches-state",
+                    format!("report {report:?} vs {}", game.position_text()),
+                ),
             ));
         }
         if variant == VariantId::Racingkings && report.check {
-            return Err(fail(&actions, ("no-check-in-racing-kings", format!("after {action}"))));
+            return Err(fail(
+                &actions,
+                ("no-check-in-racing-kings", format!("after {action}")),
+            ));
         }
         before = Some(fen);
         if report.status.is_over() {

@@ -319,7 +319,9 @@ pub fn smoke_check_variant(engine: &mut impl Responder, variant: VariantId) -> S
     }
     let reference = match crate::variant::open(variant, None, &[]) {
         Ok(game) => game,
-        Err(message) => return Smoke::Broken(format!("the reference cannot open {variant}: {message}")),
+        Err(message) => {
+            return Smoke::Broken(format!("the reference cannot open {variant}: {message}"))
+        }
     };
     let request = Request::Moves {
         seq: 0,

@@ -121,8 +121,7 @@ pub fn conform_game_case(
                 let (Some(play), Some(expect)) = (&step.play, &step.expect) else {
                     return protocol_mismatch(index, engine, "played");
                 };
-                let (Some(result), true) = (results.last(), results.len() == history.len())
-                else {
+                let (Some(result), true) = (results.last(), results.len() == history.len()) else {
                     return Verdict::Errored {
                         step: index,
                         context: format!(

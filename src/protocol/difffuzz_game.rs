@@ -44,7 +44,10 @@ pub enum GameDivergence {
 impl std::fmt::Display for GameDivergence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GameDivergence::Moves { missing, unexpected } => write!(
+            GameDivergence::Moves {
+                missing,
+                unexpected,
+            } => write!(
                 f,
                 "legal moves differ: missing {missing:?}, unexpected {unexpected:?}"
             ),
@@ -97,7 +100,9 @@ fn check_moves(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameD
         square: None,
     };
     let Response::Moves { moves, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer("expected a moves answer".to_string()));
+        return Err(GameDivergence::NoAnswer(
+            "expected a moves answer".to_string(),
+        ));
     };
     let reference: BTreeSet<String> = game.legal_moves().into_iter().collect();
     let got: BTreeSet<String> = moves.into_iter().collect();
@@ -119,7 +124,9 @@ fn check_perft(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameD
         depth: 2,
     };
     let Response::Perft { nodes, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer("expected a perft answer".to_string()));
+        return Err(GameDivergence::NoAnswer(
+            "expected a perft answer".to_string(),
+        ));
     };
     let expected = game.perft(2);
     if nodes == expected {
@@ -147,7 +154,9 @@ fn check_outcome(
         actions: actions.to_vec(),
     };
     let Response::Played { results, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer("expected a played answer".to_string()));
+        return Err(GameDivergence::NoAnswer(
+            "expected a played answer".to_string(),
+        ));
     };
     let json = |result: &PlayedResult| serde_json::to_string(result).unwrap_or_default();
     match results.last() {

@@ -104,15 +104,19 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
     let ruleset = |seq: u64, rulings: &[String]| {
         let mut all: Vec<String> = rulings.to_vec();
         all.extend(forced.iter().cloned());
-        Ruleset::from_settings(&all).map_err(|error| Response::Skipped {
-            seq,
-            reason: format!("unsupported ruling: {error}"),
+        Ruleset::from_settings(&all).map_err(|error| {
+            Box::new(Response::Skipped {
+                seq,
+                reason: format!("unsupported ruling: {error}"),
+            })
         })
     };
     let position = |seq: u64, text: &str| {
-        parse_position(text).map_err(|error| Response::Errored {
-            seq,
-            context: format!("cannot read position: {error}"),
+        parse_position(text).map_err(|error| {
+            Box::new(Response::Errored {
+                seq,
+                context: format!("cannot read position: {error}"),
+            })
         })
     };
     let response = match request {
@@ -137,7 +141,10 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             actions,
         } if variant != VariantId::Monarchie => {
             answer_game(seq, variant, &text, &rulings, forced, |game| {
-                let results = actions.iter().map(|action| played_result(game, action)).collect();
+                let results = actions
+                    .iter()
+                    .map(|action| played_result(game, action))
+                    .collect();
                 Response::Played { seq, results }
             })
         }
@@ -150,10 +157,19 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             square,
         } if variant != VariantId::Monarchie => {
             answer_game(seq, variant, &text, &rulings, forced, |game| {
-                match square.as_deref().map(|square| game.legal_moves_from(square)) {
-                    None => Response::Moves { seq, moves: game.legal_moves() },
+                match square
+                    .as_deref()
+                    .map(|square| game.legal_moves_from(square))
+                {
+                    None => Response::Moves {
+                        seq,
+                        moves: game.legal_moves(),
+                    },
                     Some(Ok(moves)) => Response::Moves { seq, moves },
-                    Some(Err(message)) => Response::Errored { seq, context: message },
+                    Some(Err(message)) => Response::Errored {
+                        seq,
+                        context: message,
+                    },
                 }
             })
         }
@@ -164,9 +180,11 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             rulings,
             depth,
         } if variant != VariantId::Monarchie => {
-            answer_game(seq, variant, &text, &rulings, forced, |game| Response::Perft {
-                seq,
-                nodes: game.perft(depth),
+            answer_game(seq, variant, &text, &rulings, forced, |game| {
+                Response::Perft {
+                    seq,
+                    nodes: game.perft(depth),
+                }
             })
         }
         Request::Apply {
@@ -180,9 +198,11 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             let mut current = position(seq, &text)?;
             let mut results = Vec::new();
             for text in actions {
-                let action: Action = text.parse().map_err(|error| Response::Errored {
-                    seq,
-                    context: format!("cannot read action '{text}': {error}"),
+                let action: Action = text.parse().map_err(|error| {
+                    Box::new(Response::Errored {
+                        seq,
+                        context: format!("cannot read action '{text}': {error}"),
+                    })
                 })?;
                 let result = match rules::apply(&mut current, action, &rules) {
                     Ok(outcome) => result_of(&outcome, to_notation(&current)),
@@ -196,7 +216,7 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             }
             Ok(Response::Applied { seq, results })
         })()
-        .unwrap_or_else(|response| response),
+        .unwrap_or_else(|response: Box<Response>| *response),
         Request::Moves {
             seq,
             position: text,
@@ -208,9 +228,11 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             let current = position(seq, &text)?;
             let moves = match cell {
                 Some(number) => {
-                    let cell = crate::cell::Cell::new(number).ok_or_else(|| Response::Errored {
-                        seq,
-                        context: format!("cell {number} is out of range"),
+                    let cell = crate::cell::Cell::new(number).ok_or_else(|| {
+                        Box::new(Response::Errored {
+                            seq,
+                            context: format!("cell {number} is out of range"),
+                        })
                     })?;
                     legal_moves_from(&current, cell, &rules)
                         .into_iter()
@@ -229,7 +251,7 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
                     .collect(),
             })
         })()
-        .unwrap_or_else(|response| response),
+        .unwrap_or_else(|response: Box<Response>| *response),
         Request::Perft {
             seq,
             position: text,
@@ -244,7 +266,7 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
                 nodes: perft(&current, depth, &rules),
             })
         })()
-        .unwrap_or_else(|response| response),
+        .unwrap_or_else(|response: Box<Response>| *response),
     };
     Some(response)
 }

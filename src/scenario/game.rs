@@ -194,7 +194,11 @@ pub fn is_game_scenario_file(path: &Path) -> bool {
 ///
 /// # Errors
 /// [`LoadError`] naming the file, line, field and what was expected.
-pub fn load_game_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<LoadedGame, LoadError> {
+pub fn load_game_str(
+    path: &Path,
+    text: &str,
+    spec: Option<&Spec>,
+) -> Result<LoadedGame, LoadError> {
     let scenario: GameScenario = serde_yaml::from_str(text).map_err(|error| {
         let (line, column) = error
             .location()
@@ -218,21 +222,37 @@ pub fn load_game_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loa
         ));
     }
     if scenario.id.is_empty() || scenario.id.chars().any(char::is_whitespace) {
-        return Err(fail("id", "id:", "expected a non-empty ID without spaces".to_string()));
+        return Err(fail(
+            "id",
+            "id:",
+            "expected a non-empty ID without spaces".to_string(),
+        ));
     }
     if scenario.clauses.is_empty() {
-        return Err(fail("clauses", "clauses:", "expected at least one clause ID".to_string()));
+        return Err(fail(
+            "clauses",
+            "clauses:",
+            "expected at least one clause ID".to_string(),
+        ));
     }
     if let Some(spec) = spec {
         if spec.variant != scenario.variant.name() {
             return Err(fail(
                 "variant",
                 "variant:",
-                format!("expected '{}' (the spec this file is checked against)", spec.variant),
+                format!(
+                    "expected '{}' (the spec this file is checked against)",
+                    spec.variant
+                ),
             ));
         }
-        check_references(spec, &scenario.clauses, &scenario.rulings, &scenario.findings)
-            .map_err(|(field, needle, message)| fail(field, &needle, message))?;
+        check_references(
+            spec,
+            &scenario.clauses,
+            &scenario.rulings,
+            &scenario.findings,
+        )
+        .map_err(|(field, needle, message)| fail(field, &needle, message))?;
     }
     match (&scenario.position.start, &scenario.position.fen) {
         (true, None) | (false, Some(_)) => {}
@@ -245,7 +265,11 @@ pub fn load_game_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loa
         }
     }
     if scenario.steps.is_empty() {
-        return Err(fail("steps", "steps:", "expected at least one step".to_string()));
+        return Err(fail(
+            "steps",
+            "steps:",
+            "expected at least one step".to_string(),
+        ));
     }
     for (index, step) in scenario.steps.iter().enumerate() {
         check_step(step).map_err(|(field, message)| {
@@ -279,8 +303,16 @@ fn check_step(step: &GameStep) -> Result<(), (String, String)> {
     }
     let pairs = [
         ("expect", step.play.is_some(), step.expect.is_some()),
-        ("expect_moves", step.moves.is_some(), step.expect_moves.is_some()),
-        ("expect_nodes", step.perft.is_some(), step.expect_nodes.is_some()),
+        (
+            "expect_moves",
+            step.moves.is_some(),
+            step.expect_moves.is_some(),
+        ),
+        (
+            "expect_nodes",
+            step.perft.is_some(),
+            step.expect_nodes.is_some(),
+        ),
     ];
     for (field, kind, expectation) in pairs {
         if kind != expectation {
@@ -400,7 +432,9 @@ type StepDiff = (String, Value, Value);
 fn run_step(game: &mut dyn Game, step: &GameStep) -> Option<StepDiff> {
     if let (Some(action), Some(expect)) = (&step.play, &step.expect) {
         let wanted = expected_fields(expect);
-        let result = game.play(action).map_err(|refusal| refusal.code.to_string());
+        let result = game
+            .play(action)
+            .map_err(|refusal| refusal.code.to_string());
         let got = actual_fields(&wanted, &result);
         return (got != wanted).then(|| (format!("play {action}"), json!(wanted), json!(got)));
     }
@@ -408,7 +442,8 @@ fn run_step(game: &mut dyn Game, step: &GameStep) -> Option<StepDiff> {
         let (what, got) = match &query.from {
             Some(square) => (
                 format!("moves from {square}"),
-                game.legal_moves_from(square).unwrap_or_else(|error| vec![error]),
+                game.legal_moves_from(square)
+                    .unwrap_or_else(|error| vec![error]),
             ),
             None => ("moves".to_string(), game.legal_moves()),
         };
@@ -448,7 +483,9 @@ pub fn game_case(path: &Path, specs: &mut SpecCache) -> CaseResult {
                     .entry(variant)
                     .or_insert_with(|| spec_for(path, variant))
                     .as_ref()
-                    .map_err(|message| LoadError::located(path, &text, "variant", "variant:", message.clone()))?
+                    .map_err(|message| {
+                        LoadError::located(path, &text, "variant", "variant:", message.clone())
+                    })?
                     .as_ref(),
                 None => None,
             };

@@ -154,10 +154,17 @@ pub fn check_references(
     rulings: &[String],
     findings: &[String],
 ) -> Result<(), (&'static str, String, String)> {
-    let lists: [(&'static str, &[String], &str, fn(&Spec, &str) -> bool); 3] = [
-        ("clauses", clauses, "clauses", |spec, id| spec.clause(id).is_some()),
-        ("rulings", rulings, "rulings", |spec, id| spec.ruling(id).is_some()),
-        ("findings", findings, "findings", |spec, id| spec.finding(id).is_some()),
+    type Known = fn(&Spec, &str) -> bool;
+    let lists: [(&'static str, &[String], &str, Known); 3] = [
+        ("clauses", clauses, "clauses", |spec, id| {
+            spec.clause(id).is_some()
+        }),
+        ("rulings", rulings, "rulings", |spec, id| {
+            spec.ruling(id).is_some()
+        }),
+        ("findings", findings, "findings", |spec, id| {
+            spec.finding(id).is_some()
+        }),
     ];
     for (field, ids, file, known) in lists {
         if let Some(unknown) = ids.iter().find(|id| !known(spec, id)) {
@@ -220,8 +227,13 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         ));
     }
     if let Some(spec) = spec {
-        check_references(spec, &scenario.clauses, &scenario.rulings, &scenario.findings)
-            .map_err(|(field, needle, message)| fail(field, &needle, message))?;
+        check_references(
+            spec,
+            &scenario.clauses,
+            &scenario.rulings,
+            &scenario.findings,
+        )
+        .map_err(|(field, needle, message)| fail(field, &needle, message))?;
     }
     let rules = Ruleset::from_settings(&scenario.ruleset)
         .map_err(|error| fail("ruleset", "ruleset:", error.to_string()))?;

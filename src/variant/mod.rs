@@ -81,7 +81,9 @@ impl std::str::FromStr for VariantId {
         VariantId::ALL
             .into_iter()
             .find(|variant| variant.name() == text)
-            .ok_or_else(|| format!("unknown variant `{text}` (expected monarchie, grand or racingkings)"))
+            .ok_or_else(|| {
+                format!("unknown variant `{text}` (expected monarchie, grand or racingkings)")
+            })
     }
 }
 

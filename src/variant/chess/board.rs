@@ -175,9 +175,7 @@ impl Board {
     /// forward, or an unobstructed slide.
     pub fn attacked(&self, target: Square, by: Side) -> bool {
         let geometry = self.geometry;
-        let is = |square: Square, test: fn(Kind) -> bool| {
-            matches!(self.squares[square.index()], Some(piece) if piece.side == by && test(piece.kind))
-        };
+        let is = |square: Square, test: fn(Kind) -> bool| matches!(self.squares[square.index()], Some(piece) if piece.side == by && test(piece.kind));
         if geometry
             .knight_steps(target)
             .iter()
@@ -306,11 +304,21 @@ impl Board {
         };
         let kind = piece.kind;
         if kind == Kind::King {
-            geometry.king_steps(from).iter().copied().filter(|&s| free(s)).for_each(&mut visit);
+            geometry
+                .king_steps(from)
+                .iter()
+                .copied()
+                .filter(|&s| free(s))
+                .for_each(&mut visit);
             return;
         }
         if kind.leaps_like_knight() {
-            geometry.knight_steps(from).iter().copied().filter(|&s| free(s)).for_each(&mut visit);
+            geometry
+                .knight_steps(from)
+                .iter()
+                .copied()
+                .filter(|&s| free(s))
+                .for_each(&mut visit);
         }
         let first = if kind.slides_orthogonally() { 0 } else { 4 };
         let last = if kind.slides_diagonally() { 8 } else { 4 };
@@ -339,7 +347,11 @@ impl Board {
             return Reach::No;
         }
         if kind == Kind::King {
-            return if df <= 1 && dr <= 1 { Reach::Yes } else { Reach::No };
+            return if df <= 1 && dr <= 1 {
+                Reach::Yes
+            } else {
+                Reach::No
+            };
         }
         if kind.leaps_like_knight() && df.min(dr) == 1 && df.max(dr) == 2 {
             return Reach::Yes;

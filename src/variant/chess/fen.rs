@@ -102,7 +102,11 @@ pub struct Fen {
 /// # Errors
 /// Every problem found, field by field (a broken placement stops before
 /// the king count).
-pub fn parse(text: &str, geometry: &'static Geometry, kinds: &[Kind]) -> Result<Fen, Vec<FenError>> {
+pub fn parse(
+    text: &str,
+    geometry: &'static Geometry,
+    kinds: &[Kind],
+) -> Result<Fen, Vec<FenError>> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
         return Err(vec![FenError::FieldCount {
@@ -206,7 +210,9 @@ fn parse_placement(
                 let run = digits
                     .parse::<usize>()
                     .ok()
-                    .filter(|run| (1..=geometry.files() as usize).contains(run) && !digits.starts_with('0'))
+                    .filter(|run| {
+                        (1..=geometry.files() as usize).contains(run) && !digits.starts_with('0')
+                    })
                     .ok_or_else(|| FenError::EmptyRun {
                         rank: rank + 1,
                         text: digits.clone(),
@@ -243,7 +249,10 @@ fn parse_placement(
 }
 
 fn allowed_letters(kinds: &[Kind]) -> String {
-    let upper: String = kinds.iter().map(|kind| kind.letter().to_ascii_uppercase()).collect();
+    let upper: String = kinds
+        .iter()
+        .map(|kind| kind.letter().to_ascii_uppercase())
+        .collect();
     let lower: String = kinds.iter().map(|kind| kind.letter()).collect();
     format!("{upper}{lower}")
 }

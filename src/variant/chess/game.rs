@@ -1,6 +1,6 @@
 //! The text shell both chess variants share: a game in progress spoken to
 //! in FEN and coordinate moves through [`Game`], with the `claim` action.
-//! Every rule comes from the variant through [`Variant`]; the shell only
+//! Every rule comes from the variant through [`ChessVariant`]; the shell only
 //! keeps the position and the status, sorts, and reports.
 
 use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId};
@@ -16,7 +16,7 @@ pub const CLAIM: &str = "claim";
 
 /// What a chess variant tells the shell. Every method is a rule (or a
 /// rule's notation) of the variant.
-pub trait Variant: Rules<Move = Move> + Default + Send + 'static
+pub trait ChessVariant: Rules<Move = Move> + Default + Send + 'static
 where
     Self::Position: Send,
 {
@@ -48,7 +48,7 @@ where
 
 /// A chess variant's game in progress.
 #[derive(Clone, Debug)]
-pub struct ChessGame<V: Variant>
+pub struct ChessGame<V: ChessVariant>
 where
     V::Position: Send,
 {
@@ -57,7 +57,7 @@ where
     status: Status,
 }
 
-impl<V: Variant> ChessGame<V>
+impl<V: ChessVariant> ChessGame<V>
 where
     V::Position: Send,
 {
@@ -94,20 +94,26 @@ where
         RefusalCode::GameOver.refuse(format!("the game is over: {how}"))
     }
 
-    fn report(&self, action: String, capture: Option<Captured>, promotion: Option<String>) -> Report {
+    fn report(
+        &self,
+        action: String,
+        capture: Option<Captured>,
+        promotion: Option<String>,
+    ) -> Report {
         Report {
             action,
             capture,
             promotion,
             check: self.rules.in_check(&self.position),
-            next: (!self.status.is_over()).then(|| self.rules.side_name(&self.position).to_string()),
+            next: (!self.status.is_over())
+                .then(|| self.rules.side_name(&self.position).to_string()),
             status: self.status.clone(),
             position: self.rules.fen(&self.position),
         }
     }
 }
 
-impl<V: Variant> Game for ChessGame<V>
+impl<V: ChessVariant> Game for ChessGame<V>
 where
     V::Position: Send,
 {
@@ -141,10 +147,9 @@ where
             if self.status.is_over() {
                 return Err(self.game_over());
             }
-            let reason = self
-                .rules
-                .claimable_draw(&self.position)
-                .ok_or_else(|| RefusalCode::NoDrawToClaim.refuse(self.rules.no_claim_detail(&self.position)))?;
+            let reason = self.rules.claimable_draw(&self.position).ok_or_else(|| {
+                RefusalCode::NoDrawToClaim.refuse(self.rules.no_claim_detail(&self.position))
+            })?;
             self.status = Status::Drawn {
                 reason: reason.to_string(),
             };

@@ -103,8 +103,7 @@ impl Geometry {
                 geometry.knight[index] = steps(square, &KNIGHT_LEAPS, files, ranks);
                 geometry.king[index] = steps(square, &DIRECTIONS, files, ranks);
                 geometry.pawn_attacks[0][index] = steps(square, &[(-1, 1), (1, 1)], files, ranks);
-                geometry.pawn_attacks[1][index] =
-                    steps(square, &[(-1, -1), (1, -1)], files, ranks);
+                geometry.pawn_attacks[1][index] = steps(square, &[(-1, -1), (1, -1)], files, ranks);
             }
             index += 1;
         }
@@ -128,9 +127,8 @@ impl Geometry {
 
     /// Every square of the board, rank 1 first, file a first.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.ranks).flat_map(move |rank| {
-            (0..self.files).filter_map(move |file| Square::new(file, rank))
-        })
+        (0..self.ranks)
+            .flat_map(move |rank| (0..self.files).filter_map(move |file| Square::new(file, rank)))
     }
 
     /// The squares along direction `direction` (an index into

@@ -79,13 +79,20 @@ impl Move {
         let mut tail = rest.chars();
         let promotion = match (tail.next(), tail.next()) {
             (None, _) => None,
-            (Some(letter), None) if letter.is_ascii_lowercase() => Some(
-                Kind::from_letter(letter)
-                    .ok_or_else(|| format!("`{letter}` in `{text}` is no piece letter (expected one of q r b n c a)"))?,
-            ),
+            (Some(letter), None) if letter.is_ascii_lowercase() => {
+                Some(Kind::from_letter(letter).ok_or_else(|| {
+                    format!(
+                        "`{letter}` in `{text}` is no piece letter (expected one of q r b n c a)"
+                    )
+                })?)
+            }
             _ => return Err(format!("`{text}` has trailing text `{rest}` ({expected})")),
         };
-        Ok(Move { from, to, promotion })
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
     }
 }
 

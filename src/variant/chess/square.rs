@@ -100,7 +100,10 @@ impl FromStr for Square {
             text: text.to_string(),
         };
         let mut chars = text.chars();
-        let file = chars.next().filter(|c| ('a'..='j').contains(c)).ok_or_else(error)?;
+        let file = chars
+            .next()
+            .filter(|c| ('a'..='j').contains(c))
+            .ok_or_else(error)?;
         let digits = chars.as_str();
         if digits.starts_with('0') || digits.is_empty() || digits.len() > 2 {
             return Err(error());

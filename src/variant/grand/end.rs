@@ -21,8 +21,19 @@ pub const REPETITIONS: usize = 3;
 /// (both sides together) are at most one knight or one bishop, or only
 /// bishops, all on squares of one colour.
 pub fn insufficient_material(board: &Board) -> bool {
-    let count = |kind: Kind| -> u32 { Side::ALL.iter().map(|&side| u32::from(board.count(side, kind))).sum() };
-    let heavy = [Kind::Pawn, Kind::Queen, Kind::Rook, Kind::Marshal, Kind::Cardinal];
+    let count = |kind: Kind| -> u32 {
+        Side::ALL
+            .iter()
+            .map(|&side| u32::from(board.count(side, kind)))
+            .sum()
+    };
+    let heavy = [
+        Kind::Pawn,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Marshal,
+        Kind::Cardinal,
+    ];
     if heavy.into_iter().any(|kind| count(kind) > 0) {
         return false;
     }

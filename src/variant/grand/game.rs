@@ -4,7 +4,7 @@
 //! notation and the game's end first).
 
 use crate::variant::chess::board::Reach;
-use crate::variant::chess::game::{ChessGame, Variant};
+use crate::variant::chess::game::{ChessGame, ChessVariant};
 use crate::variant::chess::geometry::{Geometry, TEN_BY_TEN};
 use crate::variant::chess::{Kind, Move, RefusalCode, Square};
 use crate::variant::{Captured, Refusal, Rules, Status, VariantId};
@@ -15,7 +15,7 @@ use super::{end, make, movegen, pawn, promotion, safety, Grand};
 /// A game of Grand Chess in progress.
 pub type GrandGame = ChessGame<Grand>;
 
-impl Variant for Grand {
+impl ChessVariant for Grand {
     const ID: VariantId = VariantId::Grand;
 
     fn geometry(&self) -> &'static Geometry {
@@ -98,7 +98,8 @@ fn refusal(position: &Position, mv: Move) -> Refusal {
         return refusal;
     }
     if !safety::keeps_king_safe(position, mv) {
-        return RefusalCode::LeavesKingInCheck.refuse(format!("{mv}: it leaves {side}'s king attacked"));
+        return RefusalCode::LeavesKingInCheck
+            .refuse(format!("{mv}: it leaves {side}'s king attacked"));
     }
     RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv} is not a legal move"))
 }
@@ -121,8 +122,14 @@ fn check_piece_pattern(position: &Position, mv: Move, kind: Kind) -> Result<(), 
         }
         Reach::Yes => {}
     }
-    if position.board.piece(mv.to).is_some_and(|target| target.side == position.side) {
-        return Err(RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to)));
+    if position
+        .board
+        .piece(mv.to)
+        .is_some_and(|target| target.side == position.side)
+    {
+        return Err(
+            RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to))
+        );
     }
     if let Some(promoted) = mv.promotion {
         return Err(RefusalCode::PromotionNotAllowed.refuse(format!(

@@ -55,6 +55,13 @@ pub fn after(position: &Position, mv: Move) -> (Position, Capture) {
         Side::White => position.fullmove,
         Side::Black => position.fullmove.saturating_add(1),
     };
-    let next = Position::new(board, side.opponent(), en_passant, halfmove, fullmove, history);
+    let next = Position::new(
+        board,
+        side.opponent(),
+        en_passant,
+        halfmove,
+        fullmove,
+        history,
+    );
     (next, capture)
 }

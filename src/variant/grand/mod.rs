@@ -31,8 +31,9 @@ impl Rules for Grand {
     type Position = Position;
     type Move = Move;
 
-    /// The legal moves; none once the game is over (checkmate, stalemate,
-    /// insufficient material).
+    /// Clauses g.3-g.7: the legal moves; none once the game is over
+    /// (clause g.8: checkmate and stalemate have none anyway, insufficient
+    /// material ends the game at once).
     fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
         if end::insufficient_material(&position.board) {
             return;

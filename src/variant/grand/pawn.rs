@@ -30,13 +30,19 @@ pub fn moves(position: &Position, from: Square, emit: &mut impl FnMut(Move)) {
     let board = &position.board;
     let side = position.side;
     let geometry = board.geometry();
-    let Some(one) = from.offset(0, side.forward()).filter(|s| geometry.contains(*s)) else {
+    let Some(one) = from
+        .offset(0, side.forward())
+        .filter(|s| geometry.contains(*s))
+    else {
         return;
     };
     if board.piece(one).is_none() {
         promotion::moves_to(board, side, from, one, emit);
         if from.rank() == double_step_rank(side) {
-            if let Some(two) = one.offset(0, side.forward()).filter(|s| board.piece(*s).is_none()) {
+            if let Some(two) = one
+                .offset(0, side.forward())
+                .filter(|s| board.piece(*s).is_none())
+            {
                 emit(Move::new(from, two));
             }
         }
@@ -125,7 +131,8 @@ pub fn check_pattern(position: &Position, mv: Move) -> Result<(), Refusal> {
     let sideways = (mv.to.file() as i8 - mv.from.file() as i8).abs();
     let target = board.piece(mv.to);
     let own_target = matches!(target, Some(piece) if piece.side == side);
-    let not_a_move = |why: &str| Err(RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv}: {why}")));
+    let not_a_move =
+        |why: &str| Err(RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv}: {why}")));
     match (sideways, ahead) {
         (0, 1) | (0, 2) => {
             if ahead == 2 && mv.from.rank() != double_step_rank(side) {

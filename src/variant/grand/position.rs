@@ -12,7 +12,8 @@ use super::pawn;
 
 /// Clause g.2: the start position (Fairy-Stockfish's FEN, `c` marshal,
 /// `a` cardinal).
-pub const START_FEN: &str = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
+pub const START_FEN: &str =
+    "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
 
 /// Clause g.1: the board has ten files and ten ranks.
 pub const BOARD_SIDE: u8 = 10;
@@ -159,10 +160,7 @@ fn problems(fen: &Fen) -> Vec<String> {
     }
     let waiting = fen.side.opponent();
     if fen.board.in_check(waiting) {
-        problems.push(format!(
-            "{waiting} is in check but {} is to move",
-            fen.side
-        ));
+        problems.push(format!("{waiting} is in check but {} is to move", fen.side));
     }
     problems
 }

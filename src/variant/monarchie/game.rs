@@ -65,7 +65,10 @@ fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
             square: capture.cell.to_string(),
         }),
         promotion: outcome.promotion.map(lower),
-        check: outcome.checks.iter().any(|party| Some(*party) == outcome.next),
+        check: outcome
+            .checks
+            .iter()
+            .any(|party| Some(*party) == outcome.next),
         next: outcome.next.map(lower),
         status: status_of(position),
         position: to_notation(position),

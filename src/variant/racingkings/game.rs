@@ -4,7 +4,7 @@
 //! checks the notation and the game's end first).
 
 use crate::variant::chess::board::Reach;
-use crate::variant::chess::game::{ChessGame, Variant};
+use crate::variant::chess::game::{ChessGame, ChessVariant};
 use crate::variant::chess::geometry::{Geometry, EIGHT_BY_EIGHT};
 use crate::variant::chess::{Move, RefusalCode, Square};
 use crate::variant::{Captured, Refusal, Rules, Status, VariantId};
@@ -16,7 +16,7 @@ use super::{end, goal, make, RacingKings};
 /// A game of Racing Kings in progress.
 pub type RacingKingsGame = ChessGame<RacingKings>;
 
-impl Variant for RacingKings {
+impl ChessVariant for RacingKings {
     const ID: VariantId = VariantId::Racingkings;
 
     fn geometry(&self) -> &'static Geometry {
@@ -101,12 +101,16 @@ fn refusal(position: &Position, mv: Move) -> Refusal {
             ))
         }
         Reach::Blocked => {
-            return RefusalCode::Blocked.refuse(format!("{mv}: a piece stands between {} and {}", mv.from, mv.to))
+            return RefusalCode::Blocked.refuse(format!(
+                "{mv}: a piece stands between {} and {}",
+                mv.from, mv.to
+            ))
         }
         Reach::Yes => {}
     }
     if board.piece(mv.to).is_some_and(|target| target.side == side) {
-        return RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to));
+        return RefusalCode::OwnPieceOnTarget
+            .refuse(format!("{mv}: {} holds your own piece", mv.to));
     }
     if let Some(promoted) = mv.promotion {
         return RefusalCode::PromotionNotAllowed.refuse(format!(
@@ -121,6 +125,8 @@ fn refusal(position: &Position, mv: Move) -> Refusal {
             "{mv}: it attacks {}'s king, and checks are forbidden",
             side.opponent()
         )),
-        CheckFree::Yes => RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv} is not a legal move")),
+        CheckFree::Yes => {
+            RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv} is not a legal move"))
+        }
     }
 }

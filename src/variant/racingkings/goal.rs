@@ -40,7 +40,9 @@ pub fn race(position: &Position) -> Race {
             reason: "goal-tie".to_string(),
         }),
         (false, true) => Race::Decided(won(Side::Black)),
-        (true, false) if position.side == Side::Black && black_can_follow(position) => Race::BlackAnswers,
+        (true, false) if position.side == Side::Black && black_can_follow(position) => {
+            Race::BlackAnswers
+        }
         (true, false) => Race::Decided(won(Side::White)),
         (false, false) => Race::Open,
     }

@@ -24,5 +24,8 @@ pub fn after(position: &Position, mv: Move) -> (Position, Option<Piece>) {
         Side::White => position.fullmove,
         Side::Black => position.fullmove.saturating_add(1),
     };
-    (Position::new(board, side.opponent(), halfmove, fullmove, history), captured)
+    (
+        Position::new(board, side.opponent(), halfmove, fullmove, history),
+        captured,
+    )
 }

@@ -28,7 +28,8 @@ impl Rules for RacingKings {
     type Position = Position;
     type Move = Move;
 
-    /// The legal moves; none once the race is decided or in stalemate.
+    /// Clauses rk.3 and rk.4: the legal moves; none once the race is
+    /// decided (clause rk.5) or in stalemate (rk.6.1).
     fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
         if let goal::Race::Decided(_) = goal::race(position) {
             return;

@@ -12,7 +12,13 @@ pub const START_FEN: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
 
 /// Clause rk.2: the kinds of piece in the game (no pawns, so no
 /// promotion and no en passant).
-pub const KINDS: [Kind; 5] = [Kind::King, Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+pub const KINDS: [Kind; 5] = [
+    Kind::King,
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+];
 
 /// A playable Racing Kings position.
 #[derive(Clone, Debug)]
@@ -51,11 +57,23 @@ impl Position {
         if !problems.is_empty() {
             return Err(invalid(&problems));
         }
-        Ok(Position::new(fen.board, fen.side, fen.halfmove, fen.fullmove, History::new()))
+        Ok(Position::new(
+            fen.board,
+            fen.side,
+            fen.halfmove,
+            fen.fullmove,
+            History::new(),
+        ))
     }
 
     /// A position with its key computed.
-    pub(super) fn new(board: Board, side: Side, halfmove: u32, fullmove: u32, history: History) -> Position {
+    pub(super) fn new(
+        board: Board,
+        side: Side,
+        halfmove: u32,
+        fullmove: u32,
+        history: History,
+    ) -> Position {
         Position {
             key: board.placement_key() ^ side_key(side),
             board,
@@ -119,7 +137,11 @@ fn problems(fen: &Fen) -> Vec<String> {
     }
     for side in Side::ALL {
         if fen.board.in_check(side) {
-            let role = if side == fen.side { "to move" } else { "not to move" };
+            let role = if side == fen.side {
+                "to move"
+            } else {
+                "not to move"
+            };
             problems.push(format!(
                 "{side} ({role}) is in check, which no racing kings position allows (checks are forbidden)"
             ));

@@ -1,0 +1,53 @@
+//! perft speed of the chess variants: the Grand Chess start position at
+//! depths 3 and 4, the Racing Kings start position at depths 4 and 5.
+//! Criterion reports elements/s, where an element is one leaf (node) of
+//! the tree.
+//!
+//! Run with `cargo bench --bench variants` (add `-- --quick` for a short
+//! run).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+use regelwerk::variant::grand::{self, Grand};
+use regelwerk::variant::perft;
+use regelwerk::variant::racingkings::{self, RacingKings};
+
+fn bench_grand(c: &mut Criterion) {
+    let position = grand::Position::start();
+    let mut group = c.benchmark_group("grand");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    for depth in [3, 4] {
+        let nodes = perft(&Grand, &position, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new("start", depth),
+            &position,
+            |b, position| b.iter(|| perft(&Grand, black_box(position), black_box(depth))),
+        );
+    }
+    group.finish();
+}
+
+fn bench_racingkings(c: &mut Criterion) {
+    let position = racingkings::Position::start();
+    let mut group = c.benchmark_group("racingkings");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    for depth in [4, 5] {
+        let nodes = perft(&RacingKings, &position, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new("start", depth),
+            &position,
+            |b, position| b.iter(|| perft(&RacingKings, black_box(position), black_box(depth))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_grand, bench_racingkings);
+criterion_main!(benches);
