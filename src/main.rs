@@ -7,8 +7,10 @@ use clap::Parser;
 mod cli;
 
 fn main() -> ExitCode {
-    restore_default_sigpipe();
     let args = cli::Cli::parse();
+    if !args.talks_to_engines() {
+        restore_default_sigpipe();
+    }
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
@@ -20,7 +22,9 @@ fn main() -> ExitCode {
 
 /// Output piped into a program that stops reading (`| head`) ends the
 /// process quietly, as for other command-line tools, instead of a panic
-/// from a failed write.
+/// from a failed write. Not for commands that write to engine processes:
+/// an engine that exits early must give them an error to report, not
+/// kill them.
 #[cfg(unix)]
 fn restore_default_sigpipe() {
     // SAFETY: called once at start-up, before any other thread exists;

@@ -31,6 +31,18 @@ pub struct Cli {
     command: Command,
 }
 
+impl Cli {
+    /// Whether the command writes to external engine processes (`conform`,
+    /// `fuzz --engine`), which may exit at any time.
+    pub fn talks_to_engines(&self) -> bool {
+        match &self.command {
+            Command::Conform { .. } => true,
+            Command::Fuzz { engine, .. } => engine.is_some(),
+            _ => false,
+        }
+    }
+}
+
 /// Output format of commands with machine-readable output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
