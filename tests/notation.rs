@@ -495,3 +495,20 @@ fn every_cell_number_parses_and_displays() {
     assert!("254".parse::<Cell>().is_err());
     assert!("99999999999999999999999".parse::<Cell>().is_err());
 }
+
+#[test]
+fn a_party_to_move_after_the_game_has_ended_is_a_problem() {
+    // Blau is the last active party (it has won), yet a mover is given.
+    let mut setup = Build::duel(1, 253).eliminated(Party::Lila).setup();
+    setup
+        .pieces
+        .retain(|placed| placed.piece.party != Party::Lila);
+    match Position::from_setup(&setup) {
+        Err(SetupError(problems)) => {
+            assert_eq!(problems, vec![SetupProblem::ToMoveAfterEnd(Party::Blau)]);
+        }
+        Ok(_) => panic!("a mover after the end was accepted"),
+    }
+    setup.to_move = None;
+    assert!(Position::from_setup(&setup).is_ok());
+}
