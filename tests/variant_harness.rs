@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use regelwerk::fuzz::game::{play_game_checked, play_game_checked_with};
 use regelwerk::protocol::conform::{InProcess, Verdict};
 use regelwerk::protocol::conform_game::conform_game_case;
+use regelwerk::protocol::difffuzz::Divergence;
 use regelwerk::protocol::messages::{Request, Response};
 use regelwerk::protocol::serve::answer;
 use regelwerk::scenario::game::{load_game_str, LoadedGame};
@@ -274,9 +275,7 @@ impl regelwerk::protocol::conform::Responder for OffByOne {
 
 #[test]
 fn differential_fuzzing_agrees_with_itself_and_catches_a_wrong_perft() {
-    use regelwerk::protocol::difffuzz_game::{
-        fuzz_variant_game, variant_divergence_scenario, GameDivergence,
-    };
+    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
     for variant in [VariantId::Grand, VariantId::Racingkings] {
         let mut reference = InProcess { forced: Vec::new() };
         for seed in 0..3 {
@@ -287,7 +286,7 @@ fn differential_fuzzing_agrees_with_itself_and_catches_a_wrong_perft() {
         let mut wrong = OffByOne(InProcess { forced: Vec::new() });
         let game = fuzz_variant_game(&mut wrong, variant, 1, 40, 10).expect_err("perft is off");
         assert!(
-            matches!(game.divergence, GameDivergence::Perft { .. }),
+            matches!(game.divergence, Divergence::Perft { .. }),
             "{:?}",
             game.divergence
         );

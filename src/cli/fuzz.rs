@@ -12,6 +12,14 @@ use regelwerk::Ruleset;
 use super::check::progress_bar;
 use super::Format;
 
+/// Writes a reproducing scenario as `<out>/<id>.yaml`.
+fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let path = out.join(format!("{id}.yaml"));
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
 /// The size of a fuzz run, and the external engine if it is differential.
 pub(super) struct FuzzArgs {
     pub(super) games: u64,
@@ -59,12 +67,8 @@ fn variant_differential(
             Ok(played) => plies += played,
             Err(game) => {
                 bar.finish_and_clear();
-                std::fs::create_dir_all(out)
-                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("diverge-{}-seed-{seed}", args.variant);
-                let path = out.join(format!("{id}.yaml"));
-                std::fs::write(&path, variant_divergence_scenario(&game, &id))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                let path = write_case(out, &id, &variant_divergence_scenario(&game, &id))?;
                 println!(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
                     game.actions.len(),
@@ -120,12 +124,8 @@ fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Resu
             }
             Err(failure) => {
                 bar.finish_and_clear();
-                std::fs::create_dir_all(out)
-                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("fuzz-{}-seed-{seed}", args.variant);
-                let path = out.join(format!("{id}.yaml"));
-                std::fs::write(&path, game_failure_scenario(&failure, &id))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                let path = write_case(out, &id, &game_failure_scenario(&failure, &id))?;
                 println!(
                     "game {index} (seed {seed}) broke {}: {}",
                     failure.invariant, failure.detail
@@ -193,12 +193,8 @@ fn differential(
             Ok(played) => plies += played,
             Err(game) => {
                 bar.finish_and_clear();
-                std::fs::create_dir_all(out)
-                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("diverge-seed-{seed}");
-                let path = out.join(format!("{id}.yaml"));
-                std::fs::write(&path, divergence_scenario(&game, &id, &rules))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                let path = write_case(out, &id, &divergence_scenario(&game, &id, &rules))?;
                 println!(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
                     game.actions.len(),
@@ -288,12 +284,8 @@ pub(super) fn fuzz(
             Err(failure) => {
                 bar.finish_and_clear();
                 let small = shrink(&failure, &rules);
-                std::fs::create_dir_all(out)
-                    .with_context(|| format!("creating {}", out.display()))?;
                 let id = format!("fuzz-seed-{game_seed}");
-                let path = out.join(format!("{id}.yaml"));
-                std::fs::write(&path, failure_scenario(&small, &id, &rules))
-                    .with_context(|| format!("writing {}", path.display()))?;
+                let path = write_case(out, &id, &failure_scenario(&small, &id, &rules))?;
                 println!("game {index} (seed {game_seed}) broke {}", small.violation);
                 println!(
                     "shrunk from {} to {} actions; scenario: {}",

@@ -180,15 +180,9 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             // A state step: the positions returned by `apply` are compared already.
             continue;
         };
-        let response = match engine.respond(&request) {
+        let response = match ask(engine, &request, seq, index) {
             Ok(response) => response,
-            Err(error) => {
-                return Verdict::Errored {
-                    step: index,
-                    context: error.to_string(),
-                    stderr: engine.stderr_tail(),
-                }
-            }
+            Err(verdict) => return verdict,
         };
         let fail = |expected: Value, actual: Value| Verdict::Failed {
             step: index,
@@ -197,25 +191,6 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             actual: yaml(&actual),
         };
         match response {
-            Response::Skipped { reason, .. } => return Verdict::Skipped { reason },
-            Response::Errored { context, .. } => {
-                return Verdict::Errored {
-                    step: index,
-                    context: format!("the engine reported an error: {context}"),
-                    stderr: engine.stderr_tail(),
-                }
-            }
-            Response::Applied { seq: got, .. }
-            | Response::Moves { seq: got, .. }
-            | Response::Perft { seq: got, .. }
-                if got != seq =>
-            {
-                return Verdict::Errored {
-                    step: index,
-                    context: format!("answer for seq {got}, expected seq {seq}"),
-                    stderr: engine.stderr_tail(),
-                }
-            }
             Response::Applied { results, .. } => {
                 let (Some(play), Some(expect)) = (&step.play, &step.expect) else {
                     return protocol_mismatch(index, engine, "applied");
@@ -285,11 +260,51 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                     return fail(json!({"nodes": expected}), json!({"nodes": nodes}));
                 }
             }
-            Response::Ready { .. } => return protocol_mismatch(index, engine, "ready"),
             Response::Played { .. } => return protocol_mismatch(index, engine, "played"),
+            Response::Ready { .. } | Response::Skipped { .. } | Response::Errored { .. } => {
+                return protocol_mismatch(index, engine, "ready")
+            }
         }
     }
     Verdict::Passed
+}
+
+/// Sends one request of step `step`. No answer, `skipped`, `errored` and
+/// an answer to another request number become the verdict.
+pub(crate) fn ask(
+    engine: &mut impl Responder,
+    request: &Request,
+    seq: u64,
+    step: usize,
+) -> Result<Response, Verdict> {
+    let errored = |context: String, engine: &mut dyn FnMut() -> String| Verdict::Errored {
+        step,
+        context,
+        stderr: engine(),
+    };
+    let response = match engine.respond(request) {
+        Ok(response) => response,
+        Err(error) => return Err(errored(error.to_string(), &mut || engine.stderr_tail())),
+    };
+    match response {
+        Response::Skipped { reason, .. } => Err(Verdict::Skipped { reason }),
+        Response::Errored { context, .. } => Err(errored(
+            format!("the engine reported an error: {context}"),
+            &mut || engine.stderr_tail(),
+        )),
+        Response::Applied { seq: got, .. }
+        | Response::Played { seq: got, .. }
+        | Response::Moves { seq: got, .. }
+        | Response::Perft { seq: got, .. }
+            if got != seq =>
+        {
+            Err(errored(
+                format!("answer for seq {got}, expected seq {seq}"),
+                &mut || engine.stderr_tail(),
+            ))
+        }
+        response => Ok(response),
+    }
 }
 
 pub(crate) fn protocol_mismatch(step: usize, engine: &impl Responder, got: &str) -> Verdict {

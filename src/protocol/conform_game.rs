@@ -10,7 +10,7 @@ use serde_json::json;
 use crate::scenario::game::{actual_fields, expected_fields, LoadedGame};
 use crate::variant::Game;
 
-use super::conform::{protocol_mismatch, yaml, Responder, Verdict};
+use super::conform::{ask, protocol_mismatch, yaml, Responder, Verdict};
 use super::messages::{PlayedResult, Request, Response};
 
 /// Runs one variant scenario against the engine. The reference engine
@@ -81,15 +81,9 @@ pub fn conform_game_case(
             // A state step: `apply` answers carry positions, compared already.
             continue;
         };
-        let response = match engine.respond(&request) {
+        let response = match ask(engine, &request, seq, index) {
             Ok(response) => response,
-            Err(error) => {
-                return Verdict::Errored {
-                    step: index,
-                    context: error.to_string(),
-                    stderr: engine.stderr_tail(),
-                }
-            }
+            Err(verdict) => return verdict,
         };
         let fail = |expected: serde_json::Value, actual: serde_json::Value| Verdict::Failed {
             step: index,
@@ -98,25 +92,6 @@ pub fn conform_game_case(
             actual: yaml(&actual),
         };
         match response {
-            Response::Skipped { reason, .. } => return Verdict::Skipped { reason },
-            Response::Errored { context, .. } => {
-                return Verdict::Errored {
-                    step: index,
-                    context: format!("the engine reported an error: {context}"),
-                    stderr: engine.stderr_tail(),
-                }
-            }
-            Response::Played { seq: got, .. }
-            | Response::Moves { seq: got, .. }
-            | Response::Perft { seq: got, .. }
-                if got != seq =>
-            {
-                return Verdict::Errored {
-                    step: index,
-                    context: format!("answer for seq {got}, expected seq {seq}"),
-                    stderr: engine.stderr_tail(),
-                }
-            }
             Response::Played { results, .. } => {
                 let (Some(play), Some(expect)) = (&step.play, &step.expect) else {
                     return protocol_mismatch(index, engine, "played");
@@ -169,7 +144,9 @@ pub fn conform_game_case(
                 }
             }
             Response::Applied { .. } => return protocol_mismatch(index, engine, "applied"),
-            Response::Ready { .. } => return protocol_mismatch(index, engine, "ready"),
+            Response::Ready { .. } | Response::Skipped { .. } | Response::Errored { .. } => {
+                return protocol_mismatch(index, engine, "ready")
+            }
         }
     }
     Verdict::Passed

@@ -10,58 +10,9 @@ use crate::fuzz::rng::Rng;
 use crate::variant::{self, Game, VariantId};
 
 use super::conform::Responder;
+use super::difffuzz::Divergence;
 use super::messages::{PlayedResult, Request, Response};
 use super::serve::played_result;
-
-/// What differed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameDivergence {
-    /// The legal move sets differ.
-    Moves {
-        /// Listed by the reference only.
-        missing: Vec<String>,
-        /// Listed by the engine only.
-        unexpected: Vec<String>,
-    },
-    /// The outcome of an action differs.
-    Outcome {
-        /// The reference's result (JSON).
-        expected: String,
-        /// The engine's result (JSON).
-        actual: String,
-    },
-    /// perft 2 differs.
-    Perft {
-        /// The reference's count.
-        expected: u64,
-        /// The engine's count.
-        actual: u64,
-    },
-    /// No usable answer.
-    NoAnswer(String),
-}
-
-impl std::fmt::Display for GameDivergence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GameDivergence::Moves {
-                missing,
-                unexpected,
-            } => write!(
-                f,
-                "legal moves differ: missing {missing:?}, unexpected {unexpected:?}"
-            ),
-            GameDivergence::Outcome { expected, actual } => write!(
-                f,
-                "outcome differs:\n  reference: {expected}\n  engine:    {actual}"
-            ),
-            GameDivergence::Perft { expected, actual } => {
-                write!(f, "perft 2: reference {expected}, engine {actual}")
-            }
-            GameDivergence::NoAnswer(error) => write!(f, "no usable answer: {error}"),
-        }
-    }
-}
 
 /// A diverging game: the actions from the start (the last one is where it
 /// diverged, for an outcome) and what differed.
@@ -74,23 +25,23 @@ pub struct DivergentVariantGame {
     /// Actions played from the start.
     pub actions: Vec<String>,
     /// What differs, after `actions`.
-    pub divergence: GameDivergence,
+    pub divergence: Divergence,
 }
 
-fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, GameDivergence> {
+fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
     match engine.respond(request) {
         Ok(Response::Skipped { reason, .. }) => {
-            Err(GameDivergence::NoAnswer(format!("skipped: {reason}")))
+            Err(Divergence::NoAnswer(format!("skipped: {reason}")))
         }
         Ok(Response::Errored { context, .. }) => {
-            Err(GameDivergence::NoAnswer(format!("errored: {context}")))
+            Err(Divergence::NoAnswer(format!("errored: {context}")))
         }
         Ok(response) => Ok(response),
-        Err(error) => Err(GameDivergence::NoAnswer(error.to_string())),
+        Err(error) => Err(Divergence::NoAnswer(error.to_string())),
     }
 }
 
-fn check_moves(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameDivergence> {
+fn check_moves(engine: &mut impl Responder, game: &dyn Game) -> Result<(), Divergence> {
     let request = Request::Moves {
         seq: 1,
         variant: game.variant(),
@@ -100,22 +51,20 @@ fn check_moves(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameD
         square: None,
     };
     let Response::Moves { moves, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer(
-            "expected a moves answer".to_string(),
-        ));
+        return Err(Divergence::NoAnswer("expected a moves answer".to_string()));
     };
     let reference: BTreeSet<String> = game.legal_moves().into_iter().collect();
     let got: BTreeSet<String> = moves.into_iter().collect();
     if reference == got {
         return Ok(());
     }
-    Err(GameDivergence::Moves {
+    Err(Divergence::Moves {
         missing: reference.difference(&got).cloned().collect(),
         unexpected: got.difference(&reference).cloned().collect(),
     })
 }
 
-fn check_perft(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameDivergence> {
+fn check_perft(engine: &mut impl Responder, game: &dyn Game) -> Result<(), Divergence> {
     let request = Request::Perft {
         seq: 1,
         variant: game.variant(),
@@ -124,17 +73,17 @@ fn check_perft(engine: &mut impl Responder, game: &dyn Game) -> Result<(), GameD
         depth: 2,
     };
     let Response::Perft { nodes, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer(
-            "expected a perft answer".to_string(),
-        ));
+        return Err(Divergence::NoAnswer("expected a perft answer".to_string()));
     };
     let expected = game.perft(2);
     if nodes == expected {
         Ok(())
     } else {
-        Err(GameDivergence::Perft {
+        Err(Divergence::Perft {
+            depth: 2,
             expected,
             actual: nodes,
+            position: game.position_text(),
         })
     }
 }
@@ -145,7 +94,7 @@ fn check_outcome(
     actions: &[String],
     reference: &PlayedResult,
     variant: VariantId,
-) -> Result<(), GameDivergence> {
+) -> Result<(), Divergence> {
     let request = Request::Apply {
         seq: 1,
         variant,
@@ -154,18 +103,16 @@ fn check_outcome(
         actions: actions.to_vec(),
     };
     let Response::Played { results, .. } = ask(engine, &request)? else {
-        return Err(GameDivergence::NoAnswer(
-            "expected a played answer".to_string(),
-        ));
+        return Err(Divergence::NoAnswer("expected a played answer".to_string()));
     };
     let json = |result: &PlayedResult| serde_json::to_string(result).unwrap_or_default();
     match results.last() {
         Some(last) if results.len() == actions.len() && last == reference => Ok(()),
-        Some(last) => Err(GameDivergence::Outcome {
+        Some(last) => Err(Divergence::Outcome {
             expected: json(reference),
             actual: json(last),
         }),
-        None => Err(GameDivergence::NoAnswer("no result".to_string())),
+        None => Err(Divergence::NoAnswer("no result".to_string())),
     }
 }
 
@@ -192,7 +139,7 @@ pub fn fuzz_variant_game(
         })
     };
     let mut game = variant::open(variant, None, &[])
-        .map_err(|message| diverged(&actions, GameDivergence::NoAnswer(message)))?;
+        .map_err(|message| diverged(&actions, Divergence::NoAnswer(message)))?;
     let start = game.position_text();
     for ply in 0..max_plies {
         check_moves(engine, game.as_ref()).map_err(|d| diverged(&actions, d))?;
@@ -248,17 +195,17 @@ pub fn variant_divergence_scenario(game: &DivergentVariantGame, id: &str) -> Str
         }
     }
     match &game.divergence {
-        GameDivergence::Perft { .. } => text.push_str(&format!(
+        Divergence::Perft { .. } => text.push_str(&format!(
             "  - perft: 2\n    expect_nodes: {}\n",
             reference.perft(2)
         )),
-        GameDivergence::Moves { .. } | GameDivergence::NoAnswer(_) => {
+        Divergence::Moves { .. } | Divergence::NoAnswer(_) => {
             let moves = reference.legal_moves();
             text.push_str("  - moves: {}\n    expect_moves: [");
             text.push_str(&moves.join(", "));
             text.push_str("]\n");
         }
-        GameDivergence::Outcome { .. } => {}
+        Divergence::Outcome { .. } => {}
     }
     text
 }

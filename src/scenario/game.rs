@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use crate::spec::Spec;
 use crate::variant::{self, Captured, Game, Report, Status, VariantId};
 
-use super::load::{check_references, LoadError};
+use super::load::{check_header, parse_yaml, LoadError};
 use super::report::{CaseResult, Status as CaseStatus};
 use super::run::Mismatch;
 
@@ -199,18 +199,7 @@ pub fn load_game_str(
     text: &str,
     spec: Option<&Spec>,
 ) -> Result<LoadedGame, LoadError> {
-    let scenario: GameScenario = serde_yaml::from_str(text).map_err(|error| {
-        let (line, column) = error
-            .location()
-            .map_or((0, 0), |at| (at.line(), at.column()));
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: "yaml".to_string(),
-            message: error.to_string(),
-        }
-    })?;
+    let scenario: GameScenario = parse_yaml(path, text)?;
     let fail = |field: &str, needle: &str, message: String| {
         LoadError::located(path, text, field, needle, message)
     };
@@ -219,20 +208,6 @@ pub fn load_game_str(
             "variant",
             "variant:",
             "expected grand or racingkings; MONARCHIE scenarios use the MONARCHIE format without a variant field".to_string(),
-        ));
-    }
-    if scenario.id.is_empty() || scenario.id.chars().any(char::is_whitespace) {
-        return Err(fail(
-            "id",
-            "id:",
-            "expected a non-empty ID without spaces".to_string(),
-        ));
-    }
-    if scenario.clauses.is_empty() {
-        return Err(fail(
-            "clauses",
-            "clauses:",
-            "expected at least one clause ID".to_string(),
         ));
     }
     if let Some(spec) = spec {
@@ -246,14 +221,14 @@ pub fn load_game_str(
                 ),
             ));
         }
-        check_references(
-            spec,
-            &scenario.clauses,
-            &scenario.rulings,
-            &scenario.findings,
-        )
-        .map_err(|(field, needle, message)| fail(field, &needle, message))?;
     }
+    check_header(
+        path,
+        text,
+        &scenario.id,
+        [&scenario.clauses, &scenario.rulings, &scenario.findings],
+        spec,
+    )?;
     match (&scenario.position.start, &scenario.position.fen) {
         (true, None) | (false, Some(_)) => {}
         _ => {
@@ -513,15 +488,7 @@ pub fn game_case(path: &Path, specs: &mut SpecCache) -> CaseResult {
                 status,
             }
         }
-        Err(error) => CaseResult {
-            path: path.to_path_buf(),
-            id: String::new(),
-            clauses: Vec::new(),
-            rulings: Vec::new(),
-            findings: Vec::new(),
-            expects_legal: false,
-            status: CaseStatus::Invalid(error),
-        },
+        Err(error) => CaseResult::invalid(path, error),
     }
 }
 

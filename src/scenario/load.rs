@@ -182,6 +182,62 @@ pub fn check_references(
     Ok(())
 }
 
+/// Reads YAML into `T`, unknown fields rejected; errors point at the line.
+///
+/// # Errors
+/// [`LoadError`] with the YAML error's line and column.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, LoadError> {
+    serde_yaml::from_str(text).map_err(|error| {
+        let (line, column) = error
+            .location()
+            .map_or((0, 0), |at| (at.line(), at.column()));
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            field: "yaml".to_string(),
+            message: error.to_string(),
+        }
+    })
+}
+
+/// The checks every scenario format shares: a usable ID, at least one
+/// clause, and (with a spec) clause, ruling and finding IDs that exist.
+/// `lists` are the clauses, rulings and findings.
+///
+/// # Errors
+/// [`LoadError`] located at the offending field.
+pub fn check_header(
+    path: &Path,
+    text: &str,
+    id: &str,
+    [clauses, rulings, findings]: [&[String]; 3],
+    spec: Option<&Spec>,
+) -> Result<(), LoadError> {
+    let fail = |field: &str, needle: &str, message: String| {
+        LoadError::located(path, text, field, needle, message)
+    };
+    if id.is_empty() || id.chars().any(char::is_whitespace) {
+        return Err(fail(
+            "id",
+            "id:",
+            "expected a non-empty ID without spaces".to_string(),
+        ));
+    }
+    if clauses.is_empty() {
+        return Err(fail(
+            "clauses",
+            "clauses:",
+            "expected at least one clause ID".to_string(),
+        ));
+    }
+    if let Some(spec) = spec {
+        check_references(spec, clauses, rulings, findings)
+            .map_err(|(field, needle, message)| fail(field, &needle, message))?;
+    }
+    Ok(())
+}
+
 /// Reads and validates one scenario file against the spec.
 ///
 /// # Errors
@@ -197,44 +253,17 @@ pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> 
 /// # Errors
 /// As [`load_file`].
 pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
-    let scenario: Scenario = serde_yaml::from_str(text).map_err(|error| {
-        let (line, column) = error
-            .location()
-            .map_or((0, 0), |at| (at.line(), at.column()));
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: "yaml".to_string(),
-            message: error.to_string(),
-        }
-    })?;
+    let scenario: Scenario = parse_yaml(path, text)?;
     let fail = |field: &str, needle: &str, message: String| {
         LoadError::located(path, text, field, needle, message)
     };
-    if scenario.id.is_empty() || scenario.id.chars().any(char::is_whitespace) {
-        return Err(fail(
-            "id",
-            "id:",
-            "expected a non-empty ID without spaces".to_string(),
-        ));
-    }
-    if scenario.clauses.is_empty() {
-        return Err(fail(
-            "clauses",
-            "clauses:",
-            "expected at least one clause ID".to_string(),
-        ));
-    }
-    if let Some(spec) = spec {
-        check_references(
-            spec,
-            &scenario.clauses,
-            &scenario.rulings,
-            &scenario.findings,
-        )
-        .map_err(|(field, needle, message)| fail(field, &needle, message))?;
-    }
+    check_header(
+        path,
+        text,
+        &scenario.id,
+        [&scenario.clauses, &scenario.rulings, &scenario.findings],
+        spec,
+    )?;
     let rules = Ruleset::from_settings(&scenario.ruleset)
         .map_err(|error| fail("ruleset", "ruleset:", error.to_string()))?;
     let position = build_position(&scenario.position)

@@ -42,6 +42,19 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// A file that could not be used.
+    pub fn invalid(path: &Path, error: LoadError) -> CaseResult {
+        CaseResult {
+            path: path.to_path_buf(),
+            id: String::new(),
+            clauses: Vec::new(),
+            rulings: Vec::new(),
+            findings: Vec::new(),
+            expects_legal: false,
+            status: Status::Invalid(error),
+        }
+    }
+
     /// Whether it passed.
     pub fn passed(&self) -> bool {
         matches!(self.status, Status::Passed)
@@ -123,15 +136,7 @@ pub fn run_suite(
                 };
                 case_of(&loaded, status)
             }
-            Err(error) => CaseResult {
-                path: path.clone(),
-                id: String::new(),
-                clauses: Vec::new(),
-                rulings: Vec::new(),
-                findings: Vec::new(),
-                expects_legal: false,
-                status: Status::Invalid(error),
-            },
+            Err(error) => CaseResult::invalid(path, error),
         };
         cases.push(case);
     }

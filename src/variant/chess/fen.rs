@@ -8,6 +8,8 @@
 
 use std::fmt::Write;
 
+use crate::variant::VariantId;
+
 use super::board::{Board, BoardError};
 use super::geometry::Geometry;
 use super::piece::{Kind, Piece};
@@ -174,6 +176,31 @@ pub fn parse(
         }),
         _ => Err(problems),
     }
+}
+
+/// Reads a FEN record as [`parse`] does, then lists what `rules` (the
+/// variant's) find wrong with it that the notation allows.
+///
+/// # Errors
+/// Every problem at once, in one message naming the `variant`: those of
+/// the notation, or else those `rules` found.
+pub fn read(
+    text: &str,
+    geometry: &'static Geometry,
+    kinds: &[Kind],
+    variant: VariantId,
+    rules: impl FnOnce(&Fen) -> Vec<String>,
+) -> Result<Fen, String> {
+    let invalid = |problems: &[String]| format!("invalid {variant} position: {}", problems.join("; "));
+    let fen = parse(text, geometry, kinds).map_err(|problems| {
+        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        invalid(&problems)
+    })?;
+    let problems = rules(&fen);
+    if !problems.is_empty() {
+        return Err(invalid(&problems));
+    }
+    Ok(fen)
 }
 
 /// A counter of at least `min`, in plain decimal digits.

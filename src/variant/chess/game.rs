@@ -1,12 +1,17 @@
 //! The text shell both chess variants share: a game in progress spoken to
-//! in FEN and coordinate moves through [`Game`], with the `claim` action.
-//! Every rule comes from the variant through [`ChessVariant`]; the shell only
-//! keeps the position and the status, sorts, and reports.
+//! in FEN and coordinate moves through [`Game`], with the `claim` action,
+//! and [`open`] to start one. Every rule comes from the variant through
+//! [`ChessVariant`]; the shell only keeps the position and the status,
+//! sorts, and reports.
 
-use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId};
+use crate::variant::{
+    divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId,
+};
 
 use super::geometry::Geometry;
 use super::moves::Move;
+use super::piece::Piece;
+use super::position::{ChessPosition, DrawClaims};
 use super::refusal::RefusalCode;
 use super::sorted_texts;
 use super::square::Square;
@@ -14,53 +19,83 @@ use super::square::Square;
 /// The special action that claims a draw.
 pub const CLAIM: &str = "claim";
 
-/// What a chess variant tells the shell. Every method is a rule (or a
-/// rule's notation) of the variant.
-pub trait ChessVariant: Rules<Move = Move> + Default + Send + 'static
-where
-    Self::Position: Send,
+/// What a chess variant tells the shell. Every required item is a rule (or
+/// a rule's notation) of the variant; the provided methods are the shell's
+/// own reading of the position and of [`ChessVariant::DRAW_CLAIMS`].
+pub trait ChessVariant:
+    Rules<Move = Move, Position: ChessPosition> + Default + Send + 'static
 {
     /// Which variant.
     const ID: VariantId;
+    /// The numbers of the draw claims (threefold repetition, fifty-move
+    /// rule).
+    const DRAW_CLAIMS: DrawClaims;
     /// The board shape.
     fn geometry(&self) -> &'static Geometry;
-    /// The position as FEN.
-    fn fen(&self, position: &Self::Position) -> String;
     /// The legal moves, of the piece on `only` if given, unless the game is
     /// over.
     fn moves(&self, position: &Self::Position, only: Option<Square>, out: &mut Vec<Move>);
-    /// The position after the legal move `mv`, and what it captured.
-    fn play(&self, position: &Self::Position, mv: Move) -> (Self::Position, Option<Captured>);
+    /// The position after the legal move `mv`, and the piece it captured
+    /// with the square it stood on.
+    fn play(&self, position: &Self::Position, mv: Move) -> (Self::Position, Option<(Piece, Square)>);
     /// Why `mv`, not a legal move, is refused (the game not being over).
     fn refusal(&self, position: &Self::Position, mv: Move) -> Refusal;
     /// Where the game stands, claims aside.
     fn status(&self, position: &Self::Position) -> Status;
-    /// The draw the side to move may claim, if any (`threefold`,
-    /// `fifty-move`).
-    fn claimable_draw(&self, position: &Self::Position) -> Option<&'static str>;
-    /// Why no draw may be claimed, in a sentence.
-    fn no_claim_detail(&self, position: &Self::Position) -> String;
     /// Whether the side to move is in check.
     fn in_check(&self, position: &Self::Position) -> bool;
+
+    /// The position as FEN.
+    fn fen(&self, position: &Self::Position) -> String {
+        position.to_fen()
+    }
+    /// The draw the side to move may claim, if any (`threefold`,
+    /// `fifty-move`).
+    fn claimable_draw(&self, position: &Self::Position) -> Option<&'static str> {
+        Self::DRAW_CLAIMS.claimable(position)
+    }
+    /// Why no draw may be claimed, in a sentence.
+    fn no_claim_detail(&self, position: &Self::Position) -> String {
+        Self::DRAW_CLAIMS.no_claim_detail(position)
+    }
     /// The side to move, `white` or `black`.
-    fn side_name(&self, position: &Self::Position) -> &'static str;
+    fn side_name(&self, position: &Self::Position) -> &'static str {
+        position.side.name()
+    }
+}
+
+/// Opens a game of `V` at `position` (FEN; the start position when
+/// `None`), for a variant without switchable rulings.
+///
+/// # Errors
+/// A message listing what is wrong with the FEN, or naming a ruling
+/// setting (none exists, so any is unknown).
+pub fn open<V: ChessVariant>(
+    position: Option<&str>,
+    rulings: &[String],
+) -> Result<Box<dyn Game>, String> {
+    if let Some(setting) = rulings.first() {
+        return Err(format!(
+            "unknown ruling setting `{setting}` for {} (it has no switchable rulings)",
+            V::ID
+        ));
+    }
+    let position = match position {
+        Some(text) => V::Position::from_fen(text)?,
+        None => V::Position::start(),
+    };
+    Ok(Box::new(ChessGame::<V>::new(position)))
 }
 
 /// A chess variant's game in progress.
 #[derive(Clone, Debug)]
-pub struct ChessGame<V: ChessVariant>
-where
-    V::Position: Send,
-{
+pub struct ChessGame<V: ChessVariant> {
     rules: V,
     position: V::Position,
     status: Status,
 }
 
-impl<V: ChessVariant> ChessGame<V>
-where
-    V::Position: Send,
-{
+impl<V: ChessVariant> ChessGame<V> {
     /// A game from `position`, its status computed.
     pub fn new(position: V::Position) -> ChessGame<V> {
         let rules = V::default();
@@ -113,10 +148,7 @@ where
     }
 }
 
-impl<V: ChessVariant> Game for ChessGame<V>
-where
-    V::Position: Send,
-{
+impl<V: ChessVariant> Game for ChessGame<V> {
     fn variant(&self) -> VariantId {
         V::ID
     }
@@ -164,6 +196,10 @@ where
             return Err(self.rules.refusal(&self.position, mv));
         }
         let (next, capture) = self.rules.play(&self.position, mv);
+        let capture = capture.map(|(piece, square)| Captured {
+            kind: piece.kind.name().to_string(),
+            square: square.to_string(),
+        });
         self.position = next;
         self.status = self.rules.status(&self.position);
         Ok(self.report(

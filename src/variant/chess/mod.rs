@@ -2,9 +2,10 @@
 //! [`square`]s of a rectangular board up to 10x10, the [`side`]s, the
 //! [`piece`] kinds and their movement patterns, the [`geometry`] tables,
 //! the [`board`] with attack detection, [`fen`], coordinate [`moves`], the
-//! [`zobrist`] keys and the [`history`] of them for repetition, the
-//! [`refusal`] codes, and the text shell [`game`] that speaks FEN and
-//! coordinate moves for any variant that supplies the rules.
+//! [`zobrist`] keys and the [`history`] of them for repetition, what every
+//! variant's [`position`] keeps (with the numbers of the draw claims), the
+//! [`refusal`] codes and shared checks, and the text shell [`game`] that
+//! speaks FEN and coordinate moves for any variant that supplies the rules.
 //!
 //! It holds no rule of either game: no pawn moves, no promotion, no goal,
 //! no end of the game. Those live in [`super::grand`] and
@@ -17,6 +18,7 @@ pub mod geometry;
 pub mod history;
 pub mod moves;
 pub mod piece;
+pub mod position;
 pub mod refusal;
 pub mod side;
 pub mod square;
@@ -27,6 +29,7 @@ pub use geometry::Geometry;
 pub use history::History;
 pub use moves::Move;
 pub use piece::{Kind, Piece};
+pub use position::{ChessPosition, Core, DrawClaims};
 pub use refusal::RefusalCode;
 pub use side::Side;
 pub use square::Square;

@@ -1,7 +1,14 @@
 //! Why a move or an action is refused: the codes both chess variants use,
-//! each with a stable kebab-case string.
+//! each with a stable kebab-case string, and the first checks of a refused
+//! move they share (whose piece it is, and whether a non-pawn's movement
+//! pattern gets it there).
 
 use crate::variant::Refusal;
+
+use super::board::{Board, Reach};
+use super::moves::Move;
+use super::piece::{Kind, Piece};
+use super::side::Side;
 
 /// A refusal code. Each variant uses the ones its rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,4 +76,53 @@ impl RefusalCode {
             detail: detail.into(),
         }
     }
+}
+
+/// The piece `mv` moves, if it is `side`'s: refused with `no-piece` when
+/// the from-square is empty, `not-your-piece` when the piece there is the
+/// other side's.
+///
+/// # Errors
+/// The refusal.
+pub fn mover(board: &Board, side: Side, mv: Move) -> Result<Piece, Refusal> {
+    let Some(piece) = board.piece(mv.from) else {
+        return Err(RefusalCode::NoPiece.refuse(format!("{mv}: {} is empty", mv.from)));
+    };
+    if piece.side != side {
+        return Err(RefusalCode::NotYourPiece.refuse(format!(
+            "{mv}: the {} on {} is {}'s and {side} is to move",
+            piece.kind, mv.from, piece.side
+        )));
+    }
+    Ok(piece)
+}
+
+/// Whether `side`'s piece of `kind` (not a pawn) goes from `mv.from` to
+/// `mv.to` by its movement pattern: refused with
+/// `not-a-move-of-the-piece`, `blocked`, or `own-piece-on-target`.
+///
+/// # Errors
+/// The refusal.
+pub fn check_reach(board: &Board, side: Side, kind: Kind, mv: Move) -> Result<(), Refusal> {
+    match board.reach(kind, mv.from, mv.to) {
+        Reach::No => {
+            return Err(RefusalCode::NotAMoveOfThePiece.refuse(format!(
+                "{mv}: a {kind} does not move from {} to {}",
+                mv.from, mv.to
+            )))
+        }
+        Reach::Blocked => {
+            return Err(RefusalCode::Blocked.refuse(format!(
+                "{mv}: a piece stands between {} and {}",
+                mv.from, mv.to
+            )))
+        }
+        Reach::Yes => {}
+    }
+    if board.piece(mv.to).is_some_and(|target| target.side == side) {
+        return Err(
+            RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to))
+        );
+    }
+    Ok(())
 }

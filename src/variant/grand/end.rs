@@ -3,18 +3,23 @@
 //! R-G-MATERIAL); threefold repetition (g.8.3) and the fifty-move rule
 //! (g.8.4) are claimed.
 
-use crate::variant::chess::{Board, Kind, Side, Square};
+use crate::variant::chess::{Board, DrawClaims, Kind, Side, Square};
 use crate::variant::Status;
 
 use super::movegen;
 use super::position::Position;
 
-/// Clause g.8.4: half-moves without capture or pawn move after which a
-/// draw may be claimed.
-pub const FIFTY_MOVE_PLIES: u32 = 100;
-
-/// Clause g.8.3: how often a position must have occurred to claim.
-pub const REPETITIONS: usize = 3;
+/// Clauses g.8.3 and g.8.4: the draws the side to move may claim:
+/// `threefold` when the current position (placement, side to move,
+/// en-passant right) has occurred at least three times since the last
+/// capture or pawn move, `fifty-move` when the halfmove clock (half-moves
+/// without capture or pawn move) is at least 100.
+pub const DRAW_CLAIMS: DrawClaims = DrawClaims {
+    // Clause g.8.3.
+    repetitions: 3,
+    // Clause g.8.4.
+    fifty_move_plies: 100,
+};
 
 /// Clause g.8.5, ruling R-G-MATERIAL: the game is drawn when no pawns and
 /// no queen, rook, marshal or cardinal remain, and the minor pieces left
@@ -76,20 +81,5 @@ pub fn status(position: &Position) -> Status {
         Status::Drawn {
             reason: "stalemate".to_string(),
         }
-    }
-}
-
-/// Clauses g.8.3 and g.8.4: the draw the side to move may claim now, if
-/// any: `threefold` when the current position (placement, side to move,
-/// en-passant right) has occurred at least three times since the last
-/// capture or pawn move, `fifty-move` when the halfmove clock is at least
-/// 100.
-pub fn claimable_draw(position: &Position) -> Option<&'static str> {
-    if position.history.count(position.key) + 1 >= REPETITIONS {
-        Some("threefold")
-    } else if position.halfmove >= FIFTY_MOVE_PLIES {
-        Some("fifty-move")
-    } else {
-        None
     }
 }

@@ -3,7 +3,7 @@
 //! pawn becomes the kind named (g.7), the clocks and the repetition history
 //! go on (g.8.3, g.8.4).
 
-use crate::variant::chess::{History, Kind, Move, Piece, Side, Square};
+use crate::variant::chess::{Kind, Move, Piece, Square};
 
 use super::pawn;
 use super::position::Position;
@@ -43,25 +43,6 @@ pub fn after(position: &Position, mv: Move) -> (Position, Capture) {
     // pawn move; clause g.8.3: such a move makes every earlier position
     // unrepeatable.
     let irreversible = pawn_move || capture.is_some();
-    let (halfmove, history) = if irreversible {
-        (0, History::new())
-    } else {
-        (
-            position.halfmove.saturating_add(1),
-            position.history.pushed(position.key),
-        )
-    };
-    let fullmove = match side {
-        Side::White => position.fullmove,
-        Side::Black => position.fullmove.saturating_add(1),
-    };
-    let next = Position::new(
-        board,
-        side.opponent(),
-        en_passant,
-        halfmove,
-        fullmove,
-        history,
-    );
+    let next = Position::new(position.after_move(board, irreversible), en_passant);
     (next, capture)
 }

@@ -3,10 +3,13 @@
 //! history; read from FEN with every problem listed, written as
 //! Fairy-Stockfish writes it.
 
+use std::ops::Deref;
+
 use crate::variant::chess::fen::{self, Fen};
 use crate::variant::chess::geometry::TEN_BY_TEN;
-use crate::variant::chess::zobrist::{en_passant_key, side_key};
-use crate::variant::chess::{Board, History, Kind, Side, Square};
+use crate::variant::chess::zobrist::en_passant_key;
+use crate::variant::chess::{ChessPosition, Core, Kind, Square};
+use crate::variant::VariantId;
 
 use super::pawn;
 
@@ -18,30 +21,40 @@ pub const START_FEN: &str =
 /// Clause g.1: the board has ten files and ten ranks.
 pub const BOARD_SIDE: u8 = 10;
 
-/// A playable Grand Chess position.
+/// A playable Grand Chess position: the [`Core`] (board, side to move,
+/// clocks since the last capture or pawn move, repetition key and
+/// history), which it dereferences to, and the en-passant square.
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub(super) board: Board,
-    pub(super) side: Side,
+    /// The board, the side to move, the clocks; the repetition key covers
+    /// placement, side to move and en-passant right (clause g.8.3), the
+    /// history the keys since the last capture or pawn move.
+    pub(super) core: Core,
     /// The square a pawn passed over with a double step on the last move.
     pub(super) en_passant: Option<Square>,
-    pub(super) halfmove: u32,
-    pub(super) fullmove: u32,
-    /// The repetition key of this position.
-    pub(super) key: u64,
-    /// The keys of the earlier positions since the last capture or pawn
-    /// move.
-    pub(super) history: History,
+}
+
+impl Deref for Position {
+    type Target = Core;
+
+    fn deref(&self) -> &Core {
+        &self.core
+    }
 }
 
 impl Position {
-    /// Clause g.2: the start position.
-    pub fn start() -> Position {
-        match Position::from_fen(START_FEN) {
-            Ok(position) => position,
-            Err(error) => unreachable!("the start FEN is valid: {error}"),
-        }
+    /// A position with its key computed: `core`'s, and the en-passant
+    /// right if a capture on `en_passant` is legal.
+    pub(super) fn new(core: Core, en_passant: Option<Square>) -> Position {
+        let mut position = Position { core, en_passant };
+        position.core.key ^= pawn::en_passant_right(&position).map_or(0, en_passant_key);
+        position
     }
+}
+
+impl ChessPosition for Position {
+    /// Clause g.2: the start position.
+    const START_FEN: &'static str = START_FEN;
 
     /// Reads and validates a FEN record.
     ///
@@ -50,52 +63,14 @@ impl Position {
     /// fields, counters), not exactly one king per side, pawns on a rank
     /// they cannot stand on, an impossible en-passant square, the side not
     /// to move in check.
-    pub fn from_fen(text: &str) -> Result<Position, String> {
-        let fen = fen::parse(text, &TEN_BY_TEN, &Kind::ALL).map_err(|problems| {
-            let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            invalid(&problems)
-        })?;
-        let problems = problems(&fen);
-        if !problems.is_empty() {
-            return Err(invalid(&problems));
-        }
-        Ok(Position::new(
-            fen.board,
-            fen.side,
-            fen.en_passant,
-            fen.halfmove,
-            fen.fullmove,
-            History::new(),
-        ))
-    }
-
-    /// A position with its key computed.
-    pub(super) fn new(
-        board: Board,
-        side: Side,
-        en_passant: Option<Square>,
-        halfmove: u32,
-        fullmove: u32,
-        history: History,
-    ) -> Position {
-        let mut position = Position {
-            board,
-            side,
-            en_passant,
-            halfmove,
-            fullmove,
-            key: 0,
-            history,
-        };
-        position.key = position.board.placement_key()
-            ^ side_key(side)
-            ^ pawn::en_passant_right(&position).map_or(0, en_passant_key);
-        position
+    fn from_fen(text: &str) -> Result<Position, String> {
+        let fen = fen::read(text, &TEN_BY_TEN, &Kind::ALL, VariantId::Grand, problems)?;
+        Ok(Position::new(Core::from_fen(&fen), fen.en_passant))
     }
 
     /// The FEN record; the en-passant square only when an en-passant
     /// capture is legal for the side to move (as Stockfish writes it).
-    pub fn to_fen(&self) -> String {
+    fn to_fen(&self) -> String {
         fen::format(
             &self.board,
             self.side,
@@ -104,41 +79,6 @@ impl Position {
             self.fullmove,
         )
     }
-
-    /// The pieces.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-
-    /// The fullmove number.
-    pub fn fullmove(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// The repetition key: placement, side to move and en-passant right.
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The keys of the earlier positions since the last capture or pawn
-    /// move, newest first.
-    pub fn history(&self) -> &History {
-        &self.history
-    }
-}
-
-fn invalid(problems: &[String]) -> String {
-    format!("invalid grand position: {}", problems.join("; "))
 }
 
 /// The problems of a FEN record that the notation allows but the rules do

@@ -3,18 +3,23 @@
 //! are claimed; there is no insufficient-material rule (rk.6.4): bare kings
 //! race on.
 
+use crate::variant::chess::DrawClaims;
 use crate::variant::Status;
 
 use super::goal::{self, Race};
 use super::movegen;
 use super::position::Position;
 
-/// Clause rk.6.3: half-moves without a capture after which a draw may be
-/// claimed.
-pub const FIFTY_MOVE_PLIES: u32 = 100;
-
-/// Clause rk.6.2: how often a position must have occurred to claim.
-pub const REPETITIONS: usize = 3;
+/// Clauses rk.6.2 and rk.6.3: the draws the side to move may claim:
+/// `threefold` when the current position (placement and side to move) has
+/// occurred at least three times since the last capture, `fifty-move` when
+/// the halfmove clock (half-moves without a capture) is at least 100.
+pub const DRAW_CLAIMS: DrawClaims = DrawClaims {
+    // Clause rk.6.2.
+    repetitions: 3,
+    // Clause rk.6.3.
+    fifty_move_plies: 100,
+};
 
 /// Clauses rk.5 and rk.6.1: where the game stands in `position` (claims
 /// aside): decided by the race, drawn by stalemate, or going on.
@@ -30,19 +35,5 @@ pub fn status(position: &Position) -> Status {
         }
     } else {
         Status::Ongoing
-    }
-}
-
-/// Clauses rk.6.2 and rk.6.3: the draw the side to move may claim now, if
-/// any: `threefold` when the current position (placement and side to
-/// move) has occurred at least three times since the last capture,
-/// `fifty-move` when the halfmove clock is at least 100.
-pub fn claimable_draw(position: &Position) -> Option<&'static str> {
-    if position.history.count(position.key) + 1 >= REPETITIONS {
-        Some("threefold")
-    } else if position.halfmove >= FIFTY_MOVE_PLIES {
-        Some("fifty-move")
-    } else {
-        None
     }
 }

@@ -2,10 +2,12 @@
 //! move, the clocks and the repetition history; read from FEN with every
 //! problem listed.
 
+use std::ops::Deref;
+
 use crate::variant::chess::fen::{self, Fen};
 use crate::variant::chess::geometry::EIGHT_BY_EIGHT;
-use crate::variant::chess::zobrist::side_key;
-use crate::variant::chess::{Board, History, Kind, Side};
+use crate::variant::chess::{ChessPosition, Core, Kind, Side};
+use crate::variant::VariantId;
 
 /// Clause rk.2: the start position (no pawns, no castling).
 pub const START_FEN: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
@@ -20,27 +22,26 @@ pub const KINDS: [Kind; 5] = [
     Kind::Knight,
 ];
 
-/// A playable Racing Kings position.
+/// A playable Racing Kings position: the [`Core`] (board, side to move,
+/// clocks since the last capture, repetition key of placement and side to
+/// move, history), which it dereferences to; nothing more, as there are no
+/// pawns.
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub(super) board: Board,
-    pub(super) side: Side,
-    pub(super) halfmove: u32,
-    pub(super) fullmove: u32,
-    /// The repetition key of this position.
-    pub(super) key: u64,
-    /// The keys of the earlier positions since the last capture.
-    pub(super) history: History,
+    pub(super) core: Core,
 }
 
-impl Position {
-    /// Clause rk.2: the start position.
-    pub fn start() -> Position {
-        match Position::from_fen(START_FEN) {
-            Ok(position) => position,
-            Err(error) => unreachable!("the start FEN is valid: {error}"),
-        }
+impl Deref for Position {
+    type Target = Core;
+
+    fn deref(&self) -> &Core {
+        &self.core
     }
+}
+
+impl ChessPosition for Position {
+    /// Clause rk.2: the start position.
+    const START_FEN: &'static str = START_FEN;
 
     /// Reads and validates a FEN record.
     ///
@@ -48,81 +49,17 @@ impl Position {
     /// Every problem at once: the notation (rank count and width, letters
     /// other than K Q R B N, fields, counters), not exactly one king per
     /// side, an en-passant square, a king in check (clause rk.4).
-    pub fn from_fen(text: &str) -> Result<Position, String> {
-        let fen = fen::parse(text, &EIGHT_BY_EIGHT, &KINDS).map_err(|problems| {
-            let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            invalid(&problems)
-        })?;
-        let problems = problems(&fen);
-        if !problems.is_empty() {
-            return Err(invalid(&problems));
-        }
-        Ok(Position::new(
-            fen.board,
-            fen.side,
-            fen.halfmove,
-            fen.fullmove,
-            History::new(),
-        ))
-    }
-
-    /// A position with its key computed.
-    pub(super) fn new(
-        board: Board,
-        side: Side,
-        halfmove: u32,
-        fullmove: u32,
-        history: History,
-    ) -> Position {
-        Position {
-            key: board.placement_key() ^ side_key(side),
-            board,
-            side,
-            halfmove,
-            fullmove,
-            history,
-        }
+    fn from_fen(text: &str) -> Result<Position, String> {
+        let fen = fen::read(text, &EIGHT_BY_EIGHT, &KINDS, VariantId::Racingkings, problems)?;
+        Ok(Position {
+            core: Core::from_fen(&fen),
+        })
     }
 
     /// The FEN record (castling and en passant always `-`).
-    pub fn to_fen(&self) -> String {
+    fn to_fen(&self) -> String {
         fen::format(&self.board, self.side, None, self.halfmove, self.fullmove)
     }
-
-    /// The pieces.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// Half-moves since the last capture.
-    pub fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-
-    /// The fullmove number.
-    pub fn fullmove(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// The repetition key: placement and side to move.
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The keys of the earlier positions since the last capture, newest
-    /// first.
-    pub fn history(&self) -> &History {
-        &self.history
-    }
-}
-
-fn invalid(problems: &[String]) -> String {
-    format!("invalid racingkings position: {}", problems.join("; "))
 }
 
 /// Clauses rk.2 and rk.4: the problems of a FEN record that the notation
