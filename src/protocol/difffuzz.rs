@@ -88,7 +88,8 @@ pub struct DivergentGame {
     pub divergence: Divergence,
 }
 
-fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
+/// One request; no answer, `skipped` and `errored` become a divergence.
+pub(crate) fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
     match engine.respond(request) {
         Ok(Response::Skipped { reason, .. }) => {
             Err(Divergence::NoAnswer(format!("skipped: {reason}")))

@@ -10,7 +10,7 @@ use crate::fuzz::rng::Rng;
 use crate::variant::{self, Game, VariantId};
 
 use super::conform::Responder;
-use super::difffuzz::Divergence;
+use super::difffuzz::{ask, Divergence};
 use super::messages::{PlayedResult, Request, Response};
 use super::serve::played_result;
 
@@ -26,19 +26,6 @@ pub struct DivergentVariantGame {
     pub actions: Vec<String>,
     /// What differs, after `actions`.
     pub divergence: Divergence,
-}
-
-fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
-    match engine.respond(request) {
-        Ok(Response::Skipped { reason, .. }) => {
-            Err(Divergence::NoAnswer(format!("skipped: {reason}")))
-        }
-        Ok(Response::Errored { context, .. }) => {
-            Err(Divergence::NoAnswer(format!("errored: {context}")))
-        }
-        Ok(response) => Ok(response),
-        Err(error) => Err(Divergence::NoAnswer(error.to_string())),
-    }
 }
 
 fn check_moves(engine: &mut impl Responder, game: &dyn Game) -> Result<(), Divergence> {

@@ -191,7 +191,8 @@ pub fn read(
     variant: VariantId,
     rules: impl FnOnce(&Fen) -> Vec<String>,
 ) -> Result<Fen, String> {
-    let invalid = |problems: &[String]| format!("invalid {variant} position: {}", problems.join("; "));
+    let invalid =
+        |problems: &[String]| format!("invalid {variant} position: {}", problems.join("; "));
     let fen = parse(text, geometry, kinds).map_err(|problems| {
         let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
         invalid(&problems)

@@ -4,9 +4,7 @@
 //! [`ChessVariant`]; the shell only keeps the position and the status,
 //! sorts, and reports.
 
-use crate::variant::{
-    divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId,
-};
+use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId};
 
 use super::geometry::Geometry;
 use super::moves::Move;
@@ -37,7 +35,11 @@ pub trait ChessVariant:
     fn moves(&self, position: &Self::Position, only: Option<Square>, out: &mut Vec<Move>);
     /// The position after the legal move `mv`, and the piece it captured
     /// with the square it stood on.
-    fn play(&self, position: &Self::Position, mv: Move) -> (Self::Position, Option<(Piece, Square)>);
+    fn play(
+        &self,
+        position: &Self::Position,
+        mv: Move,
+    ) -> (Self::Position, Option<(Piece, Square)>);
     /// Why `mv`, not a legal move, is refused (the game not being over).
     fn refusal(&self, position: &Self::Position, mv: Move) -> Refusal;
     /// Where the game stands, claims aside.

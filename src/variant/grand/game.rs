@@ -3,11 +3,11 @@
 //! piece, pattern, blocking, promotion, king safety (the shell checks the
 //! notation and the game's end first).
 
-use crate::variant::chess::board::Reach;
 use crate::variant::chess::game::{ChessGame, ChessVariant};
 use crate::variant::chess::geometry::{Geometry, TEN_BY_TEN};
-use crate::variant::chess::{Kind, Move, RefusalCode, Square};
-use crate::variant::{Captured, Refusal, Rules, Status, VariantId};
+use crate::variant::chess::refusal::{check_reach, mover};
+use crate::variant::chess::{DrawClaims, Kind, Move, Piece, RefusalCode, Square};
+use crate::variant::{Refusal, Rules, Status, VariantId};
 
 use super::position::Position;
 use super::{end, make, movegen, pawn, promotion, safety, Grand};
@@ -17,13 +17,10 @@ pub type GrandGame = ChessGame<Grand>;
 
 impl ChessVariant for Grand {
     const ID: VariantId = VariantId::Grand;
+    const DRAW_CLAIMS: DrawClaims = end::DRAW_CLAIMS;
 
     fn geometry(&self) -> &'static Geometry {
         &TEN_BY_TEN
-    }
-
-    fn fen(&self, position: &Position) -> String {
-        position.to_fen()
     }
 
     fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
@@ -34,13 +31,8 @@ impl ChessVariant for Grand {
         }
     }
 
-    fn play(&self, position: &Position, mv: Move) -> (Position, Option<Captured>) {
-        let (next, capture) = make::after(position, mv);
-        let capture = capture.map(|(piece, square)| Captured {
-            kind: piece.kind.name().to_string(),
-            square: square.to_string(),
-        });
-        (next, capture)
+    fn play(&self, position: &Position, mv: Move) -> (Position, Option<(Piece, Square)>) {
+        make::after(position, mv)
     }
 
     fn refusal(&self, position: &Position, mv: Move) -> Refusal {
@@ -51,26 +43,8 @@ impl ChessVariant for Grand {
         end::status(position)
     }
 
-    fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
-        end::claimable_draw(position)
-    }
-
-    fn no_claim_detail(&self, position: &Position) -> String {
-        format!(
-            "no draw to claim: the position has occurred {} time(s) ({} needed) and the halfmove clock is {} ({} needed)",
-            position.history.count(position.key) + 1,
-            end::REPETITIONS,
-            position.halfmove,
-            end::FIFTY_MOVE_PLIES
-        )
-    }
-
     fn in_check(&self, position: &Position) -> bool {
         position.board.in_check(position.side)
-    }
-
-    fn side_name(&self, position: &Position) -> &'static str {
-        position.side.name()
     }
 }
 
@@ -80,20 +54,12 @@ impl ChessVariant for Grand {
 fn refusal(position: &Position, mv: Move) -> Refusal {
     let board = &position.board;
     let side = position.side;
-    let Some(piece) = board.piece(mv.from) else {
-        return RefusalCode::NoPiece.refuse(format!("{mv}: {} is empty", mv.from));
-    };
-    if piece.side != side {
-        return RefusalCode::NotYourPiece.refuse(format!(
-            "{mv}: the {} on {} is {}'s and {side} is to move",
-            piece.kind, mv.from, piece.side
-        ));
-    }
-    let pattern = if piece.kind == Kind::Pawn {
-        pawn::check_pattern(position, mv).and_then(|()| promotion::check(board, side, mv))
-    } else {
-        check_piece_pattern(position, mv, piece.kind)
-    };
+    let pattern = mover(board, side, mv).and_then(|piece| match piece.kind {
+        Kind::Pawn => {
+            pawn::check_pattern(position, mv).and_then(|()| promotion::check(board, side, mv))
+        }
+        kind => check_piece_pattern(position, mv, kind),
+    });
     if let Err(refusal) = pattern {
         return refusal;
     }
@@ -107,30 +73,7 @@ fn refusal(position: &Position, mv: Move) -> Refusal {
 /// Clause g.3 (and g.6, no castling): why a piece other than a pawn cannot
 /// make `mv` by its pattern, if it cannot.
 fn check_piece_pattern(position: &Position, mv: Move, kind: Kind) -> Result<(), Refusal> {
-    match position.board.reach(kind, mv.from, mv.to) {
-        Reach::No => {
-            return Err(RefusalCode::NotAMoveOfThePiece.refuse(format!(
-                "{mv}: a {kind} does not move from {} to {}",
-                mv.from, mv.to
-            )))
-        }
-        Reach::Blocked => {
-            return Err(RefusalCode::Blocked.refuse(format!(
-                "{mv}: a piece stands between {} and {}",
-                mv.from, mv.to
-            )))
-        }
-        Reach::Yes => {}
-    }
-    if position
-        .board
-        .piece(mv.to)
-        .is_some_and(|target| target.side == position.side)
-    {
-        return Err(
-            RefusalCode::OwnPieceOnTarget.refuse(format!("{mv}: {} holds your own piece", mv.to))
-        );
-    }
+    check_reach(&position.board, position.side, kind, mv)?;
     if let Some(promoted) = mv.promotion {
         return Err(RefusalCode::PromotionNotAllowed.refuse(format!(
             "{mv}: only a pawn promotes, and a {kind} cannot become a {promoted}"

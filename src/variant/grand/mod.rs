@@ -17,7 +17,7 @@ pub mod position;
 pub mod promotion;
 pub mod safety;
 
-use crate::variant::chess::Move;
+use crate::variant::chess::{self, Move};
 use crate::variant::{Game, Rules};
 
 pub use game::GrandGame;
@@ -53,14 +53,5 @@ impl Rules for Grand {
 /// A message listing what is wrong with the FEN, or naming a ruling
 /// setting (none exists yet, so any is unknown).
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    if let Some(setting) = rulings.first() {
-        return Err(format!(
-            "unknown ruling setting `{setting}` for grand (it has no switchable rulings)"
-        ));
-    }
-    let position = match position {
-        Some(text) => Position::from_fen(text)?,
-        None => Position::start(),
-    };
-    Ok(Box::new(GrandGame::new(position)))
+    chess::game::open::<Grand>(position, rulings)
 }

@@ -50,10 +50,15 @@ impl Position {
         position.core.key ^= pawn::en_passant_right(&position).map_or(0, en_passant_key);
         position
     }
+
+    /// Clause g.2: the start position.
+    pub fn start() -> Position {
+        <Position as ChessPosition>::start()
+    }
 }
 
 impl ChessPosition for Position {
-    /// Clause g.2: the start position.
+    /// Clause g.2: the start position's FEN record.
     const START_FEN: &'static str = START_FEN;
 
     /// Reads and validates a FEN record.

@@ -3,11 +3,11 @@
 //! piece, pattern, blocking, promotion, king safety, gives-check (the shell
 //! checks the notation and the game's end first).
 
-use crate::variant::chess::board::Reach;
 use crate::variant::chess::game::{ChessGame, ChessVariant};
 use crate::variant::chess::geometry::{Geometry, EIGHT_BY_EIGHT};
-use crate::variant::chess::{Move, RefusalCode, Square};
-use crate::variant::{Captured, Refusal, Rules, Status, VariantId};
+use crate::variant::chess::refusal::{check_reach, mover};
+use crate::variant::chess::{Board, DrawClaims, Move, Piece, RefusalCode, Side, Square};
+use crate::variant::{Refusal, Rules, Status, VariantId};
 
 use super::movegen::{self, CheckFree};
 use super::position::Position;
@@ -18,13 +18,10 @@ pub type RacingKingsGame = ChessGame<RacingKings>;
 
 impl ChessVariant for RacingKings {
     const ID: VariantId = VariantId::Racingkings;
+    const DRAW_CLAIMS: DrawClaims = end::DRAW_CLAIMS;
 
     fn geometry(&self) -> &'static Geometry {
         &EIGHT_BY_EIGHT
-    }
-
-    fn fen(&self, position: &Position) -> String {
-        position.to_fen()
     }
 
     fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
@@ -35,13 +32,10 @@ impl ChessVariant for RacingKings {
         }
     }
 
-    fn play(&self, position: &Position, mv: Move) -> (Position, Option<Captured>) {
+    /// The capture is on the target square: there is no en passant.
+    fn play(&self, position: &Position, mv: Move) -> (Position, Option<(Piece, Square)>) {
         let (next, captured) = make::after(position, mv);
-        let capture = captured.map(|piece| Captured {
-            kind: piece.kind.name().to_string(),
-            square: mv.to.to_string(),
-        });
-        (next, capture)
+        (next, captured.map(|piece| (piece, mv.to)))
     }
 
     fn refusal(&self, position: &Position, mv: Move) -> Refusal {
@@ -52,27 +46,9 @@ impl ChessVariant for RacingKings {
         end::status(position)
     }
 
-    fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
-        end::claimable_draw(position)
-    }
-
-    fn no_claim_detail(&self, position: &Position) -> String {
-        format!(
-            "no draw to claim: the position has occurred {} time(s) ({} needed) and the halfmove clock is {} ({} needed)",
-            position.history.count(position.key) + 1,
-            end::REPETITIONS,
-            position.halfmove,
-            end::FIFTY_MOVE_PLIES
-        )
-    }
-
     /// Clause rk.4: never; no position has a king in check.
     fn in_check(&self, _position: &Position) -> bool {
         false
-    }
-
-    fn side_name(&self, position: &Position) -> &'static str {
-        position.side.name()
     }
 }
 
@@ -83,39 +59,8 @@ impl ChessVariant for RacingKings {
 fn refusal(position: &Position, mv: Move) -> Refusal {
     let board = &position.board;
     let side = position.side;
-    let Some(piece) = board.piece(mv.from) else {
-        return RefusalCode::NoPiece.refuse(format!("{mv}: {} is empty", mv.from));
-    };
-    if piece.side != side {
-        return RefusalCode::NotYourPiece.refuse(format!(
-            "{mv}: the {} on {} is {}'s and {side} is to move",
-            piece.kind, mv.from, piece.side
-        ));
-    }
-    let kind = piece.kind;
-    match board.reach(kind, mv.from, mv.to) {
-        Reach::No => {
-            return RefusalCode::NotAMoveOfThePiece.refuse(format!(
-                "{mv}: a {kind} does not move from {} to {}",
-                mv.from, mv.to
-            ))
-        }
-        Reach::Blocked => {
-            return RefusalCode::Blocked.refuse(format!(
-                "{mv}: a piece stands between {} and {}",
-                mv.from, mv.to
-            ))
-        }
-        Reach::Yes => {}
-    }
-    if board.piece(mv.to).is_some_and(|target| target.side == side) {
-        return RefusalCode::OwnPieceOnTarget
-            .refuse(format!("{mv}: {} holds your own piece", mv.to));
-    }
-    if let Some(promoted) = mv.promotion {
-        return RefusalCode::PromotionNotAllowed.refuse(format!(
-            "{mv}: racing kings has no pawns and no promotion, so a {kind} cannot become a {promoted}"
-        ));
+    if let Err(refusal) = check_pattern(board, side, mv) {
+        return refusal;
     }
     match movegen::check_free(board, side, mv) {
         CheckFree::LeavesKingInCheck => {
@@ -129,4 +74,19 @@ fn refusal(position: &Position, mv: Move) -> Refusal {
             RefusalCode::NotAMoveOfThePiece.refuse(format!("{mv} is not a legal move"))
         }
     }
+}
+
+/// Clauses rk.2 and rk.3: why `mv` is no move of one of `side`'s pieces by
+/// its pattern, if it is not: no piece of `side` there, a pattern it does
+/// not have, a blocked slide, an own piece on the target, or a promotion
+/// (there are no pawns).
+fn check_pattern(board: &Board, side: Side, mv: Move) -> Result<(), Refusal> {
+    let kind = mover(board, side, mv)?.kind;
+    check_reach(board, side, kind, mv)?;
+    if let Some(promoted) = mv.promotion {
+        return Err(RefusalCode::PromotionNotAllowed.refuse(format!(
+            "{mv}: racing kings has no pawns and no promotion, so a {kind} cannot become a {promoted}"
+        )));
+    }
+    Ok(())
 }

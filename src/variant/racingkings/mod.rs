@@ -14,7 +14,7 @@ pub mod make;
 pub mod movegen;
 pub mod position;
 
-use crate::variant::chess::Move;
+use crate::variant::chess::{self, Move};
 use crate::variant::{Game, Rules};
 
 pub use game::RacingKingsGame;
@@ -49,14 +49,5 @@ impl Rules for RacingKings {
 /// A message listing what is wrong with the FEN, or naming a ruling
 /// setting (none exists yet, so any is unknown).
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    if let Some(setting) = rulings.first() {
-        return Err(format!(
-            "unknown ruling setting `{setting}` for racingkings (it has no switchable rulings)"
-        ));
-    }
-    let position = match position {
-        Some(text) => Position::from_fen(text)?,
-        None => Position::start(),
-    };
-    Ok(Box::new(RacingKingsGame::new(position)))
+    chess::game::open::<RacingKings>(position, rulings)
 }

@@ -39,8 +39,15 @@ impl Deref for Position {
     }
 }
 
-impl ChessPosition for Position {
+impl Position {
     /// Clause rk.2: the start position.
+    pub fn start() -> Position {
+        <Position as ChessPosition>::start()
+    }
+}
+
+impl ChessPosition for Position {
+    /// Clause rk.2: the start position's FEN record.
     const START_FEN: &'static str = START_FEN;
 
     /// Reads and validates a FEN record.
@@ -50,7 +57,13 @@ impl ChessPosition for Position {
     /// other than K Q R B N, fields, counters), not exactly one king per
     /// side, an en-passant square, a king in check (clause rk.4).
     fn from_fen(text: &str) -> Result<Position, String> {
-        let fen = fen::read(text, &EIGHT_BY_EIGHT, &KINDS, VariantId::Racingkings, problems)?;
+        let fen = fen::read(
+            text,
+            &EIGHT_BY_EIGHT,
+            &KINDS,
+            VariantId::Racingkings,
+            problems,
+        )?;
         Ok(Position {
             core: Core::from_fen(&fen),
         })
