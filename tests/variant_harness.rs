@@ -433,3 +433,32 @@ fn perft_cli_takes_a_variant() {
     let output = regelwerk(&["moves", "--variant", "grand", "--cell", "5"]);
     assert_ne!(output.code, Some(0), "--cell is MONARCHIE's");
 }
+
+#[test]
+fn an_invalid_position_scenario_fails_when_the_engine_accepts_the_position() {
+    let accepted = load(&format!(
+        "variant: racingkings\nid: t-4\nclauses: [rk.4.2]\ndescription: d\nposition: {{fen: \"{RACING_START}\", invalid: true}}\nsteps: []\n"
+    ))
+    .unwrap_or_else(|error| panic!("{error}"));
+    let mismatch = regelwerk::scenario::game::run_game(&accepted).expect_err("the start is valid");
+    assert!(mismatch.actual.contains("accepted"), "{mismatch:?}");
+    let refused = load(
+        "variant: racingkings\nid: t-5\nclauses: [rk.4.2]\ndescription: d\nposition: {fen: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps: []\n",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    regelwerk::scenario::game::run_game(&refused).unwrap_or_else(|m| panic!("{m:?}"));
+    let mut engine = InProcess { forced: Vec::new() };
+    assert_eq!(
+        conform_game_case(&mut engine, &refused, &mut 0),
+        Verdict::Passed
+    );
+    assert!(matches!(
+        conform_game_case(&mut engine, &accepted, &mut 0),
+        Verdict::Failed { .. }
+    ));
+    let error = load(
+        "variant: racingkings\nid: t-6\nclauses: [rk.4.2]\ndescription: d\nposition: {fen: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps:\n  - perft: 1\n    expect_nodes: 1\n",
+    )
+    .expect_err("steps with an invalid position");
+    assert_eq!(error.field, "position.invalid");
+}

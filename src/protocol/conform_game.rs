@@ -23,6 +23,9 @@ pub fn conform_game_case(
 ) -> Verdict {
     let variant = loaded.scenario.variant;
     let rulings = loaded.scenario.ruleset.clone();
+    if loaded.scenario.position.invalid {
+        return refuses_position(engine, loaded, next_seq);
+    }
     let mut reference: Box<dyn Game> = match loaded.open() {
         Ok(game) => game,
         Err(message) => {
@@ -150,6 +153,39 @@ pub fn conform_game_case(
         }
     }
     Verdict::Passed
+}
+
+/// An impossible position: the engine must answer a `moves` request for
+/// it with `errored` (it cannot read the position).
+fn refuses_position(
+    engine: &mut impl Responder,
+    loaded: &LoadedGame,
+    next_seq: &mut u64,
+) -> Verdict {
+    *next_seq += 1;
+    let request = Request::Moves {
+        seq: *next_seq,
+        variant: loaded.scenario.variant,
+        position: loaded.scenario.position.fen.clone().unwrap_or_default(),
+        rulings: loaded.scenario.ruleset.clone(),
+        cell: None,
+        square: None,
+    };
+    match engine.respond(&request) {
+        Ok(Response::Errored { .. }) => Verdict::Passed,
+        Ok(Response::Skipped { reason, .. }) => Verdict::Skipped { reason },
+        Ok(other) => Verdict::Failed {
+            step: 0,
+            what: "moves of an impossible position".to_string(),
+            expected: "errored (the position is refused)\n".to_string(),
+            actual: format!("{other:?}\n"),
+        },
+        Err(error) => Verdict::Errored {
+            step: 0,
+            context: error.to_string(),
+            stderr: engine.stderr_tail(),
+        },
+    }
 }
 
 /// An engine's result in the shape the scenario runner compares.

@@ -69,6 +69,10 @@ pub struct GamePosition {
     /// A FEN (Grand Chess as Fairy-Stockfish writes it).
     #[serde(default)]
     pub fen: Option<String>,
+    /// `true`: the FEN describes an impossible position that an engine
+    /// must refuse; the scenario then has no steps.
+    #[serde(default)]
+    pub invalid: bool,
 }
 
 /// One step: exactly one of `play`, `moves`, `perft`, `state`.
@@ -239,6 +243,19 @@ pub fn load_game_str(
             ))
         }
     }
+    if scenario.position.invalid {
+        if scenario.position.fen.is_none() || !scenario.steps.is_empty() {
+            return Err(fail(
+                "position.invalid",
+                "invalid:",
+                "an invalid position needs a `fen` and no steps (`steps: []`)".to_string(),
+            ));
+        }
+        return Ok(LoadedGame {
+            path: path.to_path_buf(),
+            scenario,
+        });
+    }
     if scenario.steps.is_empty() {
         return Err(fail(
             "steps",
@@ -325,6 +342,17 @@ fn check_step(step: &GameStep) -> Result<(), (String, String)> {
 /// # Errors
 /// The first [`Mismatch`].
 pub fn run_game(loaded: &LoadedGame) -> Result<(), Mismatch> {
+    if loaded.scenario.position.invalid {
+        return match loaded.open() {
+            Err(_) => Ok(()),
+            Ok(game) => Err(Mismatch {
+                step: 0,
+                what: "open the position".to_string(),
+                expected: "refused as an impossible position\n".to_string(),
+                actual: format!("accepted: {}\n", game.position_text()),
+            }),
+        };
+    }
     let mut game = loaded.open().map_err(|message| Mismatch {
         step: 0,
         what: "open the position".to_string(),
