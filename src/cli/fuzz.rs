@@ -12,6 +12,42 @@ use regelwerk::Ruleset;
 use super::check::progress_bar;
 use super::Format;
 
+/// The `conform` command that replays a divergence scenario.
+fn replay_command(variant: VariantId, engine_command: &str, path: &std::path::Path) -> String {
+    let variant = match variant {
+        VariantId::Monarchie => String::new(),
+        other => format!(" --variant {other}"),
+    };
+    format!(
+        "regelwerk conform{variant} --engine '{}' {}",
+        engine_command.replace('\'', "'\\''"),
+        path.display()
+    )
+}
+
+/// The summary of a differential run in which the engine always agreed.
+fn print_agreement(args: &FuzzArgs, plies: usize, seconds: f64, format: Format) {
+    let games = args.games;
+    match format {
+        Format::Text => {
+            let label = match args.variant {
+                VariantId::Monarchie => String::new(),
+                other => format!(" {other}"),
+            };
+            println!(
+                "{games}{label} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                games as f64 / seconds,
+                plies as f64 / seconds
+            );
+            println!("fuzz: {games} passed, 0 failed");
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "divergences": 0, "seconds": seconds})
+        ),
+    }
+}
+
 /// Writes a reproducing scenario as `<out>/<id>.yaml`.
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
@@ -76,10 +112,8 @@ fn variant_differential(
                 );
                 println!("scenario: {}", path.display());
                 println!(
-                    "replay: regelwerk conform --variant {} --engine '{}' {}",
-                    args.variant,
-                    engine_command.replace('\'', "'\\''"),
-                    path.display()
+                    "replay: {}",
+                    replay_command(args.variant, engine_command, &path)
                 );
                 engine.stop();
                 return Ok(ExitCode::from(1));
@@ -89,22 +123,12 @@ fn variant_differential(
     }
     bar.finish_and_clear();
     engine.stop();
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    match format {
-        Format::Text => {
-            println!(
-                "{} {} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s",
-                args.games,
-                args.variant,
-                args.games as f64 / seconds
-            );
-            println!("fuzz: {} passed, 0 failed", args.games);
-        }
-        Format::Json => println!(
-            "{}",
-            serde_json::json!({"variant": args.variant, "games": args.games, "plies": plies, "divergences": 0, "seconds": seconds})
-        ),
-    }
+    print_agreement(
+        args,
+        plies,
+        started.elapsed().as_secs_f64().max(1e-9),
+        format,
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -202,9 +226,8 @@ fn differential(
                 );
                 println!("scenario: {}", path.display());
                 println!(
-                    "replay: regelwerk conform --engine '{}' {}",
-                    engine_command.replace('\'', "'\\''"),
-                    path.display()
+                    "replay: {}",
+                    replay_command(args.variant, engine_command, &path)
                 );
                 engine.stop();
                 return Ok(ExitCode::from(1));
@@ -214,22 +237,12 @@ fn differential(
     }
     bar.finish_and_clear();
     engine.stop();
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    match format {
-        Format::Text => {
-            println!(
-                "{} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
-                args.games,
-                args.games as f64 / seconds,
-                plies as f64 / seconds
-            );
-            println!("fuzz: {} passed, 0 failed", args.games);
-        }
-        Format::Json => println!(
-            "{}",
-            serde_json::json!({"games": args.games, "plies": plies, "divergences": 0, "seconds": seconds})
-        ),
-    }
+    print_agreement(
+        args,
+        plies,
+        started.elapsed().as_secs_f64().max(1e-9),
+        format,
+    );
     Ok(ExitCode::SUCCESS)
 }
 
