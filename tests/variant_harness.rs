@@ -462,3 +462,52 @@ fn an_invalid_position_scenario_fails_when_the_engine_accepts_the_position() {
     .expect_err("steps with an invalid position");
     assert_eq!(error.field, "position.invalid");
 }
+
+#[test]
+fn fuzz_cli_compares_an_engine_and_writes_the_divergence() {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_regelwerk"));
+    let serve = format!("{} serve", binary.display());
+    let output = regelwerk(&[
+        "fuzz",
+        "--variant",
+        "racingkings",
+        "--engine",
+        &serve,
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.code, Some(0), "{}", output.stderr);
+    let json: serde_json::Value =
+        serde_json::from_str(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", output.stdout));
+    assert_eq!(json["divergences"], 0);
+    let out = std::env::temp_dir().join(format!("regelwerk-difffuzz-{}", std::process::id()));
+    let broken = format!("{} serve --fault garbage", binary.display());
+    let out_arg = out.display().to_string();
+    let output = regelwerk(&[
+        "fuzz",
+        "--variant",
+        "grand",
+        "--engine",
+        &broken,
+        "--games",
+        "1",
+        "--out",
+        &out_arg,
+    ]);
+    assert_eq!(output.code, Some(1), "{}", output.stdout);
+    assert!(
+        out.join("diverge-grand-seed-1.yaml").is_file(),
+        "{}",
+        output.stdout
+    );
+    assert!(
+        output.stdout.contains("conform --variant grand"),
+        "{}",
+        output.stdout
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}

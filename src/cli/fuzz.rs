@@ -68,16 +68,26 @@ pub(super) struct FuzzArgs {
     pub(super) variant: VariantId,
 }
 
-/// `regelwerk fuzz --variant grand|racingkings --engine CMD`: the reference
-/// against an external engine, through protocol 1.1.
-fn variant_differential(
+/// A game in which the engine and the reference parted: its ID, the
+/// number of actions, what differed, and the scenario that replays it.
+struct Parted {
+    id: String,
+    actions: usize,
+    divergence: String,
+    scenario: String,
+}
+
+/// The differential loop both rule families share: starts the engine,
+/// plays `args.games` seeded games with `game` (Ok: actions played),
+/// writes the first divergence as a scenario, and prints the summary.
+fn run_differential(
     args: &FuzzArgs,
     engine_command: &str,
     out: &std::path::Path,
     format: Format,
+    mut game: impl FnMut(&mut regelwerk::protocol::client::Engine, u64) -> Result<usize, Parted>,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::client::Engine;
-    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
     let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
     let mut engine = Engine::start(engine_command, timeout)
         .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
@@ -93,22 +103,14 @@ fn variant_differential(
     let mut plies = 0usize;
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
-        match fuzz_variant_game(
-            &mut engine,
-            args.variant,
-            seed,
-            args.max_plies,
-            args.perft_every,
-        ) {
+        match game(&mut engine, seed) {
             Ok(played) => plies += played,
-            Err(game) => {
+            Err(parted) => {
                 bar.finish_and_clear();
-                let id = format!("diverge-{}-seed-{seed}", args.variant);
-                let path = write_case(out, &id, &variant_divergence_scenario(&game, &id))?;
+                let path = write_case(out, &parted.id, &parted.scenario)?;
                 println!(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
-                    game.actions.len(),
-                    game.divergence
+                    parted.actions, parted.divergence
                 );
                 println!("scenario: {}", path.display());
                 println!(
@@ -130,6 +132,30 @@ fn variant_differential(
         format,
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `regelwerk fuzz --variant grand|racingkings --engine CMD`: the reference
+/// against an external engine, through protocol 1.1.
+fn variant_differential(
+    args: &FuzzArgs,
+    engine_command: &str,
+    out: &std::path::Path,
+    format: Format,
+) -> Result<ExitCode> {
+    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
+    run_differential(args, engine_command, out, format, |engine, seed| {
+        fuzz_variant_game(engine, args.variant, seed, args.max_plies, args.perft_every).map_err(
+            |game| {
+                let id = format!("diverge-{}-seed-{seed}", args.variant);
+                Parted {
+                    scenario: variant_divergence_scenario(&game, &id),
+                    id,
+                    actions: game.actions.len(),
+                    divergence: game.divergence.to_string(),
+                }
+            },
+        )
+    })
 }
 
 /// `regelwerk fuzz --variant grand|racingkings`: random games through the
@@ -195,55 +221,28 @@ fn differential(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::client::Engine;
     use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
     let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
-    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
-    let mut engine = Engine::start(engine_command, timeout)
-        .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
-    let bar = progress_bar(args.games, format == Format::Text);
-    let started = Instant::now();
-    let mut plies = 0usize;
-    for index in 0..args.games {
-        let seed = args.seed.wrapping_add(index);
-        match fuzz_game(
-            &mut engine,
+    let settings = rules.non_default_settings();
+    run_differential(args, engine_command, out, format, |engine, seed| {
+        fuzz_game(
+            engine,
             seed,
             args.max_plies,
             args.perft_every,
             &rules,
-            &rules.non_default_settings(),
-        ) {
-            Ok(played) => plies += played,
-            Err(game) => {
-                bar.finish_and_clear();
-                let id = format!("diverge-seed-{seed}");
-                let path = write_case(out, &id, &divergence_scenario(&game, &id, &rules))?;
-                println!(
-                    "game {index} (seed {seed}) diverges after {} actions: {}",
-                    game.actions.len(),
-                    game.divergence
-                );
-                println!("scenario: {}", path.display());
-                println!(
-                    "replay: {}",
-                    replay_command(args.variant, engine_command, &path)
-                );
-                engine.stop();
-                return Ok(ExitCode::from(1));
+            &settings,
+        )
+        .map_err(|game| {
+            let id = format!("diverge-seed-{seed}");
+            Parted {
+                scenario: divergence_scenario(&game, &id, &rules),
+                id,
+                actions: game.actions.len(),
+                divergence: game.divergence.to_string(),
             }
-        }
-        bar.set_position(index + 1);
-    }
-    bar.finish_and_clear();
-    engine.stop();
-    print_agreement(
-        args,
-        plies,
-        started.elapsed().as_secs_f64().max(1e-9),
-        format,
-    );
-    Ok(ExitCode::SUCCESS)
+        })
+    })
 }
 
 pub(super) fn fuzz(
