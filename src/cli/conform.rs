@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use regelwerk::protocol::conform_game::conform_game_case;
-use regelwerk::scenario::game::{declared_variant, load_game_str, LoadedGame};
+use regelwerk::scenario::report::declared_variant;
+use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
 
@@ -47,61 +47,16 @@ pub(super) struct ConformArgs {
     pub(super) variant: VariantId,
 }
 
-/// One case of the suite: a MONARCHIE scenario or a variant scenario.
-enum Case {
-    Monarchie(Box<regelwerk::scenario::Loaded>),
-    Game(Box<LoadedGame>),
-}
-
-impl Case {
-    fn id(&self) -> &str {
-        match self {
-            Case::Monarchie(loaded) => &loaded.scenario.id,
-            Case::Game(loaded) => &loaded.scenario.id,
-        }
-    }
-
-    fn clauses(&self) -> &[String] {
-        match self {
-            Case::Monarchie(loaded) => &loaded.scenario.clauses,
-            Case::Game(loaded) => &loaded.scenario.clauses,
-        }
-    }
-
-    fn rulings(&self) -> &[String] {
-        match self {
-            Case::Monarchie(loaded) => &loaded.scenario.rulings,
-            Case::Game(loaded) => &loaded.scenario.rulings,
-        }
-    }
-
-    fn path(&self) -> &std::path::Path {
-        match self {
-            Case::Monarchie(loaded) => &loaded.path,
-            Case::Game(loaded) => &loaded.path,
-        }
-    }
-}
-
 /// Loads one suite file of `variant` (checked against its spec).
-fn load_case(file: &std::path::Path, variant: VariantId, spec: &Spec) -> Result<Case> {
-    let broken = |error: regelwerk::scenario::LoadError| {
-        anyhow::anyhow!("the suite itself is broken: {error}")
-    };
-    if variant == VariantId::Monarchie {
-        let loaded = regelwerk::scenario::load_file(file, Some(spec)).map_err(broken)?;
-        return Ok(Case::Monarchie(Box::new(loaded)));
-    }
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let loaded = load_game_str(file, &text, Some(spec)).map_err(broken)?;
-    Ok(Case::Game(Box::new(loaded)))
+fn load_case(file: &std::path::Path, spec: &Spec) -> Result<Loaded> {
+    regelwerk::scenario::load_file(file, Some(spec))
+        .map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))
 }
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::protocol::client::Engine;
     use regelwerk::protocol::conform::{
-        conform_case, smoke_check_variant, suite_revision, CaseVerdict, ConformReport, Smoke,
+        conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke,
     };
     use regelwerk::protocol::conform_report;
     let root = repo_root();
@@ -117,25 +72,26 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let files: Vec<PathBuf> = regelwerk::scenario::collect_all_files(&paths)
         .context("finding scenario files")?
         .into_iter()
-        .filter(|file| match variant {
-            VariantId::Monarchie => regelwerk::scenario::is_scenario_file(file),
-            _ => {
-                std::fs::read_to_string(file)
-                    .ok()
-                    .and_then(|text| declared_variant(&text))
-                    == Some(variant)
-            }
+        .filter(|file| {
+            regelwerk::scenario::is_scenario_file(file)
+                && std::fs::read_to_string(file)
+                    .map(|text| declared_variant(&text))
+                    .is_ok_and(|declared| declared == variant)
         })
         .collect();
     let mut cases = Vec::new();
     for file in &files {
-        let case = load_case(file, variant, &spec)?;
+        let case = load_case(file, &spec)?;
         let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
-            case.clauses()
+            case.scenario
+                .clauses
                 .iter()
                 .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
         });
-        let id_ok = args.id.as_ref().is_none_or(|wanted| case.id() == wanted);
+        let id_ok = args
+            .id
+            .as_ref()
+            .is_none_or(|wanted| &case.scenario.id == wanted);
         if clause_ok && id_ok {
             cases.push(case);
         }
@@ -168,7 +124,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     }
-    match smoke_check_variant(&mut engine, variant) {
+    match smoke_check(&mut engine, variant) {
         Smoke::Healthy => {}
         Smoke::Disagrees(detail) => eprintln!(
             "smoke check: the engine answers but disagrees on the start position: {detail}"
@@ -189,17 +145,14 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
     for (index, case) in cases.iter().enumerate() {
-        let verdict = match case {
-            Case::Monarchie(loaded) => conform_case(&mut engine, loaded, &mut seq),
-            Case::Game(loaded) => conform_game_case(&mut engine, loaded, &mut seq),
-        };
+        let verdict = conform_case(&mut engine, case, &mut seq);
         verdicts.push(CaseVerdict {
-            id: case.id().to_string(),
-            file: case.path().display().to_string(),
-            clauses: case.clauses().to_vec(),
-            rulings: case.rulings().to_vec(),
+            id: case.scenario.id.clone(),
+            file: case.path.display().to_string(),
+            clauses: case.scenario.clauses.clone(),
+            rulings: case.scenario.rulings.clone(),
             verdict,
-            expected_failure: expected.contains(case.id()),
+            expected_failure: expected.contains(&case.scenario.id),
         });
         bar.set_position(index as u64 + 1);
     }

@@ -134,40 +134,21 @@ fn run_differential(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `regelwerk fuzz --variant grand|racingkings --engine CMD`: the reference
-/// against an external engine, through protocol 1.1.
-fn variant_differential(
+/// `regelwerk fuzz --variant grand|racingkings`: random games through the
+/// game interface with the generic invariants and the variant's own.
+fn variant_games(
     args: &FuzzArgs,
-    engine_command: &str,
     out: &std::path::Path,
+    rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
-    run_differential(args, engine_command, out, format, |engine, seed| {
-        fuzz_variant_game(engine, args.variant, seed, args.max_plies, args.perft_every).map_err(
-            |game| {
-                let id = format!("diverge-{}-seed-{seed}", args.variant);
-                Parted {
-                    scenario: variant_divergence_scenario(&game, &id),
-                    id,
-                    actions: game.actions.len(),
-                    divergence: game.divergence.to_string(),
-                }
-            },
-        )
-    })
-}
-
-/// `regelwerk fuzz --variant grand|racingkings`: random games through the
-/// variant interface with the variant-neutral invariants.
-fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Result<ExitCode> {
     use regelwerk::fuzz::game::{game_failure_scenario, play_game_checked};
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
     let (mut plies, mut finished) = (0usize, 0u64);
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
-        match play_game_checked(args.variant, seed, args.max_plies) {
+        match play_game_checked(args.variant, seed, args.max_plies, rulings) {
             Ok(played) => {
                 plies += played.plies;
                 finished += u64::from(played.status.is_over());
@@ -213,7 +194,8 @@ fn variant_games(args: &FuzzArgs, out: &std::path::Path, format: Format) -> Resu
     Ok(ExitCode::SUCCESS)
 }
 
-/// `regelwerk fuzz --engine`: the reference against an external engine.
+/// `regelwerk fuzz --engine`: the reference against an external engine,
+/// one driver for every variant.
 fn differential(
     args: &FuzzArgs,
     engine_command: &str,
@@ -222,21 +204,21 @@ fn differential(
     format: Format,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
-    let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
-    let settings = rules.non_default_settings();
+    regelwerk::variant::open(args.variant, None, rulings)
+        .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     run_differential(args, engine_command, out, format, |engine, seed| {
         fuzz_game(
             engine,
+            args.variant,
             seed,
             args.max_plies,
             args.perft_every,
-            &rules,
-            &settings,
+            rulings,
         )
         .map_err(|game| {
-            let id = format!("diverge-seed-{seed}");
+            let id = format!("diverge-{}-seed-{seed}", args.variant);
             Parted {
-                scenario: divergence_scenario(&game, &id, &rules),
+                scenario: divergence_scenario(&game, &id),
                 id,
                 actions: game.actions.len(),
                 divergence: game.divergence.to_string(),
@@ -252,20 +234,13 @@ pub(super) fn fuzz(
     format: Format,
 ) -> Result<ExitCode> {
     use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
-    if args.variant != VariantId::Monarchie {
-        if !rulings.is_empty() {
-            anyhow::bail!(
-                "--ruling is for MONARCHIE ({} has no switchable rulings)",
-                args.variant
-            );
-        }
-        return match &args.engine {
-            Some(engine) => variant_differential(&args, engine, out, format),
-            None => variant_games(&args, out, format),
-        };
-    }
     if let Some(engine) = &args.engine {
         return differential(&args, engine, out, rulings, format);
+    }
+    if args.variant != VariantId::Monarchie {
+        regelwerk::variant::open(args.variant, None, rulings)
+            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+        return variant_games(&args, out, rulings, format);
     }
     let FuzzArgs {
         games,

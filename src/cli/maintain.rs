@@ -67,20 +67,12 @@ fn findings_named(
         regelwerk::scenario::collect_all_files(&[root.join("scenarios").join(variant.name())])?;
     let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for file in &files {
-        let (id, findings) = if variant == VariantId::Monarchie {
-            if !regelwerk::scenario::is_scenario_file(file) {
-                continue;
-            }
-            let loaded = regelwerk::scenario::load_file(file, Some(&spec))
-                .map_err(|error| anyhow::anyhow!("{error}"))?;
-            (loaded.scenario.id, loaded.scenario.findings)
-        } else {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let loaded = regelwerk::scenario::game::load_game_str(file, &text, Some(&spec))
-                .map_err(|error| anyhow::anyhow!("{error}"))?;
-            (loaded.scenario.id, loaded.scenario.findings)
-        };
+        if !regelwerk::scenario::is_scenario_file(file) {
+            continue;
+        }
+        let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        let (id, findings) = (loaded.scenario.id, loaded.scenario.findings);
         for finding in findings {
             naming.entry(finding).or_default().push(id.clone());
         }

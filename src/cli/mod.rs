@@ -106,10 +106,8 @@ pub enum ConformFormat {
 /// The file formats `schema` describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SchemaKind {
-    /// MONARCHIE scenario files (scenarios/README.md).
+    /// Scenario files of every variant (scenarios/README.md).
     Scenario,
-    /// Scenario files of grand and racingkings (scenarios/README.md, "Variant scenarios").
-    VariantScenario,
     /// Game journals (docs/journal.md).
     Journal,
     /// Tournament cases (docs/tournament.md).
@@ -469,7 +467,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Schema { kind } => {
             let schema = match kind {
                 SchemaKind::Scenario => regelwerk::scenario::format::schema_json(),
-                SchemaKind::VariantScenario => regelwerk::scenario::game::schema_json(),
                 SchemaKind::Journal => regelwerk::journal::schema_json(),
                 SchemaKind::Tournament => regelwerk::tournament::cases::schema_json(),
             };

@@ -64,14 +64,16 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
         let loaded = regelwerk::scenario::load_file(path, Some(&spec))
             .map_err(|error| anyhow::anyhow!("{error}"))
             .with_context(|| format!("reading --scenario {}", path.display()))?;
-        for setting in loaded.rules.non_default_settings() {
-            rules.set(&setting).context("the scenario's ruleset")?;
+        for setting in &loaded.scenario.ruleset {
+            rules.set(setting).context("the scenario's ruleset")?;
         }
         if let Some(mv) = regelwerk::report::html::first_move(&loaded.scenario) {
             diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
         }
         diagram = diagram.with_caption(loaded.scenario.id.clone());
-        loaded.position
+        loaded.monarchie().map(|(position, _)| position).with_context(|| {
+            format!("--scenario {}: render draws MONARCHIE scenarios", path.display())
+        })?
     } else {
         match &args.position {
             Some(text) => parse_position(text).context("reading --position")?,

@@ -3,17 +3,18 @@
 //! The invariants are variant-neutral; each is named so a failure says
 //! which one broke.
 
-use std::collections::BTreeMap;
-
 use crate::variant::{self, Game, Status, VariantId};
 
 use super::rng::Rng;
 
-/// The invariants checked after every action of a variant game.
+/// The invariants every variant's random games are checked against after
+/// every action; each variant adds its own ([`Game::own_invariants`]:
+/// MONARCHIE's fifteen, one king each side in chess, no check in Racing
+/// Kings).
 pub const GAME_INVARIANTS: [(&str, &str); 9] = [
     (
         "listed-moves-apply",
-        "every move `legal_moves` lists is accepted by `play`",
+        "every move `legal_moves` lists is accepted by `play`, and a move it does not list is refused",
     ),
     (
         "perft-one-is-move-count",
@@ -24,16 +25,16 @@ pub const GAME_INVARIANTS: [(&str, &str); 9] = [
         "the game is over exactly when no legal move is listed",
     ),
     (
-        "fen-round-trip",
+        "mover-is-active",
+        "the party to move is one of the active parties",
+    ),
+    (
+        "position-round-trips",
         "reading the written position and writing it again gives the same text and the same legal moves",
     ),
     (
-        "one-king-each",
-        "the position has exactly one white and one black king",
-    ),
-    (
-        "pieces-never-increase",
-        "no action increases a side's number of pieces",
+        "nothing-from-nowhere",
+        "no action adds a piece: the number of pieces drops by one with a capture and stays the same otherwise",
     ),
     (
         "refusal-changes-nothing",
@@ -44,8 +45,8 @@ pub const GAME_INVARIANTS: [(&str, &str); 9] = [
         "the report's position, next mover and status agree with the game after the action",
     ),
     (
-        "no-check-in-racing-kings",
-        "in Racing Kings no king is ever in check",
+        "variant-invariants",
+        "the variant's own invariants hold (named in the failure)",
     ),
 ];
 
@@ -74,68 +75,12 @@ pub struct GamePlayed {
     pub status: Status,
 }
 
-/// The pieces of each side in a FEN's placement field, by side (`white`,
-/// `black`) and letter (lowercase).
-fn piece_counts(fen: &str) -> BTreeMap<(bool, char), usize> {
-    let placement = fen.split_whitespace().next().unwrap_or("");
-    let mut counts = BTreeMap::new();
-    for letter in placement.chars().filter(char::is_ascii_alphabetic) {
-        *counts
-            .entry((letter.is_ascii_uppercase(), letter.to_ascii_lowercase()))
-            .or_insert(0) += 1;
-    }
-    counts
-}
-
-fn side_total(counts: &BTreeMap<(bool, char), usize>, white: bool) -> usize {
-    counts
-        .iter()
-        .filter(|((side, _), _)| *side == white)
-        .map(|(_, n)| n)
-        .sum()
-}
-
-/// A from-to pair the game does not list as legal (to probe refusals).
-fn unlisted_probe(game: &dyn Game, rng: &mut Rng, legal: &[String]) -> Option<String> {
-    let fen = game.position_text();
-    let placement = fen.split_whitespace().next().unwrap_or("");
-    let ranks = placement.split('/').count();
-    let files = placement
-        .split('/')
-        .next()
-        .map(|rank| {
-            let mut width = 0;
-            let mut digits = String::new();
-            for c in rank.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                } else {
-                    width += digits.parse::<usize>().unwrap_or(0) + 1;
-                    digits.clear();
-                }
-            }
-            width + digits.parse::<usize>().unwrap_or(0)
-        })
-        .unwrap_or(8);
-    let square = |rng: &mut Rng| {
-        let file = (b'a' + rng.below(files as u64) as u8) as char;
-        format!("{file}{}", rng.below(ranks as u64) + 1)
-    };
-    (0..20)
-        .map(|_| format!("{}{}", square(rng), square(rng)))
-        .find(|probe| !legal.contains(probe))
-}
-
 /// Opens a game of the variant at a FEN (`None`: the start). The fuzzer
 /// takes it as a parameter so that tests can hand it a faulty engine.
 pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn Game>, String>;
 
 /// Checks every invariant of the current state; `Err((name, detail))`.
-fn check_state(
-    game: &dyn Game,
-    before: Option<&str>,
-    open: Opener<'_>,
-) -> Result<Vec<String>, (&'static str, String)> {
+fn check_state(game: &dyn Game, open: Opener<'_>) -> Result<Vec<String>, (&'static str, String)> {
     let legal = game.legal_moves();
     let status = game.status();
     if status.is_over() != legal.is_empty() {
@@ -151,51 +96,43 @@ fn check_state(
             format!("perft 1 = {nodes}, {} moves listed", legal.len()),
         ));
     }
-    let fen = game.position_text();
-    let counts = piece_counts(&fen);
-    for (white, name) in [(true, "white"), (false, "black")] {
-        if counts.get(&(white, 'k')).copied().unwrap_or(0) != 1 {
+    if let Some(mover) = game.to_move() {
+        if !game.active().contains(&mover) {
             return Err((
-                "one-king-each",
-                format!("{name} has not exactly one king: {fen}"),
+                "mover-is-active",
+                format!("{mover} is to move but not active: {:?}", game.active()),
             ));
         }
     }
-    if let Some(before) = before {
-        let earlier = piece_counts(before);
-        for white in [true, false] {
-            if side_total(&counts, white) > side_total(&earlier, white) {
-                return Err(("pieces-never-increase", format!("{before} became {fen}")));
-            }
-        }
-    }
-    match open(Some(&fen)) {
+    let text = game.position_text();
+    match open(Some(&text)) {
         Ok(reread) => {
-            if reread.position_text() != fen {
+            if reread.position_text() != text {
                 return Err((
-                    "fen-round-trip",
-                    format!("{fen} was read back as {}", reread.position_text()),
+                    "position-round-trips",
+                    format!("{text} was read back as {}", reread.position_text()),
                 ));
             }
             if reread.legal_moves() != legal && !status.is_over() {
                 return Err((
-                    "fen-round-trip",
-                    format!("{fen} read back has other legal moves"),
+                    "position-round-trips",
+                    format!("{text} read back has other legal moves"),
                 ));
             }
         }
         Err(message) => {
             return Err((
-                "fen-round-trip",
-                format!("{fen} is not readable: {message}"),
+                "position-round-trips",
+                format!("{text} is not readable: {message}"),
             ))
         }
     }
     Ok(legal)
 }
 
-/// Plays one seeded random game of `variant` from its start, checking
-/// every invariant after every action. Draw claims are tried now and then.
+/// Plays one seeded random game of `variant` from its start under
+/// `rulings`, checking every invariant after every action. The variant's
+/// special actions (a draw claim, a timeout) are tried now and then.
 ///
 /// # Errors
 /// The first [`GameFailure`].
@@ -203,8 +140,9 @@ pub fn play_game_checked(
     variant: VariantId,
     seed: u64,
     max_plies: usize,
+    rulings: &[String],
 ) -> Result<GamePlayed, GameFailure> {
-    let open = |fen: Option<&str>| variant::open(variant, fen, &[]);
+    let open = |text: Option<&str>| variant::open(variant, text, rulings);
     play_game_checked_with(&open, variant, seed, max_plies)
 }
 
@@ -231,21 +169,19 @@ pub fn play_game_checked_with(
         fail(
             &actions,
             (
-                "fen-round-trip",
+                "position-round-trips",
                 format!("the start does not open: {message}"),
             ),
         )
     })?;
-    let mut before: Option<String> = None;
+    let mut earlier: Vec<String> = Vec::new();
     for _ in 0..max_plies {
-        let legal =
-            check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
+        let legal = check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
         if legal.is_empty() {
             break;
         }
         for mv in &legal {
-            let mut copy = open(Some(&game.position_text()))
-                .map_err(|message| fail(&actions, ("fen-round-trip", message)))?;
+            let mut copy = game.boxed_clone();
             if let Err(refusal) = copy.play(mv) {
                 let mut trail = actions.clone();
                 trail.push(mv.clone());
@@ -255,8 +191,12 @@ pub fn play_game_checked_with(
                 ));
             }
         }
-        let fen = game.position_text();
-        if let Some(probe) = unlisted_probe(game.as_ref(), &mut rng, &legal) {
+        let text = game.position_text();
+        // A move that was legal a ply ago but is not listed now must be
+        // refused, and refusing it must change nothing.
+        let unlisted: Vec<&String> = earlier.iter().filter(|mv| !legal.contains(mv)).collect();
+        if !unlisted.is_empty() {
+            let probe = unlisted[rng.below(unlisted.len() as u64) as usize].clone();
             if game.play(&probe).is_ok() {
                 let mut trail = actions.clone();
                 trail.push(probe.clone());
@@ -268,34 +208,26 @@ pub fn play_game_checked_with(
                     ),
                 ));
             }
-            if game.position_text() != fen {
+            if game.position_text() != text {
                 let mut trail = actions.clone();
                 trail.push(probe.clone());
                 return Err(fail(
                     &trail,
-                    ("refusal-changes-nothing", format!("{probe} changed {fen}")),
+                    ("refusal-changes-nothing", format!("{probe} changed {text}")),
                 ));
             }
         }
+        let special = game.special_actions();
         let action = if rng.chance(3) {
-            "claim".to_string()
+            special
+                .first()
+                .cloned()
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u64) as usize].clone())
         } else {
             legal[rng.below(legal.len() as u64) as usize].clone()
         };
+        let pieces_before = game.pieces().len();
         let result = game.play(&action);
-        if action == "claim" && result.is_err() {
-            if game.position_text() != fen {
-                actions.push(action);
-                return Err(fail(
-                    &actions,
-                    (
-                        "refusal-changes-nothing",
-                        format!("a refused claim changed {fen}"),
-                    ),
-                ));
-            }
-            continue;
-        }
         actions.push(action.clone());
         let report = result.map_err(|refusal| {
             fail(
@@ -306,6 +238,7 @@ pub fn play_game_checked_with(
         if report.position != game.position_text()
             || report.status != game.status()
             || report.next.is_some() == report.status.is_over()
+            || report.next != game.to_move()
         {
             return Err(fail(
                 &actions,
@@ -315,57 +248,50 @@ pub fn play_game_checked_with(
                 ),
             ));
         }
-        if variant == VariantId::Racingkings && report.check {
+        let pieces_after = game.pieces().len();
+        let expected = pieces_before - usize::from(report.capture.is_some());
+        if pieces_after != expected {
             return Err(fail(
                 &actions,
-                ("no-check-in-racing-kings", format!("after {action}")),
+                (
+                    "nothing-from-nowhere",
+                    format!("{pieces_before} pieces, {pieces_after} after {action} (capture: {:?})", report.capture),
+                ),
             ));
         }
-        before = Some(fen);
+        game.own_invariants(&text, &report).map_err(|(name, detail)| {
+            fail(&actions, ("variant-invariants", format!("{name}: {detail}")))
+        })?;
+        earlier = legal;
         if report.status.is_over() {
             break;
         }
     }
-    check_state(game.as_ref(), before.as_deref(), open).map_err(|e| fail(&actions, e))?;
+    check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
     Ok(GamePlayed {
         plies: actions.len(),
         status: game.status(),
     })
 }
 
-/// A variant scenario (`scenarios/README.md`) that replays a failure: the
-/// actions before the last are pinned legal; the last step is where the
-/// invariant broke.
+/// A scenario (`scenarios/README.md`) that replays a failure: the actions
+/// before the last are pinned as the reference plays them; the last step
+/// is where the invariant broke.
 pub fn game_failure_scenario(failure: &GameFailure, id: &str) -> String {
+    let info = variant::info(failure.variant);
     let mut text = format!(
-        "# Written by `regelwerk fuzz --variant {variant}` (seed {seed}): invariant\n# {invariant} broke: {detail}\nvariant: {variant}\nid: {id}\nclauses: [{clause}]\ndescription: \"fuzz failure, invariant {invariant}\"\nposition: {{start: true}}\nsteps:\n",
+        "# Written by `regelwerk fuzz --variant {variant}` (seed {seed}): invariant\n# {invariant} broke: {detail}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\ndescription: \"fuzz failure, invariant {invariant}\"\nposition: {{start: true}}\nsteps:\n",
         variant = failure.variant,
         seed = failure.seed,
         invariant = failure.invariant,
         detail = failure.detail.replace('\n', " "),
-        clause = match failure.variant {
-            VariantId::Racingkings => "rk.1",
-            _ => "g.1",
-        },
+        prefix = info.clause_prefix,
     );
-    let mut game = variant::open(failure.variant, None, &[]).ok();
+    let Ok(mut game) = variant::open(failure.variant, None, &[]) else {
+        return text;
+    };
     for action in &failure.actions {
-        let outcome = game.as_mut().map(|game| game.play(action));
-        match outcome {
-            Some(Ok(report)) => {
-                let next = report.next.unwrap_or_else(|| "null".to_string());
-                text.push_str(&format!(
-                    "  - play: {action}\n    expect: {{result: legal, next: {next}}}\n"
-                ));
-            }
-            Some(Err(refusal)) => text.push_str(&format!(
-                "  - play: {action}\n    expect: {{result: {}}}\n",
-                refusal.code
-            )),
-            None => text.push_str(&format!(
-                "  - play: {action}\n    expect: {{result: legal, next: null}}\n"
-            )),
-        }
+        text.push_str(&crate::protocol::difffuzz::play_step(game.as_mut(), action, false));
     }
     text
 }

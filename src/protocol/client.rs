@@ -61,24 +61,11 @@ pub struct Engine {
 }
 
 fn request_seq(request: &Request) -> Option<u64> {
-    match request {
-        Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
-            Some(*seq)
-        }
-        Request::Start { .. } | Request::Stop => None,
-    }
+    request.seq()
 }
 
 fn response_seq(response: &Response) -> Option<u64> {
-    match response {
-        Response::Applied { seq, .. }
-        | Response::Played { seq, .. }
-        | Response::Moves { seq, .. }
-        | Response::Perft { seq, .. }
-        | Response::Skipped { seq, .. }
-        | Response::Errored { seq, .. } => Some(*seq),
-        Response::Ready { .. } => None,
-    }
+    response.seq()
 }
 
 /// Reads lines as bytes, so that bytes that are not UTF-8 neither stop the
@@ -239,6 +226,9 @@ impl Engine {
                 };
                 Ok(())
             }
+            Response::Refused { reason } => Err(ClientError::Handshake(format!(
+                "the engine refused protocol {PROTOCOL_VERSION}: {reason}"
+            ))),
             other => Err(ClientError::Handshake(format!(
                 "expected 'ready', got {other:?}"
             ))),

@@ -8,15 +8,11 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::rules::{self, legal_moves, legal_moves_from};
-use crate::scenario::format::Step;
 use crate::scenario::load::Loaded;
-use crate::scenario::run::{expected_action, result_fields};
+use crate::scenario::run::{canonical_moves, compare_moves, expected_fields, report_fields};
+use crate::variant::{Game, VariantId};
 
 use super::client::{ClientError, Engine};
-use crate::variant::VariantId;
 
 use super::messages::{Request, Response};
 
@@ -85,13 +81,6 @@ pub(crate) fn yaml(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
 }
 
-fn action_text(step: &Step, play: &str) -> String {
-    match step.elapsed {
-        Some(seconds) if play != "timeout" => format!("{play}@{seconds}"),
-        _ => play.to_string(),
-    }
-}
-
 /// Something that answers protocol requests: an engine process, or the
 /// reference engine in this process.
 pub trait Responder {
@@ -129,55 +118,80 @@ impl Responder for InProcess {
     }
 }
 
-/// Runs one scenario against the engine.
+/// Runs one scenario against the engine. The reference engine plays
+/// alongside, so that every request carries the position the scenario has
+/// reached and every answer's position is compared with it. A `play` step
+/// sends the scenario's start and every action so far (the last result is
+/// compared), so that rules that need the game's history (threefold
+/// repetition) see it. The fields are compared by the scenario runner's
+/// own functions.
 pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
-    let rules = &loaded.rules;
+    let variant = loaded.scenario.variant;
+    let info = loaded.info();
     let rulings = loaded.scenario.ruleset.clone();
-    let mut position = loaded.position.clone();
+    if loaded.scenario.position.invalid {
+        return refuses_position(engine, loaded, next_seq);
+    }
+    let mut reference: Box<dyn Game> = match loaded.open() {
+        Ok(game) => game,
+        Err(message) => {
+            return Verdict::Errored {
+                step: 0,
+                context: format!("the reference cannot open the scenario: {message}"),
+                stderr: String::new(),
+            }
+        }
+    };
+    let start = reference.position_text();
+    let mut history: Vec<String> = Vec::new();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
         *next_seq += 1;
         let seq = *next_seq;
-        let notation = to_notation(&position);
+        let position = reference.position_text();
         let (request, what) = if let Some(play) = &step.play {
-            let text = action_text(step, play);
+            history.push(play.clone());
             (
                 Request::Apply {
                     seq,
-                    variant: VariantId::Monarchie,
-                    position: notation.clone(),
+                    variant,
+                    position: start.clone(),
                     rulings: rulings.clone(),
-                    actions: vec![text.clone()],
+                    actions: history.clone(),
                 },
-                format!("play {text}"),
+                format!("play {play}"),
             )
         } else if let Some(query) = &step.moves {
+            let from = query
+                .from
+                .as_ref()
+                .map(|square| (info.square)(&square.0).unwrap_or_else(|_| square.0.clone()));
+            let what = match &from {
+                Some(square) => format!("moves of {} {square}", info.square_word),
+                None => "moves of the party to move".to_string(),
+            };
             (
                 Request::Moves {
                     seq,
-                    variant: VariantId::Monarchie,
-                    position: notation.clone(),
+                    variant,
+                    position,
                     rulings: rulings.clone(),
-                    cell: query.cell.map(|c| c.number()),
-                    square: None,
+                    from,
                 },
-                match query.cell {
-                    Some(cell) => format!("moves of cell {cell}"),
-                    None => "moves of the party to move".to_string(),
-                },
+                what,
             )
         } else if let Some(depth) = step.perft {
             (
                 Request::Perft {
                     seq,
-                    variant: VariantId::Monarchie,
-                    position: notation.clone(),
+                    variant,
+                    position,
                     rulings: rulings.clone(),
                     depth,
                 },
                 format!("perft {depth}"),
             )
         } else {
-            // A state step: the positions returned by `apply` are compared already.
+            // A state step: `apply` answers carry positions, compared already.
             continue;
         };
         let response = match ask(engine, &request, seq, index) {
@@ -195,24 +209,22 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 let (Some(play), Some(expect)) = (&step.play, &step.expect) else {
                     return protocol_mismatch(index, engine, "applied");
                 };
-                let [result] = results.as_slice() else {
+                let (Some(result), true) = (results.last(), results.len() == history.len()) else {
                     return Verdict::Errored {
                         step: index,
-                        context: format!("expected 1 result, got {}", results.len()),
+                        context: format!(
+                            "expected {} results, got {}",
+                            history.len(),
+                            results.len()
+                        ),
                         stderr: engine.stderr_tail(),
                     };
                 };
-                let mut action: Action = play
-                    .parse()
-                    .unwrap_or_else(|error| unreachable!("validated when loading: {error}"));
-                if let (Action::Move { elapsed, .. }, Some(seconds)) = (&mut action, step.elapsed) {
-                    *elapsed = Some(seconds);
-                }
-                // The reference outcome sets the position for the next step.
-                let _ = rules::apply(&mut position, action, rules);
-                let mut expected = expected_action(expect);
-                let mut actual = result_fields(expect, result);
-                expected.insert("position", json!(to_notation(&position)));
+                let _ = reference.play(play);
+                let wanted = expected_fields(expect, info);
+                let mut expected = wanted.clone();
+                let mut actual = report_fields(&wanted, &result.as_result(), info);
+                expected.insert("position", json!(reference.position_text()));
                 actual.insert("position", json!(result.position));
                 if expected != actual {
                     return fail(json!(expected), json!(actual));
@@ -222,34 +234,10 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 let Some(expected_moves) = &step.expect_moves else {
                     return protocol_mismatch(index, engine, "moves");
                 };
-                let parse_set = |texts: &[String]| -> Result<BTreeSet<Move>, String> {
-                    texts
-                        .iter()
-                        .map(|t| t.parse::<Move>().map_err(|e| e.to_string()))
-                        .collect()
-                };
-                let expected = parse_set(expected_moves).unwrap_or_default();
-                match parse_set(&moves) {
-                    Ok(actual) if actual == expected => {}
-                    Ok(actual) => {
-                        let list = |set: &BTreeSet<Move>| {
-                            set.iter().map(ToString::to_string).collect::<Vec<_>>()
-                        };
-                        let missing: BTreeSet<Move> =
-                            expected.difference(&actual).copied().collect();
-                        let extra: BTreeSet<Move> = actual.difference(&expected).copied().collect();
-                        return fail(
-                            json!({"moves": list(&expected)}),
-                            json!({"missing": list(&missing), "unexpected": list(&extra)}),
-                        );
-                    }
-                    Err(error) => {
-                        return Verdict::Errored {
-                            step: index,
-                            context: format!("unreadable move in the answer: {error}"),
-                            stderr: engine.stderr_tail(),
-                        }
-                    }
+                let expected = canonical_moves(reference.as_ref(), expected_moves);
+                let actual = canonical_moves(reference.as_ref(), &moves);
+                if let Err((_, expected, actual)) = compare_moves(what.clone(), expected, actual) {
+                    return fail(expected, actual);
                 }
             }
             Response::Perft { nodes, .. } => {
@@ -260,13 +248,41 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                     return fail(json!({"nodes": expected}), json!({"nodes": nodes}));
                 }
             }
-            Response::Played { .. } => return protocol_mismatch(index, engine, "played"),
-            Response::Ready { .. } | Response::Skipped { .. } | Response::Errored { .. } => {
-                return protocol_mismatch(index, engine, "ready")
-            }
+            Response::Ready { .. }
+            | Response::Refused { .. }
+            | Response::Skipped { .. }
+            | Response::Errored { .. } => return protocol_mismatch(index, engine, "ready"),
         }
     }
     Verdict::Passed
+}
+
+/// An impossible position: the engine must answer a `moves` request for
+/// it with `errored` (it cannot read the position).
+fn refuses_position(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
+    *next_seq += 1;
+    let request = Request::Moves {
+        seq: *next_seq,
+        variant: loaded.scenario.variant,
+        position: loaded.start.clone(),
+        rulings: loaded.scenario.ruleset.clone(),
+        from: None,
+    };
+    match engine.respond(&request) {
+        Ok(Response::Errored { .. }) => Verdict::Passed,
+        Ok(Response::Skipped { reason, .. }) => Verdict::Skipped { reason },
+        Ok(other) => Verdict::Failed {
+            step: 0,
+            what: "moves of an impossible position".to_string(),
+            expected: "errored (the position is refused)\n".to_string(),
+            actual: format!("{other:?}\n"),
+        },
+        Err(error) => Verdict::Errored {
+            step: 0,
+            context: error.to_string(),
+            stderr: engine.stderr_tail(),
+        },
+    }
 }
 
 /// Sends one request of step `step`. No answer, `skipped`, `errored` and
@@ -293,7 +309,6 @@ pub(crate) fn ask(
             &mut || engine.stderr_tail(),
         )),
         Response::Applied { seq: got, .. }
-        | Response::Played { seq: got, .. }
         | Response::Moves { seq: got, .. }
         | Response::Perft { seq: got, .. }
             if got != seq =>
@@ -328,10 +343,7 @@ pub enum Smoke {
 }
 
 /// Asks for the legal moves of `variant`'s start position.
-pub fn smoke_check_variant(engine: &mut impl Responder, variant: VariantId) -> Smoke {
-    if variant == VariantId::Monarchie {
-        return smoke_check(engine);
-    }
+pub fn smoke_check(engine: &mut impl Responder, variant: VariantId) -> Smoke {
     let reference = match crate::variant::open(variant, None, &[]) {
         Ok(game) => game,
         Err(message) => {
@@ -343,13 +355,14 @@ pub fn smoke_check_variant(engine: &mut impl Responder, variant: VariantId) -> S
         variant,
         position: reference.position_text(),
         rulings: Vec::new(),
-        cell: None,
-        square: None,
+        from: None,
     };
     match engine.respond(&request) {
         Ok(Response::Moves { moves, .. }) => {
             let expected: BTreeSet<String> = reference.legal_moves().into_iter().collect();
-            let got: BTreeSet<String> = moves.into_iter().collect();
+            let got: BTreeSet<String> = canonical_moves(reference.as_ref(), &moves)
+                .into_iter()
+                .collect();
             if got == expected {
                 Smoke::Healthy
             } else {
@@ -359,44 +372,6 @@ pub fn smoke_check_variant(engine: &mut impl Responder, variant: VariantId) -> S
                     expected.len(),
                     got.intersection(&expected).count()
                 ))
-            }
-        }
-        Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),
-        Err(ClientError::Timeout(t)) => Smoke::Broken(format!("no answer within {t:?}")),
-        Err(error) => Smoke::Broken(error.to_string()),
-    }
-}
-
-/// Asks for the legal moves of the MONARCHIE start position.
-pub fn smoke_check(engine: &mut impl Responder) -> Smoke {
-    let start = crate::position::Position::start();
-    let request = Request::Moves {
-        seq: 0,
-        variant: VariantId::Monarchie,
-        position: to_notation(&start),
-        rulings: Vec::new(),
-        cell: None,
-        square: None,
-    };
-    match engine.respond(&request) {
-        Ok(Response::Moves { moves, .. }) => {
-            let reference: BTreeSet<Move> =
-                legal_moves(&start, &crate::ruleset::Ruleset::default())
-                    .into_iter()
-                    .collect();
-            match moves
-                .iter()
-                .map(|text| text.parse::<Move>())
-                .collect::<Result<BTreeSet<Move>, _>>()
-            {
-                Ok(got) if got == reference => Smoke::Healthy,
-                Ok(got) => Smoke::Disagrees(format!(
-                    "{} moves from the start position, the reference has {}; {} in common",
-                    got.len(),
-                    reference.len(),
-                    got.intersection(&reference).count()
-                )),
-                Err(error) => Smoke::Broken(format!("unreadable move in the answer: {error}")),
             }
         }
         Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),
@@ -523,17 +498,5 @@ pub fn suite_revision(files: &[PathBuf]) -> String {
             format!("{} files, content {hash:016x}, git {commit}", files.len())
         }
         _ => format!("{} files, content {hash:016x}", files.len()),
-    }
-}
-
-/// Legal moves of a cell or of the party to move (helper for fuzzing).
-pub fn reference_moves(
-    position: &crate::position::Position,
-    cell: Option<crate::cell::Cell>,
-    rules: &crate::ruleset::Ruleset,
-) -> Vec<Move> {
-    match cell {
-        Some(cell) => legal_moves_from(position, cell, rules),
-        None => legal_moves(position, rules),
     }
 }

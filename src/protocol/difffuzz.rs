@@ -1,27 +1,19 @@
-//! `regelwerk fuzz --engine`: random games on the reference engine, with
-//! the external engine asked after every action for its legal moves and
-//! its outcome. The first divergence is shrunk to the shortest action
-//! sequence that still diverges and written as a scenario; perft counts of
-//! sampled positions are compared and a mismatch is bisected with divide.
+//! `regelwerk fuzz --engine`, one driver for every variant: random games on
+//! the reference engine (through [`Game`]), with the external engine asked
+//! after every action for its legal moves and its outcome. The first
+//! divergence is shrunk to the latest starting point that still diverges
+//! and written as a scenario; perft counts of sampled positions are
+//! compared and a mismatch is bisected with divide.
 
 use std::collections::BTreeSet;
 
-use serde_json::json;
-
-use crate::fuzz::{action_from_choice, random_position, Rng};
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::perft::{divide, perft};
-use crate::position::Position;
-use crate::rules;
-use crate::ruleset::Ruleset;
+use crate::fuzz::Rng;
+use crate::variant::{self, Game, VariantId};
 
 use super::client::ClientError;
 use super::conform::Responder;
-use crate::variant::VariantId;
-
 use super::messages::{ActionResult, Request, Response};
-use super::serve::result_of;
+use super::serve::action_result;
 
 /// Where reference and engine first disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,15 +67,22 @@ impl std::fmt::Display for Divergence {
     }
 }
 
-/// A diverging game: start, actions before the divergence, the divergence.
+/// A diverging game: the start, the actions before the divergence, the
+/// diverging action (for an outcome), and what differs.
 #[derive(Clone, Debug)]
 pub struct DivergentGame {
-    /// The start position.
-    pub start: Position,
+    /// The variant.
+    pub variant: VariantId,
+    /// The ruling settings played under.
+    pub rulings: Vec<String>,
+    /// The seed.
+    pub seed: u64,
+    /// The start position, in the variant's notation.
+    pub start: String,
     /// Actions played before the divergence appears.
-    pub actions: Vec<Action>,
+    pub actions: Vec<String>,
     /// The action at which the outcome diverged, if it was an outcome.
-    pub diverging_action: Option<Action>,
+    pub diverging_action: Option<String>,
     /// What differs.
     pub divergence: Divergence,
 }
@@ -108,22 +107,35 @@ pub(crate) fn ask(engine: &mut impl Responder, request: &Request) -> Result<Resp
     }
 }
 
-/// Compares the move sets of one position.
+/// The reference game at `start` after `actions`.
+fn reference_at(
+    variant: VariantId,
+    start: &str,
+    actions: &[String],
+    rulings: &[String],
+) -> Result<Box<dyn Game>, Divergence> {
+    let mut game = variant::open(variant, Some(start), rulings)
+        .map_err(|message| Divergence::NoAnswer(format!("the reference cannot open: {message}")))?;
+    for action in actions {
+        let _ = game.play(action);
+    }
+    Ok(game)
+}
+
+/// Compares the move sets of the reference game's position.
 fn compare_moves(
     engine: &mut impl Responder,
-    position: &Position,
-    rules: &Ruleset,
+    game: &dyn Game,
     rulings: &[String],
 ) -> Result<(), Divergence> {
     let response = ask(
         engine,
         &Request::Moves {
             seq: 1,
-            variant: VariantId::Monarchie,
-            position: to_notation(position),
+            variant: game.variant(),
+            position: game.position_text(),
             rulings: rulings.to_vec(),
-            cell: None,
-            square: None,
+            from: None,
         },
     )?;
     let Response::Moves { moves, .. } = response else {
@@ -131,46 +143,61 @@ fn compare_moves(
             "asked for moves, got {response:?}"
         )));
     };
-    let theirs: BTreeSet<Move> = moves
+    let theirs: BTreeSet<String> = moves
         .iter()
-        .map(|text| text.parse::<Move>())
+        .map(|text| game.canonical_action(text))
         .collect::<Result<_, _>>()
         .map_err(|error| Divergence::NoAnswer(format!("unreadable move: {error}")))?;
-    let ours: BTreeSet<Move> = rules::legal_moves(position, rules).into_iter().collect();
+    let ours: BTreeSet<String> = game.legal_moves().into_iter().collect();
     if theirs != ours {
         return Err(Divergence::Moves {
-            missing: ours.difference(&theirs).map(ToString::to_string).collect(),
-            unexpected: theirs.difference(&ours).map(ToString::to_string).collect(),
+            missing: ours.difference(&theirs).cloned().collect(),
+            unexpected: theirs.difference(&ours).cloned().collect(),
         });
     }
     Ok(())
 }
 
-/// Compares the outcome of one action; returns the reference position after it.
+/// A result with its order-free lists sorted, so that two engines that
+/// list checks in another order agree.
+fn normal(result: &ActionResult) -> ActionResult {
+    let mut result = result.clone();
+    if let Some(report) = &mut result.report {
+        report.checks.sort();
+    }
+    result
+}
+
+/// Plays `action` on the reference and asks the engine for its outcome.
+/// The engine gets the position before the action and the action alone,
+/// or, for an action that is not a move (a draw claim needs the history),
+/// the start and every action so far.
 fn compare_action(
     engine: &mut impl Responder,
-    position: &Position,
-    action: Action,
-    rules: &Ruleset,
+    game: &mut dyn Game,
+    start: &str,
+    history: &[String],
+    action: &str,
     rulings: &[String],
-) -> Result<Position, Divergence> {
-    let mut after = position.clone();
-    let ours: ActionResult = match rules::apply(&mut after, action, rules) {
-        Ok(outcome) => result_of(&outcome, to_notation(&after)),
-        Err(illegal) => ActionResult {
-            result: illegal.code().to_string(),
-            position: to_notation(&after),
-            ..ActionResult::default()
-        },
+) -> Result<(), Divergence> {
+    let special = game.special_actions().iter().any(|s| s == action);
+    let (position, actions) = if special {
+        let mut all = history.to_vec();
+        all.push(action.to_string());
+        (start.to_string(), all)
+    } else {
+        (game.position_text(), vec![action.to_string()])
     };
+    let variant = game.variant();
+    let ours = action_result(game, action);
     let response = ask(
         engine,
         &Request::Apply {
             seq: 2,
-            variant: VariantId::Monarchie,
-            position: to_notation(position),
+            variant,
+            position,
             rulings: rulings.to_vec(),
-            actions: vec![action.to_string()],
+            actions: actions.clone(),
         },
     )?;
     let Response::Applied { results, .. } = response else {
@@ -178,20 +205,18 @@ fn compare_action(
             "asked to apply, got {response:?}"
         )));
     };
-    let normal = |result: &ActionResult| {
-        let mut result = result.clone();
-        result.checks.sort();
-        result.gardez.sort_by_key(|g| (g.party, g.cell));
-        result
-    };
-    match results.as_slice() {
-        [theirs] if normal(theirs) == normal(&ours) => Ok(after),
-        [theirs] => Err(Divergence::Outcome {
-            expected: json!(ours).to_string(),
-            actual: json!(theirs).to_string(),
+    let json = |result: &ActionResult| serde_json::to_string(result).unwrap_or_default();
+    match results.last() {
+        Some(theirs) if results.len() == actions.len() && normal(theirs) == normal(&ours) => {
+            Ok(())
+        }
+        Some(theirs) if results.len() == actions.len() => Err(Divergence::Outcome {
+            expected: json(&ours),
+            actual: json(theirs),
         }),
         _ => Err(Divergence::NoAnswer(format!(
-            "expected 1 result, got {}",
+            "expected {} results, got {}",
+            actions.len(),
             results.len()
         ))),
     }
@@ -199,7 +224,7 @@ fn compare_action(
 
 fn engine_perft(
     engine: &mut impl Responder,
-    position: &Position,
+    game: &dyn Game,
     depth: u32,
     rulings: &[String],
 ) -> Result<u64, Divergence> {
@@ -207,8 +232,8 @@ fn engine_perft(
         engine,
         &Request::Perft {
             seq: 3,
-            variant: VariantId::Monarchie,
-            position: to_notation(position),
+            variant: game.variant(),
+            position: game.position_text(),
             rulings: rulings.to_vec(),
             depth,
         },
@@ -225,29 +250,28 @@ fn engine_perft(
 /// divide counts differ down to the first position whose move sets differ.
 fn compare_perft(
     engine: &mut impl Responder,
-    position: &Position,
+    game: &dyn Game,
     depth: u32,
-    rules: &Ruleset,
     rulings: &[String],
 ) -> Result<(), Divergence> {
-    let expected = perft(position, depth, rules);
-    let actual = engine_perft(engine, position, depth, rulings)?;
+    let expected = game.perft(depth);
+    let actual = engine_perft(engine, game, depth, rulings)?;
     if expected == actual {
         return Ok(());
     }
-    let mut current = position.clone();
+    let mut current = game.boxed_clone();
     let mut level = depth;
     loop {
-        if compare_moves(engine, &current, rules, rulings).is_err() || level <= 1 {
+        if compare_moves(engine, current.as_ref(), rulings).is_err() || level <= 1 {
             break;
         }
         let mut next = None;
-        for (mv, ours) in divide(&current, level, rules) {
-            let mut child = current.clone();
-            if rules::apply(&mut child, Action::play(mv), rules).is_err() {
+        for (mv, ours) in current.divide(level) {
+            let mut child = current.boxed_clone();
+            if child.play(&mv).is_err() {
                 continue;
             }
-            if engine_perft(engine, &child, level - 1, rulings)? != ours {
+            if engine_perft(engine, child.as_ref(), level - 1, rulings)? != ours {
                 next = Some(child);
                 break;
             }
@@ -264,245 +288,235 @@ fn compare_perft(
         depth,
         expected,
         actual,
-        position: to_notation(&current),
+        position: current.position_text(),
     })
 }
 
-/// Plays fixed actions against both; the first divergence, if any.
+/// Plays fixed actions from `start` against both; the index of the first
+/// divergence and the divergence, if any.
 pub fn replay(
     engine: &mut impl Responder,
-    start: &Position,
-    actions: &[Action],
-    rules: &Ruleset,
+    variant: VariantId,
+    start: &str,
+    actions: &[String],
     rulings: &[String],
 ) -> Option<(usize, Divergence)> {
-    let mut position = start.clone();
-    for (index, &action) in actions.iter().enumerate() {
-        if let Err(divergence) = compare_moves(engine, &position, rules, rulings) {
+    let mut game = match reference_at(variant, start, &[], rulings) {
+        Ok(game) => game,
+        Err(divergence) => return Some((0, divergence)),
+    };
+    for (index, action) in actions.iter().enumerate() {
+        if let Err(divergence) = compare_moves(engine, game.as_ref(), rulings) {
             return Some((index, divergence));
         }
-        match compare_action(engine, &position, action, rules, rulings) {
-            Ok(after) => position = after,
-            Err(divergence) => return Some((index, divergence)),
+        if let Err(divergence) =
+            compare_action(engine, game.as_mut(), start, &actions[..index], action, rulings)
+        {
+            return Some((index, divergence));
         }
     }
-    compare_moves(engine, &position, rules, rulings)
+    compare_moves(engine, game.as_ref(), rulings)
         .err()
         .map(|divergence| (actions.len(), divergence))
 }
 
-/// Plays one random game; the first divergence, shrunk.
+/// Where a random game starts: the variant's start, or for MONARCHIE and
+/// an odd seed, a random position (trays, dead blockers, clocks).
+pub fn random_start(variant: VariantId, rng: &mut Rng, rulings: &[String]) -> Result<String, String> {
+    let game = variant::open(variant, None, rulings)?;
+    if variant == VariantId::Monarchie && rng.next_u64() % 2 == 1 {
+        let rules = crate::ruleset::Ruleset::from_settings(rulings).map_err(|e| e.to_string())?;
+        return Ok(crate::notation::to_notation(&crate::fuzz::random_position(rng, &rules)));
+    }
+    Ok(game.position_text())
+}
+
+/// A random action of the reference game: now and then one of its special
+/// actions (`timeout`, `claim`), else a legal move; `None` when it has none.
+pub fn random_action(game: &dyn Game, rng: &mut Rng) -> Option<String> {
+    let special = game.special_actions();
+    if !special.is_empty() && rng.chance(3) {
+        return Some(special[rng.below(special.len() as u64) as usize].clone());
+    }
+    let legal = game.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    Some(legal[rng.below(legal.len() as u64) as usize].clone())
+}
+
+/// Plays one random game of `variant`; the first divergence, shrunk.
+///
+/// # Errors
+/// The [`DivergentGame`].
 pub fn fuzz_game(
     engine: &mut impl Responder,
+    variant: VariantId,
     seed: u64,
     max_plies: usize,
     perft_every: usize,
-    rules: &Ruleset,
     rulings: &[String],
 ) -> Result<usize, Box<DivergentGame>> {
     let mut rng = Rng::new(seed);
-    let start = if seed % 2 == 0 {
-        Position::start()
-    } else {
-        random_position(&mut rng, rules)
+    let diverged = |start: &str, actions: &[String], divergence| {
+        Box::new(DivergentGame {
+            variant,
+            rulings: rulings.to_vec(),
+            seed,
+            start: start.to_string(),
+            actions: actions.to_vec(),
+            diverging_action: None,
+            divergence,
+        })
     };
-    let mut position = start.clone();
-    let mut actions = Vec::new();
+    let start = random_start(variant, &mut rng, rulings)
+        .map_err(|message| diverged("", &[], Divergence::NoAnswer(message)))?;
+    let mut game = reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;
+    let mut actions: Vec<String> = Vec::new();
     for ply in 0..max_plies {
-        let Some(action) = action_from_choice(&position, rules, rng.next_u64()) else {
-            return Ok(ply);
-        };
-        actions.push(action);
-        if let Err(divergence) = replay_step(engine, &mut position, action, rules, rulings) {
-            return Err(Box::new(shrink(
-                engine, &start, actions, divergence, rules, rulings,
-            )));
-        }
+        compare_moves(engine, game.as_ref(), rulings)
+            .map_err(|d| shrink(engine, variant, seed, &start, &actions, d, rulings))?;
         if perft_every > 0 && ply % perft_every == 0 {
-            if let Err(divergence) = compare_perft(engine, &position, 2, rules, rulings) {
+            if let Err(divergence) = compare_perft(engine, game.as_ref(), 2, rulings) {
                 // Moves and outcomes agreed all along: the perft position
                 // itself is the smallest reproduction.
-                return Err(Box::new(DivergentGame {
-                    start: position,
-                    actions: Vec::new(),
-                    diverging_action: None,
-                    divergence,
-                }));
+                return Err(diverged(&game.position_text(), &[], divergence));
             }
+        }
+        let Some(action) = random_action(game.as_ref(), &mut rng) else {
+            return Ok(ply);
+        };
+        if let Err(divergence) =
+            compare_action(engine, game.as_mut(), &start, &actions, &action, rulings)
+        {
+            actions.push(action);
+            return Err(shrink(engine, variant, seed, &start, &actions, divergence, rulings));
+        }
+        actions.push(action);
+        if game.status().is_over() {
+            return Ok(actions.len());
         }
     }
     Ok(max_plies)
 }
 
-fn replay_step(
-    engine: &mut impl Responder,
-    position: &mut Position,
-    action: Action,
-    rules: &Ruleset,
-    rulings: &[String],
-) -> Result<(), Divergence> {
-    compare_moves(engine, position, rules, rulings)?;
-    *position = compare_action(engine, position, action, rules, rulings)?;
-    Ok(())
-}
-
-/// Greedily drops actions while a divergence remains.
+/// The latest starting point that still diverges: from the position just
+/// before the divergence backwards, the first suffix of the game that
+/// reproduces a divergence on its own.
 fn shrink(
     engine: &mut impl Responder,
-    start: &Position,
-    actions: Vec<Action>,
+    variant: VariantId,
+    seed: u64,
+    start: &str,
+    actions: &[String],
     divergence: Divergence,
-    rules: &Ruleset,
     rulings: &[String],
-) -> DivergentGame {
-    let mut best = actions;
-    let mut found =
-        replay(engine, start, &best, rules, rulings).unwrap_or((best.len(), divergence));
-    best.truncate(found.0 + 1);
-    let mut index = 0;
-    while index < best.len() {
-        let mut candidate = best.clone();
-        candidate.remove(index);
-        if !all_legal(start, &candidate, rules) {
-            index += 1;
-            continue;
-        }
-        match replay(engine, start, &candidate, rules, rulings) {
-            Some(hit) => {
-                candidate.truncate(hit.0 + 1);
-                best = candidate;
-                found = hit;
-            }
-            None => index += 1,
+) -> Box<DivergentGame> {
+    let outcome = matches!(divergence, Divergence::Outcome { .. });
+    let last = if outcome { actions.len().saturating_sub(1) } else { actions.len() };
+    for from in (0..=last).rev() {
+        let Ok(reference) = reference_at(variant, start, &actions[..from], rulings) else {
+            break;
+        };
+        let position = reference.position_text();
+        let rest = &actions[from..];
+        if let Some((at, found)) = replay(engine, variant, &position, rest, rulings) {
+            let found_outcome = matches!(found, Divergence::Outcome { .. });
+            return Box::new(DivergentGame {
+                variant,
+                rulings: rulings.to_vec(),
+                seed,
+                start: position,
+                actions: rest[..at].to_vec(),
+                diverging_action: found_outcome.then(|| rest[at].clone()),
+                divergence: found,
+            });
         }
     }
-    let (at, divergence) = found;
-    let diverging_action = best.get(at).copied();
-    best.truncate(at);
-    DivergentGame {
-        start: start.clone(),
-        actions: best,
-        diverging_action: match divergence {
-            Divergence::Outcome { .. } => diverging_action,
-            _ => None,
-        },
+    Box::new(DivergentGame {
+        variant,
+        rulings: rulings.to_vec(),
+        seed,
+        start: start.to_string(),
+        actions: actions[..last].to_vec(),
+        diverging_action: outcome.then(|| actions[last].clone()),
         divergence,
-    }
+    })
 }
 
-fn all_legal(start: &Position, actions: &[Action], rules: &Ruleset) -> bool {
-    let mut position = start.clone();
-    actions
-        .iter()
-        .all(|&action| rules::apply(&mut position, action, rules).is_ok())
-}
-
-/// A ready scenario for a divergence: the start, the actions before it, and
-/// the step that diverged, with the reference engine's expectation.
-pub fn divergence_scenario(game: &DivergentGame, id: &str, rules: &Ruleset) -> String {
+/// A ready scenario for a divergence, in the one scenario format: the
+/// start, the actions before it pinned as the reference plays them, and
+/// the step that diverged with the reference's expectation.
+pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
+    let info = variant::info(game.variant);
     let mut text = format!(
-        "# Written by `regelwerk fuzz --engine`: {}\nid: {id}\nclauses: [m.5]\n",
-        game.divergence.to_string().replace('\n', " ")
+        "# Written by `regelwerk fuzz --variant {variant} --engine` (seed {seed}):\n# {what}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\n",
+        variant = game.variant,
+        seed = game.seed,
+        what = game.divergence.to_string().replace('\n', "\n# "),
+        prefix = info.clause_prefix,
     );
-    let settings = rules.non_default_settings();
-    if !settings.is_empty() {
-        text.push_str(&format!("ruleset: [{}]\n", settings.join(", ")));
+    if !game.rulings.is_empty() {
+        text.push_str(&format!("ruleset: [{}]\n", game.rulings.join(", ")));
     }
     text.push_str(&format!(
         "description: \"differential fuzzing: the engine diverges after {} actions\"\nposition:\n  notation: \"{}\"\nsteps:\n",
         game.actions.len(),
-        to_notation(&game.start)
+        game.start
     ));
-    let mut position = game.start.clone();
-    let play_step = |text: &mut String, position: &mut Position, action: Action, full: bool| {
-        let shown = match action {
-            Action::Move { mv, elapsed } => {
-                let base = mv.text(!position.is_empty(mv.to));
-                match elapsed {
-                    Some(seconds) => format!("{base}\"\n    elapsed: {seconds}\n    x: \""),
-                    None => base,
-                }
-            }
-            Action::Timeout => "timeout".to_string(),
-        };
-        let (play, elapsed) = match shown.split_once("\"\n    elapsed: ") {
-            Some((play, rest)) => (
-                play.to_string(),
-                rest.split('\n').next().map(str::to_string),
-            ),
-            None => (shown, None),
-        };
-        text.push_str(&format!("  - play: \"{play}\"\n"));
-        if let Some(seconds) = elapsed {
-            text.push_str(&format!("    elapsed: {seconds}\n"));
-        }
-        match rules::apply(position, action, rules) {
-            Ok(outcome) => {
-                let next = outcome
-                    .next
-                    .map_or("null".to_string(), |p| p.key().to_string());
-                if full {
-                    let list = |parties: &[crate::party::Party]| {
-                        parties
-                            .iter()
-                            .map(|p| p.key())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
-                    let capture = outcome.capture.map_or("null".to_string(), |c| {
-                        format!(
-                            "{{cell: {}, party: {}, kind: {}, dead: {}}}",
-                            c.cell,
-                            c.party.key(),
-                            c.kind.key(),
-                            c.dead
-                        )
-                    });
-                    let eliminations: Vec<String> = outcome
-                        .eliminations
-                        .iter()
-                        .map(|e| format!("{{party: {}, cause: {}}}", e.party.key(), e.cause.code()))
-                        .collect();
-                    text.push_str(&format!(
-                        "    expect:\n      result: legal\n      capture: {capture}\n      checks: [{}]\n      eliminations: [{}]\n      next: {next}\n      winner: {}\n",
-                        list(&outcome.checks),
-                        eliminations.join(", "),
-                        outcome.winner.map_or("null".to_string(), |p| p.key().to_string()),
-                    ));
-                } else {
-                    text.push_str(&format!("    expect: {{result: legal, next: {next}}}\n"));
-                }
-            }
-            Err(illegal) => text.push_str(&format!("    expect: {{result: {}}}\n", illegal.code())),
-        }
+    let Ok(mut reference) = variant::open(game.variant, Some(&game.start), &game.rulings) else {
+        return text;
     };
-    for &action in &game.actions {
-        play_step(&mut text, &mut position, action, false);
+    for action in &game.actions {
+        text.push_str(&play_step(reference.as_mut(), action, false));
     }
-    match (&game.divergence, game.diverging_action) {
+    match (&game.divergence, &game.diverging_action) {
         (Divergence::Outcome { .. }, Some(action)) => {
-            play_step(&mut text, &mut position, action, true)
+            text.push_str(&play_step(reference.as_mut(), action, true));
         }
-        (
-            Divergence::Perft {
-                depth, expected, ..
-            },
-            _,
-        ) => {
-            text.push_str(&format!(
-                "  - perft: {depth}\n    expect_nodes: {expected}\n"
-            ));
-        }
+        (Divergence::Perft { depth, .. }, _) => text.push_str(&format!(
+            "  - perft: {depth}\n    expect_nodes: {}\n",
+            reference.perft(*depth)
+        )),
         _ => {
-            let moves: Vec<String> = rules::legal_moves(&position, rules)
-                .iter()
-                .map(|mv| mv.text(!position.is_empty(mv.to)))
-                .collect();
             text.push_str(&format!(
                 "  - moves: {{}}\n    expect_moves: [{}]\n",
-                moves.join(", ")
+                reference.legal_moves().join(", ")
             ));
         }
     }
     text
+}
+
+/// One `play` step as the reference plays it: `full` pins every field of
+/// the report, else `next` and the position.
+pub fn play_step(game: &mut dyn Game, action: &str, full: bool) -> String {
+    let yaml = |value: serde_json::Value| value.to_string();
+    match game.play(action) {
+        Ok(report) => {
+            let next = yaml(serde_json::json!(report.next));
+            let mut text = format!("  - play: \"{action}\"\n    expect:\n      result: legal\n      next: {next}\n");
+            if full {
+                let capture = yaml(serde_json::json!(report.capture));
+                let eliminations = yaml(serde_json::json!(report.eliminations));
+                text.push_str(&format!(
+                    "      capture: {capture}\n      promotion: {}\n      checks: {}\n      eliminations: {eliminations}\n      status: {}\n      events: {}\n",
+                    yaml(serde_json::json!(report.promotion)),
+                    yaml(serde_json::json!(report.checks)),
+                    yaml(serde_json::json!(report.status)),
+                    yaml(serde_json::json!(report
+                        .events
+                        .iter()
+                        .map(|event| event.kind.as_str())
+                        .collect::<Vec<_>>())),
+                ));
+            }
+            text.push_str(&format!("      position: \"{}\"\n", report.position));
+            text
+        }
+        Err(refusal) => format!(
+            "  - play: \"{action}\"\n    expect: {{result: {}}}\n",
+            refusal.code
+        ),
+    }
 }

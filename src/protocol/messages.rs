@@ -1,33 +1,36 @@
-//! The messages of the engine protocol (`docs/protocol.md`): one JSON
+//! The messages of the engine protocol 2.0 (`docs/protocol.md`): one JSON
 //! object per line, requests from the harness on the engine's stdin,
-//! responses on its stdout. Schemas: `schemas/protocol/`.
+//! responses on its stdout, the same for every variant. Schemas:
+//! `schemas/protocol/`.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::scenario::format::{CaptureSpec, EliminationSpec, GardezSpec};
-use crate::variant::{Captured, Status, VariantId};
-
-fn is_monarchie(variant: &VariantId) -> bool {
-    *variant == VariantId::Monarchie
-}
-
-fn monarchie_only() -> Vec<VariantId> {
-    vec![VariantId::Monarchie]
-}
+use crate::variant::{Report, VariantId};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: &str = "1.1";
+pub const PROTOCOL_VERSION: &str = "2.0";
+
+/// The major part of a version text (`2` of `2.0`), if it has one.
+pub fn major(version: &str) -> Option<u32> {
+    let (major, minor) = version.split_once('.')?;
+    minor.parse::<u32>().ok()?;
+    major.parse().ok()
+}
+
+/// Whether `version` is one this build speaks (the same major version).
+pub fn compatible(version: &str) -> bool {
+    major(version).is_some() && major(version) == major(PROTOCOL_VERSION)
+}
 
 /// A request from the harness to the engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Request {
-    /// The handshake; the engine answers `ready`.
+    /// The handshake; the engine answers `ready`, or `refused` when it
+    /// does not speak the version.
     Start {
-        /// The protocol version the harness speaks.
+        /// The protocol version the harness speaks (`2.0`).
         protocol: String,
     },
     /// Apply actions one after the other to a position; answer `applied`
@@ -36,43 +39,40 @@ pub enum Request {
     Apply {
         /// Opaque request number, echoed in the answer.
         seq: u64,
-        /// The rule system (protocol 1.1); absent means `monarchie`.
-        #[serde(default, skip_serializing_if = "is_monarchie")]
+        /// The rule system.
         variant: VariantId,
-        /// The position: MONARCHIE's one-line notation (`docs/notation.md`),
-        /// or a FEN for `grand` and `racingkings`.
+        /// The position in the variant's notation: MONARCHIE's one-line
+        /// notation (`docs/notation.md`), a FEN for `grand` and
+        /// `racingkings`.
         position: String,
         /// Ruling settings `ID=key`; empty for the default rulings.
         #[serde(default)]
         rulings: Vec<String>,
-        /// The actions: `16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`.
+        /// The actions: `16-28`, `5x150`, `200-230=Q`, `16-28@12`,
+        /// `timeout`; `e2e4`, `a9a10q`, `claim`.
         actions: Vec<String>,
     },
     /// List the legal moves; answer `moves`.
     Moves {
         /// Opaque request number.
         seq: u64,
-        /// The rule system (protocol 1.1); absent means `monarchie`.
-        #[serde(default, skip_serializing_if = "is_monarchie")]
+        /// The rule system.
         variant: VariantId,
         /// The position.
         position: String,
         /// Ruling settings.
         #[serde(default)]
         rulings: Vec<String>,
-        /// Only the moves of the piece on this cell (MONARCHIE).
+        /// Only the moves of the piece on this square (cell number for
+        /// MONARCHIE, `e2` for the chess variants).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        cell: Option<u16>,
-        /// Only the moves of the piece on this square (`grand`, `racingkings`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        square: Option<String>,
+        from: Option<String>,
     },
     /// Count perft; answer `perft`.
     Perft {
         /// Opaque request number.
         seq: u64,
-        /// The rule system (protocol 1.1); absent means `monarchie`.
-        #[serde(default, skip_serializing_if = "is_monarchie")]
+        /// The rule system.
         variant: VariantId,
         /// The position.
         position: String,
@@ -86,69 +86,41 @@ pub enum Request {
     Stop,
 }
 
+impl Request {
+    /// The request number, where it has one.
+    pub fn seq(&self) -> Option<u64> {
+        match self {
+            Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
+                Some(*seq)
+            }
+            Request::Start { .. } | Request::Stop => None,
+        }
+    }
+}
+
 /// The outcome of one action, as an engine reports it.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionResult {
     /// `legal`, or the reason code of the refusal.
     pub result: String,
-    /// The captured piece.
-    #[serde(default)]
-    pub capture: Option<CaptureSpec>,
-    /// The party whose king was captured.
-    #[serde(default)]
-    pub king_captured: Option<Party>,
-    /// The promotion.
-    #[serde(default)]
-    pub promotion: Option<PieceKind>,
-    /// Whether the action was a forfeited turn.
-    #[serde(default)]
-    pub forfeited: bool,
-    /// Active parties in check after the action's own effects.
-    #[serde(default)]
-    pub checks: Vec<Party>,
-    /// Gardez events.
-    #[serde(default)]
-    pub gardez: Vec<GardezSpec>,
-    /// Eliminations in order.
-    #[serde(default)]
-    pub eliminations: Vec<EliminationSpec>,
-    /// The next party to move.
-    #[serde(default)]
-    pub next: Option<Party>,
-    /// The winner.
-    #[serde(default)]
-    pub winner: Option<Party>,
-    /// Event kinds in order (`moved`, `captured`, ...).
-    #[serde(default)]
-    pub events: Vec<String>,
-    /// The position after the action, in the one-line notation.
+    /// What the action did (legal actions only): the report every variant
+    /// shares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report: Option<Report>,
+    /// The position after the action (unchanged when refused).
     pub position: String,
 }
 
-/// The outcome of one action in `grand` or `racingkings`.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayedResult {
-    /// `legal`, or the refusal code.
-    pub result: String,
-    /// The captured piece.
-    #[serde(default)]
-    pub capture: Option<Captured>,
-    /// The promotion kind (`queen`, `marshal`, ...).
-    #[serde(default)]
-    pub promotion: Option<String>,
-    /// Whether the side now to move is in check.
-    #[serde(default)]
-    pub check: bool,
-    /// Who moves next (`white`, `black`); absent when the game is over.
-    #[serde(default)]
-    pub next: Option<String>,
-    /// The game's status after the action (legal actions).
-    #[serde(default)]
-    pub status: Option<Status>,
-    /// The position after the action as FEN (unchanged when refused).
-    pub position: String,
+impl ActionResult {
+    /// The result as the runners compare it: the report, or the code.
+    pub fn as_result(&self) -> Result<Report, String> {
+        match (&self.report, self.result.as_str()) {
+            (Some(report), "legal") => Ok(report.clone()),
+            (None, "legal") => Err("legal (but no report)".to_string()),
+            (_, code) => Err(code.to_string()),
+        }
+    }
 }
 
 /// A response from the engine.
@@ -167,10 +139,14 @@ pub enum Response {
         language: String,
         /// The requests it supports: `apply`, `moves`, `perft`.
         capabilities: Vec<String>,
-        /// The rule systems it plays (protocol 1.1); absent means only
-        /// `monarchie`.
-        #[serde(default = "monarchie_only")]
+        /// The rule systems it plays.
         variants: Vec<VariantId>,
+    },
+    /// The handshake answer of an engine that does not speak the
+    /// harness's version.
+    Refused {
+        /// Why, naming both versions.
+        reason: String,
     },
     /// The answer to `apply`.
     Applied {
@@ -178,13 +154,6 @@ pub enum Response {
         seq: u64,
         /// One result per action.
         results: Vec<ActionResult>,
-    },
-    /// The answer to `apply` for `grand` and `racingkings` (protocol 1.1).
-    Played {
-        /// The request number.
-        seq: u64,
-        /// One result per action.
-        results: Vec<PlayedResult>,
     },
     /// The answer to `moves`.
     Moves {
@@ -214,6 +183,20 @@ pub enum Response {
         /// What went wrong.
         context: String,
     },
+}
+
+impl Response {
+    /// The request number, where it has one.
+    pub fn seq(&self) -> Option<u64> {
+        match self {
+            Response::Applied { seq, .. }
+            | Response::Moves { seq, .. }
+            | Response::Perft { seq, .. }
+            | Response::Skipped { seq, .. }
+            | Response::Errored { seq, .. } => Some(*seq),
+            Response::Ready { .. } | Response::Refused { .. } => None,
+        }
+    }
 }
 
 /// The JSON Schemas of both message directions, as `(file name, pretty JSON)`.

@@ -4,10 +4,8 @@
 
 pub mod client;
 pub mod conform;
-pub mod conform_game;
 pub mod conform_report;
 pub mod difffuzz;
-pub mod difffuzz_game;
 pub mod messages;
 pub mod serve;
 

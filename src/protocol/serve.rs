@@ -3,17 +3,9 @@
 
 use std::io::{BufRead, Write};
 
-use crate::moves::Action;
-use crate::notation::{parse_position, to_notation};
-use crate::perft::perft;
-use crate::rules::{self, legal_moves, legal_moves_from, Outcome};
-use crate::ruleset::Ruleset;
-use crate::scenario::format::{CaptureSpec, EliminationSpec, GardezSpec};
-use crate::scenario::run::event_kind;
-
 use crate::variant::{self, Game, VariantId};
 
-use super::messages::{ActionResult, PlayedResult, Request, Response, PROTOCOL_VERSION};
+use super::messages::{compatible, ActionResult, Request, Response, PROTOCOL_VERSION};
 
 /// Deliberate faults, for testing harnesses against a misbehaving engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,12 +78,7 @@ pub fn serve(
 }
 
 fn seq_of(request: &Request) -> Option<u64> {
-    match request {
-        Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
-            Some(*seq)
-        }
-        Request::Start { .. } | Request::Stop => None,
-    }
+    request.seq()
 }
 
 fn to_line(response: &Response) -> String {
@@ -99,28 +86,16 @@ fn to_line(response: &Response) -> String {
         .unwrap_or_else(|error| unreachable!("responses serialise: {error}"))
 }
 
-/// The answer to one request; `None` for `stop`.
+/// The answer to one request; `None` for `stop`. Every variant is answered
+/// the same way, through [`Game`].
 pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
-    let ruleset = |seq: u64, rulings: &[String]| {
-        let mut all: Vec<String> = rulings.to_vec();
-        all.extend(forced.iter().cloned());
-        Ruleset::from_settings(&all).map_err(|error| {
-            Box::new(Response::Skipped {
-                seq,
-                reason: format!("unsupported ruling: {error}"),
-            })
-        })
-    };
-    let position = |seq: u64, text: &str| {
-        parse_position(text).map_err(|error| {
-            Box::new(Response::Errored {
-                seq,
-                context: format!("cannot read position: {error}"),
-            })
-        })
-    };
     let response = match request {
         Request::Stop => return None,
+        Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
+            reason: format!(
+                "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
+            ),
+        },
         Request::Start { .. } => Response::Ready {
             protocol: PROTOCOL_VERSION.to_string(),
             name: "regelwerk".to_string(),
@@ -136,144 +111,53 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
         Request::Apply {
             seq,
             variant,
-            position: text,
+            position,
             rulings,
             actions,
-        } if variant != VariantId::Monarchie => {
-            answer_game(seq, variant, &text, &rulings, forced, |game| {
-                let results = actions
-                    .iter()
-                    .map(|action| played_result(game, action))
-                    .collect();
-                Response::Played { seq, results }
-            })
-        }
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+            let results = actions
+                .iter()
+                .map(|action| action_result(game, action))
+                .collect();
+            Response::Applied { seq, results }
+        }),
         Request::Moves {
             seq,
             variant,
-            position: text,
+            position,
             rulings,
-            cell: None,
-            square,
-        } if variant != VariantId::Monarchie => {
-            answer_game(seq, variant, &text, &rulings, forced, |game| {
-                match square
-                    .as_deref()
-                    .map(|square| game.legal_moves_from(square))
-                {
-                    None => Response::Moves {
-                        seq,
-                        moves: game.legal_moves(),
-                    },
-                    Some(Ok(moves)) => Response::Moves { seq, moves },
-                    Some(Err(message)) => Response::Errored {
-                        seq,
-                        context: message,
-                    },
-                }
-            })
-        }
-        Request::Perft {
-            seq,
-            variant,
-            position: text,
-            rulings,
-            depth,
-        } if variant != VariantId::Monarchie => {
-            answer_game(seq, variant, &text, &rulings, forced, |game| {
-                Response::Perft {
+            from,
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+            match from.as_deref().map(|square| game.legal_moves_from(square)) {
+                None => Response::Moves {
                     seq,
-                    nodes: game.perft(depth),
-                }
-            })
-        }
-        Request::Apply {
-            seq,
-            position: text,
-            rulings,
-            actions,
-            ..
-        } => (|| {
-            let rules = ruleset(seq, &rulings)?;
-            let mut current = position(seq, &text)?;
-            let mut results = Vec::new();
-            for text in actions {
-                let action: Action = text.parse().map_err(|error| {
-                    Box::new(Response::Errored {
-                        seq,
-                        context: format!("cannot read action '{text}': {error}"),
-                    })
-                })?;
-                let result = match rules::apply(&mut current, action, &rules) {
-                    Ok(outcome) => result_of(&outcome, to_notation(&current)),
-                    Err(illegal) => ActionResult {
-                        result: illegal.code().to_string(),
-                        position: to_notation(&current),
-                        ..ActionResult::default()
-                    },
-                };
-                results.push(result);
+                    moves: game.legal_moves(),
+                },
+                Some(Ok(moves)) => Response::Moves { seq, moves },
+                Some(Err(message)) => Response::Errored {
+                    seq,
+                    context: message,
+                },
             }
-            Ok(Response::Applied { seq, results })
-        })()
-        .unwrap_or_else(|response: Box<Response>| *response),
-        Request::Moves {
-            seq,
-            position: text,
-            rulings,
-            cell,
-            ..
-        } => (|| {
-            let rules = ruleset(seq, &rulings)?;
-            let current = position(seq, &text)?;
-            let moves = match cell {
-                Some(number) => {
-                    let cell = crate::cell::Cell::new(number).ok_or_else(|| {
-                        Box::new(Response::Errored {
-                            seq,
-                            context: format!("cell {number} is out of range"),
-                        })
-                    })?;
-                    legal_moves_from(&current, cell, &rules)
-                        .into_iter()
-                        .filter(|mv| {
-                            current.piece_at(mv.from).map(|p| p.party) == current.to_move()
-                        })
-                        .collect()
-                }
-                None => legal_moves(&current, &rules),
-            };
-            Ok(Response::Moves {
-                seq,
-                moves: moves
-                    .iter()
-                    .map(|mv| mv.text(!current.is_empty(mv.to)))
-                    .collect(),
-            })
-        })()
-        .unwrap_or_else(|response: Box<Response>| *response),
+        }),
         Request::Perft {
             seq,
-            position: text,
+            variant,
+            position,
             rulings,
             depth,
-            ..
-        } => (|| {
-            let rules = ruleset(seq, &rulings)?;
-            let current = position(seq, &text)?;
-            Ok(Response::Perft {
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+            Response::Perft {
                 seq,
-                nodes: perft(&current, depth, &rules),
-            })
-        })()
-        .unwrap_or_else(|response: Box<Response>| *response),
+                nodes: game.perft(depth),
+            }
+        }),
     };
     Some(response)
 }
 
-/// The answer to a request of a two-player variant: opens the game (an
-/// unknown ruling is `skipped`, a bad position `errored`) and lets `then`
-/// answer.
+/// The answer to a request: opens the game (an unknown ruling is
+/// `skipped`, a bad position `errored`) and lets `then` answer.
 fn answer_game(
     seq: u64,
     variant: VariantId,
@@ -299,61 +183,18 @@ fn answer_game(
     }
 }
 
-/// The protocol form of one action of a two-player variant.
-pub fn played_result(game: &mut dyn Game, action: &str) -> PlayedResult {
+/// The protocol form of one action played on `game`.
+pub fn action_result(game: &mut dyn Game, action: &str) -> ActionResult {
     match game.play(action) {
-        Ok(report) => PlayedResult {
+        Ok(report) => ActionResult {
             result: "legal".to_string(),
-            capture: report.capture,
-            promotion: report.promotion,
-            check: report.check,
-            next: report.next,
-            status: Some(report.status),
-            position: report.position,
+            position: report.position.clone(),
+            report: Some(report),
         },
-        Err(refusal) => PlayedResult {
+        Err(refusal) => ActionResult {
             result: refusal.code.to_string(),
+            report: None,
             position: game.position_text(),
-            ..PlayedResult::default()
         },
-    }
-}
-
-/// The protocol form of an outcome.
-pub fn result_of(outcome: &Outcome, position: String) -> ActionResult {
-    ActionResult {
-        result: "legal".to_string(),
-        capture: outcome.capture.map(|c| CaptureSpec {
-            cell: c.cell,
-            party: c.party,
-            kind: c.kind,
-            dead: c.dead,
-        }),
-        king_captured: outcome.king_captured,
-        promotion: outcome.promotion,
-        forfeited: outcome.forfeited,
-        checks: outcome.checks.clone(),
-        gardez: outcome
-            .gardez
-            .iter()
-            .map(|&(party, cell)| GardezSpec { party, cell })
-            .collect(),
-        eliminations: outcome
-            .eliminations
-            .iter()
-            .map(|e| EliminationSpec {
-                party: e.party,
-                cause: e.cause.code().to_string(),
-            })
-            .collect(),
-        next: outcome.next,
-        winner: outcome.winner,
-        events: outcome
-            .events
-            .iter()
-            .map(event_kind)
-            .map(str::to_string)
-            .collect(),
-        position,
     }
 }

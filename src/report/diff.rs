@@ -13,7 +13,7 @@ use crate::perft::perft;
 use crate::position::Position;
 use crate::ruleset::{Ruleset, RulingError};
 use crate::scenario::load::{collect_files, load_file, LoadError, Loaded};
-use crate::scenario::run::{run, Mismatch};
+use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
 
 /// The corpus blocks (`tests/data/monarchie.perft`) whose positions the
@@ -131,15 +131,7 @@ pub fn run_under(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
     if forced.is_empty() {
         return run(loaded);
     }
-    let mut changed = loaded.clone();
-    for setting in forced {
-        if changed.rules.set(setting).is_err() {
-            // Settings come from Ruleset::all_alternatives or were checked
-            // by the caller; an unknown one changes nothing.
-            continue;
-        }
-    }
-    run(&changed)
+    run_with(loaded, forced)
 }
 
 /// A scenario whose outcome differs under the alternative.

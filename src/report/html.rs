@@ -74,16 +74,23 @@ pub fn clause_page(id: &str) -> String {
 /// and rings on kings in check.
 pub fn scenario_diagram(loaded: &Loaded) -> String {
     let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
+    let Some((position, rules)) = loaded.monarchie() else {
+        return diagram.render(None);
+    };
     let first = loaded.scenario.steps.first();
-    if let Some(cell) = first.and_then(|s| s.moves.as_ref()).and_then(|q| q.cell) {
-        diagram = diagram.with_moves_of(&loaded.position, cell, &loaded.rules);
+    if let Some(cell) = first
+        .and_then(|s| s.moves.as_ref())
+        .and_then(|q| q.from.as_ref())
+        .and_then(|square| square.0.parse::<crate::cell::Cell>().ok())
+    {
+        diagram = diagram.with_moves_of(&position, cell, &rules);
     }
     if let Some(mv) = first_move(&loaded.scenario) {
         diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
     }
     diagram
-        .with_checks(&loaded.position, &loaded.rules)
-        .render(Some(&loaded.position))
+        .with_checks(&position, &rules)
+        .render(Some(&position))
 }
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:70rem;margin:0 auto;padding:0 1rem 2rem;color:#1b1b1b;line-height:1.4}

@@ -1,13 +1,11 @@
 //! A scenario's steps and expected outcomes in words, for the report's
 //! clause pages: "Blau plays 16-28: legal; next to move: Grün".
 
-use crate::moves::Action;
 use crate::party::Party;
 use crate::piece::PieceKind;
-use crate::position::Position;
-use crate::rules;
-use crate::scenario::format::{ActionExpect, StateExpect, Step};
+use crate::scenario::format::{Expect, StateExpect, Step};
 use crate::scenario::Loaded;
+use crate::variant::Game;
 
 use super::labels::Lang;
 
@@ -29,19 +27,32 @@ pub fn kind_name(lang: Lang, kind: PieceKind) -> &'static str {
     }
 }
 
-fn parties(lang: Lang, list: &[Party]) -> String {
+/// A party's name in the report language (MONARCHIE's names; another
+/// variant's party key as it is).
+fn party_name(lang: Lang, key: &str) -> String {
+    key.parse::<Party>()
+        .map_or_else(|_| key.to_string(), |party| lang.party(party).to_string())
+}
+
+/// A piece kind's name in the report language, where it is a MONARCHIE kind.
+fn kind_text(lang: Lang, kind: &str) -> String {
+    kind.parse::<PieceKind>()
+        .map_or_else(|_| kind.to_string(), |kind| kind_name(lang, kind).to_string())
+}
+
+fn parties(lang: Lang, list: &[String]) -> String {
     if list.is_empty() {
         return lang.labels().none.to_string();
     }
     list.iter()
-        .map(|&p| lang.party(p))
+        .map(|p| party_name(lang, p))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn maybe_party(lang: Lang, party: Option<Party>) -> String {
+fn maybe_party(lang: Lang, party: Option<&str>) -> String {
     match party {
-        Some(p) => lang.party(p).to_string(),
+        Some(p) => party_name(lang, p),
         None => lang.labels().nobody.to_string(),
     }
 }
@@ -49,41 +60,43 @@ fn maybe_party(lang: Lang, party: Option<Party>) -> String {
 /// One line per step, in order. `play` steps are replayed on the
 /// scenario's position so that each line names the party that acts.
 pub fn describe_steps(loaded: &Loaded, lang: Lang) -> Vec<String> {
-    let mut position = loaded.position.clone();
-    loaded
-        .scenario
-        .steps
-        .iter()
-        .map(|step| describe_step(&mut position, step, loaded, lang))
-        .collect()
+    let mut game = loaded.open().ok();
+    let mut lines = Vec::new();
+    for step in &loaded.scenario.steps {
+        lines.push(describe_step(&mut game, step, lang));
+    }
+    lines
 }
 
-fn describe_step(position: &mut Position, step: &Step, loaded: &Loaded, lang: Lang) -> String {
+fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> String {
     let l = lang.labels();
     if let Some(text) = &step.play {
-        let actor = maybe_party(lang, position.to_move());
-        let mut line = match text.parse::<Action>() {
-            Ok(Action::Timeout) => format!("{actor} {}", l.timeout),
-            _ => format!("{actor} {} {text}", l.plays),
+        let to_move = game.as_ref().and_then(|game| game.to_move());
+        let actor = maybe_party(lang, to_move.as_deref());
+        let (body, seconds) = match text.split_once('@') {
+            Some((body, seconds)) => (body, Some(seconds)),
+            None => (text.as_str(), None),
         };
-        if let Some(seconds) = step.elapsed {
+        let mut line = if body.trim() == "timeout" {
+            format!("{actor} {}", l.timeout)
+        } else {
+            format!("{actor} {} {body}", l.plays)
+        };
+        if let Some(seconds) = seconds {
             line.push_str(&format!(" ({seconds} {})", l.elapsed));
         }
         if let Some(expect) = &step.expect {
             line.push_str(": ");
             line.push_str(&describe_expect(expect, lang));
         }
-        if let Ok(mut action) = text.parse::<Action>() {
-            if let (Action::Move { elapsed, .. }, Some(seconds)) = (&mut action, step.elapsed) {
-                *elapsed = Some(seconds);
-            }
-            // An illegal action leaves the position as it was.
-            let _ = rules::apply(position, action, &loaded.rules);
+        if let Some(game) = game.as_mut() {
+            // A refused action leaves the position as it was.
+            let _ = game.play(text);
         }
         return line;
     }
     if let Some(query) = &step.moves {
-        let whose = match query.cell {
+        let whose = match &query.from {
             Some(cell) => format!("{} {cell}", l.of_cell),
             None => l.of_mover.to_string(),
         };
@@ -108,7 +121,7 @@ fn describe_step(position: &mut Position, step: &Step, loaded: &Loaded, lang: La
 }
 
 /// The expected outcome of an action in words.
-pub fn describe_expect(expect: &ActionExpect, lang: Lang) -> String {
+pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     let l = lang.labels();
     let mut parts = Vec::new();
     if expect.result == "legal" {
@@ -119,33 +132,39 @@ pub fn describe_expect(expect: &ActionExpect, lang: Lang) -> String {
     if let Some(Some(capture)) = &expect.capture {
         let what = format!(
             "{} {}",
-            lang.party(capture.party),
-            kind_name(lang, capture.kind)
+            party_name(lang, &capture.owner),
+            kind_text(lang, &capture.kind)
         );
         let dead = if capture.dead {
             format!(", {}", l.dead_blocker)
         } else {
             String::new()
         };
-        parts.push(format!("{} {what} ({}{dead})", l.captures, capture.cell));
+        parts.push(format!("{} {what} ({}{dead})", l.captures, capture.at));
     }
-    if let Some(Some(kind)) = expect.promotion {
-        parts.push(format!("{} {}", l.promotes, kind_name(lang, kind)));
+    if let Some(Some(kind)) = &expect.promotion {
+        parts.push(format!("{} {}", l.promotes, kind_text(lang, kind)));
     }
-    if let Some(Some(party)) = expect.king_captured {
-        parts.push(format!("{}: {}", l.king_captured, lang.party(party)));
+    if let Some(party) = expect.variant_fields.get("king_captured").and_then(|v| v.as_str()) {
+        parts.push(format!("{}: {}", l.king_captured, party_name(lang, party)));
     }
-    if expect.forfeited == Some(true) {
+    if expect.variant_fields.get("forfeited") == Some(&serde_json::Value::Bool(true)) {
         parts.push(l.forfeited.to_string());
     }
     if let Some(checks) = &expect.checks {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
     }
-    if let Some(gardez) = &expect.gardez {
+    if let Some(gardez) = expect.variant_fields.get("gardez").and_then(|v| v.as_array()) {
         if !gardez.is_empty() {
             let list: Vec<String> = gardez
                 .iter()
-                .map(|g| format!("{} {}", lang.party(g.party), g.cell))
+                .map(|g| {
+                    format!(
+                        "{} {}",
+                        party_name(lang, g["party"].as_str().unwrap_or_default()),
+                        g["cell"]
+                    )
+                })
                 .collect();
             parts.push(format!("{}: {}", l.gardez, list.join(", ")));
         }
@@ -153,22 +172,25 @@ pub fn describe_expect(expect: &ActionExpect, lang: Lang) -> String {
     if let Some(eliminations) = &expect.eliminations {
         let list: Vec<String> = eliminations
             .iter()
-            .map(|e| format!("{} ({})", lang.party(e.party), e.cause))
+            .map(|e| format!("{} ({})", party_name(lang, &e.party), e.cause))
             .collect();
         if !list.is_empty() {
             parts.push(format!("{}: {}", l.eliminated, list.join(", ")));
         }
     }
-    if let Some(next) = expect.next {
-        parts.push(format!("{}: {}", l.next, maybe_party(lang, next)));
+    if let Some(next) = &expect.next {
+        parts.push(format!("{}: {}", l.next, maybe_party(lang, next.as_deref())));
     }
-    if let Some(Some(winner)) = expect.winner {
-        parts.push(format!("{}: {}", l.winner, lang.party(winner)));
+    if let Some(Some(winner)) = &expect.winner {
+        parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
+    }
+    if let Some(status) = &expect.status {
+        parts.push(status.to_string());
     }
     if let Some(clocks) = &expect.clocks {
         let list: Vec<String> = clocks
             .iter()
-            .map(|(p, s)| format!("{} {}:{:02}", lang.party(*p), s / 60, s % 60))
+            .map(|(p, s)| format!("{} {}:{:02}", party_name(lang, p), s / 60, s % 60))
             .collect();
         parts.push(format!("{}: {}", l.clocks, list.join(", ")));
     }
@@ -182,14 +204,17 @@ pub fn describe_expect(expect: &ActionExpect, lang: Lang) -> String {
 pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
     let l = lang.labels();
     let mut parts = Vec::new();
-    if let Some(to_move) = state.to_move {
-        parts.push(format!("{}: {}", l.to_move, maybe_party(lang, to_move)));
+    if let Some(to_move) = &state.to_move {
+        parts.push(format!("{}: {}", l.to_move, maybe_party(lang, to_move.as_deref())));
     }
     if let Some(active) = &state.active {
         parts.push(format!("{}: {}", l.active, parties(lang, active)));
     }
-    if let Some(Some(winner)) = state.winner {
-        parts.push(format!("{}: {}", l.winner, lang.party(winner)));
+    if let Some(Some(winner)) = &state.winner {
+        parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
+    }
+    if let Some(status) = &state.status {
+        parts.push(status.to_string());
     }
     if let Some(checks) = &state.in_check {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
@@ -201,22 +226,27 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
             .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }
-    if let Some(trays) = &state.trays {
+    if let Some(trays) = state.variant_fields.get("trays").and_then(|v| v.as_object()) {
         let list: Vec<String> = trays
             .iter()
             .map(|(p, kinds)| {
-                let names: Vec<&str> = kinds.iter().map(|&k| kind_name(lang, k)).collect();
-                format!("{} [{}]", lang.party(*p), names.join(", "))
+                let names: Vec<String> = kinds
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|k| kind_text(lang, k.as_str().unwrap_or_default()))
+                    .collect();
+                format!("{} [{}]", party_name(lang, p), names.join(", "))
             })
             .collect();
         parts.push(format!("{}: {}", l.trays, list.join("; ")));
     }
-    if let Some(unmoved) = &state.unmoved {
+    if let Some(unmoved) = state.variant_fields.get("unmoved").and_then(|v| v.as_array()) {
         let list: Vec<String> = unmoved.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", l.unmoved, list.join(", ")));
     }
-    if let Some(notation) = &state.notation {
-        parts.push(format!("{}: {notation}", l.notation));
+    if let Some(position) = &state.position {
+        parts.push(format!("{}: {position}", l.notation));
     }
     parts.join("; ")
 }

@@ -1,14 +1,19 @@
-//! The scenario file format (`scenarios/README.md`): plain serde types,
-//! unknown fields rejected, with a generated JSON Schema.
+//! The one scenario file format of every variant (`scenarios/README.md`):
+//! plain serde types with a generated JSON Schema. The fields of an
+//! expectation are the fields of the shared report
+//! ([`crate::variant::Report`]); a variant's own fields (declared in its
+//! [`crate::variant::VariantInfo`]) and a variant's per-party listing of a
+//! position are collected as they are written and checked by the loader
+//! against the variant, so that an unknown field is still an error.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
 
-use crate::cell::Cell;
-use crate::party::Party;
-use crate::piece::PieceKind;
+use crate::variant::{ControlChange, Status, VariantId};
 
 /// Reads a present field as `Some(value)`, so that an absent field (the
 /// `default`, `None`) differs from an explicit `null` (`Some(None)`).
@@ -20,10 +25,14 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
-/// One scenario: a position, steps (actions and queries), expectations.
+/// One scenario: a variant, a position, steps (actions and queries),
+/// expectations.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The rule system; absent means `monarchie`.
+    #[serde(default)]
+    pub variant: VariantId,
     /// Stable unique ID; never reused once published.
     pub id: String,
     /// The clause IDs the scenario pins (from `spec/<variant>/clauses.yaml`).
@@ -48,105 +57,84 @@ pub struct Scenario {
     pub steps: Vec<Step>,
 }
 
-/// Which built-in start position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum StartKind {
-    /// Anhang A, no clocks.
-    Untimed,
-    /// Anhang A, 20 minutes on every clock.
-    Timed,
+/// `start: true` (the variant's first start position) or the name of one
+/// of its start positions (MONARCHIE: `untimed`, `timed`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum StartSpec {
+    /// `true`: the variant's start position.
+    Default(bool),
+    /// A named start position.
+    Named(String),
 }
 
-/// The pieces of one party, by kind. For an eliminated party these are its
-/// dead blockers.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ArmySpec {
-    /// The king's cell (active parties only).
-    #[serde(default)]
-    pub king: Option<Cell>,
-    /// Queens.
-    #[serde(default)]
-    pub queens: Vec<Cell>,
-    /// Rooks.
-    #[serde(default)]
-    pub rooks: Vec<Cell>,
-    /// Bishops.
-    #[serde(default)]
-    pub bishops: Vec<Cell>,
-    /// Knights.
-    #[serde(default)]
-    pub knights: Vec<Cell>,
-    /// Pawns.
-    #[serde(default)]
-    pub pawns: Vec<Cell>,
-    /// Which of `pawns` are still unmoved on their own start cell.
-    #[serde(default)]
-    pub unmoved: Vec<Cell>,
-    /// Captured own pieces available for promotion.
-    #[serde(default)]
-    pub tray: Vec<PieceKind>,
-}
-
-/// A position: the built-in start, a notation string, or a per-party
-/// listing (optionally with the notation as a cross-check).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+/// A position: a start position, the variant's notation, or the variant's
+/// per-party listing (MONARCHIE: `to_move`, `eliminated`, one entry per
+/// party, `clocks`, `check_anchor`), optionally with the notation as a
+/// cross-check.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PositionSpec {
-    /// Start from Anhang A (nothing else may be given).
+    /// A start position.
     #[serde(default)]
-    pub start: Option<StartKind>,
-    /// The one-line notation (`docs/notation.md`). With a listing, both
-    /// must describe the same position.
+    pub start: Option<StartSpec>,
+    /// The variant's notation: MONARCHIE's one-line notation
+    /// (`docs/notation.md`), a FEN for the chess variants.
     #[serde(default)]
     pub notation: Option<String>,
-    /// The party to move (listing).
+    /// `true`: the notation describes an impossible position that an
+    /// engine must refuse; the scenario then has no steps.
     #[serde(default)]
-    pub to_move: Option<Party>,
-    /// Eliminated parties (listing); their pieces are dead blockers.
-    #[serde(default)]
-    pub eliminated: Vec<Party>,
-    /// Blau's pieces.
-    #[serde(default)]
-    pub blau: Option<ArmySpec>,
-    /// Grün's pieces.
-    #[serde(default)]
-    pub gruen: Option<ArmySpec>,
-    /// Orange's pieces.
-    #[serde(default)]
-    pub orange: Option<ArmySpec>,
-    /// Lila's pieces.
-    #[serde(default)]
-    pub lila: Option<ArmySpec>,
-    /// Gelb's pieces.
-    #[serde(default)]
-    pub gelb: Option<ArmySpec>,
-    /// Rot's pieces.
-    #[serde(default)]
-    pub rot: Option<ArmySpec>,
-    /// Remaining seconds, all six parties, when the game is timed.
-    #[serde(default)]
-    pub clocks: Option<BTreeMap<Party, u32>>,
-    /// R-NEXT=trigger-anchor only: the party whose move began the pending checks.
-    #[serde(default)]
-    pub check_anchor: Option<Party>,
+    pub invalid: bool,
+    /// The variant's per-party listing, checked by the variant.
+    #[serde(flatten)]
+    pub listing: Map<String, Value>,
+}
+
+/// A square (cell, point) name as written: `16`, `e2`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[serde(transparent)]
+pub struct SquareText(pub String);
+
+impl fmt::Display for SquareText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SquareText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = SquareText;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a square name or cell number")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<SquareText, E> {
+                Ok(SquareText(text.to_string()))
+            }
+            fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<SquareText, E> {
+                Ok(SquareText(number.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<SquareText, E> {
+                Ok(SquareText(number.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 /// One step: exactly one of `play`, `moves`, `perft`, `state`.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
-    /// An action: `16-28`, `5x150`, `200-230=Q`, `timeout`.
+    /// An action in the variant's notation: `16-28`, `5x150`, `200-230=Q`,
+    /// `16-28@12` (12 seconds used), `timeout`; `e2e4`, `a9a10q`, `claim`.
     #[serde(default)]
     pub play: Option<String>,
-    /// Seconds the move took (timed games).
-    #[serde(default)]
-    pub elapsed: Option<u32>,
     /// Expectation of a `play` step.
     #[serde(default)]
-    pub expect: Option<ActionExpect>,
-    /// A legal-move query: all moves of the party to move, or of one cell.
+    pub expect: Option<Expect>,
+    /// A legal-move query: all moves of the party to move, or of one piece.
     #[serde(default)]
     pub moves: Option<MovesQuery>,
     /// The exact expected move set of a `moves` step (order does not matter).
@@ -167,21 +155,21 @@ pub struct Step {
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MovesQuery {
-    /// Only the moves of the piece on this cell.
+    /// Only the moves of the piece on this square (cell).
     #[serde(default)]
-    pub cell: Option<Cell>,
+    pub from: Option<SquareText>,
 }
 
 /// A captured piece, as expected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CaptureSpec {
+pub struct CaptureExpect {
     /// Where it stood.
-    pub cell: Cell,
-    /// Its (former) party.
-    pub party: Party,
+    pub at: SquareText,
+    /// The party it belonged to.
+    pub owner: String,
     /// Its kind.
-    pub kind: PieceKind,
+    pub kind: String,
     /// Whether it was a dead blocker.
     #[serde(default)]
     pub dead: bool,
@@ -190,103 +178,121 @@ pub struct CaptureSpec {
 /// An elimination, as expected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct EliminationSpec {
+pub struct EliminationExpect {
     /// Who.
-    pub party: Party,
-    /// Why: mate, stalemate, king-capture, flag-fall.
+    pub party: String,
+    /// Why (MONARCHIE: mate, stalemate, king-capture, flag-fall).
     pub cause: String,
+    /// The party that takes over the army; absent for none.
+    #[serde(default)]
+    pub heir: Option<String>,
 }
 
-/// A Gardez event, as expected.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GardezSpec {
-    /// The queen's party.
-    pub party: Party,
-    /// The queen's cell.
-    pub cell: Cell,
-}
-
-/// What an action must do. Only the fields given are compared; `result`
-/// is always compared, and `next` is required for a legal action.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActionExpect {
-    /// `legal`, or the code of the reason it is illegal (e.g. `path-blocked`).
+/// What an action must do: the fields of the shared report, and the
+/// variant's own fields. `result` is always compared; only the other fields
+/// given are compared, and a legal action must pin `next`.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Expect {
+    /// `legal`, or the code of the reason it is refused (e.g. `path-blocked`).
     pub result: String,
+    /// The party that acted.
+    #[serde(default)]
+    pub actor: Option<String>,
     /// The captured piece; `null` for no capture.
     #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<CaptureSpec>")]
-    pub capture: Option<Option<CaptureSpec>>,
-    /// The party whose king was captured; `null` for none.
+    #[schemars(with = "Option<CaptureExpect>")]
+    pub capture: Option<Option<CaptureExpect>>,
+    /// The promotion kind; `null` for none.
     #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<Party>")]
-    pub king_captured: Option<Option<Party>>,
-    /// The promotion; `null` for none.
-    #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<PieceKind>")]
-    pub promotion: Option<Option<PieceKind>>,
-    /// Whether the action was a forfeited turn.
+    #[schemars(with = "Option<String>")]
+    pub promotion: Option<Option<String>>,
+    /// Exactly the parties in check afterwards (MONARCHIE: after the
+    /// action's own effects).
     #[serde(default)]
-    pub forfeited: Option<bool>,
-    /// Exactly the active parties in check after the action's own effects.
-    #[serde(default)]
-    pub checks: Option<Vec<Party>>,
-    /// Exactly the Gardez events.
-    #[serde(default)]
-    pub gardez: Option<Vec<GardezSpec>>,
+    pub checks: Option<Vec<String>>,
     /// Exactly the eliminations, in order.
     #[serde(default)]
-    pub eliminations: Option<Vec<EliminationSpec>>,
+    pub eliminations: Option<Vec<EliminationExpect>>,
+    /// Exactly the control changes, in order.
+    #[serde(default)]
+    pub control: Option<Vec<ControlChange>>,
     /// The next party to move; `null` when the game is over.
     #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<Party>")]
-    pub next: Option<Option<Party>>,
-    /// The winner; `null` while the game goes on.
+    #[schemars(with = "Option<String>")]
+    pub next: Option<Option<String>>,
+    /// The game's status after the action.
+    #[serde(default)]
+    pub status: Option<Status>,
+    /// The sole winner; `null` while no single party has won.
     #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<Party>")]
-    pub winner: Option<Option<Party>>,
-    /// The kinds of events in order: moved, captured, promoted, forfeited,
-    /// check, gardez, eliminated, won.
+    #[schemars(with = "Option<String>")]
+    pub winner: Option<Option<String>>,
+    /// The kinds of the events in order (MONARCHIE: moved, captured,
+    /// promoted, forfeited, check, gardez, eliminated, won).
     #[serde(default)]
     pub events: Option<Vec<String>>,
     /// Remaining seconds of some parties after the action.
     #[serde(default)]
-    pub clocks: Option<BTreeMap<Party, u32>>,
+    pub clocks: Option<BTreeMap<String, u32>>,
+    /// The exact position after the action, in the variant's notation.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The variant's own fields (MONARCHIE: `king_captured`, `forfeited`,
+    /// `gardez`), checked against the variant.
+    #[serde(flatten)]
+    pub variant_fields: Map<String, Value>,
 }
 
-/// What the current position must look like. Only the fields given are compared.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+/// What the current position must look like. Only the fields given are
+/// compared.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct StateExpect {
     /// The party to move; `null` when the game is over.
     #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<Party>")]
-    pub to_move: Option<Option<Party>>,
+    #[schemars(with = "Option<String>")]
+    pub to_move: Option<Option<String>>,
     /// Exactly the active parties.
     #[serde(default)]
-    pub active: Option<Vec<Party>>,
-    /// The winner; `null` while the game goes on.
-    #[serde(default, deserialize_with = "present")]
-    #[schemars(with = "Option<Party>")]
-    pub winner: Option<Option<Party>>,
-    /// The exact one-line notation.
+    pub active: Option<Vec<String>>,
+    /// The game's status.
     #[serde(default)]
-    pub notation: Option<String>,
-    /// Cells and what stands there: `empty`, `<party> <kind>` for an
+    pub status: Option<Status>,
+    /// The sole winner; `null` while no single party has won.
+    #[serde(default, deserialize_with = "present")]
+    #[schemars(with = "Option<String>")]
+    pub winner: Option<Option<String>>,
+    /// The exact position in the variant's notation.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Squares and what stands there: `empty`, `<party> <kind>` for an
     /// active piece, `dead <party> <kind>` for a dead blocker.
     #[serde(default)]
-    pub cells: Option<BTreeMap<Cell, String>>,
-    /// Exact trays of some parties.
-    #[serde(default)]
-    pub trays: Option<BTreeMap<Party, Vec<PieceKind>>>,
-    /// Exactly the cells of unmoved pawns.
-    #[serde(default)]
-    pub unmoved: Option<Vec<Cell>>,
+    pub cells: Option<BTreeMap<SquareText, String>>,
     /// Exactly the parties in check.
     #[serde(default)]
-    pub in_check: Option<Vec<Party>>,
+    pub in_check: Option<Vec<String>>,
+    /// The variant's own fields (MONARCHIE: `trays`, `unmoved`), checked
+    /// against the variant.
+    #[serde(flatten)]
+    pub variant_fields: Map<String, Value>,
 }
+
+/// Fields of earlier formats and what replaced them: `(where, old, new)`.
+pub const REPLACED: &[(&str, &str, &str)] = &[
+    ("position", "fen", "`notation` (the variant's notation, FEN for the chess variants)"),
+    ("position", "to_move_fen", "`notation`"),
+    ("expect", "check", "`checks` (the set of parties in check afterwards: `[black]` or `[]`)"),
+    ("expect", "fen", "`position` (the position after the action)"),
+    ("expect", "notation", "`position`"),
+    ("state", "fen", "`position`"),
+    ("state", "notation", "`position`"),
+    ("moves", "cell", "`from`"),
+    ("step", "elapsed", "the action text: `16-28@12` plays 16-28 using 12 seconds"),
+    ("capture", "cell", "`at`"),
+    ("capture", "party", "`owner`"),
+    ("capture", "square", "`at`"),
+    ("status", "winner", "`winners` (a list: `winners: [white]`)"),
+];
 
 /// The JSON Schema of the scenario format, as pretty JSON.
 pub fn schema_json() -> String {

@@ -3,17 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::notation::{parse_position, to_notation};
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
-use crate::rules::{has_legal_move, Cause, Illegal};
-use crate::ruleset::Ruleset;
-use crate::setup::{Placed, Setup, Tray};
-use crate::spec::Spec;
-use crate::start::{start_setup, timed_start_setup};
+use serde_json::{Map, Value};
 
-use super::format::{ActionExpect, ArmySpec, PositionSpec, Scenario, StartKind, Step};
+use crate::spec::Spec;
+use crate::variant::{self, Game, VariantInfo};
+
+use super::format::{Expect, PositionSpec, Scenario, SquareText, StartSpec, StateExpect, Step, REPLACED};
 
 /// A scenario file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,10 +65,54 @@ pub struct Loaded {
     pub path: PathBuf,
     /// The file's content.
     pub scenario: Scenario,
-    /// The ruleset it runs under.
-    pub rules: Ruleset,
-    /// Its starting position.
-    pub position: Position,
+    /// Its starting position in the variant's notation (for an invalid
+    /// position, the notation as written).
+    pub start: String,
+}
+
+impl Loaded {
+    /// The variant's description.
+    pub fn info(&self) -> &'static VariantInfo {
+        variant::info(self.scenario.variant)
+    }
+
+    /// A fresh game at the starting position under the scenario's ruleset.
+    ///
+    /// # Errors
+    /// The engine's message when the position or the ruleset is refused.
+    pub fn open(&self) -> Result<Box<dyn Game>, String> {
+        self.open_with(&[])
+    }
+
+    /// The same, with `forced` ruling settings on top of the scenario's.
+    ///
+    /// # Errors
+    /// As [`Loaded::open`].
+    pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, String> {
+        let mut rulings = self.scenario.ruleset.clone();
+        rulings.extend(forced.iter().cloned());
+        variant::open(self.scenario.variant, Some(&self.start), &rulings)
+    }
+
+    /// MONARCHIE scenarios: the starting position and the ruleset, for the
+    /// MONARCHIE-only views (diagrams, rulebook wording, the ruling audit).
+    pub fn monarchie(&self) -> Option<(crate::position::Position, crate::ruleset::Ruleset)> {
+        if self.scenario.variant != variant::VariantId::Monarchie || self.scenario.position.invalid {
+            return None;
+        }
+        let position = crate::notation::parse_position(&self.start).ok()?;
+        let rules = crate::ruleset::Ruleset::from_settings(&self.scenario.ruleset).ok()?;
+        Some((position, rules))
+    }
+
+    /// Whether its first action is expected legal (for the table's counts).
+    pub fn expects_legal(&self) -> bool {
+        self.scenario
+            .steps
+            .iter()
+            .find_map(|step| step.expect.as_ref())
+            .is_none_or(|expect| expect.result == "legal")
+    }
 }
 
 /// The scenario files under the given paths: [`collect_all_files`] without
@@ -87,12 +126,11 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(files.into_iter().filter(|p| is_scenario_file(p)).collect())
 }
 
-/// Whether a file is a MONARCHIE scenario rather than a journal, a
-/// tournament case or a scenario of another variant.
+/// Whether a file is a scenario rather than a journal or a tournament
+/// case.
 pub fn is_scenario_file(path: &Path) -> bool {
     !crate::journal::suite::is_journal_file(path)
         && !crate::tournament::cases::is_tournament_file(path)
-        && !super::game::is_game_scenario_file(path)
 }
 
 /// Every `.yaml` / `.yml` file under the given paths (files are taken as
@@ -196,7 +234,7 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
             line,
             column,
             field: "yaml".to_string(),
-            message: error.to_string(),
+            message: replaced_note(&error.to_string()),
         }
     })
 }
@@ -248,15 +286,34 @@ pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> 
     load_str(path, &text, spec)
 }
 
+/// A semantic problem: the field, the text to point at, the message.
+type Problem = (String, String, String);
+
+fn problem(field: impl Into<String>, needle: impl Into<String>, message: impl Into<String>) -> Problem {
+    (field.into(), needle.into(), message.into())
+}
+
 /// Reads and validates scenario text (as if from `path`).
 ///
 /// # Errors
 /// As [`load_file`].
 pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
     let scenario: Scenario = parse_yaml(path, text)?;
-    let fail = |field: &str, needle: &str, message: String| {
-        LoadError::located(path, text, field, needle, message)
+    let fail = |(field, needle, message): Problem| {
+        LoadError::located(path, text, &field, &needle, message)
     };
+    if let Some(spec) = spec {
+        if spec.variant != scenario.variant.name() {
+            return Err(fail(problem(
+                "variant",
+                "variant:",
+                format!(
+                    "expected '{}' (the spec this file is checked against); the file names '{}'",
+                    spec.variant, scenario.variant
+                ),
+            )));
+        }
+    }
     check_header(
         path,
         text,
@@ -264,57 +321,278 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         [&scenario.clauses, &scenario.rulings, &scenario.findings],
         spec,
     )?;
-    let rules = Ruleset::from_settings(&scenario.ruleset)
-        .map_err(|error| fail("ruleset", "ruleset:", error.to_string()))?;
-    let position = build_position(&scenario.position)
-        .map_err(|(field, message)| fail(&format!("position.{field}"), "position:", message))?;
-    if let Some(party) = position.to_move() {
-        if !has_legal_move(&position, party, &rules) {
-            return Err(fail(
+    let info = variant::info(scenario.variant);
+    let start = start_notation(&scenario, info).map_err(fail)?;
+    let loaded = Loaded {
+        path: path.to_path_buf(),
+        scenario,
+        start,
+    };
+    if loaded.scenario.position.invalid {
+        if !loaded.scenario.steps.is_empty() {
+            return Err(fail(problem(
+                "position.invalid",
+                "invalid:",
+                "an invalid position has no steps (`steps: []`)",
+            )));
+        }
+        return Ok(loaded);
+    }
+    let game = loaded
+        .open()
+        .map_err(|message| fail(problem("position", "position:", message)))?;
+    if let Some(party) = game.to_move() {
+        if game.legal_moves().is_empty() {
+            return Err(fail(problem(
                 "position",
                 "position:",
-                format!("{party} is to move but has no legal move; under R-TURN-START it would already be eliminated"),
-            ));
+                format!("{party} is to move but has no legal move; the game would already have moved on"),
+            )));
         }
     }
-    if scenario.steps.is_empty() {
-        return Err(fail(
-            "steps",
-            "steps:",
-            "expected at least one step".to_string(),
-        ));
+    if loaded.scenario.steps.is_empty() {
+        return Err(fail(problem("steps", "steps:", "expected at least one step")));
     }
-    for (index, step) in scenario.steps.iter().enumerate() {
-        check_step(step).map_err(|(field, message)| {
+    for (index, step) in loaded.scenario.steps.iter().enumerate() {
+        check_step(step, info, game.as_ref()).map_err(|(field, message)| {
             let needle = step
                 .play
                 .clone()
                 .or_else(|| step.perft.map(|d| format!("perft: {d}")))
                 .unwrap_or_else(|| "steps:".to_string());
-            fail(&format!("steps[{index}].{field}"), &needle, message)
+            fail(problem(format!("steps[{index}].{field}"), needle, message))
         })?;
     }
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        scenario,
-        rules,
-        position,
-    })
+    Ok(loaded)
 }
 
-/// Event kinds allowed in `expect.events`.
-pub const EVENT_KINDS: [&str; 8] = [
-    "moved",
-    "captured",
-    "promoted",
-    "forfeited",
-    "check",
-    "gardez",
-    "eliminated",
-    "won",
+/// The starting position's notation: a start, the notation, or the
+/// variant's listing (with the notation as a cross-check).
+fn start_notation(scenario: &Scenario, info: &VariantInfo) -> Result<String, Problem> {
+    let spec: &PositionSpec = &scenario.position;
+    let has_listing = !spec.listing.is_empty();
+    if let Some(start) = &spec.start {
+        if has_listing || spec.notation.is_some() || spec.invalid {
+            return Err(problem(
+                "position.start",
+                "start:",
+                "'start' stands alone: give no pieces, notation or clocks with it",
+            ));
+        }
+        let name = match start {
+            StartSpec::Default(true) => info.starts[0],
+            StartSpec::Named(name) => name.as_str(),
+            StartSpec::Default(false) => {
+                return Err(problem(
+                    "position.start",
+                    "start:",
+                    "`start: false` means nothing: give a notation or a listing instead",
+                ))
+            }
+        };
+        return (info.start_notation)(name).ok_or_else(|| {
+            problem(
+                "position.start",
+                "start:",
+                format!(
+                    "unknown start position '{name}' for {}: expected true or one of {}",
+                    info.id,
+                    info.starts.join(", ")
+                ),
+            )
+        });
+    }
+    if spec.invalid {
+        if has_listing {
+            return Err(problem(
+                "position.invalid",
+                "invalid:",
+                "an invalid position is given by its `notation` alone",
+            ));
+        }
+        return spec.notation.clone().ok_or_else(|| {
+            problem(
+                "position.invalid",
+                "invalid:",
+                "an invalid position needs its `notation`",
+            )
+        });
+    }
+    if !has_listing {
+        return spec.notation.clone().ok_or_else(|| {
+            problem(
+                "position",
+                "position:",
+                format!(
+                    "expected 'start', 'notation'{}",
+                    if info.listing.is_some() {
+                        ", or a listing (to_move and the parties' pieces)"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        });
+    }
+    let Some(read) = info.listing else {
+        let (key, _) = spec
+            .listing
+            .iter()
+            .next()
+            .unwrap_or_else(|| unreachable!("the listing is not empty"));
+        return Err(problem(
+            format!("position.{key}"),
+            format!("{key}:"),
+            unknown_field_message("position", key, &["start", "notation", "invalid"]),
+        ));
+    };
+    let listed = read(&spec.listing).map_err(|(field, message)| {
+        let needle = field.split('.').next().unwrap_or("position").to_string();
+        problem(format!("position.{field}"), format!("{needle}:"), replaced_note(&message))
+    })?;
+    if let Some(noted) = &spec.notation {
+        let same = variant::open(info.id, Some(noted), &[])
+            .map(|game| game.position_text() == listed)
+            .unwrap_or(false);
+        if !same {
+            return Err(problem(
+                "position.notation",
+                "notation:",
+                format!("the notation and the listing describe different positions; the listing is {listed}"),
+            ));
+        }
+    }
+    Ok(listed)
+}
+
+/// "unknown field" with what replaced it, where an earlier format had it.
+fn unknown_field_message(place: &str, key: &str, expected: &[&str]) -> String {
+    let mut message = format!("unknown field `{key}`, expected one of {}", expected.join(", "));
+    if let Some((_, _, new)) = REPLACED.iter().find(|(at, old, _)| *at == place && *old == key) {
+        message.push_str(&format!("; `{key}` was replaced by {new}"));
+    }
+    message
+}
+
+/// A serde message with the note of what replaced an unknown field.
+fn replaced_note(message: &str) -> String {
+    let Some(rest) = message.split("unknown field `").nth(1) else {
+        return message.to_string();
+    };
+    let key = rest.split('`').next().unwrap_or_default();
+    match REPLACED.iter().find(|(_, old, _)| *old == key) {
+        Some((_, _, new)) => format!("{message}; `{key}` was replaced by {new}"),
+        None => message.to_string(),
+    }
+}
+
+type FieldError = (String, String);
+
+fn field_error(field: impl Into<String>, message: impl Into<String>) -> FieldError {
+    (field.into(), message.into())
+}
+
+fn check_party(info: &VariantInfo, field: &str, party: &str) -> Result<(), FieldError> {
+    if info.party(party).is_some() {
+        return Ok(());
+    }
+    Err(field_error(
+        field,
+        format!("unknown party '{party}': expected one of {}", info.party_keys()),
+    ))
+}
+
+fn check_parties<'a>(
+    info: &VariantInfo,
+    field: &str,
+    parties: impl IntoIterator<Item = &'a String>,
+) -> Result<(), FieldError> {
+    parties
+        .into_iter()
+        .try_for_each(|party| check_party(info, field, party))
+}
+
+fn check_square(info: &VariantInfo, field: &str, square: &SquareText) -> Result<(), FieldError> {
+    (info.square)(&square.0)
+        .map(|_| ())
+        .map_err(|message| field_error(field, message))
+}
+
+fn check_kind(info: &VariantInfo, field: &str, kind: &str) -> Result<(), FieldError> {
+    if info.kinds.contains(&kind) {
+        return Ok(());
+    }
+    Err(field_error(
+        field,
+        format!("unknown piece kind '{kind}': expected one of {}", info.kinds.join(", ")),
+    ))
+}
+
+/// Reads `empty`, `<party> <kind>` or `dead <party> <kind>`.
+///
+/// # Errors
+/// A message saying what was expected.
+pub fn check_occupant(info: &VariantInfo, text: &str) -> Result<(), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let rest = match words.as_slice() {
+        ["empty"] => return Ok(()),
+        ["dead", rest @ ..] => rest,
+        rest => rest,
+    };
+    match rest {
+        [party, kind] => {
+            check_party(info, "", party).map_err(|(_, message)| message)?;
+            check_kind(info, "", kind).map_err(|(_, message)| message)
+        }
+        _ => Err(format!(
+            "'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'"
+        )),
+    }
+}
+
+fn check_variant_fields(
+    fields: &Map<String, Value>,
+    place: &str,
+    declared: &[variant::VariantField],
+    generic: &[&str],
+) -> Result<(), FieldError> {
+    for (key, value) in fields {
+        let Some(field) = declared.iter().find(|field| field.name == key) else {
+            let mut expected: Vec<&str> = generic.to_vec();
+            expected.extend(declared.iter().map(|field| field.name));
+            return Err(field_error(
+                format!("{place}.{key}"),
+                unknown_field_message(place, key, &expected),
+            ));
+        };
+        (field.normalize)(value).map_err(|message| field_error(format!("{place}.{key}"), message))?;
+    }
+    Ok(())
+}
+
+/// The fields every `expect` may have.
+pub const EXPECT_FIELDS: [&str; 13] = [
+    "result",
+    "actor",
+    "capture",
+    "promotion",
+    "checks",
+    "eliminations",
+    "control",
+    "next",
+    "status",
+    "winner",
+    "events",
+    "clocks",
+    "position",
 ];
 
-fn check_step(step: &Step) -> Result<(), (String, String)> {
+/// The fields every `state` may have.
+pub const STATE_FIELDS: [&str; 7] = [
+    "to_move", "active", "status", "winner", "position", "cells", "in_check",
+];
+
+fn check_step(step: &Step, info: &VariantInfo, game: &dyn Game) -> Result<(), FieldError> {
     let kinds = [
         step.play.is_some(),
         step.moves.is_some(),
@@ -322,24 +600,16 @@ fn check_step(step: &Step) -> Result<(), (String, String)> {
         step.state.is_some(),
     ];
     if kinds.iter().filter(|&&k| k).count() != 1 {
-        return Err((
-            "play".to_string(),
-            "a step has exactly one of play, moves, perft, state".to_string(),
+        return Err(field_error(
+            "play",
+            "a step has exactly one of play, moves, perft, state",
         ));
     }
     let stray = |field: &str, owner: &str| {
-        Err((
-            field.to_string(),
-            format!("'{field}' belongs to a '{owner}' step"),
-        ))
+        Err(field_error(field, format!("'{field}' belongs to a '{owner}' step")))
     };
-    if step.play.is_none() {
-        if step.expect.is_some() {
-            return stray("expect", "play");
-        }
-        if step.elapsed.is_some() {
-            return stray("elapsed", "play");
-        }
+    if step.play.is_none() && step.expect.is_some() {
+        return stray("expect", "play");
     }
     if step.moves.is_none() && step.expect_moves.is_some() {
         return stray("expect_moves", "moves");
@@ -348,265 +618,158 @@ fn check_step(step: &Step) -> Result<(), (String, String)> {
         return stray("expect_nodes", "perft");
     }
     if let Some(play) = &step.play {
-        play.parse::<crate::moves::Action>()
-            .map_err(|error| ("play".to_string(), error.to_string()))?;
         let expect = step.expect.as_ref().ok_or_else(|| {
-            (
-                "expect".to_string(),
-                "a play step needs an 'expect' with at least 'result'".to_string(),
-            )
+            field_error("expect", "a play step needs an 'expect' with at least 'result'")
         })?;
-        check_action_expect(expect)?;
+        // Unreadable text is allowed only where the scenario expects it refused.
+        if expect.result != "bad-notation" {
+            game.canonical_action(play)
+                .map_err(|message| field_error("play", message))?;
+        }
+        check_expect(expect, info)?;
     }
-    if step.moves.is_some() {
+    if let Some(query) = &step.moves {
+        if let Some(square) = &query.from {
+            check_square(info, "moves.from", square)?;
+        }
         let moves = step.expect_moves.as_ref().ok_or_else(|| {
-            (
-                "expect_moves".to_string(),
-                "a moves step needs 'expect_moves' (the exact move set)".to_string(),
-            )
+            field_error("expect_moves", "a moves step needs 'expect_moves' (the exact move set)")
         })?;
         for text in moves {
-            text.parse::<crate::moves::Move>()
-                .map_err(|error| ("expect_moves".to_string(), error.to_string()))?;
+            game.canonical_action(text)
+                .map_err(|message| field_error("expect_moves", message))?;
         }
     }
     if step.perft.is_some() && step.expect_nodes.is_none() {
-        return Err((
-            "expect_nodes".to_string(),
-            "a perft step needs 'expect_nodes'".to_string(),
-        ));
+        return Err(field_error("expect_nodes", "a perft step needs 'expect_nodes'"));
     }
     if let Some(state) = &step.state {
-        if let Some(cells) = &state.cells {
-            for (cell, text) in cells {
-                parse_cell_content(text)
-                    .map_err(|message| (format!("state.cells.{cell}"), message))?;
-            }
-        }
-        if let Some(notation) = &state.notation {
-            parse_position(notation)
-                .map_err(|error| ("state.notation".to_string(), error.to_string()))?;
-        }
+        check_state(state, info)?;
     }
     Ok(())
 }
 
-fn check_action_expect(expect: &ActionExpect) -> Result<(), (String, String)> {
+fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {
     let legal = expect.result == "legal";
-    if !legal && !Illegal::CODES.contains(&expect.result.as_str()) {
-        return Err((
-            "expect.result".to_string(),
+    if !legal && !info.refusals.contains(&expect.result.as_str()) {
+        return Err(field_error(
+            "expect.result",
             format!(
                 "unknown result '{}': expected legal or one of {}",
                 expect.result,
-                Illegal::CODES.join(", ")
+                info.refusals.join(", ")
             ),
         ));
     }
-    let extra = expect.capture.is_some()
-        || expect.king_captured.is_some()
+    check_variant_fields(&expect.variant_fields, "expect", info.report_fields, &EXPECT_FIELDS)?;
+    let pins_more = expect.actor.is_some()
+        || expect.capture.is_some()
         || expect.promotion.is_some()
-        || expect.forfeited.is_some()
         || expect.checks.is_some()
-        || expect.gardez.is_some()
         || expect.eliminations.is_some()
+        || expect.control.is_some()
         || expect.next.is_some()
+        || expect.status.is_some()
         || expect.winner.is_some()
         || expect.events.is_some()
-        || expect.clocks.is_some();
-    if !legal && extra {
-        return Err((
-            "expect".to_string(),
-            "an illegal action changes nothing: give only 'result' (check the position with a 'state' step)".to_string(),
+        || expect.clocks.is_some()
+        || expect.position.is_some()
+        || !expect.variant_fields.is_empty();
+    if !legal && pins_more {
+        return Err(field_error(
+            "expect",
+            "a refused action changes nothing: give only 'result' (check the position with a 'state' step)",
         ));
     }
     if legal && expect.next.is_none() {
-        return Err((
-            "expect.next".to_string(),
-            "a legal action must pin 'next' (the next party to move, or null)".to_string(),
+        return Err(field_error(
+            "expect.next",
+            "a legal action must pin 'next' (the next party to move, or null)",
         ));
+    }
+    if let Some(actor) = &expect.actor {
+        check_party(info, "expect.actor", actor)?;
+    }
+    if let Some(Some(capture)) = &expect.capture {
+        check_square(info, "expect.capture.at", &capture.at)?;
+        check_party(info, "expect.capture.owner", &capture.owner)?;
+        check_kind(info, "expect.capture.kind", &capture.kind)?;
+    }
+    if let Some(Some(kind)) = &expect.promotion {
+        check_kind(info, "expect.promotion", kind)?;
+    }
+    if let Some(checks) = &expect.checks {
+        check_parties(info, "expect.checks", checks)?;
     }
     if let Some(eliminations) = &expect.eliminations {
         for elimination in eliminations {
-            if !Cause::ALL
-                .iter()
-                .any(|cause| cause.code() == elimination.cause)
-            {
-                return Err((
-                    "expect.eliminations".to_string(),
+            check_party(info, "expect.eliminations.party", &elimination.party)?;
+            if let Some(heir) = &elimination.heir {
+                check_party(info, "expect.eliminations.heir", heir)?;
+            }
+            if !info.causes.contains(&elimination.cause.as_str()) {
+                return Err(field_error(
+                    "expect.eliminations",
                     format!(
-                        "unknown cause '{}': expected mate, stalemate, king-capture or flag-fall",
-                        elimination.cause
+                        "unknown cause '{}': expected one of {}",
+                        elimination.cause,
+                        info.causes.join(", ")
                     ),
                 ));
             }
         }
+    }
+    if let Some(changes) = &expect.control {
+        for change in changes {
+            check_parties(info, "expect.control", change.from.iter().chain(change.to.iter()))?;
+        }
+    }
+    if let Some(Some(next)) = &expect.next {
+        check_party(info, "expect.next", next)?;
+    }
+    if let Some(Some(winner)) = &expect.winner {
+        check_party(info, "expect.winner", winner)?;
+    }
+    if let Some(variant::Status::Won { winners, .. }) = &expect.status {
+        check_parties(info, "expect.status.winners", winners)?;
     }
     if let Some(events) = &expect.events {
-        for event in events {
-            if !EVENT_KINDS.contains(&event.as_str()) {
-                return Err((
-                    "expect.events".to_string(),
-                    format!(
-                        "unknown event '{event}': expected one of {}",
-                        EVENT_KINDS.join(", ")
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Reads `empty`, `<party> <kind>` or `dead <party> <kind>`.
-///
-/// # Errors
-/// A message saying what was expected.
-pub fn parse_cell_content(text: &str) -> Result<Option<(bool, Piece)>, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let expected =
-        || format!("'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'");
-    let (dead, rest) = match words.as_slice() {
-        ["empty"] => return Ok(None),
-        ["dead", rest @ ..] => (true, rest),
-        rest => (false, rest),
-    };
-    match rest {
-        [party, kind] => {
-            let party: Party = party
-                .parse()
-                .map_err(|e: crate::party::UnknownParty| e.to_string())?;
-            let kind: PieceKind = kind
-                .parse()
-                .map_err(|e: crate::piece::UnknownPieceKind| e.to_string())?;
-            Ok(Some((dead, Piece::new(party, kind))))
-        }
-        _ => Err(expected()),
-    }
-}
-
-/// Builds the starting position of a scenario.
-///
-/// # Errors
-/// `(field, message)` naming what is wrong.
-pub fn build_position(spec: &PositionSpec) -> Result<Position, (String, String)> {
-    let has_listing = spec.to_move.is_some()
-        || !spec.eliminated.is_empty()
-        || Party::ALL.iter().any(|&p| army(spec, p).is_some())
-        || spec.clocks.is_some()
-        || spec.check_anchor.is_some();
-    if let Some(kind) = spec.start {
-        if has_listing || spec.notation.is_some() {
-            return Err((
-                "start".to_string(),
-                "'start' stands alone: give no pieces, notation or clocks with it".to_string(),
-            ));
-        }
-        let setup = match kind {
-            StartKind::Untimed => start_setup(),
-            StartKind::Timed => timed_start_setup(),
-        };
-        return Position::from_setup(&setup).map_err(|e| ("start".to_string(), e.to_string()));
-    }
-    let from_notation = match &spec.notation {
-        Some(text) => {
-            Some(parse_position(text).map_err(|e| ("notation".to_string(), e.to_string()))?)
-        }
-        None => None,
-    };
-    if !has_listing {
-        return from_notation.ok_or_else(|| {
-            (
-                "start".to_string(),
-                "expected 'start', 'notation', or a listing (to_move and the parties' pieces)"
-                    .to_string(),
-            )
-        });
-    }
-    let listed = Position::from_setup(&listing_setup(spec)?)
-        .map_err(|e| ("listing".to_string(), e.to_string()))?;
-    if let Some(noted) = from_notation {
-        if noted != listed {
-            return Err((
-                "notation".to_string(),
+        if let Some(event) = events.iter().find(|e| !info.event_kinds.contains(&e.as_str())) {
+            return Err(field_error(
+                "expect.events",
                 format!(
-                    "the notation and the listing describe different positions; the listing is {}",
-                    to_notation(&listed)
+                    "unknown event '{event}': expected one of {}",
+                    info.event_kinds.join(", ")
                 ),
             ));
         }
     }
-    Ok(listed)
+    if let Some(clocks) = &expect.clocks {
+        check_parties(info, "expect.clocks", clocks.keys())?;
+    }
+    Ok(())
 }
 
-fn army(spec: &PositionSpec, party: Party) -> Option<&ArmySpec> {
-    match party {
-        Party::Blau => spec.blau.as_ref(),
-        Party::Gruen => spec.gruen.as_ref(),
-        Party::Orange => spec.orange.as_ref(),
-        Party::Lila => spec.lila.as_ref(),
-        Party::Gelb => spec.gelb.as_ref(),
-        Party::Rot => spec.rot.as_ref(),
+fn check_state(state: &StateExpect, info: &VariantInfo) -> Result<(), FieldError> {
+    check_variant_fields(&state.variant_fields, "state", info.state_fields, &STATE_FIELDS)?;
+    if let Some(Some(party)) = &state.to_move {
+        check_party(info, "state.to_move", party)?;
     }
-}
-
-fn listing_setup(spec: &PositionSpec) -> Result<Setup, (String, String)> {
-    let mut setup = Setup {
-        to_move: spec.to_move,
-        eliminated: spec.eliminated.clone(),
-        check_anchor: spec.check_anchor,
-        ..Setup::default()
-    };
-    let mut trays = ByParty::<Tray>::default();
-    for party in Party::ALL {
-        let Some(army) = army(spec, party) else {
-            continue;
-        };
-        let eliminated = spec.eliminated.contains(&party);
-        let groups: [(PieceKind, &[crate::cell::Cell]); 6] = [
-            (PieceKind::King, army.king.as_slice()),
-            (PieceKind::Queen, &army.queens),
-            (PieceKind::Rook, &army.rooks),
-            (PieceKind::Bishop, &army.bishops),
-            (PieceKind::Knight, &army.knights),
-            (PieceKind::Pawn, &army.pawns),
-        ];
-        for (kind, cells) in groups {
-            for &cell in cells {
-                let placed = Placed {
-                    cell,
-                    piece: Piece::new(party, kind),
-                };
-                if eliminated {
-                    setup.dead_blockers.push(placed);
-                } else {
-                    setup.pieces.push(placed);
-                }
-            }
-        }
-        for &cell in &army.unmoved {
-            if !army.pawns.contains(&cell) {
-                return Err((
-                    format!("{}.unmoved", party.key()),
-                    format!("cell {cell} is listed as unmoved but not among the {party} pawns"),
-                ));
-            }
-            setup.unmoved_pawns.push(cell);
-        }
-        trays[party] = army.tray.iter().copied().collect();
+    if let Some(active) = &state.active {
+        check_parties(info, "state.active", active)?;
     }
-    setup.trays = trays;
-    if let Some(clocks) = &spec.clocks {
-        let mut seconds = [0u32; 6];
-        for party in Party::ALL {
-            seconds[party.index()] = *clocks.get(&party).ok_or_else(|| {
-                (
-                    "clocks".to_string(),
-                    format!("clocks must give all six parties; {party} is missing"),
-                )
-            })?;
-        }
-        setup.clocks = Some(ByParty(seconds));
+    if let Some(Some(winner)) = &state.winner {
+        check_party(info, "state.winner", winner)?;
     }
-    Ok(setup)
+    if let Some(in_check) = &state.in_check {
+        check_parties(info, "state.in_check", in_check)?;
+    }
+    if let Some(cells) = &state.cells {
+        for (square, text) in cells {
+            let field = format!("state.cells.{square}");
+            check_square(info, &field, square)?;
+            check_occupant(info, text).map_err(|message| field_error(&field, message))?;
+        }
+    }
+    Ok(())
 }

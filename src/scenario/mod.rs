@@ -1,11 +1,10 @@
-//! The scenario suite: the MONARCHIE file format ([`format`]), the format
-//! and runner of the other variants ([`game`]), loading and
-//! validation ([`load`]), running on the reference engine ([`run`]) and the
-//! suite report ([`report`]).
+//! The scenario suite, one path for every variant: the file format
+//! ([`format`]), loading and validation ([`load`]), running on the
+//! reference engine through the game interface ([`run`]) and the suite
+//! report ([`report`]).
 
 pub mod audit;
 pub mod format;
-pub mod game;
 pub mod load;
 pub mod report;
 pub mod run;

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use crate::spec::{Spec, TestableBy};
 
-use super::load::{load_file, LoadError, Loaded};
+use crate::variant::VariantId;
+
+use super::load::{LoadError, Loaded};
 use super::run::{run, Mismatch};
 
 /// The result of one scenario file.
@@ -70,7 +72,10 @@ pub struct SuiteReport {
 
 /// Loads and runs every file; duplicate IDs make the later file invalid.
 /// `only` restricts the run to scenarios of one clause (or its
-/// sub-clauses) and/or one ID; `progress` is called after each file.
+/// sub-clauses) and/or one ID; `progress` is called after each file. A
+/// scenario is checked against `spec` when it is its variant's, else
+/// against `spec/<variant>/` in the nearest folder above the file that has
+/// one.
 pub fn run_suite(
     files: &[PathBuf],
     spec: Option<&Spec>,
@@ -79,91 +84,106 @@ pub fn run_suite(
     mut progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
     let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
-    let mut specs = super::game::SpecCache::new();
+    let mut specs = SpecCache::new();
+    if let Some(spec) = spec {
+        if let Ok(variant) = spec.variant.parse::<VariantId>() {
+            specs.insert(variant, Ok(Some(spec.clone())));
+        }
+    }
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
-        if !super::load::is_scenario_file(path) {
-            let mut case = other_case(path, &mut specs);
-            if !case.id.is_empty() {
-                if let Some(first) = seen.get(&case.id) {
-                    case.status = Status::Invalid(LoadError {
-                        path: path.clone(),
-                        line: 1,
-                        column: 1,
-                        field: "id".to_string(),
-                        message: format!(
-                            "ID '{}' is already used by {}; IDs are unique and never reused",
-                            case.id,
-                            first.display()
-                        ),
-                    });
-                } else {
-                    seen.insert(case.id.clone(), path.clone());
-                }
-            }
-            if case_matches(&case, clause_filter, id_filter) {
-                cases.push(case);
-            }
+        let mut case = if super::load::is_scenario_file(path) {
+            scenario_case(path, &mut specs)
+        } else if crate::journal::suite::is_journal_file(path) {
+            crate::journal::suite::journal_case(path)
+        } else {
+            crate::tournament::cases::tournament_case(path)
+        };
+        if !case_matches(&case, clause_filter, id_filter) && !case.id.is_empty() {
             continue;
         }
-        let loaded = load_file(path, spec).and_then(|loaded| {
-            if let Some(first) = seen.get(&loaded.scenario.id) {
-                let (line, column) = (1, 1);
-                return Err(LoadError {
+        if !case.id.is_empty() {
+            if let Some(first) = seen.get(&case.id) {
+                case.status = Status::Invalid(LoadError {
                     path: path.clone(),
-                    line,
-                    column,
+                    line: 1,
+                    column: 1,
                     field: "id".to_string(),
                     message: format!(
                         "ID '{}' is already used by {}; IDs are unique and never reused",
-                        loaded.scenario.id,
+                        case.id,
                         first.display()
                     ),
                 });
+            } else {
+                seen.insert(case.id.clone(), path.clone());
             }
-            seen.insert(loaded.scenario.id.clone(), path.clone());
-            Ok(loaded)
-        });
-        let case = match loaded {
-            Ok(loaded) => {
-                if !matches_filters(&loaded, clause_filter, id_filter) {
-                    continue;
-                }
-                let status = match run(&loaded) {
-                    Ok(()) => Status::Passed,
-                    Err(mismatch) => Status::Failed(mismatch),
-                };
-                case_of(&loaded, status)
-            }
-            Err(error) => CaseResult::invalid(path, error),
-        };
+        }
         cases.push(case);
     }
     SuiteReport { cases }
 }
 
-fn matches_filters(loaded: &Loaded, clause_filter: Option<&str>, id_filter: Option<&str>) -> bool {
-    let clause_ok = clause_filter.is_none_or(|wanted| {
-        loaded
-            .scenario
-            .clauses
-            .iter()
-            .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
-    });
-    let id_ok = id_filter.is_none_or(|wanted| loaded.scenario.id == wanted);
-    clause_ok && id_ok
+/// The specs loaded so far in one run, by variant: `Ok(None)` when no spec
+/// folder was found, `Err` when one was found but does not load.
+pub type SpecCache = BTreeMap<VariantId, Result<Option<Spec>, String>>;
+
+/// The variant a scenario file names at its top (`variant: grand`);
+/// MONARCHIE when it names none.
+pub fn declared_variant(text: &str) -> VariantId {
+    text.lines()
+        .find_map(|line| line.strip_prefix("variant:"))
+        .and_then(|value| value.trim().parse::<VariantId>().ok())
+        .unwrap_or_default()
 }
 
-/// A journal (replayed, clauses m.17.journal and m.18), a tournament case
-/// (clauses 19-22) or a scenario of another variant in the scenario tree.
-fn other_case(path: &Path, specs: &mut super::game::SpecCache) -> CaseResult {
-    if super::game::is_game_scenario_file(path) {
-        super::game::game_case(path, specs)
-    } else if crate::journal::suite::is_journal_file(path) {
-        crate::journal::suite::journal_case(path)
-    } else {
-        crate::tournament::cases::tournament_case(path)
+/// The spec of `variant` for a scenario file: `spec/<variant>/` in the
+/// nearest ancestor folder that has one.
+///
+/// # Errors
+/// A message when the spec folder is there but does not load.
+pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String> {
+    let Some(dir) = path
+        .ancestors()
+        .skip(1)
+        .map(|dir| dir.join("spec").join(variant.name()))
+        .find(|dir| dir.join("clauses.yaml").is_file())
+    else {
+        return Ok(None);
+    };
+    Spec::load(&dir)
+        .map(Some)
+        .map_err(|error| format!("the spec {} does not load: {error}", dir.display()))
+}
+
+/// Loads one scenario file, checked against its variant's spec.
+///
+/// # Errors
+/// The [`LoadError`].
+pub fn load_with_specs(path: &Path, specs: &mut SpecCache) -> Result<Loaded, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
+    let variant = declared_variant(&text);
+    let spec = specs
+        .entry(variant)
+        .or_insert_with(|| spec_for(path, variant))
+        .as_ref()
+        .map_err(|message| LoadError::located(path, &text, "variant", "variant:", message.clone()))?
+        .as_ref();
+    super::load::load_str(path, &text, spec)
+}
+
+/// Loads and runs one scenario file.
+pub fn scenario_case(path: &Path, specs: &mut SpecCache) -> CaseResult {
+    match load_with_specs(path, specs) {
+        Ok(loaded) => {
+            let status = match run(&loaded) {
+                Ok(()) => Status::Passed,
+                Err(mismatch) => Status::Failed(mismatch),
+            };
+            case_of(&loaded, status)
+        }
+        Err(error) => CaseResult::invalid(path, error),
     }
 }
 
@@ -176,20 +196,15 @@ fn case_matches(case: &CaseResult, clause_filter: Option<&str>, id_filter: Optio
     clause_ok && id_filter.is_none_or(|wanted| case.id == wanted)
 }
 
-fn case_of(loaded: &Loaded, status: Status) -> CaseResult {
-    let expects_legal = loaded
-        .scenario
-        .steps
-        .iter()
-        .find_map(|step| step.expect.as_ref())
-        .is_none_or(|expect| expect.result == "legal");
+/// The result row of a loaded scenario.
+pub fn case_of(loaded: &Loaded, status: Status) -> CaseResult {
     CaseResult {
         path: loaded.path.clone(),
         id: loaded.scenario.id.clone(),
         clauses: loaded.scenario.clauses.clone(),
         rulings: loaded.scenario.rulings.clone(),
         findings: loaded.scenario.findings.clone(),
-        expects_legal,
+        expects_legal: loaded.expects_legal(),
         status,
     }
 }

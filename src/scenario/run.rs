@@ -1,30 +1,24 @@
-//! Running a scenario on the reference engine and comparing each step with
-//! its expectation. Sets are compared as sets; only the fields a scenario
-//! gives are compared.
+//! Running a scenario on the reference engine through the one game
+//! interface ([`Game`]) and comparing each step with its expectation. Sets
+//! are compared as sets; only the fields a scenario gives are compared. The
+//! comparison functions are shared with `conform` and `fuzz --engine`, so
+//! an external engine's report is judged exactly like the reference's.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
-use crate::cell::Cell;
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::party::Party;
-use crate::perft::perft;
-use crate::position::{Occupant, Position};
-use crate::protocol::ActionResult;
-use crate::rules::{self, legal_moves, legal_moves_from, parties_in_check, Event};
-use crate::ruleset::Ruleset;
+use crate::variant::{Game, Report, VariantInfo};
 
-use super::format::{ActionExpect, StateExpect, Step};
-use super::load::{parse_cell_content, Loaded};
+use super::format::{Expect, StateExpect, Step};
+use super::load::Loaded;
 
 /// How one step differed from its expectation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
     /// 0-based step index.
     pub step: usize,
-    /// A short description of the step (`play 16-28`, `moves cell 16`...).
+    /// A short description of the step (`play 16-28`, `moves of 16`...).
     pub what: String,
     /// The compared fields as expected (YAML text).
     pub expected: String,
@@ -37,30 +31,54 @@ pub struct Mismatch {
 /// # Errors
 /// The first [`Mismatch`].
 pub fn run(loaded: &Loaded) -> Result<(), Mismatch> {
-    let mut position = loaded.position.clone();
+    run_with(loaded, &[])
+}
+
+/// [`run`] with `forced` ruling settings on top of the scenario's.
+///
+/// # Errors
+/// The first [`Mismatch`].
+pub fn run_with(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
+    if loaded.scenario.position.invalid {
+        return match loaded.open_with(forced) {
+            Err(_) => Ok(()),
+            Ok(game) => Err(Mismatch {
+                step: 0,
+                what: "open the position".to_string(),
+                expected: "refused as an impossible position\n".to_string(),
+                actual: format!("accepted: {}\n", game.position_text()),
+            }),
+        };
+    }
+    let mut game = loaded.open_with(forced).map_err(|message| Mismatch {
+        step: 0,
+        what: "open the position".to_string(),
+        expected: "a playable position\n".to_string(),
+        actual: format!("{message}\n"),
+    })?;
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        run_step(&mut position, step, &loaded.rules).map_err(|(what, expected, actual)| {
-            Mismatch {
-                step: index,
-                what,
-                expected: to_yaml(&expected),
-                actual: to_yaml(&actual),
-            }
+        run_step(game.as_mut(), step).map_err(|(what, expected, actual)| Mismatch {
+            step: index,
+            what,
+            expected: to_yaml(&expected),
+            actual: to_yaml(&actual),
         })?;
     }
     Ok(())
 }
 
-type StepError = (String, Value, Value);
+/// What a step differed in: what, expected, actual.
+pub type StepError = (String, Value, Value);
 
-fn to_yaml(value: &Value) -> String {
+/// A compared value as YAML text.
+pub fn to_yaml(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
 }
 
 fn compare(
     what: String,
-    expected: BTreeMap<&str, Value>,
-    actual: BTreeMap<&str, Value>,
+    expected: BTreeMap<&'static str, Value>,
+    actual: BTreeMap<&'static str, Value>,
 ) -> Result<(), StepError> {
     if expected == actual {
         Ok(())
@@ -69,94 +87,46 @@ fn compare(
     }
 }
 
-fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(), StepError> {
+fn run_step(game: &mut dyn Game, step: &Step) -> Result<(), StepError> {
     if let (Some(text), Some(expect)) = (&step.play, &step.expect) {
-        let mut action: Action = text
-            .parse()
-            .unwrap_or_else(|error| unreachable!("validated when loading: {error}"));
-        if let (Action::Move { elapsed, .. }, Some(seconds)) = (&mut action, step.elapsed) {
-            *elapsed = Some(seconds);
-        }
-        let before = position.clone();
-        let result = rules::apply(position, action, rules);
+        let info = game.info();
+        let before = game.position_text();
+        let result = game.play(text);
         let what = format!("play {text}");
-        return match result {
-            Ok(outcome) => {
-                let result = crate::protocol::serve::result_of(&outcome, to_notation(position));
-                compare(
+        if let Err(refusal) = &result {
+            if game.position_text() != before {
+                return Err((
                     what,
-                    expected_action(expect),
-                    result_fields(expect, &result),
-                )
+                    json!("position unchanged"),
+                    json!("a refused action changed the position"),
+                ));
             }
-            Err(illegal) => {
-                if *position != before {
-                    return Err((
-                        what,
-                        json!("position unchanged"),
-                        json!("an illegal action changed the position"),
-                    ));
-                }
-                if expect.result == illegal.code() {
-                    return Ok(());
-                }
-                Err((
+            if expect.result != refusal.code {
+                return Err((
                     what,
                     json!({"result": expect.result}),
-                    json!({"result": illegal.code(), "message": illegal.to_string()}),
-                ))
+                    json!({"result": refusal.code, "message": refusal.detail}),
+                ));
             }
-        };
-    }
-    if let (Some(query), Some(expected_moves)) = (&step.moves, &step.expect_moves) {
-        let actual_moves = match query.cell {
-            Some(cell) => legal_moves_from(position, cell, rules)
-                .into_iter()
-                .filter(|mv| position.piece_at(mv.from).map(|p| p.party) == position.to_move())
-                .collect(),
-            None => legal_moves(position, rules),
-        };
-        let mut expected: Vec<Move> = expected_moves
-            .iter()
-            .map(|text| {
-                text.parse()
-                    .unwrap_or_else(|error| unreachable!("validated when loading: {error}"))
-            })
-            .collect();
-        expected.sort();
-        let mut actual = actual_moves;
-        actual.sort();
-        let what = match query.cell {
-            Some(cell) => format!("moves of cell {cell}"),
-            None => "moves of the party to move".to_string(),
-        };
-        let texts = |moves: &[Move]| {
-            json!(moves
-                .iter()
-                .map(|mv| mv.text(!position.is_empty(mv.to)))
-                .collect::<Vec<_>>())
-        };
-        if expected != actual {
-            let missing: Vec<Move> = expected
-                .iter()
-                .filter(|m| !actual.contains(m))
-                .copied()
-                .collect();
-            let extra: Vec<Move> = actual
-                .iter()
-                .filter(|m| !expected.contains(m))
-                .copied()
-                .collect();
-            return Err((
-                what,
-                json!({"moves": texts(&expected), "count": expected.len()}),
-                json!({"moves": texts(&actual), "count": actual.len(), "missing": texts(&missing), "unexpected": texts(&extra)}),
-            ));
+            return Ok(());
         }
-        return Ok(());
+        let wanted = expected_fields(expect, info);
+        let result = result.map_err(|refusal| refusal.code.to_string());
+        return compare(what, wanted.clone(), report_fields(&wanted, &result, info));
+    }
+    if let (Some(query), Some(expected)) = (&step.moves, &step.expect_moves) {
+        let (what, actual) = match &query.from {
+            Some(square) => (
+                format!("moves of {} {square}", game.info().square_word),
+                game.legal_moves_from(&square.0)
+                    .unwrap_or_else(|error| vec![error]),
+            ),
+            None => ("moves of the party to move".to_string(), game.legal_moves()),
+        };
+        return compare_moves(what, canonical_moves(game, expected), actual);
     }
     if let (Some(depth), Some(nodes)) = (step.perft, step.expect_nodes) {
-        let actual = perft(position, depth, rules);
+        let actual = game.perft(depth);
         if actual != nodes {
             return Err((
                 format!("perft {depth}"),
@@ -167,274 +137,243 @@ fn run_step(position: &mut Position, step: &Step, rules: &Ruleset) -> Result<(),
         return Ok(());
     }
     if let Some(state) = &step.state {
-        let (expected, actual) = state_fields(state, position, rules);
+        let (expected, actual) = state_fields(state, game);
         return compare("state".to_string(), expected, actual);
     }
     unreachable!("validated when loading: every step has one kind")
 }
 
-/// Gardez events as a sorted list, so that order never matters.
-fn gardez_list(gardez: &[crate::scenario::format::GardezSpec]) -> Value {
-    let mut pairs: Vec<(Party, u16)> = gardez.iter().map(|g| (g.party, g.cell.number())).collect();
-    pairs.sort();
-    json!(pairs
+/// The expected moves in the game's canonical notation, sorted.
+pub fn canonical_moves(game: &dyn Game, expected: &[String]) -> Vec<String> {
+    let mut moves: Vec<String> = expected
         .iter()
-        .map(|(p, c)| json!({"party": p.key(), "cell": c}))
-        .collect::<Vec<_>>())
+        .map(|text| game.canonical_action(text).unwrap_or_else(|_| text.clone()))
+        .collect();
+    moves.sort();
+    moves
 }
 
-fn party_list(parties: &[Party]) -> Value {
+/// Compares two move sets (`expected` sorted), naming what is missing and
+/// what is unexpected.
+///
+/// # Errors
+/// The difference.
+pub fn compare_moves(
+    what: String,
+    expected: Vec<String>,
+    mut actual: Vec<String>,
+) -> Result<(), StepError> {
+    actual.sort();
+    actual.dedup();
+    if expected == actual {
+        return Ok(());
+    }
+    let missing: Vec<&String> = expected.iter().filter(|m| !actual.contains(m)).collect();
+    let extra: Vec<&String> = actual.iter().filter(|m| !expected.contains(m)).collect();
+    Err((
+        what,
+        json!({"moves": expected, "count": expected.len()}),
+        json!({"moves": actual, "count": actual.len(), "missing": missing, "unexpected": extra}),
+    ))
+}
+
+/// Parties sorted in the variant's order.
+fn party_list(info: &VariantInfo, parties: &[String]) -> Value {
     let mut sorted = parties.to_vec();
-    sorted.sort();
-    json!(sorted.iter().map(|p| p.key()).collect::<Vec<_>>())
+    sorted.sort_by_key(|party| info.party_index(party).unwrap_or(usize::MAX));
+    sorted.dedup();
+    json!(sorted)
 }
 
-fn opt_party(party: Option<Party>) -> Value {
-    party.map_or(Value::Null, |p| json!(p.key()))
+fn square(info: &VariantInfo, text: &str) -> String {
+    (info.square)(text).unwrap_or_else(|_| text.to_string())
 }
 
 /// The fields an expectation names, as comparable values.
-pub fn expected_action(expect: &ActionExpect) -> BTreeMap<&'static str, Value> {
+pub fn expected_fields(expect: &Expect, info: &VariantInfo) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
     map.insert("result", json!(expect.result));
+    if let Some(actor) = &expect.actor {
+        map.insert("actor", json!(actor));
+    }
     if let Some(capture) = &expect.capture {
         map.insert(
             "capture",
             capture.as_ref().map_or(Value::Null, |c| {
-                json!({"cell": c.cell.number(), "party": c.party.key(), "kind": c.kind.key(), "dead": c.dead})
+                json!({"at": square(info, &c.at.0), "owner": c.owner, "kind": c.kind, "dead": c.dead})
             }),
         );
     }
-    if let Some(king) = &expect.king_captured {
-        map.insert("king_captured", opt_party(*king));
-    }
     if let Some(promotion) = &expect.promotion {
-        map.insert(
-            "promotion",
-            promotion.map_or(Value::Null, |k| json!(k.key())),
-        );
-    }
-    if let Some(forfeited) = expect.forfeited {
-        map.insert("forfeited", json!(forfeited));
+        map.insert("promotion", json!(promotion));
     }
     if let Some(checks) = &expect.checks {
-        map.insert("checks", party_list(checks));
-    }
-    if let Some(gardez) = &expect.gardez {
-        map.insert("gardez", gardez_list(gardez));
+        map.insert("checks", party_list(info, checks));
     }
     if let Some(eliminations) = &expect.eliminations {
         map.insert(
             "eliminations",
             json!(eliminations
                 .iter()
-                .map(|e| json!({"party": e.party.key(), "cause": e.cause}))
+                .map(|e| json!({"party": e.party, "cause": e.cause, "heir": e.heir}))
                 .collect::<Vec<_>>()),
         );
     }
+    if let Some(control) = &expect.control {
+        map.insert("control", json!(control));
+    }
     if let Some(next) = &expect.next {
-        map.insert("next", opt_party(*next));
+        map.insert("next", json!(next));
+    }
+    if let Some(status) = &expect.status {
+        map.insert("status", json!(status));
     }
     if let Some(winner) = &expect.winner {
-        map.insert("winner", opt_party(*winner));
+        map.insert("winner", json!(winner));
     }
     if let Some(events) = &expect.events {
         map.insert("events", json!(events));
     }
     if let Some(clocks) = &expect.clocks {
-        map.insert(
-            "clocks",
-            json!(clocks
-                .iter()
-                .map(|(p, s)| (p.key(), *s))
-                .collect::<BTreeMap<_, _>>()),
-        );
+        map.insert("clocks", json!(clocks));
+    }
+    if let Some(position) = &expect.position {
+        map.insert("position", json!(position));
+    }
+    for field in info.report_fields {
+        if let Some(value) = expect.variant_fields.get(field.name) {
+            map.insert(
+                field.name,
+                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message })),
+            );
+        }
     }
     map
 }
 
-/// The kind code of an event, as in `expect.events`.
-pub fn event_kind(event: &Event) -> &'static str {
-    match event {
-        Event::Moved { .. } => "moved",
-        Event::Captured(_) => "captured",
-        Event::Promoted { .. } => "promoted",
-        Event::Forfeited { .. } => "forfeited",
-        Event::Check { .. } => "check",
-        Event::Gardez { .. } => "gardez",
-        Event::Eliminated(_) => "eliminated",
-        Event::Won { .. } => "won",
-    }
-}
-
-/// The fields of an action result that an expectation names, in the
-/// same shape as [`expected_action`], so that the two can be compared.
-/// Used for the reference engine and for external engines alike.
-pub fn result_fields(
-    expect: &ActionExpect,
-    result: &ActionResult,
+/// The same fields of an actual result (a report, or a refusal code), in
+/// the shape of [`expected_fields`], so that the two compare. Used for the
+/// reference engine and for external engines alike.
+pub fn report_fields(
+    wanted: &BTreeMap<&'static str, Value>,
+    result: &Result<Report, String>,
+    info: &VariantInfo,
 ) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
-    map.insert("result", json!(result.result));
-    if result.result != "legal" {
-        return map;
-    }
-    if expect.capture.is_some() {
-        map.insert(
-            "capture",
-            result.capture.as_ref().map_or(Value::Null, |c| {
-                json!({"cell": c.cell.number(), "party": c.party.key(), "kind": c.kind.key(), "dead": c.dead})
+    let report = match result {
+        Err(code) => {
+            map.insert("result", json!(code));
+            return map;
+        }
+        Ok(report) => report,
+    };
+    map.insert("result", json!("legal"));
+    for &key in wanted.keys() {
+        let value = match key {
+            "result" => continue,
+            "actor" => json!(report.actor),
+            "capture" => report.capture.as_ref().map_or(Value::Null, |c| {
+                json!({"at": square(info, &c.at), "owner": c.owner, "kind": c.kind, "dead": c.dead})
             }),
-        );
-    }
-    if expect.king_captured.is_some() {
-        map.insert("king_captured", opt_party(result.king_captured));
-    }
-    if expect.promotion.is_some() {
-        map.insert(
-            "promotion",
-            result.promotion.map_or(Value::Null, |k| json!(k.key())),
-        );
-    }
-    if expect.forfeited.is_some() {
-        map.insert("forfeited", json!(result.forfeited));
-    }
-    if expect.checks.is_some() {
-        map.insert("checks", party_list(&result.checks));
-    }
-    if expect.gardez.is_some() {
-        map.insert("gardez", gardez_list(&result.gardez));
-    }
-    if expect.eliminations.is_some() {
-        map.insert(
-            "eliminations",
-            json!(result
+            "promotion" => json!(report.promotion),
+            "checks" => party_list(info, &report.checks),
+            "eliminations" => json!(report
                 .eliminations
                 .iter()
-                .map(|e| json!({"party": e.party.key(), "cause": e.cause}))
+                .map(|e| json!({"party": e.party, "cause": e.cause, "heir": e.heir}))
                 .collect::<Vec<_>>()),
-        );
-    }
-    if expect.next.is_some() {
-        map.insert("next", opt_party(result.next));
-    }
-    if expect.winner.is_some() {
-        map.insert("winner", opt_party(result.winner));
-    }
-    if expect.events.is_some() {
-        map.insert("events", json!(result.events));
-    }
-    if let Some(clocks) = &expect.clocks {
-        let position = crate::notation::parse_position(&result.position).ok();
-        let actual: BTreeMap<&str, Value> = clocks
-            .keys()
-            .map(|&p| {
-                let seconds = position
-                    .as_ref()
-                    .and_then(|pos| pos.clocks().map(|c| json!(c[p])));
-                (p.key(), seconds.unwrap_or(Value::Null))
-            })
-            .collect();
-        map.insert("clocks", json!(actual));
+            "control" => json!(report.control),
+            "next" => json!(report.next),
+            "status" => json!(report.status),
+            "winner" => json!(report.status.sole_winner()),
+            "events" => json!(report
+                .events
+                .iter()
+                .map(|event| event.kind.as_str())
+                .collect::<Vec<_>>()),
+            "clocks" => {
+                let asked = wanted.get("clocks").and_then(Value::as_object);
+                json!(asked
+                    .into_iter()
+                    .flat_map(|clocks| clocks.keys())
+                    .map(|party| (party.clone(), json!(report.clocks.get(party))))
+                    .collect::<BTreeMap<_, _>>())
+            }
+            "position" => json!(report.position),
+            other => match info.report_field(other).and_then(|field| field.view) {
+                Some(view) => view(report),
+                None => continue,
+            },
+        };
+        map.insert(key, value);
     }
     map
 }
 
-fn cell_text(position: &Position, cell: Cell) -> String {
-    match position.occupant(cell) {
-        Occupant::Empty => "empty".to_string(),
-        Occupant::Active(piece) => format!("{} {}", piece.party.key(), piece.kind.key()),
-        Occupant::Dead(piece) => format!("dead {} {}", piece.party.key(), piece.kind.key()),
-    }
-}
-
-fn state_fields(
+/// The expected and actual fields of a `state` step.
+pub fn state_fields(
     state: &StateExpect,
-    position: &Position,
-    rules: &Ruleset,
+    game: &dyn Game,
 ) -> (BTreeMap<&'static str, Value>, BTreeMap<&'static str, Value>) {
+    let info = game.info();
     let mut expected = BTreeMap::new();
     let mut actual = BTreeMap::new();
     if let Some(to_move) = &state.to_move {
-        expected.insert("to_move", opt_party(*to_move));
-        actual.insert("to_move", opt_party(position.to_move()));
+        expected.insert("to_move", json!(to_move));
+        actual.insert("to_move", json!(game.to_move()));
     }
     if let Some(active) = &state.active {
-        expected.insert("active", party_list(active));
-        actual.insert(
-            "active",
-            party_list(&position.active_parties().collect::<Vec<_>>()),
-        );
+        expected.insert("active", party_list(info, active));
+        actual.insert("active", party_list(info, &game.active()));
+    }
+    if let Some(status) = &state.status {
+        expected.insert("status", json!(status));
+        actual.insert("status", json!(game.status()));
     }
     if let Some(winner) = &state.winner {
-        expected.insert("winner", opt_party(*winner));
-        actual.insert("winner", opt_party(position.winner()));
+        expected.insert("winner", json!(winner));
+        actual.insert("winner", json!(game.status().sole_winner()));
     }
-    if let Some(notation) = &state.notation {
-        expected.insert("notation", json!(notation));
-        actual.insert("notation", json!(to_notation(position)));
+    if let Some(position) = &state.position {
+        expected.insert("position", json!(position));
+        actual.insert("position", json!(game.position_text()));
     }
     if let Some(cells) = &state.cells {
         let mut want = BTreeMap::new();
         let mut have = BTreeMap::new();
-        for (&cell, text) in cells {
-            let normal = match parse_cell_content(text) {
-                Ok(None) => "empty".to_string(),
-                Ok(Some((dead, piece))) => {
-                    format!(
-                        "{}{} {}",
-                        if dead { "dead " } else { "" },
-                        piece.party.key(),
-                        piece.kind.key()
-                    )
-                }
-                Err(message) => message,
-            };
-            want.insert(cell.number(), normal);
-            have.insert(cell.number(), cell_text(position, cell));
+        for (cell, text) in cells {
+            let name = square(info, &cell.0);
+            want.insert(
+                name.clone(),
+                text.split_whitespace().collect::<Vec<_>>().join(" "),
+            );
+            have.insert(
+                name.clone(),
+                game.occupant(&name).unwrap_or_else(|message| message),
+            );
         }
         expected.insert("cells", json!(want));
         actual.insert("cells", json!(have));
     }
-    if let Some(trays) = &state.trays {
-        let mut want = BTreeMap::new();
-        let mut have = BTreeMap::new();
-        for (&party, kinds) in trays {
-            let mut sorted = kinds.clone();
-            sorted.sort();
-            want.insert(
-                party.key(),
-                json!(sorted.iter().map(|k| k.key()).collect::<Vec<_>>()),
-            );
-            have.insert(
-                party.key(),
-                json!(position
-                    .tray(party)
-                    .kinds()
-                    .iter()
-                    .map(|k| k.key())
-                    .collect::<Vec<_>>()),
-            );
-        }
-        expected.insert("trays", json!(want));
-        actual.insert("trays", json!(have));
-    }
-    if let Some(unmoved) = &state.unmoved {
-        let mut want: Vec<u16> = unmoved.iter().map(|c| c.number()).collect();
-        want.sort_unstable();
-        expected.insert("unmoved", json!(want));
-        actual.insert(
-            "unmoved",
-            json!(position
-                .unmoved_pawns()
-                .iter()
-                .map(|c| c.number())
-                .collect::<Vec<_>>()),
-        );
-    }
     if let Some(in_check) = &state.in_check {
-        expected.insert("in_check", party_list(in_check));
-        actual.insert("in_check", party_list(&parties_in_check(position, rules)));
+        expected.insert("in_check", party_list(info, in_check));
+        actual.insert("in_check", party_list(info, &game.in_check()));
+    }
+    for field in info.state_fields {
+        if let Some(value) = state.variant_fields.get(field.name) {
+            let want = (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message }));
+            let have = game.state_field(field.name).unwrap_or(Value::Null);
+            // A map pins some keys only (the trays of some parties).
+            let have = match (&want, &have) {
+                (Value::Object(keys), Value::Object(all)) => json!(keys
+                    .keys()
+                    .map(|key| (key.clone(), all.get(key).cloned().unwrap_or(Value::Null)))
+                    .collect::<BTreeMap<_, _>>()),
+                _ => have,
+            };
+            expected.insert(field.name, want);
+            actual.insert(field.name, have);
+        }
     }
     (expected, actual)
 }

@@ -11,10 +11,12 @@
 //! is object-safe and speaks text (the command line, the scenario runner,
 //! the protocol server). [`open`] builds a [`Game`] for any variant.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 pub mod chess;
 pub mod grand;
@@ -138,16 +140,18 @@ pub fn divide<R: Rules>(rules: &R, position: &R::Position, depth: u32) -> Vec<(R
 pub enum Status {
     /// Play goes on.
     Ongoing,
-    /// One side (or party) has won.
+    /// One party has won, or several share the win.
     Won {
-        /// The winner (`white`, `black`, or a MONARCHIE party name).
-        winner: String,
-        /// Why, e.g. `checkmate`, `goal`.
+        /// The winners, in the variant's party order (one for a sole win).
+        winners: Vec<String>,
+        /// The rule that ended the game, e.g. `checkmate`, `goal`,
+        /// `last-party`.
         reason: String,
     },
     /// Drawn.
     Drawn {
-        /// Why, e.g. `stalemate`, `threefold`, `fifty-move`, `goal-tie`.
+        /// The rule that ended the game, e.g. `stalemate`, `threefold`,
+        /// `fifty-move`, `goal-tie`.
         reason: String,
     },
 }
@@ -157,35 +161,163 @@ impl Status {
     pub fn is_over(&self) -> bool {
         !matches!(self, Status::Ongoing)
     }
+
+    /// The sole winner, if exactly one party has won.
+    pub fn sole_winner(&self) -> Option<&str> {
+        match self {
+            Status::Won { winners, .. } if winners.len() == 1 => Some(&winners[0]),
+            _ => None,
+        }
+    }
+
+    /// A sole win by `winner` for `reason`.
+    pub fn won_by(winner: impl Into<String>, reason: impl Into<String>) -> Status {
+        Status::Won {
+            winners: vec![winner.into()],
+            reason: reason.into(),
+        }
+    }
 }
 
-/// A captured piece as the runners compare it.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("going on"),
+            Status::Won { winners, reason } => {
+                write!(f, "{} won by {reason}", winners.join(" and "))
+            }
+            Status::Drawn { reason } => write!(f, "drawn by {reason}"),
+        }
+    }
+}
+
+/// A captured piece.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Captured {
+pub struct Capture {
     /// The piece kind in lowercase English (`pawn`, `knight`, `marshal`...).
     pub kind: String,
-    /// The square (or cell) it stood on; differs from the target for en
-    /// passant.
-    pub square: String,
+    /// The party the piece belonged to.
+    pub owner: String,
+    /// The square (cell, point) it stood on; differs from the move's
+    /// target for en passant.
+    pub at: String,
+    /// Whether it was a dead blocker (an eliminated army's piece).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dead: bool,
 }
 
-/// What an accepted action did, in the terms every variant shares.
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// A party leaving the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Elimination {
+    /// Who.
+    pub party: String,
+    /// Why: `mate`, `stalemate`, `king-capture`, `flag-fall`, ...
+    pub cause: String,
+    /// The party that takes over the army, where one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heir: Option<String>,
+}
+
+/// Control of an army (or colour) passing from one party to another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ControlChange {
+    /// The army or colour.
+    pub army: String,
+    /// Who held it before; `null` when nobody did.
+    pub from: Option<String>,
+    /// Who holds it now; `null` when nobody does.
+    pub to: Option<String>,
+}
+
+/// One of a variant's typed events, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    /// The kind, kebab-case: `moved`, `captured`, `promoted`, `check`,
+    /// `won`, `drawn`, and each variant's own (MONARCHIE: `forfeited`,
+    /// `gardez`, `eliminated`).
+    pub kind: String,
+    /// The party it concerns, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<String>,
+    /// Several parties (a check of more than one king).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parties: Vec<String>,
+    /// The square it concerns, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The piece kind it concerns, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+}
+
+impl Event {
+    /// An event of `kind` with no other field.
+    pub fn new(kind: &str) -> Event {
+        Event {
+            kind: kind.to_string(),
+            party: None,
+            parties: Vec::new(),
+            at: None,
+            piece: None,
+        }
+    }
+
+    /// The same event about `party`.
+    pub fn party(mut self, party: impl Into<String>) -> Event {
+        self.party = Some(party.into());
+        self
+    }
+
+    /// The same event at `square`.
+    pub fn at(mut self, square: impl Into<String>) -> Event {
+        self.at = Some(square.into());
+        self
+    }
+
+    /// The same event about the piece kind `piece`.
+    pub fn piece(mut self, piece: impl Into<String>) -> Event {
+        self.piece = Some(piece.into());
+        self
+    }
+}
+
+/// What an accepted action did: one shape for every variant, N parties.
+/// Two-player chess is the N = 2 case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Report {
     /// The action in its canonical notation.
     pub action: String,
+    /// The party that acted.
+    pub actor: String,
     /// The captured piece, if any.
-    pub capture: Option<Captured>,
+    pub capture: Option<Capture>,
     /// The promotion piece kind, if any.
     pub promotion: Option<String>,
-    /// Whether the side (or any party) now to move is in check.
-    pub check: bool,
+    /// The parties in check afterwards, in the variant's party order
+    /// (MONARCHIE: right after the action's own effects).
+    pub checks: Vec<String>,
+    /// The parties eliminated (defeated), in order.
+    pub eliminations: Vec<Elimination>,
+    /// Ownership or control changes, in order.
+    pub control: Vec<ControlChange>,
     /// Who moves next; `None` when the game is over.
     pub next: Option<String>,
     /// The game's status after the action.
     pub status: Status,
+    /// The variant's typed events, in order.
+    pub events: Vec<Event>,
+    /// Remaining seconds per party after the action; empty when the game
+    /// is not timed.
+    pub clocks: BTreeMap<String, u32>,
     /// The position after the action, in the variant's notation.
     pub position: String,
 }
@@ -205,22 +337,55 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// A game in progress under one variant's rules, spoken to in text.
+/// A game in progress under one variant's rules, spoken to in text. Every
+/// runner, the protocol server, conformance and fuzzing reach an engine
+/// only through this.
 pub trait Game: Send {
     /// The variant.
     fn variant(&self) -> VariantId;
+    /// The variant's description (parties, board, fields).
+    fn info(&self) -> &'static VariantInfo {
+        info(self.variant())
+    }
     /// The current position in the variant's notation (FEN for the chess
     /// variants, the one-line notation for MONARCHIE).
     fn position_text(&self) -> String;
+    /// The party to move; `None` when the game is over.
+    fn to_move(&self) -> Option<String>;
+    /// The parties still in the game, in party order.
+    fn active(&self) -> Vec<String>;
+    /// The parties in check now, in party order.
+    fn in_check(&self) -> Vec<String>;
+    /// What stands on `square`: `empty`, `<owner> <kind>`, or
+    /// `dead <owner> <kind>` for a dead blocker.
+    ///
+    /// # Errors
+    /// A message when `square` is not a square of the board.
+    fn occupant(&self, square: &str) -> Result<String, String>;
+    /// Every occupied square with its occupant (as [`Game::occupant`]).
+    fn pieces(&self) -> Vec<(String, String)>;
+    /// A variant's own state field (declared in [`VariantInfo::state_fields`])
+    /// as JSON, normalised as the field's `normalize` does.
+    fn state_field(&self, name: &str) -> Option<Value>;
     /// The legal actions in canonical notation, sorted.
     fn legal_moves(&self) -> Vec<String>;
-    /// The legal moves of the piece on `square`, sorted.
+    /// The legal moves of the piece on `square`, sorted; none unless the
+    /// piece belongs to the party to move.
     ///
     /// # Errors
     /// A message when `square` is not a square of the board.
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String>;
-    /// Plays one action (a move, or a variant's special action such as a
-    /// draw claim). A refused action leaves the game unchanged.
+    /// The legal actions that are not moves (MONARCHIE's `timeout`, a
+    /// draw `claim`), for random games.
+    fn special_actions(&self) -> Vec<String>;
+    /// An action text in canonical notation, so that two spellings of one
+    /// move compare equal.
+    ///
+    /// # Errors
+    /// A message when the text is not an action of the variant.
+    fn canonical_action(&self, text: &str) -> Result<String, String>;
+    /// Plays one action (a move, or a variant's special action). A refused
+    /// action leaves the game unchanged.
     ///
     /// # Errors
     /// The [`Refusal`] with its code.
@@ -231,6 +396,131 @@ pub trait Game: Send {
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Where the game stands.
     fn status(&self) -> Status;
+    /// The variant's own invariants over the transition from `before` (a
+    /// position text of the same variant) to this game by `report`.
+    ///
+    /// # Errors
+    /// The name of the broken invariant and what was seen.
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)>;
+    /// A copy of the game.
+    fn boxed_clone(&self) -> Box<dyn Game>;
+}
+
+/// One party of a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartyInfo {
+    /// The key used in files, on the command line and in the protocol.
+    pub key: &'static str,
+    /// The name in the variant's own language.
+    pub native: &'static str,
+    /// The name in English.
+    pub english: &'static str,
+}
+
+/// A variant's own expectation field: for a `play` step a view over the
+/// [`Report`], for a `state` step a value of [`Game::state_field`].
+#[derive(Clone, Copy)]
+pub struct VariantField {
+    /// The field name in scenario files.
+    pub name: &'static str,
+    /// What it pins, one line.
+    pub doc: &'static str,
+    /// The expected value as written (YAML read as JSON), normalised to
+    /// the form the view gives, or what was expected instead.
+    pub normalize: fn(&Value) -> Result<Value, String>,
+    /// The value of a report (`play` fields only; `None` for state fields).
+    pub view: Option<fn(&Report) -> Value>,
+}
+
+impl fmt::Debug for VariantField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// A per-party listing in a scenario file, read into the variant's
+/// notation, or the field and what is wrong.
+pub type ListingReader = fn(&serde_json::Map<String, Value>) -> Result<String, (String, String)>;
+
+/// What the generic harness knows of a variant: its parties, board,
+/// start positions and own fields. Data, not behaviour: the rules stay in
+/// the engine behind [`Game`].
+#[derive(Debug)]
+pub struct VariantInfo {
+    /// Which variant.
+    pub id: VariantId,
+    /// Its name as the rule text writes it.
+    pub title: &'static str,
+    /// The prefix of its clause IDs (`m.`, `g.`, `rk.`).
+    pub clause_prefix: &'static str,
+    /// The parties in their order (the order of play at the start).
+    pub parties: &'static [PartyInfo],
+    /// What a place on the board is called (`cell`, `square`).
+    pub square_word: &'static str,
+    /// The canonical name of a square, or why it is not one.
+    pub square: fn(&str) -> Result<String, String>,
+    /// The named start positions; `start: true` is the first.
+    pub starts: &'static [&'static str],
+    /// The notation of a named start position.
+    pub start_notation: fn(&str) -> Option<String>,
+    /// Reads a per-party listing; `None` when the variant has none (its
+    /// positions are written in its notation).
+    pub listing: Option<ListingReader>,
+    /// The variant's own `play` expectation fields.
+    pub report_fields: &'static [VariantField],
+    /// The variant's own `state` expectation fields.
+    pub state_fields: &'static [VariantField],
+    /// Whether it has switchable rulings (`ID=key` settings); without,
+    /// any setting is refused.
+    pub switchable: bool,
+    /// Its refusal codes (what `expect.result` may name besides `legal`).
+    pub refusals: &'static [&'static str],
+    /// Its elimination causes.
+    pub causes: &'static [&'static str],
+    /// Its event kinds.
+    pub event_kinds: &'static [&'static str],
+    /// Its piece kinds, lowercase English.
+    pub kinds: &'static [&'static str],
+}
+
+impl VariantInfo {
+    /// The party with this key.
+    pub fn party(&self, key: &str) -> Option<&'static PartyInfo> {
+        self.parties.iter().find(|party| party.key == key)
+    }
+
+    /// Where `key` stands in the party order.
+    pub fn party_index(&self, key: &str) -> Option<usize> {
+        self.parties.iter().position(|party| party.key == key)
+    }
+
+    /// The party keys, for messages.
+    pub fn party_keys(&self) -> String {
+        self.parties
+            .iter()
+            .map(|party| party.key)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The declared `play` field with this name.
+    pub fn report_field(&self, name: &str) -> Option<&'static VariantField> {
+        self.report_fields.iter().find(|field| field.name == name)
+    }
+
+    /// The declared `state` field with this name.
+    pub fn state_field(&self, name: &str) -> Option<&'static VariantField> {
+        self.state_fields.iter().find(|field| field.name == name)
+    }
+}
+
+/// The description of `variant`.
+pub fn info(variant: VariantId) -> &'static VariantInfo {
+    match variant {
+        VariantId::Monarchie => &monarchie::game::INFO,
+        VariantId::Grand => &grand::INFO,
+        VariantId::Racingkings => &racingkings::INFO,
+    }
 }
 
 /// Opens a game of `variant` at `position` (the variant's start position
@@ -248,4 +538,23 @@ pub fn open(
         VariantId::Grand => grand::open(position, rulings),
         VariantId::Racingkings => racingkings::open(position, rulings),
     }
+}
+
+/// Opens a game of `variant` at its named start position `start`.
+///
+/// # Errors
+/// A message naming the unknown start or a bad setting.
+pub fn open_start(
+    variant: VariantId,
+    start: &str,
+    rulings: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let info = info(variant);
+    let notation = (info.start_notation)(start).ok_or_else(|| {
+        format!(
+            "unknown start position `{start}` for {variant} (expected {})",
+            info.starts.join(" or ")
+        )
+    })?;
+    open(variant, Some(&notation), rulings)
 }

@@ -4,7 +4,13 @@
 //! [`ChessVariant`]; the shell only keeps the position and the status,
 //! sorts, and reports.
 
-use crate::variant::{divide, perft, Captured, Game, Refusal, Report, Rules, Status, VariantId};
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::variant::{
+    divide, perft, Capture, Event, Game, PartyInfo, Refusal, Report, Rules, Status, VariantId,
+};
 
 use super::geometry::Geometry;
 use super::moves::Move;
@@ -12,6 +18,7 @@ use super::piece::Piece;
 use super::position::{ChessPosition, DrawClaims};
 use super::refusal::RefusalCode;
 use super::sorted_texts;
+use super::side::Side;
 use super::square::Square;
 
 /// The special action that claims a draw.
@@ -21,7 +28,7 @@ pub const CLAIM: &str = "claim";
 /// a rule's notation) of the variant; the provided methods are the shell's
 /// own reading of the position and of [`ChessVariant::DRAW_CLAIMS`].
 pub trait ChessVariant:
-    Rules<Move = Move, Position: ChessPosition> + Default + Send + 'static
+    Rules<Move = Move, Position: ChessPosition> + Clone + Default + Send + 'static
 {
     /// Which variant.
     const ID: VariantId;
@@ -63,6 +70,11 @@ pub trait ChessVariant:
     /// The side to move, `white` or `black`.
     fn side_name(&self, position: &Self::Position) -> &'static str {
         position.side.name()
+    }
+    /// The variant's own invariants after an accepted action (none unless
+    /// the variant says so); `Err((name, detail))`.
+    fn invariants(&self, _position: &Self::Position, _report: &Report) -> Result<(), (String, String)> {
+        Ok(())
     }
 }
 
@@ -123,31 +135,114 @@ impl<V: ChessVariant> ChessGame<V> {
     }
 
     fn game_over(&self) -> Refusal {
-        let how = match &self.status {
-            Status::Won { winner, reason } => format!("{winner} won by {reason}"),
-            Status::Drawn { reason } => format!("drawn by {reason}"),
-            Status::Ongoing => "going on".to_string(),
-        };
-        RefusalCode::GameOver.refuse(format!("the game is over: {how}"))
+        RefusalCode::GameOver.refuse(format!("the game is over: {}", self.status))
     }
 
     fn report(
         &self,
+        actor: Side,
         action: String,
-        capture: Option<Captured>,
+        capture: Option<Capture>,
         promotion: Option<String>,
     ) -> Report {
+        let checks: Vec<String> = self.in_check_now();
+        let mut events = Vec::new();
+        if action != CLAIM {
+            events.push(Event::new("moved").party(actor.name()));
+        }
+        if let Some(capture) = &capture {
+            events.push(
+                Event::new("captured")
+                    .party(capture.owner.clone())
+                    .at(capture.at.clone())
+                    .piece(capture.kind.clone()),
+            );
+        }
+        if let Some(kind) = &promotion {
+            events.push(Event::new("promoted").piece(kind.clone()));
+        }
+        if !checks.is_empty() {
+            events.push(Event {
+                parties: checks.clone(),
+                ..Event::new("check")
+            });
+        }
+        match &self.status {
+            Status::Won { winners, .. } => {
+                for winner in winners {
+                    events.push(Event::new("won").party(winner.clone()));
+                }
+            }
+            Status::Drawn { .. } => events.push(Event::new("drawn")),
+            Status::Ongoing => {}
+        }
         Report {
             action,
+            actor: actor.name().to_string(),
             capture,
             promotion,
-            check: self.rules.in_check(&self.position),
+            checks,
+            eliminations: Vec::new(),
+            control: Vec::new(),
             next: (!self.status.is_over())
                 .then(|| self.rules.side_name(&self.position).to_string()),
             status: self.status.clone(),
+            events,
+            clocks: BTreeMap::new(),
             position: self.rules.fen(&self.position),
         }
     }
+
+    fn in_check_now(&self) -> Vec<String> {
+        if self.rules.in_check(&self.position) {
+            vec![self.position.side().name().to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn square(&self, square: &str) -> Result<Square, String> {
+        let square: Square = square.parse().map_err(|error| format!("{error}"))?;
+        let geometry = self.rules.geometry();
+        if !geometry.contains(square) {
+            return Err(format!(
+                "{square} is off the {}x{} board",
+                geometry.files(),
+                geometry.ranks()
+            ));
+        }
+        Ok(square)
+    }
+}
+
+/// White and Black, White first.
+pub const SIDES: [PartyInfo; 2] = [
+    PartyInfo {
+        key: "white",
+        native: "Weiß",
+        english: "White",
+    },
+    PartyInfo {
+        key: "black",
+        native: "Schwarz",
+        english: "Black",
+    },
+];
+
+/// The canonical name of a square of `geometry`, or why it is not one.
+///
+/// # Errors
+/// A message naming the square and the board.
+pub fn square_name(geometry: &super::geometry::Geometry, text: &str) -> Result<String, String> {
+    let square: Square = text.trim().parse().map_err(|error| format!("{error}"))?;
+    if !geometry.contains(square) {
+        return Err(format!(
+            "{square} is off the {}x{} board",
+            geometry.files(),
+            geometry.ranks()
+        ));
+    }
+    Ok(square.to_string())
 }
 
 impl<V: ChessVariant> Game for ChessGame<V> {
@@ -159,20 +254,82 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         self.rules.fen(&self.position)
     }
 
+    fn to_move(&self) -> Option<String> {
+        (!self.status.is_over()).then(|| self.rules.side_name(&self.position).to_string())
+    }
+
+    fn active(&self) -> Vec<String> {
+        SIDES.iter().map(|side| side.key.to_string()).collect()
+    }
+
+    fn in_check(&self) -> Vec<String> {
+        self.in_check_now()
+    }
+
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        let square = self.square(square)?;
+        Ok(match self.position.board().piece(square) {
+            Some(piece) => format!("{} {}", piece.side.name(), piece.kind.name()),
+            None => "empty".to_string(),
+        })
+    }
+
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.position
+            .board()
+            .pieces()
+            .map(|(square, piece)| {
+                (
+                    square.to_string(),
+                    format!("{} {}", piece.side.name(), piece.kind.name()),
+                )
+            })
+            .collect()
+    }
+
+    fn state_field(&self, _name: &str) -> Option<Value> {
+        None
+    }
+
+    fn special_actions(&self) -> Vec<String> {
+        if !self.status.is_over() && self.rules.claimable_draw(&self.position).is_some() {
+            vec![CLAIM.to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        if text.trim() == CLAIM {
+            return Ok(CLAIM.to_string());
+        }
+        Move::parse(text.trim(), self.rules.geometry()).map(|mv| mv.to_string())
+    }
+
+    /// One king each side, then the variant's own invariants.
+    fn own_invariants(&self, _before: &str, report: &Report) -> Result<(), (String, String)> {
+        for side in Side::ALL {
+            let kings = self.position.board().count(side, super::piece::Kind::King);
+            if kings != 1 {
+                return Err((
+                    "one-king-each".to_string(),
+                    format!("{} has {kings} kings after {}", side.name(), report.action),
+                ));
+            }
+        }
+        self.rules.invariants(&self.position, report)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         sorted_texts(self.moves(None))
     }
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square: Square = square.parse().map_err(|error| format!("{error}"))?;
-        let geometry = self.rules.geometry();
-        if !geometry.contains(square) {
-            return Err(format!(
-                "{square} is off the {}x{} board",
-                geometry.files(),
-                geometry.ranks()
-            ));
-        }
+        let square = self.square(square)?;
         Ok(sorted_texts(self.moves(Some(square))))
     }
 
@@ -187,7 +344,8 @@ impl<V: ChessVariant> Game for ChessGame<V> {
             self.status = Status::Drawn {
                 reason: reason.to_string(),
             };
-            return Ok(self.report(CLAIM.to_string(), None, None));
+            let actor = self.position.side();
+            return Ok(self.report(actor, CLAIM.to_string(), None, None));
         }
         let mv = Move::parse(action, self.rules.geometry())
             .map_err(|detail| RefusalCode::BadNotation.refuse(detail))?;
@@ -197,14 +355,18 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         if !self.moves(Some(mv.from)).contains(&mv) {
             return Err(self.rules.refusal(&self.position, mv));
         }
+        let actor = self.position.side();
         let (next, capture) = self.rules.play(&self.position, mv);
-        let capture = capture.map(|(piece, square)| Captured {
+        let capture = capture.map(|(piece, square)| Capture {
             kind: piece.kind.name().to_string(),
-            square: square.to_string(),
+            owner: piece.side.name().to_string(),
+            at: square.to_string(),
+            dead: false,
         });
         self.position = next;
         self.status = self.rules.status(&self.position);
         Ok(self.report(
+            actor,
             mv.to_string(),
             capture,
             mv.promotion.map(|kind| kind.name().to_string()),

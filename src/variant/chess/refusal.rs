@@ -47,6 +47,25 @@ pub enum RefusalCode {
     NoDrawToClaim,
 }
 
+/// Every refusal code of the chess variants, for validating files.
+pub const CODES: [&str; 15] = [
+    "bad-notation",
+    "no-piece",
+    "not-your-piece",
+    "not-a-move-of-the-piece",
+    "blocked",
+    "own-piece-on-target",
+    "leaves-king-in-check",
+    "gives-check",
+    "promotion-required",
+    "promotion-not-allowed",
+    "promotion-unavailable",
+    "no-promotion-available",
+    "bad-promotion-piece",
+    "game-over",
+    "no-draw-to-claim",
+];
+
 impl RefusalCode {
     /// The stable kebab-case code.
     pub const fn code(self) -> &'static str {

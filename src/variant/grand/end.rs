@@ -73,10 +73,7 @@ pub fn status(position: &Position) -> Status {
         return Status::Ongoing;
     }
     if position.board.in_check(position.side) {
-        Status::Won {
-            winner: position.side.opponent().name().to_string(),
-            reason: "checkmate".to_string(),
-        }
+        Status::won_by(position.side.opponent().name(), "checkmate")
     } else {
         Status::Drawn {
             reason: "stalemate".to_string(),

@@ -18,7 +18,7 @@ pub mod promotion;
 pub mod safety;
 
 use crate::variant::chess::{self, Move};
-use crate::variant::{Game, Rules};
+use crate::variant::{Game, Rules, VariantId, VariantInfo};
 
 pub use game::GrandGame;
 pub use position::{Position, START_FEN};
@@ -55,3 +55,23 @@ impl Rules for Grand {
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     chess::game::open::<Grand>(position, rulings)
 }
+
+/// Grand Chess as the generic harness sees it.
+pub static INFO: VariantInfo = VariantInfo {
+    id: VariantId::Grand,
+    title: "Grand Chess",
+    clause_prefix: "g.",
+    parties: &chess::game::SIDES,
+    square_word: "square",
+    square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
+    starts: &["start"],
+    start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
+    listing: None,
+    report_fields: &[],
+    state_fields: &[],
+    switchable: false,
+    refusals: &chess::refusal::CODES,
+    causes: &[],
+    event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
+    kinds: &["king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal"],
+};

@@ -1,15 +1,26 @@
 //! MONARCHIE behind the variant interfaces ([`Rules`], [`Game`]): the
 //! command line, the protocol server and the generic runners reach the
 //! engine through these. The perft of [`crate::perft`] is the generic
-//! [`crate::variant::perft`] over this [`Rules`] implementation.
+//! [`crate::variant::perft`] over this [`Rules`] implementation. [`INFO`]
+//! tells the generic harness MONARCHIE's parties, cells, start positions,
+//! listing and own expectation fields.
 
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::cell::Cell;
 use crate::moves::{Action, Move};
 use crate::notation::{parse_position, to_notation};
-use crate::position::Position;
-use crate::rules::{self, legal_moves, legal_moves_from, Outcome};
+use crate::party::Party;
+use crate::piece::PieceKind;
+use crate::position::{Occupant, Position};
+use crate::rules::{self, legal_moves, legal_moves_from, parties_in_check, Event, Outcome};
 use crate::ruleset::Ruleset;
-use crate::variant::{self, Captured, Game, Refusal, Report, Rules, Status, VariantId};
-use crate::Cell;
+use crate::variant::{
+    self, Capture, Elimination, Game, PartyInfo, Refusal, Report, Rules, Status, VariantField,
+    VariantId, VariantInfo,
+};
 
 impl Rules for Ruleset {
     type Position = Position;
@@ -26,6 +37,248 @@ impl Rules for Ruleset {
         }
         next
     }
+}
+
+/// The six parties of clause 3, clockwise from Blau.
+pub const PARTIES: [PartyInfo; 6] = [
+    PartyInfo {
+        key: "blau",
+        native: "Blau",
+        english: "Blue",
+    },
+    PartyInfo {
+        key: "gruen",
+        native: "Grün",
+        english: "Green",
+    },
+    PartyInfo {
+        key: "orange",
+        native: "Orange",
+        english: "Orange",
+    },
+    PartyInfo {
+        key: "lila",
+        native: "Lila",
+        english: "Purple",
+    },
+    PartyInfo {
+        key: "gelb",
+        native: "Gelb",
+        english: "Yellow",
+    },
+    PartyInfo {
+        key: "rot",
+        native: "Rot",
+        english: "Red",
+    },
+];
+
+/// MONARCHIE as the generic harness sees it.
+pub static INFO: VariantInfo = VariantInfo {
+    id: VariantId::Monarchie,
+    title: "MONARCHIE",
+    clause_prefix: "m.",
+    parties: &PARTIES,
+    square_word: "cell",
+    square: cell_name,
+    starts: &["untimed", "timed"],
+    start_notation,
+    listing: Some(crate::variant::monarchie::listing::read_listing),
+    report_fields: &[
+        VariantField {
+            name: "king_captured",
+            doc: "the party whose active king was captured (clause 13); null for none",
+            normalize: normalize_party_or_null,
+            view: Some(king_captured),
+        },
+        VariantField {
+            name: "forfeited",
+            doc: "whether the action was a forfeited turn (clause 15)",
+            normalize: normalize_bool,
+            view: Some(forfeited),
+        },
+        VariantField {
+            name: "gardez",
+            doc: "exactly the Gardez events (clause 12, R-GARDEZ), any order: [{party, cell}]",
+            normalize: normalize_gardez,
+            view: Some(gardez),
+        },
+    ],
+    state_fields: &[
+        VariantField {
+            name: "trays",
+            doc: "exact trays of some parties (R-PROMO): {party: [kinds]}",
+            normalize: normalize_trays,
+            view: None,
+        },
+        VariantField {
+            name: "unmoved",
+            doc: "exactly the cells of unmoved pawns",
+            normalize: normalize_cells,
+            view: None,
+        },
+    ],
+    switchable: true,
+    refusals: &REFUSALS,
+    causes: &["mate", "stalemate", "king-capture", "flag-fall"],
+    event_kinds: &[
+        "moved",
+        "captured",
+        "promoted",
+        "forfeited",
+        "check",
+        "gardez",
+        "eliminated",
+        "won",
+    ],
+    kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+};
+
+/// Clause 5's refusal codes and `bad-notation` for unreadable text.
+const REFUSALS: [&str; 22] = {
+    let mut codes = ["bad-notation"; 22];
+    let mut index = 0;
+    while index < 21 {
+        codes[index + 1] = crate::rules::Illegal::CODES[index];
+        index += 1;
+    }
+    codes
+};
+
+fn cell_name(text: &str) -> Result<String, String> {
+    text.parse::<Cell>()
+        .map(|cell| cell.number().to_string())
+        .map_err(|error| error.to_string())
+}
+
+fn start_notation(name: &str) -> Option<String> {
+    match name {
+        "untimed" => Some(to_notation(&Position::start())),
+        "timed" => Some(to_notation(&Position::timed_start())),
+        _ => None,
+    }
+}
+
+/// A JSON value as text: a string as it is, a number in decimal.
+fn text_of(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+fn party_key(value: &Value) -> Result<&'static str, String> {
+    let text = text_of(value).ok_or_else(|| format!("expected a party, got {value}"))?;
+    text.parse::<Party>()
+        .map(Party::key)
+        .map_err(|error| error.to_string())
+}
+
+fn normalize_party_or_null(value: &Value) -> Result<Value, String> {
+    match value {
+        Value::Null => Ok(Value::Null),
+        other => party_key(other).map(|key| json!(key)),
+    }
+}
+
+fn normalize_bool(value: &Value) -> Result<Value, String> {
+    match value {
+        Value::Bool(_) => Ok(value.clone()),
+        other => Err(format!("expected true or false, got {other}")),
+    }
+}
+
+fn cell_number(value: &Value) -> Result<u16, String> {
+    let text = text_of(value).ok_or_else(|| format!("expected a cell number, got {value}"))?;
+    text.parse::<Cell>()
+        .map(Cell::number)
+        .map_err(|error| error.to_string())
+}
+
+fn normalize_gardez(value: &Value) -> Result<Value, String> {
+    let items = value
+        .as_array()
+        .ok_or_else(|| "expected a list of {party, cell}".to_string())?;
+    let mut pairs = Vec::new();
+    for item in items {
+        let object = item
+            .as_object()
+            .ok_or_else(|| format!("expected {{party, cell}}, got {item}"))?;
+        if let Some(key) = object.keys().find(|key| !["party", "cell"].contains(&key.as_str())) {
+            return Err(format!("unknown field `{key}` (expected party, cell)"));
+        }
+        let party = party_key(object.get("party").ok_or("missing field `party`")?)?;
+        let cell = cell_number(object.get("cell").ok_or("missing field `cell`")?)?;
+        pairs.push((Party::ALL.iter().position(|p| p.key() == party), cell, party));
+    }
+    pairs.sort();
+    Ok(json!(pairs
+        .iter()
+        .map(|(_, cell, party)| json!({"party": party, "cell": cell}))
+        .collect::<Vec<_>>()))
+}
+
+fn normalize_trays(value: &Value) -> Result<Value, String> {
+    let object = value
+        .as_object()
+        .ok_or_else(|| "expected {party: [kinds]}".to_string())?;
+    let mut trays = BTreeMap::new();
+    for (party, kinds) in object {
+        let party = party_key(&json!(party))?;
+        let list = kinds
+            .as_array()
+            .ok_or_else(|| format!("expected a list of piece kinds for {party}"))?;
+        let mut parsed = Vec::new();
+        for kind in list {
+            let text = kind.as_str().ok_or_else(|| format!("expected a piece kind, got {kind}"))?;
+            parsed.push(text.parse::<PieceKind>().map_err(|error| error.to_string())?);
+        }
+        parsed.sort();
+        trays.insert(
+            party.to_string(),
+            json!(parsed.iter().map(|kind| kind.key()).collect::<Vec<_>>()),
+        );
+    }
+    Ok(json!(trays))
+}
+
+fn normalize_cells(value: &Value) -> Result<Value, String> {
+    let list = value
+        .as_array()
+        .ok_or_else(|| "expected a list of cells".to_string())?;
+    let mut cells = list.iter().map(cell_number).collect::<Result<Vec<_>, _>>()?;
+    cells.sort_unstable();
+    Ok(json!(cells))
+}
+
+/// `king_captured`: an active king among the captures is a king capture
+/// (clause 13); a dead blocker's king is not.
+fn king_captured(report: &Report) -> Value {
+    report
+        .capture
+        .as_ref()
+        .filter(|capture| capture.kind == "king" && !capture.dead)
+        .map_or(Value::Null, |capture| json!(capture.owner))
+}
+
+fn forfeited(report: &Report) -> Value {
+    json!(report.events.iter().any(|event| event.kind == "forfeited"))
+}
+
+fn gardez(report: &Report) -> Value {
+    let listed: Vec<Value> = report
+        .events
+        .iter()
+        .filter(|event| event.kind == "gardez")
+        .map(|event| {
+            json!({
+                "party": event.party.clone().unwrap_or_default(),
+                "cell": event.at.as_deref().and_then(|at| at.parse::<u16>().ok()).unwrap_or(0),
+            })
+        })
+        .collect();
+    normalize_gardez(&json!(listed)).unwrap_or(Value::Null)
 }
 
 /// A MONARCHIE game: a position and the rulings it is played under.
@@ -51,38 +304,87 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
     Ok(Box::new(MonarchieGame { position, rules }))
 }
 
-/// The lowercase English name of a party or piece kind (its `Debug` name).
-fn lower(value: impl std::fmt::Debug) -> String {
-    format!("{value:?}").to_lowercase()
+fn key(party: Party) -> String {
+    party.key().to_string()
+}
+
+/// The generic form of one MONARCHIE event.
+fn event(event: &Event) -> variant::Event {
+    match event {
+        Event::Moved { party, .. } => variant::Event::new("moved").party(key(*party)),
+        Event::Captured(capture) => variant::Event::new("captured")
+            .party(key(capture.party))
+            .at(capture.cell.to_string())
+            .piece(capture.kind.key()),
+        Event::Promoted { cell, kind } => variant::Event::new("promoted")
+            .at(cell.to_string())
+            .piece(kind.key()),
+        Event::Forfeited { party } => variant::Event::new("forfeited").party(key(*party)),
+        Event::Check { parties } => variant::Event {
+            parties: parties.iter().map(|p| key(*p)).collect(),
+            ..variant::Event::new("check")
+        },
+        Event::Gardez { party, cell } => variant::Event::new("gardez")
+            .party(key(*party))
+            .at(cell.to_string()),
+        Event::Eliminated(elimination) => variant::Event::new("eliminated")
+            .party(key(elimination.party))
+            .piece(elimination.cause.code()),
+        Event::Won { party } => variant::Event::new("won").party(key(*party)),
+    }
 }
 
 /// The shared report of a MONARCHIE outcome.
 fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
     Report {
         action: action.to_string(),
-        capture: outcome.capture.map(|capture| Captured {
-            kind: lower(capture.kind),
-            square: capture.cell.to_string(),
+        actor: key(outcome.actor),
+        capture: outcome.capture.map(|capture| Capture {
+            kind: capture.kind.key().to_string(),
+            owner: key(capture.party),
+            at: capture.cell.to_string(),
+            dead: capture.dead,
         }),
-        promotion: outcome.promotion.map(lower),
-        check: outcome
-            .checks
+        promotion: outcome.promotion.map(|kind| kind.key().to_string()),
+        checks: outcome.checks.iter().map(|p| key(*p)).collect(),
+        eliminations: outcome
+            .eliminations
             .iter()
-            .any(|party| Some(*party) == outcome.next),
-        next: outcome.next.map(lower),
+            .map(|elimination| Elimination {
+                party: key(elimination.party),
+                cause: elimination.cause.code().to_string(),
+                heir: None,
+            })
+            .collect(),
+        control: Vec::new(),
+        next: outcome.next.map(key),
         status: status_of(position),
+        events: outcome.events.iter().map(event).collect(),
+        clocks: clocks_of(position),
         position: to_notation(position),
     }
+}
+
+fn clocks_of(position: &Position) -> BTreeMap<String, u32> {
+    position
+        .clocks()
+        .map(|clocks| clocks.iter().map(|(party, seconds)| (key(party), *seconds)).collect())
+        .unwrap_or_default()
 }
 
 /// Clause 1: the game is won when one active party is left.
 fn status_of(position: &Position) -> Status {
     match position.winner() {
-        Some(winner) => Status::Won {
-            winner: lower(winner),
-            reason: "last-party".to_string(),
-        },
+        Some(winner) => Status::won_by(key(winner), "last-party"),
         None => Status::Ongoing,
+    }
+}
+
+fn occupant_text(position: &Position, cell: Cell) -> String {
+    match position.occupant(cell) {
+        Occupant::Empty => "empty".to_string(),
+        Occupant::Active(piece) => format!("{} {}", piece.party.key(), piece.kind.key()),
+        Occupant::Dead(piece) => format!("dead {} {}", piece.party.key(), piece.kind.key()),
     }
 }
 
@@ -95,6 +397,57 @@ impl Game for MonarchieGame {
         to_notation(&self.position)
     }
 
+    fn to_move(&self) -> Option<String> {
+        self.position.to_move().map(key)
+    }
+
+    fn active(&self) -> Vec<String> {
+        self.position.active_parties().map(key).collect()
+    }
+
+    fn in_check(&self) -> Vec<String> {
+        parties_in_check(&self.position, &self.rules)
+            .into_iter()
+            .map(key)
+            .collect()
+    }
+
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        let cell: Cell = square.parse().map_err(|error| format!("{error}"))?;
+        Ok(occupant_text(&self.position, cell))
+    }
+
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.position
+            .pieces()
+            .map(|(cell, _)| (cell.to_string(), occupant_text(&self.position, cell)))
+            .collect()
+    }
+
+    fn state_field(&self, name: &str) -> Option<Value> {
+        match name {
+            "trays" => Some(json!(Party::ALL
+                .iter()
+                .map(|&party| (
+                    party.key(),
+                    self.position
+                        .tray(party)
+                        .kinds()
+                        .iter()
+                        .map(|kind| kind.key())
+                        .collect::<Vec<_>>()
+                ))
+                .collect::<BTreeMap<_, _>>())),
+            "unmoved" => Some(json!(self
+                .position
+                .unmoved_pawns()
+                .iter()
+                .map(Cell::number)
+                .collect::<Vec<_>>())),
+            _ => None,
+        }
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         let mut moves: Vec<Move> = legal_moves(&self.position, &self.rules);
         moves.sort();
@@ -103,9 +456,28 @@ impl Game for MonarchieGame {
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
         let cell: Cell = square.parse().map_err(|error| format!("{error}"))?;
-        let mut moves = legal_moves_from(&self.position, cell, &self.rules);
+        let mut moves: Vec<Move> = legal_moves_from(&self.position, cell, &self.rules)
+            .into_iter()
+            .filter(|mv| {
+                self.position.piece_at(mv.from).map(|piece| piece.party) == self.position.to_move()
+            })
+            .collect();
         moves.sort();
         Ok(moves.iter().map(Move::to_string).collect())
+    }
+
+    fn special_actions(&self) -> Vec<String> {
+        if self.position.to_move().is_some() && self.position.clocks().is_some() {
+            vec![Action::Timeout.to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        text.parse::<Action>()
+            .map(|action| action.to_string())
+            .map_err(|error| error.to_string())
     }
 
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
@@ -137,5 +509,34 @@ impl Game for MonarchieGame {
 
     fn status(&self) -> Status {
         status_of(&self.position)
+    }
+
+    /// MONARCHIE's fifteen named invariants (`src/fuzz/invariants.rs`) of
+    /// the position and of the transition, replayed from `before`.
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        let broken = |violation: crate::fuzz::invariants::Violation| {
+            (violation.invariant.to_string(), violation.to_string())
+        };
+        let start = parse_position(before)
+            .map_err(|error| ("notation-round-trips".to_string(), error.to_string()))?;
+        let action: Action = report
+            .action
+            .parse()
+            .map_err(|error| ("report-action-parses".to_string(), format!("{error}")))?;
+        let mut replayed = start.clone();
+        let result = rules::apply(&mut replayed, action, &self.rules);
+        if replayed != self.position {
+            return Err((
+                "replay-gives-the-same-position".to_string(),
+                format!("{action} from {before} gives {}", to_notation(&replayed)),
+            ));
+        }
+        crate::fuzz::invariants::check_transition(&start, action, &result, &replayed)
+            .map_err(broken)?;
+        crate::fuzz::invariants::check_position(&self.position, &self.rules).map_err(broken)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
     }
 }

@@ -10,6 +10,7 @@
 pub mod board_text;
 pub mod cell;
 pub mod game;
+pub mod listing;
 pub mod geometry;
 pub mod moves;
 pub mod notation;

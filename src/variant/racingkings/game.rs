@@ -17,6 +17,21 @@ use super::{end, goal, make, RacingKings};
 pub type RacingKingsGame = ChessGame<RacingKings>;
 
 impl ChessVariant for RacingKings {
+    /// R-RK-CHECK: no king is ever in check in Racing Kings.
+    fn invariants(
+        &self,
+        _position: &Self::Position,
+        report: &crate::variant::Report,
+    ) -> Result<(), (String, String)> {
+        if report.checks.is_empty() {
+            return Ok(());
+        }
+        Err((
+            "no-check-in-racing-kings".to_string(),
+            format!("{:?} in check after {}", report.checks, report.action),
+        ))
+    }
+
     const ID: VariantId = VariantId::Racingkings;
     const DRAW_CLAIMS: DrawClaims = end::DRAW_CLAIMS;
 

@@ -61,8 +61,5 @@ fn black_can_follow(position: &Position) -> bool {
 }
 
 fn won(side: Side) -> Status {
-    Status::Won {
-        winner: side.name().to_string(),
-        reason: "goal".to_string(),
-    }
+    Status::won_by(side.name(), "goal")
 }

@@ -15,7 +15,7 @@ pub mod movegen;
 pub mod position;
 
 use crate::variant::chess::{self, Move};
-use crate::variant::{Game, Rules};
+use crate::variant::{Game, Rules, VariantId, VariantInfo};
 
 pub use game::RacingKingsGame;
 pub use position::{Position, START_FEN};
@@ -51,3 +51,23 @@ impl Rules for RacingKings {
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     chess::game::open::<RacingKings>(position, rulings)
 }
+
+/// Racing Kings as the generic harness sees it.
+pub static INFO: VariantInfo = VariantInfo {
+    id: VariantId::Racingkings,
+    title: "Racing Kings",
+    clause_prefix: "rk.",
+    parties: &chess::game::SIDES,
+    square_word: "square",
+    square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
+    starts: &["start"],
+    start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
+    listing: None,
+    report_fields: &[],
+    state_fields: &[],
+    switchable: false,
+    refusals: &chess::refusal::CODES,
+    causes: &[],
+    event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
+    kinds: &["king", "queen", "rook", "bishop", "knight"],
+};
