@@ -19,6 +19,7 @@ use regelwerk::protocol::messages::{schemas, Response};
 use regelwerk::scenario::load::load_str;
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
+use regelwerk::variant::VariantId;
 use regelwerk::Ruleset;
 use serde_json::Value;
 
@@ -155,15 +156,23 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
     // (the endgame example of docs/notation.md).
     let endgame = "1/2/3/4/5/6/9bKlR8/18/17/8bN7/7bP7/6rP7/13/14/7yB7/16/8oN8/18/yK17oK/6/5/4/3/2/1 b glr - - -";
     let requests = [
-        r#"{"type":"start","protocol":"1.0"}"#.to_string(),
-        format!(r#"{{"type":"apply","seq":1,"position":"{start}","actions":["16-28","5-10"]}}"#),
+        r#"{"type":"start","protocol":"2.0"}"#.to_string(),
         format!(
-            r#"{{"type":"apply","seq":2,"position":"{endgame}","rulings":[],"actions":["84x32"]}}"#
+            r#"{{"type":"apply","seq":1,"variant":"monarchie","position":"{start}","actions":["16-28","5-10"]}}"#
         ),
-        format!(r#"{{"type":"moves","seq":3,"position":"{endgame}","cell":84}}"#),
-        format!(r#"{{"type":"perft","seq":4,"position":"{endgame}","depth":2}}"#),
-        format!(r#"{{"type":"moves","seq":5,"position":"{endgame}","rulings":["R-NO-SUCH=key"]}}"#),
-        r#"{"type":"moves","seq":6,"position":"not a position"}"#.to_string(),
+        format!(
+            r#"{{"type":"apply","seq":2,"variant":"monarchie","position":"{endgame}","rulings":[],"actions":["84x32"]}}"#
+        ),
+        format!(
+            r#"{{"type":"moves","seq":3,"variant":"monarchie","position":"{endgame}","from":"84"}}"#
+        ),
+        format!(
+            r#"{{"type":"perft","seq":4,"variant":"monarchie","position":"{endgame}","depth":2}}"#
+        ),
+        format!(
+            r#"{{"type":"moves","seq":5,"variant":"monarchie","position":"{endgame}","rulings":["R-NO-SUCH=key"]}}"#
+        ),
+        r#"{"type":"moves","seq":6,"variant":"monarchie","position":"not a position"}"#.to_string(),
         "this is not json".to_string(),
         r#"{"type":"stop"}"#.to_string(),
         // After `stop` nothing more is answered.
@@ -197,10 +206,7 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
                 assert!(results.iter().all(|r| !r.position.is_empty()));
                 ("applied", Some(*seq))
             }
-            Response::Played { seq, results } => {
-                assert!(results.iter().all(|r| !r.position.is_empty()));
-                ("played", Some(*seq))
-            }
+            Response::Refused { .. } => ("refused", None),
             Response::Moves { seq, .. } => ("moves", Some(*seq)),
             Response::Perft { seq, .. } => ("perft", Some(*seq)),
             Response::Skipped { seq, .. } => ("skipped", Some(*seq)),
@@ -234,12 +240,17 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
     let Ok(Response::Applied { results, .. }) = serde_json::from_str::<Response>(&lines[2]) else {
         panic!("seq 2 is not applied: {}", lines[2]);
     };
-    let capture = results[0]
+    let report = results[0]
+        .report
+        .as_ref()
+        .unwrap_or_else(|| panic!("no report"));
+    let capture = report
         .capture
         .as_ref()
         .unwrap_or_else(|| panic!("no capture"));
-    assert_eq!((capture.cell.number(), capture.dead), (32, true));
-    assert_eq!(results[0].events, ["moved", "captured"]);
+    assert_eq!((capture.at.as_str(), capture.dead), ("32", true));
+    let events: Vec<&str> = report.events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(events, ["moved", "captured"]);
     // Every message type that occurs is one the checked-in schema names.
     let schema = std::fs::read_to_string(root().join("schemas/protocol/response.schema.json"))
         .unwrap_or_else(|error| panic!("response schema: {error}"));
@@ -262,7 +273,10 @@ fn the_reference_passes_every_scenario_through_a_process() {
         engine.info().protocol,
         regelwerk::protocol::PROTOCOL_VERSION
     );
-    assert_eq!(smoke_check(&mut engine), Smoke::Healthy);
+    assert_eq!(
+        smoke_check(&mut engine, VariantId::Monarchie),
+        Smoke::Healthy
+    );
     let mut seq = 0;
     let problems: Vec<String> = cases
         .iter()
@@ -328,7 +342,7 @@ fn an_alternative_fails_the_same_scenarios_through_a_process_as_in_process() {
     let mut engine = start_engine(&format!("--ruling {setting}"), Duration::from_secs(20));
     // A different reading of the rules, but a healthy adapter.
     assert!(matches!(
-        smoke_check(&mut engine),
+        smoke_check(&mut engine, VariantId::Monarchie),
         Smoke::Healthy | Smoke::Disagrees(_)
     ));
     let through_process = not_passing(&mut engine, &cases);
@@ -342,12 +356,11 @@ fn an_alternative_fails_the_same_scenarios_through_a_process_as_in_process() {
 
 #[test]
 fn fuzzing_a_diverging_engine_writes_a_scenario_that_tells_them_apart() {
-    let rules = Ruleset::default();
     let mut engine = start_engine("--ruling R-KING=twelve", Duration::from_secs(20));
     let game = (1..=10)
-        .find_map(|seed| fuzz_game(&mut engine, seed, 200, 20, &rules, &[]).err())
+        .find_map(|seed| fuzz_game(&mut engine, VariantId::Monarchie, seed, 200, 20, &[]).err())
         .unwrap_or_else(|| panic!("10 games found no divergence from R-KING=twelve"));
-    let text = divergence_scenario(&game, "diverge-test", &rules);
+    let text = divergence_scenario(&game, "diverge-test");
     let loaded = load_str(Path::new("diverge-test.yaml"), &text, Some(&spec()))
         .unwrap_or_else(|error| panic!("the written scenario does not load: {error}\n{text}"));
     assert_eq!(loaded.scenario.id, "diverge-test");
@@ -372,11 +385,10 @@ fn fuzzing_a_diverging_engine_writes_a_scenario_that_tells_them_apart() {
 
 #[test]
 fn fuzzing_the_reference_against_itself_finds_no_divergence() {
-    let rules = Ruleset::default();
     let mut engine = start_engine("", Duration::from_secs(20));
     let mut plies = 0;
     for seed in 1..=10 {
-        match fuzz_game(&mut engine, seed, 200, 20, &rules, &[]) {
+        match fuzz_game(&mut engine, VariantId::Monarchie, seed, 200, 20, &[]) {
             Ok(played) => plies += played,
             Err(game) => panic!("seed {seed}: {}", game.divergence),
         }
@@ -520,7 +532,7 @@ fn a_slow_engine_times_out_case_by_case_and_the_run_finishes() {
     let started = Instant::now();
     let mut engine = start_engine("--fault sleep=2", timeout);
     assert!(
-        matches!(smoke_check(&mut engine), Smoke::Broken(detail) if detail.contains("no answer within"))
+        matches!(smoke_check(&mut engine, VariantId::Monarchie), Smoke::Broken(detail) if detail.contains("no answer within"))
     );
     let mut seq = 0;
     for loaded in &cases {
@@ -617,7 +629,9 @@ fn garbage_answers_are_errors_with_the_stderr_tail_and_break_the_smoke_check() {
 fn an_engine_that_closes_its_output_is_reported_without_a_hang() {
     let mut engine = start_engine("--fault close-stdout", Duration::from_secs(20));
     let started = Instant::now();
-    assert!(matches!(smoke_check(&mut engine), Smoke::Broken(detail) if detail.contains("closed")));
+    assert!(
+        matches!(smoke_check(&mut engine, VariantId::Monarchie), Smoke::Broken(detail) if detail.contains("closed"))
+    );
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "noticed at once, not after the timeout"
@@ -673,13 +687,14 @@ fn an_engine_that_cannot_start_is_an_adapter_problem() {
 
 #[test]
 fn the_harness_refuses_an_engine_of_another_major_version() {
-    let ready = r#"{\"type\":\"ready\",\"protocol\":\"2.0\",\"name\":\"future\",\"version\":\"9\",\"language\":\"sh\",\"capabilities\":[\"moves\"]}"#;
+    let ready = r#"{\"type\":\"ready\",\"protocol\":\"3.0\",\"name\":\"future\",\"version\":\"9\",\"language\":\"sh\",\"capabilities\":[\"moves\"],\"variants\":[\"monarchie\"]}"#;
     let command = format!(r#"sh -c 'printf "%s\n" "{ready}"; cat >/dev/null'"#);
     let error = match Engine::start(&command, Duration::from_secs(10)) {
-        Ok(_) => panic!("a 2.0 engine was accepted"),
+        Ok(_) => panic!("a 3.0 engine was accepted"),
         Err(error) => error.to_string(),
     };
-    assert!(error.contains("speaks protocol 2.0"), "{error}");
+    assert!(error.contains("speaks protocol 3.0"), "{error}");
+    assert!(error.contains("2.0"), "both versions are named: {error}");
     let run = cli(&["conform", "--engine", &command, ONE], LIMIT);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("handshake failed"), "{}", run.stderr);

@@ -1,17 +1,18 @@
-//! The harness around the variant interface: the variant scenario format
-//! and its errors, `check --variant`, the protocol 1.1 server, `conform`
-//! against the reference for Grand Chess and Racing Kings, and the
-//! variant fuzzer (including that it catches a faulty engine).
+//! The one path for every variant: the scenario format and its errors
+//! (including files in the earlier two-player form), `check --variant`,
+//! the protocol 2.0 server, `conform` against the reference for every
+//! variant, and the generic fuzzers (including that they catch faulty
+//! engines).
 
 use std::path::{Path, PathBuf};
 
 use regelwerk::fuzz::game::{play_game_checked, play_game_checked_with};
-use regelwerk::protocol::conform::{InProcess, Verdict};
-use regelwerk::protocol::conform_game::conform_game_case;
+use regelwerk::protocol::conform::{conform_case, InProcess, Verdict};
 use regelwerk::protocol::difffuzz::Divergence;
 use regelwerk::protocol::messages::{Request, Response};
 use regelwerk::protocol::serve::answer;
-use regelwerk::scenario::game::{load_game_str, LoadedGame};
+use regelwerk::scenario::load::{load_str, Loaded};
+use regelwerk::scenario::run::run;
 use regelwerk::spec::Spec;
 use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
 
@@ -21,8 +22,8 @@ const GRAND_START: &str =
     "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
 const RACING_START: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
 
-fn load(text: &str) -> Result<LoadedGame, regelwerk::scenario::LoadError> {
-    load_game_str(Path::new("inline.yaml"), text, None)
+fn load(text: &str) -> Result<Loaded, regelwerk::scenario::LoadError> {
+    load_str(Path::new("inline.yaml"), text, None)
 }
 
 // ------------------------------------------------------------ the format
@@ -34,7 +35,7 @@ fn a_minimal_variant_scenario_loads_and_runs() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(loaded.scenario.variant, VariantId::Racingkings);
-    regelwerk::scenario::game::run_game(&loaded).unwrap_or_else(|m| panic!("{m:?}"));
+    run(&loaded).unwrap_or_else(|m| panic!("{m:?}"));
 }
 
 #[test]
@@ -43,7 +44,7 @@ fn a_wrong_expectation_is_reported_with_expected_and_actual() {
         "variant: racingkings\nid: t-2\nclauses: [rk.2]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 22\n",
     )
     .unwrap_or_else(|error| panic!("{error}"));
-    let mismatch = regelwerk::scenario::game::run_game(&loaded).expect_err("22 is wrong");
+    let mismatch = run(&loaded).expect_err("22 is wrong");
     assert_eq!(mismatch.step, 0);
     assert_eq!(mismatch.what, "perft 1");
     assert!(mismatch.expected.contains("22"), "{mismatch:?}");
@@ -52,7 +53,7 @@ fn a_wrong_expectation_is_reported_with_expected_and_actual() {
 
 #[test]
 fn bad_variant_scenarios_get_located_errors() {
-    let cases: [(&str, &str, &str); 6] = [
+    let cases: [(&str, &str, &str); 9] = [
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n    colour: white\n",
             "yaml",
@@ -61,27 +62,42 @@ fn bad_variant_scenarios_get_located_errors() {
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - play: e3e4\n    expect: {result: legal}\n",
             "steps[0].expect.next",
-            "must pin `next`",
+            "must pin 'next'",
         ),
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - play: e3e4\n    expect: {result: blocked, next: black}\n",
             "steps[0].expect",
-            "pins only `result`",
+            "give only 'result'",
         ),
         (
-            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true, fen: \"8/8\"}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",
-            "position",
-            "exactly one of",
-        ),
-        (
-            "variant: monarchie\nid: x\nclauses: [m.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 28\n",
-            "variant",
-            "expected grand or racingkings",
+            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true, notation: \"8/8\"}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",
+            "position.start",
+            "stands alone",
         ),
         (
             "variant: chess\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps: []\n",
             "yaml",
             "unknown variant",
+        ),
+        (
+            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {fen: \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",
+            "position.fen",
+            "`fen` was replaced by `notation`",
+        ),
+        (
+            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - play: e3e4\n    expect: {result: legal, next: black, check: false}\n",
+            "steps[0].expect.check",
+            "`check` was replaced by `checks`",
+        ),
+        (
+            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - moves: {cell: e3}\n    expect_moves: []\n",
+            "yaml",
+            "`cell` was replaced by `from`",
+        ),
+        (
+            "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - play: e3e4\n    expect: {result: legal, next: purple}\n",
+            "steps[0].expect.next",
+            "unknown party 'purple'",
         ),
     ];
     for (text, field, message) in cases {
@@ -95,7 +111,7 @@ fn bad_variant_scenarios_get_located_errors() {
 #[test]
 fn an_unreadable_fen_is_an_invalid_scenario_not_a_panic() {
     let error = load(
-        "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {fen: \"not a fen\"}\nsteps:\n  - perft: 1\n    expect_nodes: 1\n",
+        "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {notation: \"not a fen\"}\nsteps:\n  - perft: 1\n    expect_nodes: 1\n",
     )
     .expect_err("bad FEN");
     assert_eq!(error.field, "position", "{error}");
@@ -104,7 +120,7 @@ fn an_unreadable_fen_is_an_invalid_scenario_not_a_panic() {
 #[test]
 fn unknown_clause_ids_are_rejected_against_the_spec() {
     let spec = Spec::load(&root().join("spec/grand")).unwrap_or_else(|error| panic!("{error}"));
-    let error = load_game_str(
+    let error = load_str(
         Path::new("inline.yaml"),
         "variant: grand\nid: x\nclauses: [g.99]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",
         Some(&spec),
@@ -115,13 +131,14 @@ fn unknown_clause_ids_are_rejected_against_the_spec() {
 }
 
 #[test]
-fn the_checked_in_variant_scenario_schema_is_current() {
-    let path = root().join("scenarios/variant-scenario.schema.json");
-    let checked_in = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-    pretty_assertions::assert_eq!(
-        checked_in.trim_end(),
-        regelwerk::scenario::game::schema_json().trim_end(),
-        "regenerate: cargo run -- schema variant-scenario > scenarios/variant-scenario.schema.json"
+fn there_is_one_scenario_schema() {
+    assert!(!root()
+        .join("scenarios/variant-scenario.schema.json")
+        .exists());
+    let schema = regelwerk::scenario::format::schema_json();
+    assert!(
+        schema.contains("\"variant\""),
+        "the schema names the variant"
     );
 }
 
@@ -144,18 +161,28 @@ fn check_runs_each_variant_suite_and_they_pass() {
     }
 }
 
-// ------------------------------------------------------------ protocol 1.1
+// ------------------------------------------------------------ protocol 2.0
 
 #[test]
 fn serve_plays_every_variant() {
     let Some(Response::Ready { variants, .. }) = answer(
         Request::Start {
-            protocol: "1.1".to_string(),
+            protocol: "2.0".to_string(),
         },
         &[],
     ) else {
         panic!("start answers ready");
     };
+    let refused = answer(
+        Request::Start {
+            protocol: "1.1".to_string(),
+        },
+        &[],
+    );
+    let Some(Response::Refused { reason }) = refused else {
+        panic!("a 1.1 start is refused: {refused:?}");
+    };
+    assert!(reason.contains("1.1") && reason.contains("2.0"), "{reason}");
     assert_eq!(variants, VariantId::ALL.to_vec());
     let response = answer(
         Request::Apply {
@@ -167,11 +194,17 @@ fn serve_plays_every_variant() {
         },
         &[],
     );
-    let Some(Response::Played { seq: 7, results }) = response else {
-        panic!("played: {response:?}");
+    let Some(Response::Applied { seq: 7, results }) = response else {
+        panic!("applied: {response:?}");
     };
     assert_eq!(results[0].result, "legal");
-    assert_eq!(results[0].next.as_deref(), Some("black"));
+    let report = results[0]
+        .report
+        .as_ref()
+        .expect("a legal action has a report");
+    assert_eq!(report.next.as_deref(), Some("black"));
+    assert_eq!(report.actor, "white");
+    assert!(results[1].report.is_none());
     assert_ne!(results[1].result, "legal", "e3 is empty after e3e5");
     assert_eq!(
         results[1].position, results[0].position,
@@ -183,8 +216,7 @@ fn serve_plays_every_variant() {
             variant: VariantId::Racingkings,
             position: RACING_START.to_string(),
             rulings: Vec::new(),
-            cell: None,
-            square: None,
+            from: None,
         },
         &[],
     );
@@ -209,44 +241,46 @@ fn serve_plays_every_variant() {
 }
 
 #[test]
-fn monarchie_requests_stay_protocol_1_0_on_the_wire() {
+fn every_request_names_its_variant_on_the_wire() {
     let request = Request::Moves {
         seq: 1,
         variant: VariantId::Monarchie,
         position: "x".to_string(),
         rulings: Vec::new(),
-        cell: None,
-        square: None,
+        from: None,
     };
     let line = serde_json::to_string(&request).unwrap_or_default();
+    assert!(line.contains("\"variant\":\"monarchie\""), "{line}");
     assert!(
-        !line.contains("variant") && !line.contains("square"),
-        "{line}"
+        serde_json::from_str::<Request>(r#"{"type":"moves","seq":1,"position":"x","rulings":[]}"#)
+            .is_err(),
+        "2.0 requires the variant"
     );
 }
 
-fn suite(variant: &str) -> Vec<LoadedGame> {
+fn suite(variant: &str) -> Vec<Loaded> {
     let spec = Spec::load(&root().join("spec").join(variant)).unwrap_or_else(|e| panic!("{e}"));
     let files = regelwerk::scenario::collect_all_files(&[root().join("scenarios").join(variant)])
         .unwrap_or_else(|e| panic!("{e}"));
     files
         .iter()
+        .filter(|path| regelwerk::scenario::is_scenario_file(path))
         .map(|path| {
             let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
-            load_game_str(path, &text, Some(&spec)).unwrap_or_else(|e| panic!("{e}"))
+            load_str(path, &text, Some(&spec)).unwrap_or_else(|e| panic!("{e}"))
         })
         .collect()
 }
 
 #[test]
-fn the_reference_conforms_to_both_variant_suites_in_process() {
-    for variant in ["grand", "racingkings"] {
+fn the_reference_conforms_to_every_suite_in_process() {
+    for variant in ["monarchie", "grand", "racingkings"] {
         let mut engine = InProcess { forced: Vec::new() };
         let mut seq = 0;
         let cases = suite(variant);
         assert!(cases.len() >= 40, "{variant}: {} cases", cases.len());
         for loaded in &cases {
-            let verdict = conform_game_case(&mut engine, loaded, &mut seq);
+            let verdict = conform_case(&mut engine, loaded, &mut seq);
             assert_eq!(verdict, Verdict::Passed, "{}", loaded.path.display());
         }
     }
@@ -275,24 +309,24 @@ impl regelwerk::protocol::conform::Responder for OffByOne {
 
 #[test]
 fn differential_fuzzing_agrees_with_itself_and_catches_a_wrong_perft() {
-    use regelwerk::protocol::difffuzz_game::{fuzz_variant_game, variant_divergence_scenario};
-    for variant in [VariantId::Grand, VariantId::Racingkings] {
+    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
+    for variant in VariantId::ALL {
         let mut reference = InProcess { forced: Vec::new() };
         for seed in 0..3 {
-            let plies = fuzz_variant_game(&mut reference, variant, seed, 40, 10)
+            let plies = fuzz_game(&mut reference, variant, seed, 40, 10, &[])
                 .unwrap_or_else(|game| panic!("{variant} seed {seed}: {}", game.divergence));
             assert!(plies > 0);
         }
         let mut wrong = OffByOne(InProcess { forced: Vec::new() });
-        let game = fuzz_variant_game(&mut wrong, variant, 1, 40, 10).expect_err("perft is off");
+        let game = fuzz_game(&mut wrong, variant, 1, 40, 10, &[]).expect_err("perft is off");
         assert!(
             matches!(game.divergence, Divergence::Perft { .. }),
             "{:?}",
             game.divergence
         );
-        let scenario = variant_divergence_scenario(&game, "diverge-test");
+        let scenario = divergence_scenario(&game, "diverge-test");
         let loaded = load(&scenario).unwrap_or_else(|error| panic!("{error}\n{scenario}"));
-        regelwerk::scenario::game::run_game(&loaded).unwrap_or_else(|mismatch| {
+        run(&loaded).unwrap_or_else(|mismatch| {
             panic!("the reference passes its own scenario: {mismatch:?}")
         });
     }
@@ -305,7 +339,7 @@ fn conform_reports_a_wrong_engine_answer_as_failed() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let mut engine = OffByOne(InProcess { forced: Vec::new() });
-    let verdict = conform_game_case(&mut engine, &loaded, &mut 0);
+    let verdict = conform_case(&mut engine, &loaded, &mut 0);
     assert!(
         matches!(verdict, Verdict::Failed { step: 0, .. }),
         "{verdict:?}"
@@ -336,9 +370,9 @@ fn conform_cli_runs_a_variant_suite_against_serve() {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for variant in [VariantId::Grand, VariantId::Racingkings] {
+    for variant in VariantId::ALL {
         for seed in 0..30 {
-            let played = play_game_checked(variant, seed, 120)
+            let played = play_game_checked(variant, seed, 120, &[])
                 .unwrap_or_else(|failure| panic!("{variant} seed {seed}: {failure:?}"));
             assert!(played.plies > 0);
         }
@@ -354,6 +388,36 @@ impl Game for DropsAMove {
     }
     fn position_text(&self) -> String {
         self.0.position_text()
+    }
+    fn to_move(&self) -> Option<String> {
+        self.0.to_move()
+    }
+    fn active(&self) -> Vec<String> {
+        self.0.active()
+    }
+    fn in_check(&self) -> Vec<String> {
+        self.0.in_check()
+    }
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        self.0.occupant(square)
+    }
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.0.pieces()
+    }
+    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
+        self.0.state_field(name)
+    }
+    fn special_actions(&self) -> Vec<String> {
+        self.0.special_actions()
+    }
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        self.0.canonical_action(text)
+    }
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        self.0.own_invariants(before, report)
+    }
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(DropsAMove(self.0.boxed_clone()))
     }
     fn legal_moves(&self) -> Vec<String> {
         self.0.legal_moves().into_iter().skip(1).collect()
@@ -437,27 +501,24 @@ fn perft_cli_takes_a_variant() {
 #[test]
 fn an_invalid_position_scenario_fails_when_the_engine_accepts_the_position() {
     let accepted = load(&format!(
-        "variant: racingkings\nid: t-4\nclauses: [rk.4.2]\ndescription: d\nposition: {{fen: \"{RACING_START}\", invalid: true}}\nsteps: []\n"
+        "variant: racingkings\nid: t-4\nclauses: [rk.4.2]\ndescription: d\nposition: {{notation: \"{RACING_START}\", invalid: true}}\nsteps: []\n"
     ))
     .unwrap_or_else(|error| panic!("{error}"));
-    let mismatch = regelwerk::scenario::game::run_game(&accepted).expect_err("the start is valid");
+    let mismatch = run(&accepted).expect_err("the start is valid");
     assert!(mismatch.actual.contains("accepted"), "{mismatch:?}");
     let refused = load(
-        "variant: racingkings\nid: t-5\nclauses: [rk.4.2]\ndescription: d\nposition: {fen: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps: []\n",
+        "variant: racingkings\nid: t-5\nclauses: [rk.4.2]\ndescription: d\nposition: {notation: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps: []\n",
     )
     .unwrap_or_else(|error| panic!("{error}"));
-    regelwerk::scenario::game::run_game(&refused).unwrap_or_else(|m| panic!("{m:?}"));
+    run(&refused).unwrap_or_else(|m| panic!("{m:?}"));
     let mut engine = InProcess { forced: Vec::new() };
-    assert_eq!(
-        conform_game_case(&mut engine, &refused, &mut 0),
-        Verdict::Passed
-    );
+    assert_eq!(conform_case(&mut engine, &refused, &mut 0), Verdict::Passed);
     assert!(matches!(
-        conform_game_case(&mut engine, &accepted, &mut 0),
+        conform_case(&mut engine, &accepted, &mut 0),
         Verdict::Failed { .. }
     ));
     let error = load(
-        "variant: racingkings\nid: t-6\nclauses: [rk.4.2]\ndescription: d\nposition: {fen: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps:\n  - perft: 1\n    expect_nodes: 1\n",
+        "variant: racingkings\nid: t-6\nclauses: [rk.4.2]\ndescription: d\nposition: {notation: \"8/k7/8/8/8/8/8/R6K w - - 0 1\", invalid: true}\nsteps:\n  - perft: 1\n    expect_nodes: 1\n",
     )
     .expect_err("steps with an invalid position");
     assert_eq!(error.field, "position.invalid");

@@ -69,10 +69,7 @@ fn refused(game: &mut Box<dyn Game>, action: &str) -> &'static str {
 }
 
 fn won(winner: &str, reason: &str) -> Status {
-    Status::Won {
-        winner: winner.to_string(),
-        reason: reason.to_string(),
-    }
+    Status::won_by(winner, reason)
 }
 
 fn drawn(reason: &str) -> Status {
@@ -370,10 +367,7 @@ fn grand_en_passant_right_after_the_double_step_only() {
     let mut game = grand(fen);
     let report = play(&mut game, "f6e7");
     let capture = report.capture.expect("a capture");
-    assert_eq!(
-        (capture.kind.as_str(), capture.square.as_str()),
-        ("pawn", "e6")
-    );
+    assert_eq!((capture.kind.as_str(), capture.at.as_str()), ("pawn", "e6"));
     assert_eq!(
         report.position,
         "r8r/1nbqkcabn1/ppp2ppppp/3pP5/10/10/10/PPPPP1PPPP/1NBQKCABN1/R8R b - - 0 3"
@@ -464,7 +458,7 @@ fn grand_an_immobile_pawn_on_the_ninth_rank_still_gives_check() {
     let mut game = grand(fen);
     assert_eq!(game.legal_moves_from("a8").expect("a square"), vec!["a8a9"]);
     let report = play(&mut game, "a8a9");
-    assert!(report.check, "the a9 pawn gives check");
+    assert!(!report.checks.is_empty(), "the a9 pawn gives check");
     assert_eq!(report.status, Status::Ongoing);
     assert_eq!(refused(&mut game, "c8c7"), "leaves-king-in-check");
     // The anchor position: the king on b10 checked by a pawn that cannot
@@ -478,7 +472,7 @@ fn grand_an_immobile_pawn_on_the_ninth_rank_still_gives_check() {
 fn grand_checkmate_wins() {
     let mut game = grand("k9/9Q/1K8/10/10/10/10/10/10/10 w - - 0 1");
     let report = play(&mut game, "j9b9");
-    assert!(report.check);
+    assert!(!report.checks.is_empty());
     assert_eq!(report.status, won("white", "checkmate"));
     assert_eq!(report.next, None);
     assert!(game.legal_moves().is_empty());
@@ -492,7 +486,7 @@ fn grand_checkmate_wins() {
 fn grand_stalemate_draws() {
     let mut game = grand("k9/10/10/10/10/10/10/10/10/1Q7K w - - 0 1");
     let report = play(&mut game, "b1b8");
-    assert!(!report.check);
+    assert!(report.checks.is_empty());
     assert_eq!(report.status, drawn("stalemate"));
     assert!(game.legal_moves().is_empty());
 }
@@ -629,7 +623,7 @@ fn racing_kings_never_reports_check_and_bare_kings_race_on() {
     let mut game = rk("8/8/8/8/8/8/k6K/8 w - - 0 1");
     assert_eq!(game.status(), Status::Ongoing);
     let report = play(&mut game, "h2h3");
-    assert!(!report.check);
+    assert!(report.checks.is_empty());
     assert_eq!(report.next.as_deref(), Some("black"));
 }
 

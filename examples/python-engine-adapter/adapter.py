@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""A MONARCHIE engine adapter in plain Python (standard library only).
+"""An engine adapter in plain Python (standard library only).
 
-It speaks the regelwerk engine protocol (docs/protocol.md) on its own
-stdin/stdout and gets its answers from a child process, `regelwerk serve`.
-It shows what every adapter has to do: read one JSON request per line,
-answer each with exactly one JSON line (flushed), echo `seq`, answer the
-`start` handshake with `ready`, exit on `stop`, and keep stdout for
-protocol messages only (logs go to stderr).
+It speaks version 2.0 of the regelwerk engine protocol (docs/protocol.md)
+on its own stdin/stdout, for every rule system the protocol knows
+(`monarchie`, `grand`, `racingkings`), and gets its answers from a child
+process, `regelwerk serve`. It shows what every adapter has to do: read one
+JSON request per line, answer each with exactly one JSON line (flushed),
+echo `seq`, answer the `start` handshake with `ready` (or with `refused`
+when the harness speaks another major version), exit on `stop`, and keep
+stdout for protocol messages only (logs go to stderr).
 
 Usage:
 
@@ -22,11 +24,13 @@ A real engine replaces the child: see `Engine` below and README.md.
 
 import json
 import os
+import re
 import subprocess
 import sys
 
 NAME = "python-engine-adapter"
 LANGUAGE = "Python"
+PROTOCOL = "2.0"  # the protocol version this adapter is written for
 DEBUG = os.environ.get("ADAPTER_DEBUG") == "1"
 
 
@@ -47,6 +51,27 @@ def to_line(message):
 def errored(seq, context):
     """The `errored` answer to the request with this seq."""
     return to_line({"type": "errored", "seq": seq, "context": context})
+
+
+def major(version):
+    """The major part of a `MAJOR.MINOR` version text, or None."""
+    if not isinstance(version, str) or not re.fullmatch(r"[0-9]+\.[0-9]+", version):
+        return None
+    return int(version.split(".")[0])
+
+
+def refusal(request):
+    """The answer to a `start` we cannot take: `refused` (naming both
+    versions) when its major version differs from ours, `errored` when it
+    names no version; None when we speak it (same major version, any
+    minor: then the lower of the two minor versions is spoken)."""
+    theirs = request.get("protocol")
+    if not isinstance(theirs, str):
+        return errored(0, "cannot read request: `start` needs `protocol`, e.g. \"2.0\"")
+    if major(theirs) is not None and major(theirs) == major(PROTOCOL):
+        return None
+    reason = f"the harness speaks protocol {theirs}; this adapter speaks {PROTOCOL}"
+    return to_line({"type": "refused", "reason": reason})
 
 
 class Engine:
@@ -130,11 +155,19 @@ class Engine:
                 seq, f"the engine answered something that is not JSON ({error}): {reply[:200]}"
             )
         if isinstance(message, dict) and message.get("type") == "ready":
+            if major(message.get("protocol")) != major(PROTOCOL):
+                reason = (
+                    f"the engine behind this adapter speaks protocol "
+                    f"{message.get('protocol')}; this adapter speaks {PROTOCOL}"
+                )
+                log(reason)
+                return to_line({"type": "refused", "reason": reason})
             message["name"] = NAME
             message["language"] = LANGUAGE
             log(
                 f"handshake: protocol {message.get('protocol')}, "
-                f"capabilities {message.get('capabilities')}"
+                f"capabilities {message.get('capabilities')}, "
+                f"variants {message.get('variants')}"
             )
             return to_line(message)
         return reply
@@ -190,8 +223,13 @@ def main(argv):
             log("stop")
             engine.stop(line)
             return 0
+        refused = None
+        if isinstance(request, dict) and request.get("type") == "start":
+            refused = refusal(request)
+            if refused is not None:
+                log(f"not taking the handshake: protocol {request.get('protocol')!r}")
         try:
-            sys.stdout.write(engine.answer(line, request) + "\n")
+            sys.stdout.write((refused or engine.answer(line, request)) + "\n")
             sys.stdout.flush()
         except BrokenPipeError:
             log("the harness closed our stdout")

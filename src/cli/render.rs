@@ -71,9 +71,15 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
             diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
         }
         diagram = diagram.with_caption(loaded.scenario.id.clone());
-        loaded.monarchie().map(|(position, _)| position).with_context(|| {
-            format!("--scenario {}: render draws MONARCHIE scenarios", path.display())
-        })?
+        loaded
+            .monarchie()
+            .map(|(position, _)| position)
+            .with_context(|| {
+                format!(
+                    "--scenario {}: render draws MONARCHIE scenarios",
+                    path.display()
+                )
+            })?
     } else {
         match &args.position {
             Some(text) => parse_position(text).context("reading --position")?,

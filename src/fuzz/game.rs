@@ -255,13 +255,20 @@ pub fn play_game_checked_with(
                 &actions,
                 (
                     "nothing-from-nowhere",
-                    format!("{pieces_before} pieces, {pieces_after} after {action} (capture: {:?})", report.capture),
+                    format!(
+                        "{pieces_before} pieces, {pieces_after} after {action} (capture: {:?})",
+                        report.capture
+                    ),
                 ),
             ));
         }
-        game.own_invariants(&text, &report).map_err(|(name, detail)| {
-            fail(&actions, ("variant-invariants", format!("{name}: {detail}")))
-        })?;
+        game.own_invariants(&text, &report)
+            .map_err(|(name, detail)| {
+                fail(
+                    &actions,
+                    ("variant-invariants", format!("{name}: {detail}")),
+                )
+            })?;
         earlier = legal;
         if report.status.is_over() {
             break;
@@ -291,7 +298,11 @@ pub fn game_failure_scenario(failure: &GameFailure, id: &str) -> String {
         return text;
     };
     for action in &failure.actions {
-        text.push_str(&crate::protocol::difffuzz::play_step(game.as_mut(), action, false));
+        text.push_str(&crate::protocol::difffuzz::play_step(
+            game.as_mut(),
+            action,
+            false,
+        ));
     }
     text
 }

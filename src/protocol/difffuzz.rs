@@ -207,9 +207,7 @@ fn compare_action(
     };
     let json = |result: &ActionResult| serde_json::to_string(result).unwrap_or_default();
     match results.last() {
-        Some(theirs) if results.len() == actions.len() && normal(theirs) == normal(&ours) => {
-            Ok(())
-        }
+        Some(theirs) if results.len() == actions.len() && normal(theirs) == normal(&ours) => Ok(()),
         Some(theirs) if results.len() == actions.len() => Err(Divergence::Outcome {
             expected: json(&ours),
             actual: json(theirs),
@@ -309,9 +307,14 @@ pub fn replay(
         if let Err(divergence) = compare_moves(engine, game.as_ref(), rulings) {
             return Some((index, divergence));
         }
-        if let Err(divergence) =
-            compare_action(engine, game.as_mut(), start, &actions[..index], action, rulings)
-        {
+        if let Err(divergence) = compare_action(
+            engine,
+            game.as_mut(),
+            start,
+            &actions[..index],
+            action,
+            rulings,
+        ) {
             return Some((index, divergence));
         }
     }
@@ -322,11 +325,17 @@ pub fn replay(
 
 /// Where a random game starts: the variant's start, or for MONARCHIE and
 /// an odd seed, a random position (trays, dead blockers, clocks).
-pub fn random_start(variant: VariantId, rng: &mut Rng, rulings: &[String]) -> Result<String, String> {
+pub fn random_start(
+    variant: VariantId,
+    rng: &mut Rng,
+    rulings: &[String],
+) -> Result<String, String> {
     let game = variant::open(variant, None, rulings)?;
     if variant == VariantId::Monarchie && rng.next_u64() % 2 == 1 {
         let rules = crate::ruleset::Ruleset::from_settings(rulings).map_err(|e| e.to_string())?;
-        return Ok(crate::notation::to_notation(&crate::fuzz::random_position(rng, &rules)));
+        return Ok(crate::notation::to_notation(&crate::fuzz::random_position(
+            rng, &rules,
+        )));
     }
     Ok(game.position_text())
 }
@@ -371,7 +380,8 @@ pub fn fuzz_game(
     };
     let start = random_start(variant, &mut rng, rulings)
         .map_err(|message| diverged("", &[], Divergence::NoAnswer(message)))?;
-    let mut game = reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;
+    let mut game =
+        reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;
     let mut actions: Vec<String> = Vec::new();
     for ply in 0..max_plies {
         compare_moves(engine, game.as_ref(), rulings)
@@ -390,7 +400,9 @@ pub fn fuzz_game(
             compare_action(engine, game.as_mut(), &start, &actions, &action, rulings)
         {
             actions.push(action);
-            return Err(shrink(engine, variant, seed, &start, &actions, divergence, rulings));
+            return Err(shrink(
+                engine, variant, seed, &start, &actions, divergence, rulings,
+            ));
         }
         actions.push(action);
         if game.status().is_over() {
@@ -413,7 +425,11 @@ fn shrink(
     rulings: &[String],
 ) -> Box<DivergentGame> {
     let outcome = matches!(divergence, Divergence::Outcome { .. });
-    let last = if outcome { actions.len().saturating_sub(1) } else { actions.len() };
+    let last = if outcome {
+        actions.len().saturating_sub(1)
+    } else {
+        actions.len()
+    };
     for from in (0..=last).rev() {
         let Ok(reference) = reference_at(variant, start, &actions[..from], rulings) else {
             break;
@@ -495,7 +511,9 @@ pub fn play_step(game: &mut dyn Game, action: &str, full: bool) -> String {
     match game.play(action) {
         Ok(report) => {
             let next = yaml(serde_json::json!(report.next));
-            let mut text = format!("  - play: \"{action}\"\n    expect:\n      result: legal\n      next: {next}\n");
+            let mut text = format!(
+                "  - play: \"{action}\"\n    expect:\n      result: legal\n      next: {next}\n"
+            );
             if full {
                 let capture = yaml(serde_json::json!(report.capture));
                 let eliminations = yaml(serde_json::json!(report.eliminations));

@@ -90,9 +90,9 @@ impl Request {
     /// The request number, where it has one.
     pub fn seq(&self) -> Option<u64> {
         match self {
-            Request::Apply { seq, .. } | Request::Moves { seq, .. } | Request::Perft { seq, .. } => {
-                Some(*seq)
-            }
+            Request::Apply { seq, .. }
+            | Request::Moves { seq, .. }
+            | Request::Perft { seq, .. } => Some(*seq),
             Request::Start { .. } | Request::Stop => None,
         }
     }

@@ -127,18 +127,19 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
             position,
             rulings,
             from,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-            match from.as_deref().map(|square| game.legal_moves_from(square)) {
-                None => Response::Moves {
-                    seq,
-                    moves: game.legal_moves(),
-                },
-                Some(Ok(moves)) => Response::Moves { seq, moves },
-                Some(Err(message)) => Response::Errored {
-                    seq,
-                    context: message,
-                },
-            }
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
+            .as_deref()
+            .map(|square| game.legal_moves_from(square))
+        {
+            None => Response::Moves {
+                seq,
+                moves: game.legal_moves(),
+            },
+            Some(Ok(moves)) => Response::Moves { seq, moves },
+            Some(Err(message)) => Response::Errored {
+                seq,
+                context: message,
+            },
         }),
         Request::Perft {
             seq,

@@ -36,8 +36,10 @@ fn party_name(lang: Lang, key: &str) -> String {
 
 /// A piece kind's name in the report language, where it is a MONARCHIE kind.
 fn kind_text(lang: Lang, kind: &str) -> String {
-    kind.parse::<PieceKind>()
-        .map_or_else(|_| kind.to_string(), |kind| kind_name(lang, kind).to_string())
+    kind.parse::<PieceKind>().map_or_else(
+        |_| kind.to_string(),
+        |kind| kind_name(lang, kind).to_string(),
+    )
 }
 
 fn parties(lang: Lang, list: &[String]) -> String {
@@ -145,7 +147,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     if let Some(Some(kind)) = &expect.promotion {
         parts.push(format!("{} {}", l.promotes, kind_text(lang, kind)));
     }
-    if let Some(party) = expect.variant_fields.get("king_captured").and_then(|v| v.as_str()) {
+    if let Some(party) = expect
+        .variant_fields
+        .get("king_captured")
+        .and_then(|v| v.as_str())
+    {
         parts.push(format!("{}: {}", l.king_captured, party_name(lang, party)));
     }
     if expect.variant_fields.get("forfeited") == Some(&serde_json::Value::Bool(true)) {
@@ -154,7 +160,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     if let Some(checks) = &expect.checks {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
     }
-    if let Some(gardez) = expect.variant_fields.get("gardez").and_then(|v| v.as_array()) {
+    if let Some(gardez) = expect
+        .variant_fields
+        .get("gardez")
+        .and_then(|v| v.as_array())
+    {
         if !gardez.is_empty() {
             let list: Vec<String> = gardez
                 .iter()
@@ -179,7 +189,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         }
     }
     if let Some(next) = &expect.next {
-        parts.push(format!("{}: {}", l.next, maybe_party(lang, next.as_deref())));
+        parts.push(format!(
+            "{}: {}",
+            l.next,
+            maybe_party(lang, next.as_deref())
+        ));
     }
     if let Some(Some(winner)) = &expect.winner {
         parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
@@ -205,7 +219,11 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
     let l = lang.labels();
     let mut parts = Vec::new();
     if let Some(to_move) = &state.to_move {
-        parts.push(format!("{}: {}", l.to_move, maybe_party(lang, to_move.as_deref())));
+        parts.push(format!(
+            "{}: {}",
+            l.to_move,
+            maybe_party(lang, to_move.as_deref())
+        ));
     }
     if let Some(active) = &state.active {
         parts.push(format!("{}: {}", l.active, parties(lang, active)));
@@ -226,7 +244,11 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
             .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }
-    if let Some(trays) = state.variant_fields.get("trays").and_then(|v| v.as_object()) {
+    if let Some(trays) = state
+        .variant_fields
+        .get("trays")
+        .and_then(|v| v.as_object())
+    {
         let list: Vec<String> = trays
             .iter()
             .map(|(p, kinds)| {
@@ -241,7 +263,11 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
             .collect();
         parts.push(format!("{}: {}", l.trays, list.join("; ")));
     }
-    if let Some(unmoved) = state.variant_fields.get("unmoved").and_then(|v| v.as_array()) {
+    if let Some(unmoved) = state
+        .variant_fields
+        .get("unmoved")
+        .and_then(|v| v.as_array())
+    {
         let list: Vec<String> = unmoved.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", l.unmoved, list.join(", ")));
     }

@@ -279,15 +279,31 @@ pub struct StateExpect {
 
 /// Fields of earlier formats and what replaced them: `(where, old, new)`.
 pub const REPLACED: &[(&str, &str, &str)] = &[
-    ("position", "fen", "`notation` (the variant's notation, FEN for the chess variants)"),
+    (
+        "position",
+        "fen",
+        "`notation` (the variant's notation, FEN for the chess variants)",
+    ),
     ("position", "to_move_fen", "`notation`"),
-    ("expect", "check", "`checks` (the set of parties in check afterwards: `[black]` or `[]`)"),
-    ("expect", "fen", "`position` (the position after the action)"),
+    (
+        "expect",
+        "check",
+        "`checks` (the set of parties in check afterwards: `[black]` or `[]`)",
+    ),
+    (
+        "expect",
+        "fen",
+        "`position` (the position after the action)",
+    ),
     ("expect", "notation", "`position`"),
     ("state", "fen", "`position`"),
     ("state", "notation", "`position`"),
     ("moves", "cell", "`from`"),
-    ("step", "elapsed", "the action text: `16-28@12` plays 16-28 using 12 seconds"),
+    (
+        "step",
+        "elapsed",
+        "the action text: `16-28@12` plays 16-28 using 12 seconds",
+    ),
     ("capture", "cell", "`at`"),
     ("capture", "party", "`owner`"),
     ("capture", "square", "`at`"),

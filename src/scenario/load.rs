@@ -8,7 +8,9 @@ use serde_json::{Map, Value};
 use crate::spec::Spec;
 use crate::variant::{self, Game, VariantInfo};
 
-use super::format::{Expect, PositionSpec, Scenario, SquareText, StartSpec, StateExpect, Step, REPLACED};
+use super::format::{
+    Expect, PositionSpec, Scenario, SquareText, StartSpec, StateExpect, Step, REPLACED,
+};
 
 /// A scenario file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -97,7 +99,8 @@ impl Loaded {
     /// MONARCHIE scenarios: the starting position and the ruleset, for the
     /// MONARCHIE-only views (diagrams, rulebook wording, the ruling audit).
     pub fn monarchie(&self) -> Option<(crate::position::Position, crate::ruleset::Ruleset)> {
-        if self.scenario.variant != variant::VariantId::Monarchie || self.scenario.position.invalid {
+        if self.scenario.variant != variant::VariantId::Monarchie || self.scenario.position.invalid
+        {
             return None;
         }
         let position = crate::notation::parse_position(&self.start).ok()?;
@@ -289,7 +292,11 @@ pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> 
 /// A semantic problem: the field, the text to point at, the message.
 type Problem = (String, String, String);
 
-fn problem(field: impl Into<String>, needle: impl Into<String>, message: impl Into<String>) -> Problem {
+fn problem(
+    field: impl Into<String>,
+    needle: impl Into<String>,
+    message: impl Into<String>,
+) -> Problem {
     (field.into(), needle.into(), message.into())
 }
 
@@ -351,7 +358,11 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         }
     }
     if loaded.scenario.steps.is_empty() {
-        return Err(fail(problem("steps", "steps:", "expected at least one step")));
+        return Err(fail(problem(
+            "steps",
+            "steps:",
+            "expected at least one step",
+        )));
     }
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
         check_step(step, info, game.as_ref()).map_err(|(field, message)| {
@@ -447,8 +458,11 @@ fn start_notation(scenario: &Scenario, info: &VariantInfo) -> Result<String, Pro
         ));
     };
     let listed = read(&spec.listing).map_err(|(field, message)| {
-        let needle = field.split('.').next().unwrap_or("position").to_string();
-        problem(format!("position.{field}"), format!("{needle}:"), replaced_note(&message))
+        problem(
+            format!("position.{field}"),
+            listing_needle(&field, &message),
+            replaced_note(&message),
+        )
     })?;
     if let Some(noted) = &spec.notation {
         let same = variant::open(info.id, Some(noted), &[])
@@ -465,10 +479,37 @@ fn start_notation(scenario: &Scenario, info: &VariantInfo) -> Result<String, Pro
     Ok(listed)
 }
 
+/// What to point at for a listing problem: the value the message quotes
+/// (`'schwarz'`, `` `colour` ``, `cell 254`), else the field.
+fn listing_needle(field: &str, message: &str) -> String {
+    let quoted = |open: char, close: char| {
+        let start = message.find(open)? + open.len_utf8();
+        let end = message[start..].find(close)? + start;
+        Some(message[start..end].to_string())
+    };
+    if let Some(number) = message
+        .split("cell ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .filter(|number| !number.is_empty())
+    {
+        return number.to_string();
+    }
+    quoted('\'', '\'')
+        .or_else(|| quoted('`', '`'))
+        .unwrap_or_else(|| format!("{}:", field.split('.').next().unwrap_or("position")))
+}
+
 /// "unknown field" with what replaced it, where an earlier format had it.
 fn unknown_field_message(place: &str, key: &str, expected: &[&str]) -> String {
-    let mut message = format!("unknown field `{key}`, expected one of {}", expected.join(", "));
-    if let Some((_, _, new)) = REPLACED.iter().find(|(at, old, _)| *at == place && *old == key) {
+    let mut message = format!(
+        "unknown field `{key}`, expected one of {}",
+        expected.join(", ")
+    );
+    if let Some((_, _, new)) = REPLACED
+        .iter()
+        .find(|(at, old, _)| *at == place && *old == key)
+    {
         message.push_str(&format!("; `{key}` was replaced by {new}"));
     }
     message
@@ -498,7 +539,10 @@ fn check_party(info: &VariantInfo, field: &str, party: &str) -> Result<(), Field
     }
     Err(field_error(
         field,
-        format!("unknown party '{party}': expected one of {}", info.party_keys()),
+        format!(
+            "unknown party '{party}': expected one of {}",
+            info.party_keys()
+        ),
     ))
 }
 
@@ -524,7 +568,10 @@ fn check_kind(info: &VariantInfo, field: &str, kind: &str) -> Result<(), FieldEr
     }
     Err(field_error(
         field,
-        format!("unknown piece kind '{kind}': expected one of {}", info.kinds.join(", ")),
+        format!(
+            "unknown piece kind '{kind}': expected one of {}",
+            info.kinds.join(", ")
+        ),
     ))
 }
 
@@ -565,7 +612,8 @@ fn check_variant_fields(
                 unknown_field_message(place, key, &expected),
             ));
         };
-        (field.normalize)(value).map_err(|message| field_error(format!("{place}.{key}"), message))?;
+        (field.normalize)(value)
+            .map_err(|message| field_error(format!("{place}.{key}"), message))?;
     }
     Ok(())
 }
@@ -606,7 +654,10 @@ fn check_step(step: &Step, info: &VariantInfo, game: &dyn Game) -> Result<(), Fi
         ));
     }
     let stray = |field: &str, owner: &str| {
-        Err(field_error(field, format!("'{field}' belongs to a '{owner}' step")))
+        Err(field_error(
+            field,
+            format!("'{field}' belongs to a '{owner}' step"),
+        ))
     };
     if step.play.is_none() && step.expect.is_some() {
         return stray("expect", "play");
@@ -619,7 +670,10 @@ fn check_step(step: &Step, info: &VariantInfo, game: &dyn Game) -> Result<(), Fi
     }
     if let Some(play) = &step.play {
         let expect = step.expect.as_ref().ok_or_else(|| {
-            field_error("expect", "a play step needs an 'expect' with at least 'result'")
+            field_error(
+                "expect",
+                "a play step needs an 'expect' with at least 'result'",
+            )
         })?;
         // Unreadable text is allowed only where the scenario expects it refused.
         if expect.result != "bad-notation" {
@@ -633,7 +687,10 @@ fn check_step(step: &Step, info: &VariantInfo, game: &dyn Game) -> Result<(), Fi
             check_square(info, "moves.from", square)?;
         }
         let moves = step.expect_moves.as_ref().ok_or_else(|| {
-            field_error("expect_moves", "a moves step needs 'expect_moves' (the exact move set)")
+            field_error(
+                "expect_moves",
+                "a moves step needs 'expect_moves' (the exact move set)",
+            )
         })?;
         for text in moves {
             game.canonical_action(text)
@@ -641,7 +698,10 @@ fn check_step(step: &Step, info: &VariantInfo, game: &dyn Game) -> Result<(), Fi
         }
     }
     if step.perft.is_some() && step.expect_nodes.is_none() {
-        return Err(field_error("expect_nodes", "a perft step needs 'expect_nodes'"));
+        return Err(field_error(
+            "expect_nodes",
+            "a perft step needs 'expect_nodes'",
+        ));
     }
     if let Some(state) = &step.state {
         check_state(state, info)?;
@@ -661,7 +721,12 @@ fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {
             ),
         ));
     }
-    check_variant_fields(&expect.variant_fields, "expect", info.report_fields, &EXPECT_FIELDS)?;
+    check_variant_fields(
+        &expect.variant_fields,
+        "expect",
+        info.report_fields,
+        &EXPECT_FIELDS,
+    )?;
     let pins_more = expect.actor.is_some()
         || expect.capture.is_some()
         || expect.promotion.is_some()
@@ -721,7 +786,11 @@ fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {
     }
     if let Some(changes) = &expect.control {
         for change in changes {
-            check_parties(info, "expect.control", change.from.iter().chain(change.to.iter()))?;
+            check_parties(
+                info,
+                "expect.control",
+                change.from.iter().chain(change.to.iter()),
+            )?;
         }
     }
     if let Some(Some(next)) = &expect.next {
@@ -734,7 +803,10 @@ fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {
         check_parties(info, "expect.status.winners", winners)?;
     }
     if let Some(events) = &expect.events {
-        if let Some(event) = events.iter().find(|e| !info.event_kinds.contains(&e.as_str())) {
+        if let Some(event) = events
+            .iter()
+            .find(|e| !info.event_kinds.contains(&e.as_str()))
+        {
             return Err(field_error(
                 "expect.events",
                 format!(
@@ -751,7 +823,12 @@ fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {
 }
 
 fn check_state(state: &StateExpect, info: &VariantInfo) -> Result<(), FieldError> {
-    check_variant_fields(&state.variant_fields, "state", info.state_fields, &STATE_FIELDS)?;
+    check_variant_fields(
+        &state.variant_fields,
+        "state",
+        info.state_fields,
+        &STATE_FIELDS,
+    )?;
     if let Some(Some(party)) = &state.to_move {
         check_party(info, "state.to_move", party)?;
     }

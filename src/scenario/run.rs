@@ -361,7 +361,8 @@ pub fn state_fields(
     }
     for field in info.state_fields {
         if let Some(value) = state.variant_fields.get(field.name) {
-            let want = (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message }));
+            let want =
+                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message }));
             let have = game.state_field(field.name).unwrap_or(Value::Null);
             // A map pins some keys only (the trays of some parties).
             let have = match (&want, &have) {

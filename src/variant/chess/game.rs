@@ -17,8 +17,8 @@ use super::moves::Move;
 use super::piece::Piece;
 use super::position::{ChessPosition, DrawClaims};
 use super::refusal::RefusalCode;
-use super::sorted_texts;
 use super::side::Side;
+use super::sorted_texts;
 use super::square::Square;
 
 /// The special action that claims a draw.
@@ -73,7 +73,11 @@ pub trait ChessVariant:
     }
     /// The variant's own invariants after an accepted action (none unless
     /// the variant says so); `Err((name, detail))`.
-    fn invariants(&self, _position: &Self::Position, _report: &Report) -> Result<(), (String, String)> {
+    fn invariants(
+        &self,
+        _position: &Self::Position,
+        _report: &Report,
+    ) -> Result<(), (String, String)> {
         Ok(())
     }
 }

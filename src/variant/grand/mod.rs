@@ -73,5 +73,7 @@ pub static INFO: VariantInfo = VariantInfo {
     refusals: &chess::refusal::CODES,
     causes: &[],
     event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
-    kinds: &["king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal"],
+    kinds: &[
+        "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",
+    ],
 };

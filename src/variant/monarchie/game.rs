@@ -205,12 +205,19 @@ fn normalize_gardez(value: &Value) -> Result<Value, String> {
         let object = item
             .as_object()
             .ok_or_else(|| format!("expected {{party, cell}}, got {item}"))?;
-        if let Some(key) = object.keys().find(|key| !["party", "cell"].contains(&key.as_str())) {
+        if let Some(key) = object
+            .keys()
+            .find(|key| !["party", "cell"].contains(&key.as_str()))
+        {
             return Err(format!("unknown field `{key}` (expected party, cell)"));
         }
         let party = party_key(object.get("party").ok_or("missing field `party`")?)?;
         let cell = cell_number(object.get("cell").ok_or("missing field `cell`")?)?;
-        pairs.push((Party::ALL.iter().position(|p| p.key() == party), cell, party));
+        pairs.push((
+            Party::ALL.iter().position(|p| p.key() == party),
+            cell,
+            party,
+        ));
     }
     pairs.sort();
     Ok(json!(pairs
@@ -231,8 +238,13 @@ fn normalize_trays(value: &Value) -> Result<Value, String> {
             .ok_or_else(|| format!("expected a list of piece kinds for {party}"))?;
         let mut parsed = Vec::new();
         for kind in list {
-            let text = kind.as_str().ok_or_else(|| format!("expected a piece kind, got {kind}"))?;
-            parsed.push(text.parse::<PieceKind>().map_err(|error| error.to_string())?);
+            let text = kind
+                .as_str()
+                .ok_or_else(|| format!("expected a piece kind, got {kind}"))?;
+            parsed.push(
+                text.parse::<PieceKind>()
+                    .map_err(|error| error.to_string())?,
+            );
         }
         parsed.sort();
         trays.insert(
@@ -247,7 +259,10 @@ fn normalize_cells(value: &Value) -> Result<Value, String> {
     let list = value
         .as_array()
         .ok_or_else(|| "expected a list of cells".to_string())?;
-    let mut cells = list.iter().map(cell_number).collect::<Result<Vec<_>, _>>()?;
+    let mut cells = list
+        .iter()
+        .map(cell_number)
+        .collect::<Result<Vec<_>, _>>()?;
     cells.sort_unstable();
     Ok(json!(cells))
 }
@@ -368,7 +383,12 @@ fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
 fn clocks_of(position: &Position) -> BTreeMap<String, u32> {
     position
         .clocks()
-        .map(|clocks| clocks.iter().map(|(party, seconds)| (key(party), *seconds)).collect())
+        .map(|clocks| {
+            clocks
+                .iter()
+                .map(|(party, seconds)| (key(party), *seconds))
+                .collect()
+        })
         .unwrap_or_default()
 }
 

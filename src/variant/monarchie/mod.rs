@@ -10,8 +10,8 @@
 pub mod board_text;
 pub mod cell;
 pub mod game;
-pub mod listing;
 pub mod geometry;
+pub mod listing;
 pub mod moves;
 pub mod notation;
 pub mod party;
