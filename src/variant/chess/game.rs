@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::variant::{
     divide, perft, Capture, Event, Game, PartyInfo, Refusal, Report, Rules, Status, VariantId,
+    VariantInfo,
 };
 
 use super::geometry::Geometry;
@@ -232,6 +233,37 @@ pub const SIDES: [PartyInfo; 2] = [
         english: "Black",
     },
 ];
+
+/// A chess variant as the generic harness sees it: White and Black, the
+/// board's squares, one start position, no listing and no own fields, no
+/// switchable rulings, the shared refusal codes.
+pub const fn info(
+    id: VariantId,
+    title: &'static str,
+    clause_prefix: &'static str,
+    square: fn(&str) -> Result<String, String>,
+    start_notation: fn(&str) -> Option<String>,
+    kinds: &'static [&'static str],
+) -> VariantInfo {
+    VariantInfo {
+        id,
+        title,
+        clause_prefix,
+        parties: &SIDES,
+        square_word: "square",
+        square,
+        starts: &["start"],
+        start_notation,
+        listing: None,
+        report_fields: &[],
+        state_fields: &[],
+        switchable: false,
+        refusals: &super::refusal::CODES,
+        causes: &[],
+        event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
+        kinds,
+    }
+}
 
 /// The canonical name of a square of `geometry`, or why it is not one.
 ///

@@ -57,23 +57,11 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
 }
 
 /// Grand Chess as the generic harness sees it.
-pub static INFO: VariantInfo = VariantInfo {
-    id: VariantId::Grand,
-    title: "Grand Chess",
-    clause_prefix: "g.",
-    parties: &chess::game::SIDES,
-    square_word: "square",
-    square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
-    starts: &["start"],
-    start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
-    listing: None,
-    report_fields: &[],
-    state_fields: &[],
-    switchable: false,
-    refusals: &chess::refusal::CODES,
-    causes: &[],
-    event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
-    kinds: &[
-        "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",
-    ],
-};
+pub static INFO: VariantInfo = chess::game::info(
+    VariantId::Grand,
+    "Grand Chess",
+    "g.",
+    |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
+    |name| (name == "start").then(|| START_FEN.to_string()),
+    &["king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal"],
+);

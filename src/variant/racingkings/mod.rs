@@ -53,21 +53,11 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
 }
 
 /// Racing Kings as the generic harness sees it.
-pub static INFO: VariantInfo = VariantInfo {
-    id: VariantId::Racingkings,
-    title: "Racing Kings",
-    clause_prefix: "rk.",
-    parties: &chess::game::SIDES,
-    square_word: "square",
-    square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
-    starts: &["start"],
-    start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
-    listing: None,
-    report_fields: &[],
-    state_fields: &[],
-    switchable: false,
-    refusals: &chess::refusal::CODES,
-    causes: &[],
-    event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
-    kinds: &["king", "queen", "rook", "bishop", "knight"],
-};
+pub static INFO: VariantInfo = chess::game::info(
+    VariantId::Racingkings,
+    "Racing Kings",
+    "rk.",
+    |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
+    |name| (name == "start").then(|| START_FEN.to_string()),
+    &["king", "queen", "rook", "bishop", "knight"],
+);
