@@ -53,7 +53,12 @@ fn a_wrong_expectation_is_reported_with_expected_and_actual() {
 
 #[test]
 fn bad_variant_scenarios_get_located_errors() {
-    let cases: [(&str, &str, &str); 9] = [
+    let cases: [(&str, &str, &str); 10] = [
+        (
+            "id: x\nclauses: [m.15]\ndescription: d\nposition: {start: timed}\nsteps:\n  - play: 16-28\n    elapsed: 3\n    expect: {result: legal, next: gruen}\n",
+            "yaml",
+            "`elapsed` was replaced by the action text",
+        ),
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n    colour: white\n",
             "yaml",

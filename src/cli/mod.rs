@@ -127,7 +127,7 @@ pub enum ReportFormat {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run the scenario suite on the reference engine (default: scenarios/monarchie).
+    /// Run the scenario suites on the reference engine (default: every variant's, scenarios/<variant>).
     Check {
         /// Scenario files or directories.
         paths: Vec<PathBuf>,

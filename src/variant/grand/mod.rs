@@ -63,5 +63,7 @@ pub static INFO: VariantInfo = chess::game::info(
     "g.",
     |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
     |name| (name == "start").then(|| START_FEN.to_string()),
-    &["king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal"],
+    &[
+        "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",
+    ],
 );
