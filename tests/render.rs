@@ -103,7 +103,7 @@ fn the_checker_rejects_unbalanced_markup() {
 fn start_position_svg() {
     let svg = Diagram::new().render(Some(&Position::start()));
     check_balanced(&svg, false).expect("balanced SVG");
-    assert_eq!(count(&svg, "<use href=\"#hex\" class=\"c"), 253);
+    assert_eq!(count(&svg, "<use href=\"#place\" class=\"c"), 253);
     assert_eq!(
         count(&svg, "<circle class=\"p\""),
         Position::start().pieces().count()
@@ -150,6 +150,80 @@ fn a_king_in_check_gets_a_ring() {
     let svg = Diagram::new()
         .with_checks(&checked, &Ruleset::default())
         .render(Some(&checked));
+    assert_eq!(count(&svg, "class=\"check\""), 1);
+}
+
+/// The start position of every variant through the one renderer, with a
+/// move arrow and the dots of one piece.
+#[test]
+fn every_variant_draws_through_the_one_renderer() {
+    use regelwerk::render::{render_game, GameDiagram};
+    use regelwerk::variant::{self, VariantId};
+    let cases = [
+        (
+            VariantId::Monarchie,
+            "16-28",
+            "16",
+            253,
+            "svg_game_monarchie",
+        ),
+        (VariantId::Grand, "e3e4", "e3", 100, "svg_game_grand"),
+        (
+            VariantId::Racingkings,
+            "h2h3",
+            "h2",
+            64,
+            "svg_game_racingkings",
+        ),
+    ];
+    for (id, arrow, from, places, name) in cases {
+        let game = variant::open(id, None, &[]).expect("the start opens");
+        let diagram = GameDiagram {
+            arrows: vec![arrow.to_string()],
+            moves_of: Some(from.to_string()),
+            caption: Some(format!("{id} start")),
+            ..GameDiagram::default()
+        };
+        let svg = render_game(game.as_ref(), &diagram).expect("draws");
+        check_balanced(&svg, false).expect("balanced SVG");
+        assert_eq!(
+            count(&svg, "<use href=\"#place\" class=\"c"),
+            places,
+            "{id}"
+        );
+        assert_eq!(
+            count(&svg, "<circle class=\"p\""),
+            game.pieces().len(),
+            "{id}"
+        );
+        assert_eq!(count(&svg, "class=\"arrow move\""), 1, "{id}");
+        let dots = game.legal_moves_from(from).expect("a square").len();
+        assert!(
+            dots > 0 && count(&svg, "class=\"dot") <= dots,
+            "{id}: {dots} moves"
+        );
+        settings().bind(|| insta::assert_snapshot!(name, svg));
+    }
+    // Black at the bottom turns the chess board: a1 is then at the top right.
+    let game = variant::open(VariantId::Racingkings, None, &[]).expect("opens");
+    let flipped = GameDiagram {
+        bottom: Some("black".to_string()),
+        ..GameDiagram::default()
+    };
+    let board = (game.info().board)(Some("black"));
+    let a1 = board.place("a1").expect("a1");
+    let h8 = board.place("h8").expect("h8");
+    assert!(a1.y < h8.y && a1.x > h8.x, "a1 top right with Black below");
+    let svg = render_game(game.as_ref(), &flipped).expect("draws");
+    assert!(svg.contains(">a</text>"), "file letters are drawn");
+    // A king in check gets the ring in a chess variant too.
+    let checked = variant::open(
+        VariantId::Grand,
+        Some("4k5/10/10/10/10/10/10/10/10/4R4K b - - 0 1"),
+        &[],
+    )
+    .expect("opens");
+    let svg = render_game(checked.as_ref(), &GameDiagram::default()).expect("draws");
     assert_eq!(count(&svg, "class=\"check\""), 1);
 }
 
@@ -287,28 +361,54 @@ fn check_site(dir: &Path, input: &DiffInput) {
 
 #[test]
 fn the_report_site_is_complete_and_self_contained() {
-    let input = DiffInput::load(&root()).expect("spec, scenarios and corpus load");
+    use regelwerk::variant::VariantId;
+    let inputs: Vec<DiffInput> = VariantId::ALL
+        .iter()
+        .map(|&variant| DiffInput::load_variant(&root(), variant).expect("spec and scenarios load"))
+        .collect();
     for lang in [Lang::De, Lang::En] {
         let dir = temp_dir(&format!("report-{}", lang.code()));
+        let mut heard = Vec::new();
         let summary = write_site(
             &dir,
-            &input,
+            &inputs,
             &SiteOptions {
                 lang,
                 perft_depth: 2,
                 repo_root: root(),
             },
+            &mut |line: &str| heard.push(line.to_string()),
         )
         .expect("site is written");
-        assert_eq!(summary.diagrams, input.cases.len());
-        assert_eq!(summary.pages, input.spec.clauses.len() + 3);
-        check_site(&dir, &input);
+        let cases: usize = inputs.iter().map(|input| input.cases.len()).sum();
+        let clauses: usize = inputs.iter().map(|input| input.spec.clauses.len()).sum();
+        assert_eq!(summary.diagrams, cases);
+        assert_eq!(summary.pages, clauses + 3 * inputs.len() + 1);
+        assert!(
+            heard.iter().any(|line| line.contains("alternative 1/")),
+            "progress is reported: {heard:?}"
+        );
         let index = std::fs::read_to_string(dir.join("index.html")).expect("index");
+        check_balanced(&index, true).expect("balanced index");
+        for input in &inputs {
+            assert!(
+                index.contains(&format!("href=\"{}/index.html\"", input.variant)),
+                "the index links {}",
+                input.variant
+            );
+            check_site(&dir.join(input.variant.name()), input);
+        }
+        let monarchie = std::fs::read_to_string(dir.join("monarchie/index.html")).expect("index");
         let word = match lang {
             Lang::De => "Auslegungen",
             Lang::En => "Rulings",
         };
-        assert!(index.contains(word), "{lang:?} labels");
+        assert!(monarchie.contains(word), "{lang:?} labels");
+        let grand = std::fs::read_to_string(dir.join("grand/clause-g.1.html")).expect("page");
+        assert!(
+            grand.contains("<img src=\"img/"),
+            "Grand Chess scenarios are drawn"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -424,6 +424,9 @@ impl Game for DropsAMove {
     fn boxed_clone(&self) -> Box<dyn Game> {
         Box::new(DropsAMove(self.0.boxed_clone()))
     }
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        self.0.move_squares(mv)
+    }
     fn legal_moves(&self) -> Vec<String> {
         self.0.legal_moves().into_iter().skip(1).collect()
     }

@@ -134,7 +134,7 @@ def migrate_monarchie(doc):
             if step["play"] != "timeout":
                 step["play"] = f"{step['play']}@{seconds}"
         expect = step.get("expect")
-        if isinstance(expect, dict) and isinstance(expect.get("capture"), dict):
+        if isinstance(expect, dict) and isinstance(expect.get("capture"), dict) and "cell" in expect["capture"]:
             c = expect["capture"]
             new = {"at": c["cell"], "owner": c["party"], "kind": c["kind"]}
             if "dead" in c:
@@ -172,7 +172,7 @@ def migrate_chess(doc):
                     target = expect_next if expect_next else other(mover)
                     rename(expect, "check", "checks")
                     expect["checks"] = [target] if checked else []
-                if isinstance(expect.get("capture"), dict):
+                if isinstance(expect.get("capture"), dict) and "square" in expect["capture"]:
                     c = expect["capture"]
                     expect["capture"] = {"at": c["square"], "owner": other(mover), "kind": c["kind"]}
                 if "fen" in expect:

@@ -158,6 +158,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
     let report = ConformReport {
+        variant,
         engine: engine.info().clone(),
         protocol: regelwerk::protocol::PROTOCOL_VERSION.to_string(),
         suite_revision: suite_revision(&files),

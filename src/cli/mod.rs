@@ -242,6 +242,9 @@ enum Command {
         /// The directory to write.
         #[arg(long, short)]
         output: PathBuf,
+        /// The rule system whose movement figures to draw.
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
     },
     /// Write the rules committee's report: a static HTML site that works offline.
     Report {
@@ -254,6 +257,9 @@ enum Command {
         /// perft depth of the ruling diffs.
         #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH)]
         perft_depth: u32,
+        /// Only this variant's report (default: every variant behind one index).
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
     },
     /// Ruling tools (`rulings diff ID=KEY`).
     Rulings {
@@ -434,12 +440,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             output,
         }),
         Command::Render(args) => render::render(args),
-        Command::Figures { output } => render::figures(&output),
+        Command::Figures { output, variant } => render::figures(&output, variant),
         Command::Report {
             html,
             lang,
             perft_depth,
-        } => render::report(&html, &lang, perft_depth),
+            variant,
+        } => render::report(&html, &lang, perft_depth, variant),
         Command::Rulings { command } => render::rulings(command),
         Command::SpecSync => maintain::spec_sync(),
         Command::Play {

@@ -128,9 +128,9 @@ fn write_output(path: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// `regelwerk figures -o DIR`.
-pub(super) fn figures(output: &Path) -> Result<ExitCode> {
-    let figures = regelwerk::render::write_figures(output)?;
+/// `regelwerk figures -o DIR [--variant V]`.
+pub(super) fn figures(output: &Path, variant: regelwerk::variant::VariantId) -> Result<ExitCode> {
+    let figures = regelwerk::render::write_variant_figures(output, variant)?;
     for figure in &figures {
         println!("{}  {}", figure.file, figure.caption);
     }
@@ -143,19 +143,38 @@ pub(super) fn figures(output: &Path) -> Result<ExitCode> {
 }
 
 /// `regelwerk report --html DIR`.
-pub(super) fn report(html: &Path, lang: &str, perft_depth: u32) -> Result<ExitCode> {
+pub(super) fn report(
+    html: &Path,
+    lang: &str,
+    perft_depth: u32,
+    variant: Option<regelwerk::variant::VariantId>,
+) -> Result<ExitCode> {
     let lang: Lang = lang.parse().context("reading --lang")?;
     let root = repo_root();
-    let input = load_input(&root)?;
+    let variants = match variant {
+        Some(variant) => vec![variant],
+        None => regelwerk::variant::VariantId::ALL.to_vec(),
+    };
     let started = Instant::now();
+    let mut inputs = Vec::new();
+    for variant in variants {
+        inputs.push(
+            DiffInput::load_variant(&root, variant)
+                .with_context(|| format!("loading the {variant} spec and scenarios"))?,
+        );
+    }
+    let mut progress = |what: &str| {
+        eprintln!("report: {what} ({:.1} s)", started.elapsed().as_secs_f64());
+    };
     let summary = write_site(
         html,
-        &input,
+        &inputs,
         &SiteOptions {
             lang,
             perft_depth,
             repo_root: root,
         },
+        &mut progress,
     )?;
     eprintln!(
         "report: {} pages, {} diagrams in {} ({:.1} s)",

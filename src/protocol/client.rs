@@ -211,7 +211,7 @@ impl Engine {
                 capabilities,
                 variants,
             } => {
-                if protocol.split('.').next() != PROTOCOL_VERSION.split('.').next() {
+                if !super::messages::compatible(&protocol) {
                     return Err(ClientError::Handshake(format!(
                         "the engine speaks protocol {protocol}, the harness {PROTOCOL_VERSION}"
                     )));

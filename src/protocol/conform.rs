@@ -248,10 +248,11 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                     return fail(json!({"nodes": expected}), json!({"nodes": nodes}));
                 }
             }
-            Response::Ready { .. }
-            | Response::Refused { .. }
-            | Response::Skipped { .. }
-            | Response::Errored { .. } => return protocol_mismatch(index, engine, "ready"),
+            Response::Ready { .. } => return protocol_mismatch(index, engine, "ready"),
+            Response::Refused { .. } => return protocol_mismatch(index, engine, "refused"),
+            Response::Skipped { .. } | Response::Errored { .. } => {
+                return protocol_mismatch(index, engine, "skipped or errored")
+            }
         }
     }
     Verdict::Passed
@@ -383,6 +384,8 @@ pub fn smoke_check(engine: &mut impl Responder, variant: VariantId) -> Smoke {
 /// A whole conformance run.
 #[derive(Clone, Debug, Serialize)]
 pub struct ConformReport {
+    /// The variant of the suite.
+    pub variant: VariantId,
     /// The engine's handshake.
     pub engine: super::client::EngineInfo,
     /// The protocol version of the harness.

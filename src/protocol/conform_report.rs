@@ -6,7 +6,8 @@ use super::conform::{CaseVerdict, ConformReport, Verdict};
 /// The one-line command that reruns one scenario against the engine.
 pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
     format!(
-        "regelwerk conform --engine '{}' --id {} {}",
+        "regelwerk conform --variant {} --engine '{}' --id {} {}",
+        report.variant,
         report.command.replace('\'', "'\\''"),
         case.id,
         case.file

@@ -139,7 +139,9 @@ pub enum Response {
         language: String,
         /// The requests it supports: `apply`, `moves`, `perft`.
         capabilities: Vec<String>,
-        /// The rule systems it plays.
+        /// The rule systems it plays (absent: none, which `conform`
+        /// refuses after checking the version).
+        #[serde(default)]
         variants: Vec<VariantId>,
     },
     /// The handshake answer of an engine that does not speak the

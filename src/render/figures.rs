@@ -132,15 +132,69 @@ pub fn figures() -> Result<Vec<Figure>, FigureError> {
     Ok(out)
 }
 
-/// Writes every figure into `dir` (created if missing) and an
+/// Writes every MONARCHIE figure into `dir` (created if missing) and an
 /// `index.html` that shows them with their captions. Returns the figures.
 ///
 /// # Errors
 /// [`RenderError`] naming the file, or an invalid figure position.
 pub fn write_figures(dir: &Path) -> Result<Vec<Figure>, RenderError> {
-    let all = figures()?;
-    let mut html = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>MONARCHIE figures</title><link rel=\"icon\" href=\"data:,\">\n<style>body{font-family:sans-serif;margin:1rem}main{display:grid;grid-template-columns:repeat(auto-fill,minmax(28rem,1fr));gap:1rem}figure{margin:0}img{width:100%;height:auto}</style></head>\n<body>\n<h1>MONARCHIE figures</h1>\n<main>\n",
+    write_figure_set(dir, "MONARCHIE", figures()?)
+}
+
+/// The movement figures of `variant`, drawn from its engine: MONARCHIE's
+/// rulebook figures, and for every other variant one figure per piece kind
+/// its [`crate::variant::VariantInfo::figures`] places, with a dot on
+/// every target its move generator returns.
+///
+/// # Errors
+/// [`RenderError`] when a figure's position does not open.
+pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>, RenderError> {
+    if variant == crate::variant::VariantId::Monarchie {
+        return Ok(figures()?);
+    }
+    let info = crate::variant::info(variant);
+    let mut out = Vec::new();
+    for spec in (info.figures)() {
+        let game = crate::variant::open(variant, Some(&spec.notation), &[])
+            .map_err(|message| RenderError::Variant(format!("figure {}: {message}", spec.file)))?;
+        let diagram = super::game::GameDiagram {
+            moves_of: Some(spec.square.clone()),
+            caption: Some(spec.caption.clone()),
+            ..super::game::GameDiagram::default()
+        };
+        let dots = game
+            .legal_moves_from(&spec.square)
+            .map_err(RenderError::Variant)?
+            .len();
+        let svg =
+            super::game::render_game(game.as_ref(), &diagram).map_err(RenderError::Variant)?;
+        out.push(Figure {
+            file: spec.file.clone(),
+            caption: spec.caption.clone(),
+            svg,
+            arrows: 0,
+            dots,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes `variant`'s figures into `dir` with an `index.html`.
+///
+/// # Errors
+/// [`RenderError`] naming the file, or a figure that does not open.
+pub fn write_variant_figures(
+    dir: &Path,
+    variant: crate::variant::VariantId,
+) -> Result<Vec<Figure>, RenderError> {
+    let title = crate::variant::info(variant).title;
+    write_figure_set(dir, title, variant_figures(variant)?)
+}
+
+fn write_figure_set(dir: &Path, title: &str, all: Vec<Figure>) -> Result<Vec<Figure>, RenderError> {
+    let mut html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>{title} figures</title><link rel=\"icon\" href=\"data:,\">\n<style>body{{font-family:sans-serif;margin:1rem}}main{{display:grid;grid-template-columns:repeat(auto-fill,minmax(28rem,1fr));gap:1rem}}figure{{margin:0}}img{{width:100%;height:auto}}</style></head>\n<body>\n<h1>{title} figures</h1>\n<main>\n",
+        title = escape(title)
     );
     for figure in &all {
         write_file(&dir.join(&figure.file), &figure.svg)?;

@@ -1,11 +1,18 @@
-//! Board diagrams as SVG ([`svg`]) and the rulebook's figures drawn from
-//! the engine ([`figures`]).
+//! Board diagrams as SVG: one renderer ([`board`]) that draws the board
+//! each variant supplies as data, a diagram of any variant's game
+//! ([`game`]), MONARCHIE's diagram builder with its rule-aware marks
+//! ([`svg`]), and the rulebook's figures drawn from the engine
+//! ([`figures`]).
 
+pub mod board;
 pub mod figures;
+pub mod game;
 pub mod svg;
 
-pub use figures::{figures, write_figures, Figure};
-pub use svg::{Arrow, ArrowKind, CellNumbers, Diagram};
+pub use board::ArrowKind;
+pub use figures::{figures, variant_figures, write_figures, write_variant_figures, Figure};
+pub use game::{render_game, GameDiagram};
+pub use svg::{Arrow, CellNumbers, Diagram};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +28,9 @@ pub enum RenderError {
     /// A figure's position is invalid.
     #[error(transparent)]
     Figure(#[from] figures::FigureError),
+    /// A variant's figure or diagram could not be drawn.
+    #[error("{0}")]
+    Variant(String),
 }
 
 /// Writes `text` to `path`, creating parent directories.

@@ -15,6 +15,7 @@ use crate::ruleset::{Ruleset, RulingError};
 use crate::scenario::load::{collect_files, load_file, LoadError, Loaded};
 use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
+use crate::variant::VariantId;
 
 /// The corpus blocks (`tests/data/monarchie.perft`) whose positions the
 /// perft comparison uses: the start and three others.
@@ -54,6 +55,8 @@ pub enum DiffError {
 /// positions.
 #[derive(Debug, Clone)]
 pub struct DiffInput {
+    /// The variant.
+    pub variant: VariantId,
     /// The spec.
     pub spec: Spec,
     /// The scenarios that loaded, in path order.
@@ -71,8 +74,18 @@ impl DiffInput {
     /// # Errors
     /// [`DiffError`] naming the file.
     pub fn load(root: &Path) -> Result<DiffInput, DiffError> {
-        let spec = Spec::load(&root.join("spec/monarchie"))?;
-        let dir = root.join("scenarios/monarchie");
+        DiffInput::load_variant(root, VariantId::Monarchie)
+    }
+
+    /// Loads `spec/<variant>`, `scenarios/<variant>` and, for MONARCHIE,
+    /// the perft positions of [`PERFT_POSITIONS`]; the other variants have
+    /// no switchable rulings, so no perft comparison.
+    ///
+    /// # Errors
+    /// [`DiffError`] naming the file.
+    pub fn load_variant(root: &Path, variant: VariantId) -> Result<DiffInput, DiffError> {
+        let spec = Spec::load(&root.join("spec").join(variant.name()))?;
+        let dir = root.join("scenarios").join(variant.name());
         let files = collect_files(std::slice::from_ref(&dir))
             .map_err(|source| DiffError::Io { path: dir, source })?;
         let mut cases = Vec::new();
@@ -83,9 +96,13 @@ impl DiffInput {
                 Err(error) => invalid.push(error),
             }
         }
-        let corpus = root.join("tests/data/monarchie.perft");
-        let perft_positions = corpus_positions(&corpus)?;
+        let perft_positions = if variant == VariantId::Monarchie {
+            corpus_positions(&root.join("tests/data/monarchie.perft"))?
+        } else {
+            Vec::new()
+        };
         Ok(DiffInput {
+            variant,
             spec,
             cases,
             invalid,
@@ -325,10 +342,30 @@ pub fn diff_alternative(
 /// The baseline and the diff of every alternative of
 /// [`Ruleset::all_alternatives`], perft counted in parallel.
 pub fn all_diffs(input: &DiffInput, depth: u32) -> (Baseline, Vec<RulingDiff>) {
-    let settings = Ruleset::all_alternatives();
+    all_diffs_with(input, depth, &mut |_| {})
+}
+
+/// [`all_diffs`], telling `progress` what it is doing.
+pub fn all_diffs_with(
+    input: &DiffInput,
+    depth: u32,
+    progress: &mut dyn FnMut(&str),
+) -> (Baseline, Vec<RulingDiff>) {
+    let settings = if crate::variant::info(input.variant).switchable {
+        Ruleset::all_alternatives()
+    } else {
+        Vec::new()
+    };
     let mut rulesets = vec![Ruleset::default()];
     for setting in &settings {
         rulesets.push(Ruleset::from_settings(&[setting]).unwrap_or_default());
+    }
+    if !input.perft_positions.is_empty() {
+        progress(&format!(
+            "perft 1-{depth} of {} positions under {} rulesets",
+            input.perft_positions.len(),
+            rulesets.len()
+        ));
     }
     let tables = perft_tables(&input.perft_positions, depth, &rulesets);
     let base = Baseline {
@@ -339,11 +376,15 @@ pub fn all_diffs(input: &DiffInput, depth: u32) -> (Baseline, Vec<RulingDiff>) {
             .collect(),
         perft: tables[0].clone(),
     };
-    let diffs = settings
-        .iter()
-        .zip(tables.iter().skip(1))
-        .map(|(setting, table)| compare(input, &base, setting, table))
-        .collect();
+    let mut diffs = Vec::new();
+    for (index, (setting, table)) in settings.iter().zip(tables.iter().skip(1)).enumerate() {
+        progress(&format!(
+            "alternative {}/{}: {setting}",
+            index + 1,
+            settings.len()
+        ));
+        diffs.push(compare(input, &base, setting, table));
+    }
     (base, diffs)
 }
 

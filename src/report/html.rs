@@ -1,23 +1,27 @@
-//! The static report site: `index.html` (everything at a glance), one
-//! page per clause with every scenario drawn, `rulings.html` with what
-//! each alternative changes, `findings.html`, a local `style.css`, the
-//! diagrams under `img/` and the rulebook figures under `figures/`. Every
-//! link is relative and nothing is loaded from elsewhere, so the site
-//! works from the file system.
+//! The static report site: one `index.html` over every variant, and per
+//! variant a folder (`monarchie/`, `grand/`, ...) with its own
+//! `index.html` (everything at a glance), one page per clause with every
+//! scenario drawn, `rulings.html` with what each alternative changes,
+//! `findings.html`, the diagrams under `img/` and the movement figures
+//! under `figures/`; one local `style.css`. Every link is relative and
+//! nothing is loaded from elsewhere, so the site works from the file
+//! system.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::moves::{Action, Move};
 use crate::render::svg::escape;
-use crate::render::{write_figures, write_file, ArrowKind, Diagram, RenderError};
+use crate::render::{
+    render_game, write_file, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
+};
 use crate::ruleset::Ruleset;
 use crate::scenario::format::Scenario;
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
 use crate::spec::{Clause, FindingKind, TestableBy};
 
-use super::diff::{all_diffs, Baseline, DiffInput, RulingDiff};
+use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
 use super::words::describe_steps;
 
@@ -75,7 +79,7 @@ pub fn clause_page(id: &str) -> String {
 pub fn scenario_diagram(loaded: &Loaded) -> String {
     let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
     let Some((position, rules)) = loaded.monarchie() else {
-        return diagram.render(None);
+        return other_variant_diagram(loaded);
     };
     let first = loaded.scenario.steps.first();
     if let Some(cell) = first
@@ -93,6 +97,48 @@ pub fn scenario_diagram(loaded: &Loaded) -> String {
         .render(Some(&position))
 }
 
+/// The diagram of a scenario of a variant other than MONARCHIE, through
+/// the game interface: the starting position, the first move's arrow, the
+/// dots of a first `moves` query of one square.
+fn other_variant_diagram(loaded: &Loaded) -> String {
+    let caption = Some(loaded.scenario.id.clone());
+    let Ok(game) = loaded.open() else {
+        // An impossible position (position.invalid): the board alone.
+        let board = (loaded.info().board)(None);
+        return crate::render::board::render(
+            &board,
+            &[],
+            &crate::render::board::Marks {
+                caption,
+                ..Default::default()
+            },
+        );
+    };
+    let first = loaded.scenario.steps.first();
+    let diagram = GameDiagram {
+        arrows: loaded
+            .scenario
+            .steps
+            .iter()
+            .filter_map(|step| step.play.clone())
+            .find(|play| game.move_squares(play).is_some())
+            .into_iter()
+            .collect(),
+        moves_of: first
+            .and_then(|step| step.moves.as_ref())
+            .and_then(|query| query.from.as_ref())
+            .map(|square| square.0.clone()),
+        caption,
+        ..GameDiagram::default()
+    };
+    render_game(game.as_ref(), &diagram).unwrap_or_else(|message| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 40\"><text x=\"4\" y=\"24\">{}</text></svg>\n",
+            escape(&message)
+        )
+    })
+}
+
 const STYLE: &str = "body{font-family:sans-serif;max-width:70rem;margin:0 auto;padding:0 1rem 2rem;color:#1b1b1b;line-height:1.4}
 nav{padding:.6rem 0;border-bottom:1px solid #ccc;margin-bottom:1rem}
 nav a{margin-right:1rem}
@@ -105,6 +151,7 @@ section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;dis
 section.scenario img{width:30rem;max-width:100%;height:auto;border:1px solid #eee}
 section.scenario div{flex:1;min-width:18rem}
 pre{background:#f5f5f5;padding:.4rem;white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:0}
+code{overflow-wrap:anywhere;word-break:break-word}
 summary{cursor:pointer;font-weight:bold;margin:.5rem 0}
 .heading{font-style:italic}
 footer{margin-top:2rem;color:#666;font-size:.85rem}
@@ -115,23 +162,35 @@ struct Page {
 }
 
 impl Page {
-    fn new(lang: Lang, title: &str) -> Page {
+    /// A page of a variant's folder (`variant` named in the navigation),
+    /// or of the site root when `variant` is `None`.
+    fn new(lang: Lang, title: &str, variant: Option<&str>) -> Page {
         let l = lang.labels();
         let mut html = String::new();
+        let (up, links) = match variant {
+            Some(name) => (
+                "../",
+                format!(
+                    "<a href=\"../index.html\">{}</a><a href=\"index.html\">{}</a><a href=\"rulings.html\">{}</a>\
+                     <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a>",
+                    l.variants,
+                    escape(name),
+                    l.rulings,
+                    l.findings,
+                    l.figures
+                ),
+            ),
+            None => ("", format!("<a href=\"index.html\">{}</a>", l.variants)),
+        };
         let _ = write!(
             html,
             "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n\
-             <link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n\
-             <nav><a href=\"index.html\">{}</a><a href=\"rulings.html\">{}</a>\
-             <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a></nav>\n<main>\n",
+             <link rel=\"stylesheet\" href=\"{up}style.css\">\n</head>\n<body>\n\
+             <nav>{links}</nav>\n<main>\n",
             lang.code(),
             escape(title),
-            l.overview,
-            l.rulings,
-            l.findings,
-            l.figures
         );
         Page { html }
     }
@@ -146,40 +205,85 @@ impl Page {
     }
 }
 
-/// Builds the whole site into `dir`.
+/// Builds the whole site into `dir`: the index over every variant in
+/// `inputs`, then each variant's folder. `progress` hears what is being
+/// built.
 ///
 /// # Errors
 /// [`RenderError`] naming a file that could not be written.
 pub fn write_site(
     dir: &Path,
-    input: &DiffInput,
+    inputs: &[DiffInput],
     options: &SiteOptions,
+    progress: &mut dyn FnMut(&str),
 ) -> Result<SiteSummary, RenderError> {
     let lang = options.lang;
-    let (base, diffs) = all_diffs(input, options.perft_depth);
+    let l = lang.labels();
     let mut summary = SiteSummary::default();
     write_file(&dir.join("style.css"), STYLE)?;
-    write_figures(&dir.join("figures"))?;
-    for loaded in &input.cases {
-        let name = format!("img/{}.svg", slug(&loaded.scenario.id));
-        write_file(&dir.join(name), &scenario_diagram(loaded))?;
-        summary.diagrams += 1;
+    let mut page = Page::new(lang, l.site_title, None);
+    let _ = writeln!(page.html, "<h1>{}</h1>", escape(l.site_title));
+    let _ = writeln!(
+        page.html,
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        l.variant, l.clauses, l.rulings, l.findings, l.scenarios, l.passed
+    );
+    for input in inputs {
+        let info = crate::variant::info(input.variant);
+        progress(&format!(
+            "{}: running the suite and the ruling alternatives",
+            info.title
+        ));
+        let (base, diffs) = all_diffs_with(input, options.perft_depth, &mut |what: &str| {
+            progress(&format!("{}: {what}", info.title));
+        });
+        let passed = base.results.iter().filter(|r| r.is_ok()).count();
+        let _ = writeln!(
+            page.html,
+            "<tr><td><a href=\"{}/index.html\">{}</a></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{passed}</td></tr>",
+            input.variant,
+            escape(info.title),
+            input.spec.clauses.len(),
+            input.spec.rulings.len(),
+            input.spec.findings.len(),
+            input.cases.len() + input.invalid.len(),
+        );
+        let folder = dir.join(input.variant.name());
+        progress(&format!(
+            "{}: figures and {} diagrams",
+            info.title,
+            input.cases.len()
+        ));
+        write_variant_figures(&folder.join("figures"), input.variant)?;
+        for loaded in &input.cases {
+            let name = format!("img/{}.svg", slug(&loaded.scenario.id));
+            write_file(&folder.join(name), &scenario_diagram(loaded))?;
+            summary.diagrams += 1;
+        }
+        let site = Site {
+            input,
+            base: &base,
+            diffs: &diffs,
+            lang,
+            repo_root: &options.repo_root,
+        };
+        progress(&format!(
+            "{}: {} clause pages",
+            info.title,
+            input.spec.clauses.len()
+        ));
+        write_file(&folder.join("index.html"), &site.index())?;
+        write_file(&folder.join("rulings.html"), &site.rulings())?;
+        write_file(&folder.join("findings.html"), &site.findings())?;
+        summary.pages += 3;
+        for clause in &input.spec.clauses {
+            write_file(&folder.join(clause_page(&clause.id)), &site.clause(clause))?;
+            summary.pages += 1;
+        }
     }
-    let site = Site {
-        input,
-        base: &base,
-        diffs: &diffs,
-        lang,
-        repo_root: &options.repo_root,
-    };
-    write_file(&dir.join("index.html"), &site.index())?;
-    write_file(&dir.join("rulings.html"), &site.rulings())?;
-    write_file(&dir.join("findings.html"), &site.findings())?;
-    summary.pages += 3;
-    for clause in &input.spec.clauses {
-        write_file(&dir.join(clause_page(&clause.id)), &site.clause(clause))?;
-        summary.pages += 1;
-    }
+    page.html.push_str("</table>\n");
+    write_file(&dir.join("index.html"), &page.finish(l))?;
+    summary.pages += 1;
     Ok(summary)
 }
 
@@ -213,6 +317,15 @@ fn finding_kind_name(kind: FindingKind) -> &'static str {
 impl Site<'_> {
     fn labels(&self) -> &'static Labels {
         self.lang.labels()
+    }
+
+    fn variant_title(&self) -> &'static str {
+        crate::variant::info(self.input.variant).title
+    }
+
+    /// "<variant> – report for the rules committee".
+    fn title(&self) -> String {
+        format!("{} – {}", self.variant_title(), self.labels().title)
     }
 
     /// Indices of the cases that name `clause` (exactly).
@@ -274,7 +387,7 @@ impl Site<'_> {
 
     fn index(&self) -> String {
         let l = self.labels();
-        let mut page = Page::new(self.lang, l.title);
+        let mut page = Page::new(self.lang, &self.title(), Some(self.variant_title()));
         let h = &mut page.html;
         let total = self.input.cases.len() + self.input.invalid.len();
         let passed = self.base.results.iter().filter(|r| r.is_ok()).count();
@@ -284,7 +397,7 @@ impl Site<'_> {
         } else {
             passed as f64 * 100.0 / total as f64
         };
-        let _ = writeln!(h, "<h1>{}</h1>", escape(l.title));
+        let _ = writeln!(h, "<h1>{}</h1>", escape(&self.title()));
         let _ = writeln!(
             h,
             "<p>{} {}: {passed} {}, {failed} {}, {} {} – {}: {rate:.1} %</p>",
@@ -438,7 +551,7 @@ impl Site<'_> {
     fn clause(&self, clause: &Clause) -> String {
         let l = self.labels();
         let title = format!("{} {} – {}", l.clause, clause.id, clause.heading);
-        let mut page = Page::new(self.lang, &title);
+        let mut page = Page::new(self.lang, &title, Some(self.variant_title()));
         let _ = writeln!(
             page.html,
             "<h1>{} {} – <span class=\"heading\">{}</span></h1>\n<p>{}</p>\n<p>{}: {}</p>",
@@ -544,7 +657,7 @@ impl Site<'_> {
 
     fn rulings(&self) -> String {
         let l = self.labels();
-        let mut page = Page::new(self.lang, l.rulings);
+        let mut page = Page::new(self.lang, l.rulings, Some(self.variant_title()));
         let _ = writeln!(page.html, "<h1>{}</h1>", l.rulings);
         let switchable = Ruleset::all_alternatives();
         for ruling in &self.input.spec.rulings {
@@ -587,7 +700,7 @@ impl Site<'_> {
 
     fn findings(&self) -> String {
         let l = self.labels();
-        let mut page = Page::new(self.lang, l.findings);
+        let mut page = Page::new(self.lang, l.findings, Some(self.variant_title()));
         let _ = writeln!(page.html, "<h1>{}</h1>", l.findings);
         for finding in &self.input.spec.findings {
             let clauses: Vec<String> = finding

@@ -59,8 +59,14 @@ impl FromStr for Lang {
 /// Every fixed word or phrase of the report.
 #[derive(Debug)]
 pub struct Labels {
-    /// Site title.
+    /// The title of a variant's report, after the variant's name.
     pub title: &'static str,
+    /// The title of the whole site.
+    pub site_title: &'static str,
+    /// "Rule systems" (the site index).
+    pub variants: &'static str,
+    /// "Rule system" (a table column).
+    pub variant: &'static str,
     /// "Overview" (link to the index).
     pub overview: &'static str,
     /// "Clauses".
@@ -197,7 +203,10 @@ pub struct Labels {
 
 /// German labels.
 pub static DE: Labels = Labels {
-    title: "MONARCHIE – Bericht für die Regelkommission",
+    title: "Bericht für die Regelkommission",
+    site_title: "regelwerk – Berichte für die Regelkommissionen",
+    variants: "Regelwerke",
+    variant: "Regelwerk",
     overview: "Übersicht",
     clauses: "Regeln",
     clause: "Regel",
@@ -272,7 +281,10 @@ pub static DE: Labels = Labels {
 
 /// English labels.
 pub static EN: Labels = Labels {
-    title: "MONARCHIE – report for the rules committee",
+    title: "report for the rules committee",
+    site_title: "regelwerk – reports for the rules committees",
+    variants: "Rule systems",
+    variant: "Rule system",
     overview: "Overview",
     clauses: "Clauses",
     clause: "Clause",

@@ -30,8 +30,19 @@ pub fn kind_name(lang: Lang, kind: PieceKind) -> &'static str {
 /// A party's name in the report language (MONARCHIE's names; another
 /// variant's party key as it is).
 fn party_name(lang: Lang, key: &str) -> String {
-    key.parse::<Party>()
-        .map_or_else(|_| key.to_string(), |party| lang.party(party).to_string())
+    if let Ok(party) = key.parse::<Party>() {
+        return lang.party(party).to_string();
+    }
+    crate::variant::VariantId::ALL
+        .iter()
+        .find_map(|&variant| crate::variant::info(variant).party(key))
+        .map_or_else(
+            || key.to_string(),
+            |party| match lang {
+                Lang::De => party.native.to_string(),
+                Lang::En => party.english.to_string(),
+            },
+        )
 }
 
 /// A piece kind's name in the report language, where it is a MONARCHIE kind.

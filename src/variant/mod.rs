@@ -256,6 +256,9 @@ pub struct Event {
     /// The piece kind it concerns, where there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
+    /// Why, where the event has a cause (an elimination's `mate`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
 }
 
 impl Event {
@@ -267,6 +270,7 @@ impl Event {
             parties: Vec::new(),
             at: None,
             piece: None,
+            cause: None,
         }
     }
 
@@ -279,6 +283,12 @@ impl Event {
     /// The same event at `square`.
     pub fn at(mut self, square: impl Into<String>) -> Event {
         self.at = Some(square.into());
+        self
+    }
+
+    /// The same event with the cause `cause`.
+    pub fn cause(mut self, cause: impl Into<String>) -> Event {
+        self.cause = Some(cause.into());
         self
     }
 
@@ -394,6 +404,8 @@ pub trait Game: Send {
     fn perft(&self, depth: u32) -> u64;
     /// perft split by first move, as (move, count), sorted by move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The squares a move text goes from and to (for arrows and dots).
+    fn move_squares(&self, mv: &str) -> Option<(String, String)>;
     /// Where the game stands.
     fn status(&self) -> Status;
     /// The variant's own invariants over the transition from `before` (a
@@ -481,6 +493,26 @@ pub struct VariantInfo {
     pub event_kinds: &'static [&'static str],
     /// Its piece kinds, lowercase English.
     pub kinds: &'static [&'static str],
+    /// Its board as drawing data, with the named party at the bottom
+    /// (the variant's reference view when `None`).
+    pub board: fn(Option<&str>) -> crate::render::board::Board,
+    /// The positions of its movement figures (MONARCHIE draws its
+    /// rulebook figures in [`crate::render::figures`] instead: none here).
+    pub figures: fn() -> Vec<FigureSpec>,
+}
+
+/// One movement figure: a position with one piece whose legal targets
+/// are drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureSpec {
+    /// The file name, e.g. `marshal.svg`.
+    pub file: String,
+    /// The caption.
+    pub caption: String,
+    /// The position in the variant's notation.
+    pub notation: String,
+    /// The square of the piece whose moves are drawn.
+    pub square: String,
 }
 
 impl VariantInfo {

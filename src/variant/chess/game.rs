@@ -234,16 +234,29 @@ pub const SIDES: [PartyInfo; 2] = [
     },
 ];
 
-/// A chess variant as the generic harness sees it: White and Black, the
-/// board's squares, one start position, no listing and no own fields, no
-/// switchable rulings, the shared refusal codes.
+/// What a chess variant adds to the shared description: how it names
+/// squares and its start, its piece kinds, its board picture and figures.
+pub struct ChessParts {
+    /// The canonical name of a square, or why it is not one.
+    pub square: fn(&str) -> Result<String, String>,
+    /// The notation of a named start position.
+    pub start_notation: fn(&str) -> Option<String>,
+    /// Its piece kinds, lowercase English.
+    pub kinds: &'static [&'static str],
+    /// Its board as drawing data.
+    pub board: fn(Option<&str>) -> crate::render::board::Board,
+    /// Its movement figures.
+    pub figures: fn() -> Vec<crate::variant::FigureSpec>,
+}
+
+/// A chess variant as the generic harness sees it: White and Black, one
+/// start position, no listing and no own fields, no switchable rulings,
+/// the shared refusal codes.
 pub const fn info(
     id: VariantId,
     title: &'static str,
     clause_prefix: &'static str,
-    square: fn(&str) -> Result<String, String>,
-    start_notation: fn(&str) -> Option<String>,
-    kinds: &'static [&'static str],
+    parts: ChessParts,
 ) -> VariantInfo {
     VariantInfo {
         id,
@@ -251,9 +264,9 @@ pub const fn info(
         clause_prefix,
         parties: &SIDES,
         square_word: "square",
-        square,
+        square: parts.square,
         starts: &["start"],
-        start_notation,
+        start_notation: parts.start_notation,
         listing: None,
         report_fields: &[],
         state_fields: &[],
@@ -261,7 +274,9 @@ pub const fn info(
         refusals: &super::refusal::CODES,
         causes: &[],
         event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
-        kinds,
+        kinds: parts.kinds,
+        board: parts.board,
+        figures: parts.figures,
     }
 }
 
@@ -430,5 +445,10 @@ impl<V: ChessVariant> Game for ChessGame<V> {
 
     fn status(&self) -> Status {
         self.status.clone()
+    }
+
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        let mv = Move::parse(mv.trim(), self.rules.geometry()).ok()?;
+        Some((mv.from.to_string(), mv.to.to_string()))
     }
 }

@@ -17,6 +17,7 @@ pub mod game;
 pub mod geometry;
 pub mod history;
 pub mod moves;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod refusal;

@@ -61,9 +61,28 @@ pub static INFO: VariantInfo = chess::game::info(
     VariantId::Grand,
     "Grand Chess",
     "g.",
-    |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
-    |name| (name == "start").then(|| START_FEN.to_string()),
-    &[
-        "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",
-    ],
+    chess::game::ChessParts {
+        square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
+        start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
+        kinds: &[
+            "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",
+        ],
+        board: |bottom| chess::picture::board(&chess::geometry::TEN_BY_TEN, bottom),
+        figures: || {
+            chess::picture::piece_figures(
+                &chess::geometry::TEN_BY_TEN,
+                &[
+                    ('K', "king"),
+                    ('Q', "queen"),
+                    ('R', "rook"),
+                    ('B', "bishop"),
+                    ('N', "knight"),
+                    ('C', "marshal"),
+                    ('A', "cardinal"),
+                    ('P', "pawn"),
+                ],
+                2,
+            )
+        },
+    },
 );

@@ -132,6 +132,8 @@ pub static INFO: VariantInfo = VariantInfo {
         "won",
     ],
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+    board: crate::variant::monarchie::picture::board,
+    figures: Vec::new,
 };
 
 /// Clause 5's refusal codes and `bad-notation` for unreadable text.
@@ -344,7 +346,7 @@ fn event(event: &Event) -> variant::Event {
             .at(cell.to_string()),
         Event::Eliminated(elimination) => variant::Event::new("eliminated")
             .party(key(elimination.party))
-            .piece(elimination.cause.code()),
+            .cause(elimination.cause.code()),
         Event::Won { party } => variant::Event::new("won").party(key(*party)),
     }
 }
@@ -529,6 +531,13 @@ impl Game for MonarchieGame {
 
     fn status(&self) -> Status {
         status_of(&self.position)
+    }
+
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        match mv.parse::<Action>().ok()? {
+            Action::Move { mv, .. } => Some((mv.from.to_string(), mv.to.to_string())),
+            Action::Timeout => None,
+        }
     }
 
     /// MONARCHIE's fifteen named invariants (`src/fuzz/invariants.rs`) of

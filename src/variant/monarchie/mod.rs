@@ -16,6 +16,7 @@ pub mod moves;
 pub mod notation;
 pub mod party;
 pub mod perft;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod rules;

@@ -57,7 +57,23 @@ pub static INFO: VariantInfo = chess::game::info(
     VariantId::Racingkings,
     "Racing Kings",
     "rk.",
-    |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
-    |name| (name == "start").then(|| START_FEN.to_string()),
-    &["king", "queen", "rook", "bishop", "knight"],
+    chess::game::ChessParts {
+        square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
+        start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
+        kinds: &["king", "queen", "rook", "bishop", "knight"],
+        board: |bottom| chess::picture::board(&chess::geometry::EIGHT_BY_EIGHT, bottom),
+        figures: || {
+            chess::picture::piece_figures(
+                &chess::geometry::EIGHT_BY_EIGHT,
+                &[
+                    ('K', "king"),
+                    ('Q', "queen"),
+                    ('R', "rook"),
+                    ('B', "bishop"),
+                    ('N', "knight"),
+                ],
+                1,
+            )
+        },
+    },
 );

@@ -1,0 +1,94 @@
+//! A diagram of any variant's game, drawn through the game interface
+//! ([`Game`]) on the board its [`crate::variant::VariantInfo`] supplies:
+//! the pieces, arrows for moves, dots on the legal targets of one piece,
+//! rings on kings in check, any party at the bottom.
+
+use crate::variant::Game;
+
+use super::board::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
+
+/// What to draw on top of a game's position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameDiagram {
+    /// The party at the bottom (the variant's reference view when `None`).
+    pub bottom: Option<String>,
+    /// Moves drawn as arrows, in the variant's notation.
+    pub arrows: Vec<String>,
+    /// Dots on the legal targets of the piece on this square.
+    pub moves_of: Option<String>,
+    /// Leave the places' labels (cell numbers) out.
+    pub no_labels: bool,
+    /// A caption.
+    pub caption: Option<String>,
+}
+
+/// The pieces of `game` as drawing marks.
+pub fn piece_marks(game: &dyn Game) -> Vec<PieceMark> {
+    let info = game.info();
+    game.pieces()
+        .into_iter()
+        .filter_map(|(at, occupant)| {
+            let words: Vec<&str> = occupant.split_whitespace().collect();
+            let (dead, owner, kind) = match words.as_slice() {
+                ["dead", owner, kind] => (true, *owner, *kind),
+                [owner, kind] => (false, *owner, *kind),
+                _ => return None,
+            };
+            let index = info.party_index(owner).unwrap_or(0);
+            Some(PieceMark {
+                at,
+                letter: kind_letter(kind),
+                style: party_style(owner, index),
+                dead,
+            })
+        })
+        .collect()
+}
+
+/// The squares of the kings of the parties in check.
+pub fn check_squares(game: &dyn Game) -> Vec<String> {
+    let pieces = game.pieces();
+    game.in_check()
+        .into_iter()
+        .filter_map(|party| {
+            let king = format!("{party} king");
+            pieces
+                .iter()
+                .find(|(_, occupant)| *occupant == king)
+                .map(|(at, _)| at.clone())
+        })
+        .collect()
+}
+
+/// The SVG of `game`'s position with `diagram`'s marks.
+///
+/// # Errors
+/// A message when an arrow or the `moves_of` square is not the variant's.
+pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, String> {
+    let info = game.info();
+    let board = (info.board)(diagram.bottom.as_deref());
+    let mut marks = Marks {
+        labels: !diagram.no_labels,
+        caption: diagram.caption.clone(),
+        checks: check_squares(game),
+        ..Marks::default()
+    };
+    for text in &diagram.arrows {
+        let (from, to) = game
+            .move_squares(text)
+            .ok_or_else(|| format!("'{text}' is not a move of {}", info.title))?;
+        marks.arrows.push((from, to, ArrowKind::Move));
+    }
+    if let Some(square) = &diagram.moves_of {
+        let name = (info.square)(square)?;
+        for mv in game.legal_moves_from(&name)? {
+            if let Some((_, to)) = game.move_squares(&mv) {
+                if !marks.dots.contains(&to) {
+                    marks.dots.push(to);
+                }
+            }
+        }
+        marks.marked.push(name);
+    }
+    Ok(board::render(&board, &piece_marks(game), &marks))
+}
