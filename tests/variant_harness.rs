@@ -580,3 +580,139 @@ fn fuzz_cli_compares_an_engine_and_writes_the_divergence() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+// ------------------------------------------------------------ --variant on every command
+
+/// Runs `regelwerk` with stdin from `input` (for `serve`).
+fn regelwerk_with_input(args: &[&str], input: &str) -> crate::support::Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("{error}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    crate::support::Output {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn every_command_takes_variant_for_every_variant() {
+    let dir = std::env::temp_dir().join(format!("regelwerk-variant-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cases = [
+        ("monarchie", "16-28", "16", 28, "blau"),
+        ("grand", "e3e4", "e3", 65, "white"),
+        ("racingkings", "h2h3", "h2", 21, "white"),
+    ];
+    for (variant, mv, square, moves, first) in cases {
+        let ok = |args: &[&str]| {
+            let output = regelwerk(args);
+            assert_eq!(
+                output.code,
+                Some(0),
+                "{args:?}\n{}\n{}",
+                output.stdout,
+                output.stderr
+            );
+            output
+        };
+        let svg = dir.join(format!("{variant}.svg"));
+        let svg_text = svg.display().to_string();
+        ok(&[
+            "render",
+            "--variant",
+            variant,
+            "--arrow",
+            mv,
+            "--moves-of",
+            square,
+            "-o",
+            &svg_text,
+        ]);
+        let drawn = std::fs::read_to_string(&svg).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            drawn.contains("class=\"arrow move\"") && drawn.contains("class=\"dot"),
+            "{variant}"
+        );
+        let figures = dir.join(format!("figures-{variant}"));
+        let output = ok(&[
+            "figures",
+            "--variant",
+            variant,
+            "-o",
+            &figures.display().to_string(),
+        ]);
+        assert!(
+            figures.join("index.html").is_file(),
+            "{variant}: {}",
+            output.stdout
+        );
+        let output = ok(&["show", "--variant", variant]);
+        assert!(!output.stdout.is_empty(), "{variant}");
+        let output = ok(&["moves", "--variant", variant, "--format", "json"]);
+        assert!(output.stdout.contains(mv), "{variant}: {}", output.stdout);
+        let output = ok(&["perft", "1", "--variant", variant, "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&output.stdout).unwrap_or_default();
+        assert_eq!(json["nodes"], moves, "{variant}");
+        let output = ok(&["apply", "--variant", variant, mv, "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{variant}: apply --format json is one document: {e}\n{}",
+                output.stdout
+            )
+        });
+        assert_eq!(json["results"][0]["actor"], first, "{variant}");
+        let output = ok(&["schema", "--variant", variant]);
+        assert!(
+            output.stdout.contains(&format!("\"const\": \"{variant}\"")),
+            "{variant}"
+        );
+        let output = ok(&["rulings", "--variant", variant, "audit"]);
+        assert!(!output.stdout.is_empty(), "{variant}");
+        let output = ok(&["check", "--variant", variant, "--format", "json"]);
+        assert!(output.stdout.contains("\"failed\": 0"), "{variant}");
+        let request = format!(
+            "{{\"type\":\"start\",\"protocol\":\"2.0\"}}\n{{\"type\":\"perft\",\"seq\":1,\"variant\":\"{variant}\",\"position\":\"{}\",\"depth\":1}}\n{{\"type\":\"perft\",\"seq\":2,\"variant\":\"{}\",\"position\":\"x\",\"depth\":1}}\n{{\"type\":\"stop\"}}\n",
+            variant::open(variant.parse().unwrap_or_default(), None, &[]).map(|g| g.position_text()).unwrap_or_default(),
+            if variant == "grand" { "racingkings" } else { "grand" },
+        );
+        let output = regelwerk_with_input(&["serve", "--variant", variant], &request);
+        assert_eq!(output.code, Some(0), "{}", output.stderr);
+        let lines: Vec<&str> = output.stdout.lines().collect();
+        assert!(
+            lines[0].contains(&format!("\"variants\":[\"{variant}\"]")),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].contains(&format!("\"nodes\":{moves}")),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[2].contains("\"skipped\""),
+            "another variant is skipped: {}",
+            lines[2]
+        );
+    }
+    let output = regelwerk(&["rulings", "--variant", "grand", "diff", "R-G-PROMO-ZONE=x"]);
+    assert_ne!(output.code, Some(0), "{}", output.stderr);
+    assert!(
+        output.stderr.contains("no switchable rulings"),
+        "{}",
+        output.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,11 +17,11 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::perft::{divide, perft};
+use regelwerk::perft::divide;
 use regelwerk::position::Position;
-use regelwerk::rules::{self, legal_moves, legal_moves_from};
+use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
-use regelwerk::{Action, Cell, Ruleset};
+use regelwerk::{Cell, Ruleset};
 
 /// regelwerk: the MONARCHIE rules oracle.
 #[derive(Parser, Debug)]
@@ -191,6 +191,9 @@ enum Command {
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
     Serve {
+        /// Play only this variant (requests of another are answered `skipped`); default: every variant.
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
         /// Ruling settings ID=key forced on top of every request's rulings.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
@@ -234,6 +237,9 @@ enum Command {
         /// Which format.
         #[arg(value_enum, default_value_t = SchemaKind::Scenario)]
         kind: SchemaKind,
+        /// The scenario schema of one variant: `variant` fixed and the variant's own fields listed.
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
     },
     /// Draw a position (or a scenario's starting position) as an SVG board diagram.
     Render(render::RenderArgs),
@@ -263,6 +269,9 @@ enum Command {
     },
     /// Ruling tools (`rulings diff ID=KEY`).
     Rulings {
+        /// The rule system (only MONARCHIE has switchable rulings).
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
         #[command(subcommand)]
         command: render::RulingsCommand,
     },
@@ -333,7 +342,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Apply actions (`16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`) and print each outcome.
+    /// Apply actions (`16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`; `e2e4`, `claim`) and print each outcome: text, or one JSON document.
     Apply {
         #[command(flatten)]
         position: PositionArgs,
@@ -370,6 +379,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             coverage,
         ),
+        Command::Show { position } if position.variant != VariantId::Monarchie => {
+            print!("{}", variants::board_text(position.open()?.as_ref()));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Show { position } => {
             let (position, _) = position.load()?;
             print!("{}", regelwerk::board_text::render(&position));
@@ -406,15 +419,27 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             &rulings,
             format,
         ),
-        Command::Serve { rulings, fault } => {
-            Ruleset::from_settings(&rulings).context("reading --ruling")?;
+        Command::Serve {
+            variant,
+            rulings,
+            fault,
+        } => {
+            match variant {
+                Some(variant) => regelwerk::variant::open(variant, None, &rulings)
+                    .map(|_| ())
+                    .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
+                None => {
+                    Ruleset::from_settings(&rulings).context("reading --ruling")?;
+                }
+            }
             let fault = conform::parse_fault(fault.as_deref())?;
             let stdin = std::io::stdin();
-            regelwerk::protocol::serve::serve(
+            regelwerk::protocol::serve::serve_only(
                 stdin.lock(),
                 std::io::stdout().lock(),
                 &rulings,
                 fault,
+                variant,
             )?;
             Ok(ExitCode::SUCCESS)
         }
@@ -447,7 +472,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             perft_depth,
             variant,
         } => render::report(&html, &lang, perft_depth, variant),
-        Command::Rulings { command } => render::rulings(command),
+        Command::Rulings { variant, command } => render::rulings(command, variant),
         Command::SpecSync => maintain::spec_sync(),
         Command::Play {
             seed,
@@ -471,11 +496,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             rulings,
         }),
         Command::Replay { journals } => replay::replay_journals(journals),
-        Command::Schema { kind } => {
-            let schema = match kind {
-                SchemaKind::Scenario => regelwerk::scenario::format::schema_json(),
-                SchemaKind::Journal => regelwerk::journal::schema_json(),
-                SchemaKind::Tournament => regelwerk::tournament::cases::schema_json(),
+        Command::Schema { kind, variant } => {
+            if variant.is_some() && kind != SchemaKind::Scenario {
+                anyhow::bail!("--variant goes with the scenario schema (journals and tournament cases are MONARCHIE's)");
+            }
+            let schema = match (kind, variant) {
+                (SchemaKind::Scenario, Some(variant)) => {
+                    regelwerk::scenario::format::variant_schema_json(variant)
+                }
+                (SchemaKind::Scenario, None) => regelwerk::scenario::format::schema_json(),
+                (SchemaKind::Journal, _) => regelwerk::journal::schema_json(),
+                (SchemaKind::Tournament, _) => regelwerk::tournament::cases::schema_json(),
             };
             println!("{schema}");
             Ok(ExitCode::SUCCESS)
@@ -500,7 +531,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 let rows = divide(&position, depth, &rules);
                 (rows.iter().map(|(_, n)| n).sum(), rows)
             } else {
-                (perft(&position, depth, &rules), Vec::new())
+                let game = regelwerk::variant::monarchie::game::MonarchieGame {
+                    position: position.clone(),
+                    rules,
+                };
+                (variants::counted(&game, depth).0, Vec::new())
             };
             let seconds = started.elapsed().as_secs_f64();
             match format {
@@ -593,34 +628,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             position,
             actions,
             format,
-        } if position.variant != VariantId::Monarchie => {
-            variants::apply(position.open()?, &actions, format)
-        }
-        Command::Apply {
-            position,
-            actions,
-            format,
-        } => {
-            let (mut position, rules) = position.load()?;
-            for (index, text) in actions.iter().enumerate() {
-                let action: Action = text
-                    .parse()
-                    .with_context(|| format!("reading action {} '{text}'", index + 1))?;
-                let outcome = rules::apply(&mut position, action, &rules).map_err(|illegal| {
-                    anyhow::anyhow!(
-                        "action {} '{text}' is illegal ({}): {illegal}",
-                        index + 1,
-                        illegal.code()
-                    )
-                })?;
-                match format {
-                    Format::Text => println!("{text}: {}", serde_json::to_string(&outcome)?),
-                    Format::Json => println!("{}", serde_json::to_string(&outcome)?),
-                }
-            }
-            println!("{}", to_notation(&position));
-            Ok(ExitCode::SUCCESS)
-        }
+        } => variants::apply(position.open()?, &actions, format),
     }
 }
 

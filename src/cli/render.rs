@@ -22,20 +22,23 @@ use super::repo_root;
 /// Arguments of `regelwerk render`.
 #[derive(clap::Args, Debug)]
 pub(super) struct RenderArgs {
-    /// A position in the one-line notation; default: the Anhang A start.
+    /// The rule system.
+    #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::Monarchie)]
+    variant: regelwerk::variant::VariantId,
+    /// A position in the variant's notation (MONARCHIE's one-line notation, a FEN for grand and racingkings); default: the variant's start.
     #[arg(long, conflicts_with = "scenario")]
     position: Option<String>,
     /// Draw the starting position of this scenario file, with the arrow of its first move.
     #[arg(long)]
     scenario: Option<PathBuf>,
-    /// Put dots on the legal targets of the piece on this cell.
-    #[arg(long, value_name = "CELL")]
-    moves_of: Option<u16>,
-    /// An arrow for a move, e.g. 16-28 (repeatable).
+    /// Put dots on the legal targets of the piece on this cell or square.
+    #[arg(long, value_name = "SQUARE")]
+    moves_of: Option<String>,
+    /// An arrow for a move, e.g. 16-28 or e2e4 (repeatable).
     #[arg(long = "arrow", value_name = "MOVE")]
     arrows: Vec<String>,
-    /// The seat drawn at the bottom (default: Lila, the reference view with Blau at the top).
-    #[arg(long, value_name = "PARTY")]
+    /// The party drawn at the bottom (MONARCHIE default: Lila, the reference view with Blau at the top; chess: white).
+    #[arg(long, value_name = "PARTY", alias = "bottom")]
     seat_at_bottom: Option<String>,
     /// Leave the cell numbers out.
     #[arg(long)]
@@ -54,8 +57,68 @@ pub(super) struct RenderArgs {
     output: PathBuf,
 }
 
+/// `regelwerk render` for a variant other than MONARCHIE: its game
+/// through the one renderer.
+fn render_other(args: &RenderArgs) -> Result<ExitCode> {
+    use regelwerk::render::{render_game, GameDiagram};
+    if !args.shade_start.is_empty() || !args.shade_promotion.is_empty() {
+        bail!("--shade-start and --shade-promotion draw MONARCHIE's triangles and zones");
+    }
+    let (game, caption, arrows) = if let Some(path) = &args.scenario {
+        let loaded = regelwerk::scenario::report::load_with_specs(path, &mut Default::default())
+            .map_err(|error| anyhow::anyhow!("{error}"))
+            .with_context(|| format!("reading --scenario {}", path.display()))?;
+        let game = loaded.open().map_err(|message| anyhow::anyhow!(message))?;
+        let first = loaded
+            .scenario
+            .steps
+            .iter()
+            .filter_map(|step| step.play.clone())
+            .find(|play| game.move_squares(play).is_some());
+        (
+            game,
+            Some(loaded.scenario.id.clone()),
+            first.into_iter().collect(),
+        )
+    } else {
+        let game = regelwerk::variant::open(args.variant, args.position.as_deref(), &args.rulings)
+            .map_err(|message| anyhow::anyhow!("reading --position: {message}"))?;
+        (game, None, Vec::new())
+    };
+    let mut arrows: Vec<String> = arrows;
+    arrows.extend(args.arrows.iter().cloned());
+    if let Some(party) = &args.seat_at_bottom {
+        if game.info().party(party).is_none() {
+            bail!(
+                "--seat-at-bottom {party}: expected one of {}",
+                game.info().party_keys()
+            );
+        }
+    }
+    let diagram = GameDiagram {
+        bottom: args.seat_at_bottom.clone(),
+        arrows,
+        moves_of: args.moves_of.clone(),
+        no_labels: args.no_numbers,
+        caption,
+    };
+    let svg = render_game(game.as_ref(), &diagram).map_err(|message| anyhow::anyhow!(message))?;
+    write_output(&args.output, &svg)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `regelwerk render`.
 pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
+    let scenario_variant = args.scenario.as_ref().and_then(|path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .map(|text| regelwerk::scenario::report::declared_variant(&text))
+    });
+    if args.variant != regelwerk::variant::VariantId::Monarchie
+        || scenario_variant.is_some_and(|v| v != regelwerk::variant::VariantId::Monarchie)
+    {
+        return render_other(&args);
+    }
     let mut rules = Ruleset::from_settings(&args.rulings).context("reading --ruling")?;
     let mut diagram = Diagram::new();
     let position = if let Some(path) = &args.scenario {
@@ -92,8 +155,8 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
             .with_context(|| format!("reading --arrow '{text}'"))?;
         diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
     }
-    if let Some(number) = args.moves_of {
-        let cell = Cell::try_from(number).context("reading --moves-of")?;
+    if let Some(text) = &args.moves_of {
+        let cell: Cell = text.parse().context("reading --moves-of")?;
         diagram = diagram.with_moves_of(&position, cell, &rules);
     }
     if let Some(name) = &args.seat_at_bottom {
@@ -226,7 +289,30 @@ pub(super) enum RulingsCommand {
 }
 
 /// `regelwerk rulings ...`.
-pub(super) fn rulings(command: RulingsCommand) -> Result<ExitCode> {
+pub(super) fn rulings(
+    command: RulingsCommand,
+    variant: regelwerk::variant::VariantId,
+) -> Result<ExitCode> {
+    if variant != regelwerk::variant::VariantId::Monarchie {
+        let dir = repo_root().join("spec").join(variant.name());
+        let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
+        let title = regelwerk::variant::info(variant).title;
+        return match command {
+            RulingsCommand::Audit { .. } => {
+                println!(
+                    "{title}: {} rulings, all fixed readings (no switchable alternative to audit):",
+                    spec.rulings.len()
+                );
+                for ruling in &spec.rulings {
+                    println!("  {}  {}", ruling.id, ruling.title);
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            RulingsCommand::Diff { setting, .. } => bail!(
+                "{title} has no switchable rulings, so '{setting}' has nothing to change; its readings are listed by `rulings audit --variant {variant}`"
+            ),
+        };
+    }
     match command {
         RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
         RulingsCommand::Diff {

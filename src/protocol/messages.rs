@@ -87,6 +87,16 @@ pub enum Request {
 }
 
 impl Request {
+    /// The variant a request is about, where it names one.
+    pub fn variant(&self) -> Option<VariantId> {
+        match self {
+            Request::Apply { variant, .. }
+            | Request::Moves { variant, .. }
+            | Request::Perft { variant, .. } => Some(*variant),
+            Request::Start { .. } | Request::Stop => None,
+        }
+    }
+
     /// The request number, where it has one.
     pub fn seq(&self) -> Option<u64> {
         match self {

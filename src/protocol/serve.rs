@@ -30,9 +30,24 @@ pub enum Fault {
 /// I/O errors on `output`.
 pub fn serve(
     input: impl BufRead,
+    output: impl Write,
+    forced: &[String],
+    fault: Fault,
+) -> std::io::Result<()> {
+    serve_only(input, output, forced, fault, None)
+}
+
+/// [`serve`] playing only `only` when given: the handshake names that
+/// variant alone and a request of another is answered `skipped`.
+///
+/// # Errors
+/// I/O errors on `output`.
+pub fn serve_only(
+    input: impl BufRead,
     mut output: impl Write,
     forced: &[String],
     fault: Fault,
+    only: Option<VariantId>,
 ) -> std::io::Result<()> {
     for line in input.lines() {
         let line = line?;
@@ -68,7 +83,34 @@ pub fn serve(
                 Fault::CloseStdout => return Ok(()),
             }
         }
-        let Some(response) = answer(request, forced) else {
+        let response = match (only, request.variant(), request.seq()) {
+            (Some(only), Some(asked), Some(seq)) if asked != only => Some(Response::Skipped {
+                seq,
+                reason: format!("this engine was started for {only} only, not {asked}"),
+            }),
+            _ => answer(request, forced).map(|response| match (only, response) {
+                (
+                    Some(only),
+                    Response::Ready {
+                        protocol,
+                        name,
+                        version,
+                        language,
+                        capabilities,
+                        ..
+                    },
+                ) => Response::Ready {
+                    protocol,
+                    name,
+                    version,
+                    language,
+                    capabilities,
+                    variants: vec![only],
+                },
+                (_, response) => response,
+            }),
+        };
+        let Some(response) = response else {
             return Ok(());
         };
         writeln!(output, "{}", to_line(&response))?;

@@ -129,12 +129,14 @@ pub fn party_style(key: &str, index: usize) -> PartyStyle {
     }
 }
 
-/// The letter drawn for a piece kind (lowercase English name).
+/// The letter drawn for a piece kind (lowercase English name): the FEN
+/// letter, so that a diagram reads like the notation (Grand Chess writes
+/// the marshal `C` and the cardinal `A`, as Fairy-Stockfish does).
 pub fn kind_letter(kind: &str) -> char {
     match kind {
         "knight" => 'N',
-        "marshal" => 'M',
-        "cardinal" => 'C',
+        "marshal" => 'C',
+        "cardinal" => 'A',
         other => other
             .chars()
             .next()

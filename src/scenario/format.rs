@@ -316,3 +316,30 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema)
         .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
 }
+
+/// The JSON Schema of the scenario format for one variant: `variant`
+/// fixed to it, and its own `expect` and `state` fields listed with what
+/// they pin.
+pub fn variant_schema_json(variant: VariantId) -> String {
+    let mut schema = serde_json::to_value(schemars::schema_for!(Scenario))
+        .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"));
+    let info = crate::variant::info(variant);
+    schema["title"] = Value::String(format!("{} scenario", info.title));
+    schema["properties"]["variant"] = serde_json::json!({
+        "description": "The rule system.",
+        "const": variant.name(),
+    });
+    for (definition, fields) in [
+        ("Expect", info.report_fields),
+        ("StateExpect", info.state_fields),
+    ] {
+        let target = &mut schema["definitions"][definition]["properties"];
+        for field in fields {
+            target[field.name] = serde_json::json!({
+                "description": format!("{} ({} only)", field.doc, info.title),
+            });
+        }
+    }
+    serde_json::to_string_pretty(&schema)
+        .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
+}
