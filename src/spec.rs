@@ -26,8 +26,11 @@ pub enum TestableBy {
 pub struct Clause {
     /// Stable ID, e.g. `m.8.1`.
     pub id: String,
-    /// The German heading.
+    /// The heading as the source writes it (German for MONARCHIE).
     pub heading: String,
+    /// The heading in English, where the source's is not English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading_en: Option<String>,
     /// What it says, in the project's own words.
     pub paraphrase: String,
     /// Rulings that touch it.

@@ -356,8 +356,8 @@ use{{stroke:#7d735f;stroke-width:0.8}}\
 .grid{{stroke:#5a5140;stroke-width:1.2}}\
 .shade{{fill-opacity:0.45}}\
 .mark{{fill:none;stroke:#000;stroke-width:3}}\
-.n{{font:9px sans-serif;fill:#3d382e;text-anchor:middle}}\
-.ne{{font:11px sans-serif;fill:#4f4838;text-anchor:middle}}\
+.n{{font:10px sans-serif;fill:#3d382e;text-anchor:middle}}\
+.ne{{font:bold 12px sans-serif;fill:#3b3528;text-anchor:middle}}\
 .edge{{font:13px sans-serif;fill:#333;text-anchor:middle}}\
 .p{{stroke-width:2}}\
 .k{{font:bold 13px sans-serif;text-anchor:middle}}\

@@ -148,7 +148,7 @@ td.n{text-align:right}
 .ok{color:#0a6b2c;font-weight:bold}
 .bad{color:#b00020;font-weight:bold}
 section.scenario{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1rem;display:flex;gap:1rem;flex-wrap:wrap;align-items:flex-start}
-section.scenario img{width:30rem;max-width:100%;height:auto;border:1px solid #eee}
+section.scenario img{width:42rem;max-width:100%;height:auto;border:1px solid #eee}
 section.scenario div{flex:1;min-width:18rem}
 pre{background:#f5f5f5;padding:.4rem;white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:0}
 code{overflow-wrap:anywhere;word-break:break-word}
@@ -319,6 +319,17 @@ impl Site<'_> {
         self.lang.labels()
     }
 
+    /// A clause's heading: the source's, and under `--lang en` the
+    /// English one next to it.
+    fn heading(&self, clause: &Clause) -> String {
+        match (&clause.heading_en, self.lang) {
+            (Some(english), Lang::En) if *english != clause.heading => {
+                format!("{} ({english})", clause.heading)
+            }
+            _ => clause.heading.clone(),
+        }
+    }
+
     fn variant_title(&self) -> &'static str {
         crate::variant::info(self.input.variant).title
     }
@@ -435,7 +446,7 @@ impl Site<'_> {
                 h,
                 "<tr><td>{}</td><td class=\"heading\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{ok}</td><td class=\"n\">{}</td></tr>",
                 self.clause_link(&clause.id),
-                escape(&clause.heading),
+                escape(&self.heading(clause)),
                 testable_name(clause.testable_by),
                 cases.len(),
                 cases.len() - ok
@@ -550,14 +561,14 @@ impl Site<'_> {
 
     fn clause(&self, clause: &Clause) -> String {
         let l = self.labels();
-        let title = format!("{} {} – {}", l.clause, clause.id, clause.heading);
+        let title = format!("{} {} – {}", l.clause, clause.id, self.heading(clause));
         let mut page = Page::new(self.lang, &title, Some(self.variant_title()));
         let _ = writeln!(
             page.html,
             "<h1>{} {} – <span class=\"heading\">{}</span></h1>\n<p>{}</p>\n<p>{}: {}</p>",
             l.clause,
             escape(&clause.id),
-            escape(&clause.heading),
+            escape(&self.heading(clause)),
             escape(&clause.paraphrase),
             l.tested_by,
             testable_name(clause.testable_by)
@@ -576,7 +587,7 @@ impl Site<'_> {
                     page.html,
                     "<li>{} <span class=\"heading\">{}</span></li>",
                     self.clause_link(&sub.id),
-                    escape(&sub.heading)
+                    escape(&self.heading(sub))
                 );
             }
             page.html.push_str("</ul>\n");
