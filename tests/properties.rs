@@ -1,16 +1,42 @@
-//! Random games (proptest): every invariant of `regelwerk::fuzz::INVARIANTS`
-//! is checked after every action of every generated game. A game is a
-//! start position plus a list of random choices, one per action, so a
-//! failure shrinks to a short action sequence.
+//! Random games (proptest) through the one random-game driver
+//! (`regelwerk::fuzz::game`): the generic invariants and every one of
+//! MONARCHIE's (`regelwerk::fuzz::INVARIANTS`) are checked after every
+//! action of every generated game. A game is a start position plus a list
+//! of random choices, one per action, so a failure shrinks to a short
+//! action sequence.
 
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
+use regelwerk::fuzz::game::{play_choices, GameFailure};
 use regelwerk::fuzz::invariants::{
     check_exhaustive, check_position, check_rotation, rotate, without_unmoved_pawns,
 };
-use regelwerk::fuzz::{play_checked, random_position, Checks, Rng};
+use regelwerk::fuzz::{random_position, Rng};
+use regelwerk::variant::{DeepChecks, VariantId};
 use regelwerk::{Position, Ruleset};
+
+/// One MONARCHIE game from `start` (the Anhang A start when `None`).
+fn monarchie_game(
+    start: Option<&Position>,
+    choices: &[u64],
+    rulings: &[String],
+    exhaustive_every: usize,
+    symmetry_every: usize,
+) -> Result<(), Box<GameFailure>> {
+    let notation = start.map(regelwerk::notation::to_notation);
+    play_choices(
+        VariantId::Monarchie,
+        notation.as_deref(),
+        choices,
+        rulings,
+        DeepChecks {
+            exhaustive_every,
+            symmetry_every,
+        },
+    )
+    .map(|_| ())
+}
 
 /// Games per property: 1000, or `PROPTEST_CASES` when set.
 fn cases(default: u32) -> u32 {
@@ -36,9 +62,8 @@ proptest! {
     /// Whole games from the Anhang A start: legal moves, timeouts, promotions.
     #[test]
     fn games_from_the_start_keep_every_invariant(choices in prop::collection::vec(any::<u64>(), 0..120)) {
-        let checks = Checks { exhaustive_every: 40, rotation_every: 0 };
-        if let Err(failure) = play_checked(&Position::start(), &choices, &Ruleset::default(), checks) {
-            prop_assert!(false, "{} after {} actions from the start", failure.violation, failure.actions.len());
+        if let Err(failure) = monarchie_game(None, &choices, &[], 40, 0) {
+            prop_assert!(false, "{}: {} after {} actions from the start", failure.invariant, failure.detail, failure.actions.len());
         }
     }
 
@@ -51,9 +76,8 @@ proptest! {
     ) {
         let rules = Ruleset::default();
         let start = random_position(&mut Rng::new(seed), &rules);
-        let checks = Checks { exhaustive_every: 40, rotation_every: 10 };
-        if let Err(failure) = play_checked(&start, &choices, &rules, checks) {
-            prop_assert!(false, "{} after {} actions from {}", failure.violation, failure.actions.len(),
+        if let Err(failure) = monarchie_game(Some(&start), &choices, &[], 40, 10) {
+            prop_assert!(false, "{}: {} after {} actions from {}", failure.invariant, failure.detail, failure.actions.len(),
                 regelwerk::notation::to_notation(&start));
         }
     }
@@ -99,14 +123,12 @@ fn each_ruling_alternative_keeps_the_invariants() {
                 random_position(&mut rng, &rules)
             };
             let choices: Vec<u64> = (0..80).map(|_| rng.next_u64()).collect();
-            let checks = Checks {
-                exhaustive_every: 30,
-                rotation_every: 10,
-            };
-            if let Err(failure) = play_checked(&start, &choices, &rules, checks) {
+            let rulings = vec![setting.clone()];
+            if let Err(failure) = monarchie_game(Some(&start), &choices, &rulings, 30, 10) {
                 panic!(
-                    "{setting}, seed {seed}: {} after {} actions",
-                    failure.violation,
+                    "{setting}, seed {seed}: {}: {} after {} actions",
+                    failure.invariant,
+                    failure.detail,
                     failure.actions.len()
                 );
             }

@@ -5,9 +5,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use regelwerk::position::Position;
 use regelwerk::variant::VariantId;
-use regelwerk::Ruleset;
 
 use super::check::progress_bar;
 use super::Format;
@@ -61,7 +59,7 @@ pub(super) struct FuzzArgs {
     pub(super) games: u64,
     pub(super) seed: u64,
     pub(super) max_plies: usize,
-    pub(super) checks: regelwerk::fuzz::Checks,
+    pub(super) checks: regelwerk::variant::DeepChecks,
     pub(super) engine: Option<String>,
     pub(super) timeout: f64,
     pub(super) perft_every: usize,
@@ -142,30 +140,33 @@ fn variant_games(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::fuzz::game::{game_failure_scenario, play_game_checked};
+    use regelwerk::fuzz::game::{game_failure_scenario, play_game_checked_deep, shrink};
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
     let (mut plies, mut finished) = (0usize, 0u64);
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
-        match play_game_checked(args.variant, seed, args.max_plies, rulings) {
+        match play_game_checked_deep(args.variant, seed, args.max_plies, rulings, args.checks) {
             Ok(played) => {
                 plies += played.plies;
                 finished += u64::from(played.status.is_over());
             }
             Err(failure) => {
                 bar.finish_and_clear();
+                let small = shrink(&failure);
                 let id = format!("fuzz-{}-seed-{seed}", args.variant);
-                let path = write_case(out, &id, &game_failure_scenario(&failure, &id))?;
+                let path = write_case(out, &id, &game_failure_scenario(&small, &id))?;
                 println!(
                     "game {index} (seed {seed}) broke {}: {}",
-                    failure.invariant, failure.detail
+                    small.invariant, small.detail
                 );
                 println!(
-                    "scenario ({} actions): {}",
+                    "shrunk from {} to {} actions; scenario: {}",
                     failure.actions.len(),
+                    small.actions.len(),
                     path.display()
                 );
+                println!("replay: cargo run --release -- check {}", path.display());
                 return Ok(ExitCode::from(1));
             }
         }
@@ -233,75 +234,10 @@ pub(super) fn fuzz(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::fuzz::{failure_scenario, play_checked, random_position, shrink, Rng};
     if let Some(engine) = &args.engine {
         return differential(&args, engine, out, rulings, format);
     }
-    if args.variant != VariantId::Monarchie {
-        regelwerk::variant::open(args.variant, None, rulings)
-            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-        return variant_games(&args, out, rulings, format);
-    }
-    let FuzzArgs {
-        games,
-        seed,
-        max_plies,
-        checks,
-        ..
-    } = args;
-    let rules = Ruleset::from_settings(rulings).context("reading --ruling")?;
-    let bar = progress_bar(games, format == Format::Text);
-    let started = Instant::now();
-    let mut plies = 0usize;
-    let mut finished = 0u64;
-    for index in 0..games {
-        let game_seed = seed.wrapping_add(index);
-        let mut rng = Rng::new(game_seed);
-        let start = if index % 2 == 0 {
-            Position::start()
-        } else {
-            random_position(&mut rng, &rules)
-        };
-        let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
-        match play_checked(&start, &choices, &rules, checks) {
-            Ok(played) => {
-                plies += played.plies;
-                finished += u64::from(played.finished);
-            }
-            Err(failure) => {
-                bar.finish_and_clear();
-                let small = shrink(&failure, &rules);
-                let id = format!("fuzz-seed-{game_seed}");
-                let path = write_case(out, &id, &failure_scenario(&small, &id, &rules))?;
-                println!("game {index} (seed {game_seed}) broke {}", small.violation);
-                println!(
-                    "shrunk from {} to {} actions; scenario: {}",
-                    failure.actions.len(),
-                    small.actions.len(),
-                    path.display()
-                );
-                println!("replay: cargo run --release -- check {}", path.display());
-                return Ok(ExitCode::from(1));
-            }
-        }
-        bar.set_position(index + 1);
-    }
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    match format {
-        Format::Text => {
-            println!(
-                "{games} games, {plies} actions, {finished} finished, 0 violations in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
-                games as f64 / seconds,
-                plies as f64 / seconds
-            );
-            println!("fuzz: {games} passed, 0 failed");
-        }
-        Format::Json => println!(
-            "{}",
-            serde_json::json!({"games": games, "plies": plies, "finished": finished, "violations": 0,
-                "seconds": seconds, "games_per_second": games as f64 / seconds, "plies_per_second": plies as f64 / seconds})
-        ),
-    }
-    Ok(ExitCode::SUCCESS)
+    regelwerk::variant::open(args.variant, None, rulings)
+        .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+    variant_games(&args, out, rulings, format)
 }

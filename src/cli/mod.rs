@@ -406,9 +406,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seed,
                 max_plies,
-                checks: regelwerk::fuzz::Checks {
+                checks: regelwerk::variant::DeepChecks {
                     exhaustive_every,
-                    rotation_every,
+                    symmetry_every: rotation_every,
                 },
                 engine,
                 timeout,

@@ -1,9 +1,11 @@
-//! Random games of the two-player variants through the variant interface
-//! ([`crate::variant::Game`]), with invariants checked after every action.
-//! The invariants are variant-neutral; each is named so a failure says
-//! which one broke.
+//! The one random-game driver of every variant: games through the game
+//! interface ([`crate::variant::Game`]) from a start position, with the
+//! generic invariants ([`GAME_INVARIANTS`]) and each variant's own
+//! ([`Game::own_invariants`], [`Game::deep_invariants`]) checked after
+//! every action; shrinking of a failing game; and a scenario file that
+//! replays it. `regelwerk fuzz` and the proptest suite both drive it.
 
-use crate::variant::{self, Game, Status, VariantId};
+use crate::variant::{self, DeepChecks, Game, Status, VariantId};
 
 use super::rng::Rng;
 
@@ -34,7 +36,7 @@ pub const GAME_INVARIANTS: [(&str, &str); 9] = [
     ),
     (
         "nothing-from-nowhere",
-        "no action adds a piece: the number of pieces drops by one with a capture and stays the same otherwise",
+        "no action adds a piece: a capture takes one away, an elimination at most one (its king), nothing else changes the count",
     ),
     (
         "refusal-changes-nothing",
@@ -55,8 +57,12 @@ pub const GAME_INVARIANTS: [(&str, &str); 9] = [
 pub struct GameFailure {
     /// The variant.
     pub variant: VariantId,
+    /// The ruling settings played under.
+    pub rulings: Vec<String>,
     /// The seed of the game.
     pub seed: u64,
+    /// The start position (the variant's start when `None`).
+    pub start: Option<String>,
     /// The actions played, the last one being where it broke (for
     /// `refusal-changes-nothing`, the refused probe).
     pub actions: Vec<String>,
@@ -130,9 +136,31 @@ fn check_state(game: &dyn Game, open: Opener<'_>) -> Result<Vec<String>, (&'stat
     Ok(legal)
 }
 
-/// Plays one seeded random game of `variant` from its start under
-/// `rulings`, checking every invariant after every action. The variant's
-/// special actions (a draw claim, a timeout) are tried now and then.
+/// Where a random game starts: the variant's start, or for MONARCHIE and
+/// an odd seed a random position (trays, dead blockers, clocks); `None`
+/// for the variant's start.
+///
+/// # Errors
+/// A message when the rulings are not the variant's.
+pub fn random_start(
+    variant: VariantId,
+    seed: u64,
+    rulings: &[String],
+) -> Result<Option<String>, String> {
+    variant::open(variant, None, rulings)?;
+    if variant == VariantId::Monarchie && seed % 2 == 1 {
+        let rules = crate::ruleset::Ruleset::from_settings(rulings).map_err(|e| e.to_string())?;
+        let mut rng = Rng::new(seed);
+        return Ok(Some(crate::notation::to_notation(&super::random_position(
+            &mut rng, &rules,
+        ))));
+    }
+    Ok(None)
+}
+
+/// Plays one seeded random game of `variant` under `rulings` (from
+/// [`random_start`]), checking every invariant after every action, the
+/// variant's expensive ones as `deep` says.
 ///
 /// # Errors
 /// The first [`GameFailure`].
@@ -141,12 +169,48 @@ pub fn play_game_checked(
     seed: u64,
     max_plies: usize,
     rulings: &[String],
-) -> Result<GamePlayed, GameFailure> {
-    let open = |text: Option<&str>| variant::open(variant, text, rulings);
-    play_game_checked_with(&open, variant, seed, max_plies)
+) -> Result<GamePlayed, Box<GameFailure>> {
+    play_game_checked_deep(variant, seed, max_plies, rulings, DeepChecks::default())
 }
 
-/// [`play_game_checked`] on the games `open` makes.
+/// [`play_game_checked`] with the frequency of the expensive checks.
+///
+/// # Errors
+/// The first [`GameFailure`].
+pub fn play_game_checked_deep(
+    variant: VariantId,
+    seed: u64,
+    max_plies: usize,
+    rulings: &[String],
+    deep: DeepChecks,
+) -> Result<GamePlayed, Box<GameFailure>> {
+    let start = random_start(variant, seed, rulings).map_err(|message| {
+        Box::new(GameFailure {
+            variant,
+            rulings: rulings.to_vec(),
+            seed,
+            start: None,
+            actions: Vec::new(),
+            invariant: "position-round-trips",
+            detail: message,
+        })
+    })?;
+    let mut rng = Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
+    let open = |text: Option<&str>| variant::open(variant, text, rulings);
+    let run = Run {
+        open: &open,
+        variant,
+        rulings,
+        seed,
+        start: start.as_deref(),
+        deep,
+    };
+    run.drive(Pick::Choices(&choices))
+}
+
+/// [`play_game_checked`] on the games `open` makes (a test may hand it a
+/// faulty engine), from the variant's start.
 ///
 /// # Errors
 /// The first [`GameFailure`].
@@ -155,130 +219,262 @@ pub fn play_game_checked_with(
     variant: VariantId,
     seed: u64,
     max_plies: usize,
-) -> Result<GamePlayed, GameFailure> {
+) -> Result<GamePlayed, Box<GameFailure>> {
     let mut rng = Rng::new(seed);
-    let mut actions: Vec<String> = Vec::new();
-    let fail = |actions: &[String], (invariant, detail): (&'static str, String)| GameFailure {
+    let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
+    Run {
+        open,
         variant,
+        rulings: &[],
         seed,
-        actions: actions.to_vec(),
-        invariant,
-        detail,
+        start: None,
+        deep: DeepChecks::default(),
+    }
+    .drive(Pick::Choices(&choices))
+}
+
+/// Plays one game of `variant` from `start` (the variant's start when
+/// `None`), one action per random choice: the driver of the proptest
+/// properties, whose choices shrink.
+///
+/// # Errors
+/// The first [`GameFailure`].
+pub fn play_choices(
+    variant: VariantId,
+    start: Option<&str>,
+    choices: &[u64],
+    rulings: &[String],
+    deep: DeepChecks,
+) -> Result<GamePlayed, Box<GameFailure>> {
+    let open = |text: Option<&str>| variant::open(variant, text, rulings);
+    Run {
+        open: &open,
+        variant,
+        rulings,
+        seed: 0,
+        start,
+        deep,
+    }
+    .drive(Pick::Choices(choices))
+}
+
+/// Greedily drops single actions of a failing game while the same
+/// invariant still breaks (an action that becomes refused ends that
+/// attempt).
+pub fn shrink(failure: &GameFailure) -> GameFailure {
+    let open = |text: Option<&str>| variant::open(failure.variant, text, &failure.rulings);
+    let run = Run {
+        open: &open,
+        variant: failure.variant,
+        rulings: &failure.rulings,
+        seed: failure.seed,
+        start: failure.start.as_deref(),
+        deep: DeepChecks {
+            exhaustive_every: 1,
+            symmetry_every: 1,
+        },
     };
-    let mut game = open(None).map_err(|message| {
-        fail(
-            &actions,
-            (
-                "position-round-trips",
-                format!("the start does not open: {message}"),
-            ),
-        )
-    })?;
-    let mut earlier: Vec<String> = Vec::new();
-    for _ in 0..max_plies {
-        let legal = check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
-        if legal.is_empty() {
-            break;
-        }
-        for mv in &legal {
-            let mut copy = game.boxed_clone();
-            if let Err(refusal) = copy.play(mv) {
-                let mut trail = actions.clone();
-                trail.push(mv.clone());
-                return Err(fail(
-                    &trail,
-                    ("listed-moves-apply", format!("{mv} refused: {refusal}")),
-                ));
-            }
-        }
-        let text = game.position_text();
-        // A move that was legal a ply ago but is not listed now must be
-        // refused, and refusing it must change nothing.
-        let unlisted: Vec<&String> = earlier.iter().filter(|mv| !legal.contains(mv)).collect();
-        if !unlisted.is_empty() {
-            let probe = unlisted[rng.below(unlisted.len() as u64) as usize].clone();
-            if game.play(&probe).is_ok() {
-                let mut trail = actions.clone();
-                trail.push(probe.clone());
-                return Err(fail(
-                    &trail,
-                    (
-                        "listed-moves-apply",
-                        format!("{probe} was accepted but not listed"),
-                    ),
-                ));
-            }
-            if game.position_text() != text {
-                let mut trail = actions.clone();
-                trail.push(probe.clone());
-                return Err(fail(
-                    &trail,
-                    ("refusal-changes-nothing", format!("{probe} changed {text}")),
-                ));
-            }
-        }
-        let special = game.special_actions();
-        let action = if rng.chance(3) {
-            special
-                .first()
-                .cloned()
-                .unwrap_or_else(|| legal[rng.below(legal.len() as u64) as usize].clone())
-        } else {
-            legal[rng.below(legal.len() as u64) as usize].clone()
-        };
-        let pieces_before = game.pieces().len();
-        let result = game.play(&action);
-        actions.push(action.clone());
-        let report = result.map_err(|refusal| {
-            fail(
-                &actions,
-                ("listed-moves-apply", format!("{action} refused: {refusal}")),
-            )
-        })?;
-        if report.position != game.position_text()
-            || report.status != game.status()
-            || report.next.is_some() == report.status.is_over()
-            || report.next != game.to_move()
-        {
-            return Err(fail(
-                &actions,
-                (
-                    "report-matches-state",
-                    format!("report {report:?} vs {}", game.position_text()),
-                ),
-            ));
-        }
-        let pieces_after = game.pieces().len();
-        let expected = pieces_before - usize::from(report.capture.is_some());
-        if pieces_after != expected {
-            return Err(fail(
-                &actions,
-                (
-                    "nothing-from-nowhere",
-                    format!(
-                        "{pieces_before} pieces, {pieces_after} after {action} (capture: {:?})",
-                        report.capture
-                    ),
-                ),
-            ));
-        }
-        game.own_invariants(&text, &report)
-            .map_err(|(name, detail)| {
-                fail(
-                    &actions,
-                    ("variant-invariants", format!("{name}: {detail}")),
-                )
-            })?;
-        earlier = legal;
-        if report.status.is_over() {
-            break;
+    let mut best = failure.clone();
+    let mut index = 0;
+    while index < best.actions.len() {
+        let mut candidate = best.actions.clone();
+        candidate.remove(index);
+        match run.drive(Pick::Fixed(&candidate)) {
+            Err(found) if found.invariant == best.invariant => best = *found,
+            _ => index += 1,
         }
     }
-    check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
-    Ok(GamePlayed {
-        plies: actions.len(),
-        status: game.status(),
-    })
+    best
+}
+
+/// Where the actions of a game come from.
+enum Pick<'a> {
+    /// One random number per action ([`Game::random_action`]).
+    Choices(&'a [u64]),
+    /// Fixed action texts (a replay); a refused one ends the game.
+    Fixed(&'a [String]),
+}
+
+/// One driven game.
+struct Run<'a> {
+    open: Opener<'a>,
+    variant: VariantId,
+    rulings: &'a [String],
+    seed: u64,
+    start: Option<&'a str>,
+    deep: DeepChecks,
+}
+
+impl Run<'_> {
+    fn drive(&self, pick: Pick<'_>) -> Result<GamePlayed, Box<GameFailure>> {
+        let open = self.open;
+        let mut actions: Vec<String> = Vec::new();
+        let fail = |actions: &[String], (invariant, detail): (&'static str, String)| {
+            Box::new(GameFailure {
+                variant: self.variant,
+                rulings: self.rulings.to_vec(),
+                seed: self.seed,
+                start: self.start.map(str::to_string),
+                actions: actions.to_vec(),
+                invariant,
+                detail,
+            })
+        };
+        let mut game = open(self.start).map_err(|message| {
+            fail(
+                &actions,
+                (
+                    "position-round-trips",
+                    format!("the start does not open: {message}"),
+                ),
+            )
+        })?;
+        let plies = match pick {
+            Pick::Choices(choices) => choices.len(),
+            Pick::Fixed(fixed) => fixed.len(),
+        };
+        let mut earlier: Vec<String> = Vec::new();
+        for ply in 0..plies {
+            let legal = check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
+            if legal.is_empty() && game.special_actions().is_empty() {
+                break;
+            }
+            // Every listed move must apply: all of them on the plies of the
+            // exhaustive check, else a sample of four.
+            let choice = match pick {
+                Pick::Choices(choices) => choices[ply],
+                Pick::Fixed(_) => (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            };
+            let every = self.deep.exhaustive_every;
+            let all = every > 0 && ply % every == 0;
+            let sample: Vec<&String> = if all || legal.len() <= 4 {
+                legal.iter().collect()
+            } else {
+                (0..4)
+                    .map(|k| &legal[(choice.rotate_left(7 * k + 3) % legal.len() as u64) as usize])
+                    .collect()
+            };
+            for mv in sample {
+                let mut copy = game.boxed_clone();
+                if let Err(refusal) = copy.play(mv) {
+                    let mut trail = actions.clone();
+                    trail.push(mv.clone());
+                    return Err(fail(
+                        &trail,
+                        ("listed-moves-apply", format!("{mv} refused: {refusal}")),
+                    ));
+                }
+            }
+            let text = game.position_text();
+            // A move that was legal a ply ago but is not listed now must be
+            // refused, and refusing it must change nothing.
+            let unlisted: Vec<&String> = earlier.iter().filter(|mv| !legal.contains(mv)).collect();
+            if !unlisted.is_empty() {
+                let probe =
+                    unlisted[(choice.rotate_left(29) % unlisted.len() as u64) as usize].clone();
+                if game.play(&probe).is_ok() {
+                    let mut trail = actions.clone();
+                    trail.push(probe.clone());
+                    return Err(fail(
+                        &trail,
+                        (
+                            "listed-moves-apply",
+                            format!("{probe} was accepted but not listed"),
+                        ),
+                    ));
+                }
+                if game.position_text() != text {
+                    let mut trail = actions.clone();
+                    trail.push(probe.clone());
+                    return Err(fail(
+                        &trail,
+                        ("refusal-changes-nothing", format!("{probe} changed {text}")),
+                    ));
+                }
+            }
+            game.deep_invariants(ply, choice.rotate_left(17), self.deep)
+                .map_err(|(name, detail)| {
+                    fail(
+                        &actions,
+                        ("variant-invariants", format!("{name}: {detail}")),
+                    )
+                })?;
+            let action = match pick {
+                Pick::Choices(_) => match game.random_action(choice) {
+                    Some(action) => action,
+                    None => break,
+                },
+                Pick::Fixed(fixed) => fixed[ply].clone(),
+            };
+            let pieces_before = game.pieces().len();
+            let result = game.play(&action);
+            actions.push(action.clone());
+            let report = match (result, &pick) {
+                (Ok(report), _) => report,
+                (Err(_), Pick::Fixed(_)) => {
+                    // A replay whose action is refused here proves nothing.
+                    actions.pop();
+                    return Ok(GamePlayed {
+                        plies: actions.len(),
+                        status: game.status(),
+                    });
+                }
+                (Err(refusal), Pick::Choices(_)) => {
+                    return Err(fail(
+                        &actions,
+                        ("listed-moves-apply", format!("{action} refused: {refusal}")),
+                    ))
+                }
+            };
+            if report.position != game.position_text()
+                || report.status != game.status()
+                || report.next.is_some() == report.status.is_over()
+                || report.next != game.to_move()
+            {
+                return Err(fail(
+                    &actions,
+                    (
+                        "report-matches-state",
+                        format!("report {report:?} vs {}", game.position_text()),
+                    ),
+                ));
+            }
+            // No piece appears: at most the capture takes one away, and an
+            // elimination at most its king (MONARCHIE's dead blockers stay).
+            let pieces_after = game.pieces().len();
+            let captured = usize::from(report.capture.is_some());
+            let most = pieces_before - captured;
+            let least = most.saturating_sub(report.eliminations.len());
+            if pieces_after > most || pieces_after < least {
+                return Err(fail(
+                    &actions,
+                    (
+                        "nothing-from-nowhere",
+                        format!(
+                            "{pieces_before} pieces, {pieces_after} after {action} (capture: {:?})",
+                            report.capture
+                        ),
+                    ),
+                ));
+            }
+            game.own_invariants(&text, &report)
+                .map_err(|(name, detail)| {
+                    fail(
+                        &actions,
+                        ("variant-invariants", format!("{name}: {detail}")),
+                    )
+                })?;
+            earlier = legal;
+            if report.status.is_over() {
+                break;
+            }
+        }
+        check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
+        Ok(GamePlayed {
+            plies: actions.len(),
+            status: game.status(),
+        })
+    }
 }
 
 /// A scenario (`scenarios/README.md`) that replays a failure: the actions

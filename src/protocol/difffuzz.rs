@@ -323,37 +323,6 @@ pub fn replay(
         .map(|divergence| (actions.len(), divergence))
 }
 
-/// Where a random game starts: the variant's start, or for MONARCHIE and
-/// an odd seed, a random position (trays, dead blockers, clocks).
-pub fn random_start(
-    variant: VariantId,
-    rng: &mut Rng,
-    rulings: &[String],
-) -> Result<String, String> {
-    let game = variant::open(variant, None, rulings)?;
-    if variant == VariantId::Monarchie && rng.next_u64() % 2 == 1 {
-        let rules = crate::ruleset::Ruleset::from_settings(rulings).map_err(|e| e.to_string())?;
-        return Ok(crate::notation::to_notation(&crate::fuzz::random_position(
-            rng, &rules,
-        )));
-    }
-    Ok(game.position_text())
-}
-
-/// A random action of the reference game: now and then one of its special
-/// actions (`timeout`, `claim`), else a legal move; `None` when it has none.
-pub fn random_action(game: &dyn Game, rng: &mut Rng) -> Option<String> {
-    let special = game.special_actions();
-    if !special.is_empty() && rng.chance(3) {
-        return Some(special[rng.below(special.len() as u64) as usize].clone());
-    }
-    let legal = game.legal_moves();
-    if legal.is_empty() {
-        return None;
-    }
-    Some(legal[rng.below(legal.len() as u64) as usize].clone())
-}
-
 /// Plays one random game of `variant`; the first divergence, shrunk.
 ///
 /// # Errors
@@ -378,8 +347,13 @@ pub fn fuzz_game(
             divergence,
         })
     };
-    let start = random_start(variant, &mut rng, rulings)
-        .map_err(|message| diverged("", &[], Divergence::NoAnswer(message)))?;
+    let start = match crate::fuzz::game::random_start(variant, seed, rulings) {
+        Ok(Some(notation)) => notation,
+        Ok(None) => variant::open(variant, None, rulings)
+            .map(|game| game.position_text())
+            .map_err(|message| diverged("", &[], Divergence::NoAnswer(message)))?,
+        Err(message) => return Err(diverged("", &[], Divergence::NoAnswer(message))),
+    };
     let mut game =
         reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;
     let mut actions: Vec<String> = Vec::new();
@@ -393,7 +367,7 @@ pub fn fuzz_game(
                 return Err(diverged(&game.position_text(), &[], divergence));
             }
         }
-        let Some(action) = random_action(game.as_ref(), &mut rng) else {
+        let Some(action) = game.random_action(rng.next_u64()) else {
             return Ok(ply);
         };
         if let Err(divergence) =

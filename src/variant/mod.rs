@@ -416,6 +416,56 @@ pub trait Game: Send {
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)>;
     /// A copy of the game.
     fn boxed_clone(&self) -> Box<dyn Game>;
+    /// A random action for random games, from one random number: mostly a
+    /// legal move, now and then a special action. A variant may pick more
+    /// of its own (MONARCHIE: seconds used on timed moves). `None` when
+    /// the game is over.
+    fn random_action(&self, choice: u64) -> Option<String> {
+        let special = self.special_actions();
+        if !special.is_empty() && choice % 100 < 3 {
+            return Some(special[(choice / 100 % special.len() as u64) as usize].clone());
+        }
+        let legal = self.legal_moves();
+        if legal.is_empty() {
+            return special.first().cloned();
+        }
+        Some(legal[(choice / 100 % legal.len() as u64) as usize].clone())
+    }
+    /// The variant's expensive invariants of the current position (an
+    /// exhaustive comparison of every from-to pair, a symmetry of the
+    /// board), run every so many plies as `every` says; `choice` is a
+    /// random number for a probe. None by default.
+    ///
+    /// # Errors
+    /// The name of the broken invariant and what was seen.
+    fn deep_invariants(
+        &self,
+        ply: usize,
+        choice: u64,
+        every: DeepChecks,
+    ) -> Result<(), (String, String)> {
+        let _ = (ply, choice, every);
+        Ok(())
+    }
+}
+
+/// How often the expensive invariants of [`Game::deep_invariants`] run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeepChecks {
+    /// The exhaustive per-position comparison every this many plies (0:
+    /// never).
+    pub exhaustive_every: usize,
+    /// The symmetry (rotation) comparison every this many plies (0: never).
+    pub symmetry_every: usize,
+}
+
+impl Default for DeepChecks {
+    fn default() -> Self {
+        DeepChecks {
+            exhaustive_every: 25,
+            symmetry_every: 5,
+        }
+    }
 }
 
 /// One party of a variant.

@@ -568,4 +568,46 @@ impl Game for MonarchieGame {
     fn boxed_clone(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }
+
+    /// Mostly a legal move, with seconds used when the clocks run
+    /// (sometimes exactly the time left), sometimes a timeout.
+    fn random_action(&self, choice: u64) -> Option<String> {
+        crate::fuzz::action_from_choice(&self.position, &self.rules, choice)
+            .map(|action| action.to_string())
+    }
+
+    /// A random from-to pair that `check_move` refuses must change
+    /// nothing; every `exhaustive_every` plies every from-to pair is
+    /// compared with the move list, every `symmetry_every` plies the
+    /// position turned 60 degrees must have the turned moves.
+    fn deep_invariants(
+        &self,
+        ply: usize,
+        choice: u64,
+        every: variant::DeepChecks,
+    ) -> Result<(), (String, String)> {
+        use crate::fuzz::invariants;
+        let broken =
+            |violation: invariants::Violation| (violation.invariant.to_string(), violation.detail);
+        let probe = crate::fuzz::random_pair(choice);
+        if rules::check_move(&self.position, probe, &self.rules).is_err() {
+            let mut copy = self.position.clone();
+            let result = rules::apply(&mut copy, Action::play(probe), &self.rules);
+            if result.is_ok() {
+                return Err((
+                    "legal-moves-match-check-move".to_string(),
+                    format!("{probe} is refused by check_move but applies"),
+                ));
+            }
+            invariants::check_transition(&self.position, Action::play(probe), &result, &copy)
+                .map_err(broken)?;
+        }
+        if every.exhaustive_every > 0 && ply % every.exhaustive_every == 0 {
+            invariants::check_exhaustive(&self.position, &self.rules).map_err(broken)?;
+        }
+        if every.symmetry_every > 0 && ply % every.symmetry_every == 0 {
+            invariants::check_rotation(&self.position, &self.rules).map_err(broken)?;
+        }
+        Ok(())
+    }
 }
