@@ -37,7 +37,7 @@ impl Cli {
     pub fn talks_to_engines(&self) -> bool {
         match &self.command {
             Command::Conform { .. } => true,
-            Command::Fuzz { engine, .. } => engine.is_some(),
+            Command::Fuzz { engine, uci, .. } => engine.is_some() || uci.is_some(),
             _ => false,
         }
     }
@@ -177,8 +177,17 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         rotation_every: usize,
         /// Compare with this external engine (protocol command line) instead of checking invariants.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "uci")]
         engine: Option<String>,
+        /// Compare with this UCI engine instead (grand, racingkings; docs/uci.md).
+        #[arg(long)]
+        uci: Option<String>,
+        /// With --uci: the engine's UCI_Variant name, when it differs from ours.
+        #[arg(long, requires = "uci")]
+        uci_variant: Option<String>,
+        /// With --uci: finding IDs of known rule differences (one per line, # comments); a game that ends in one is counted, not failed.
+        #[arg(long, requires = "uci")]
+        known_differences: Option<PathBuf>,
         /// With --engine: seconds to wait for each answer.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
@@ -201,8 +210,17 @@ enum Command {
     /// Run the scenario suite against an external engine through the protocol.
     Conform {
         /// The engine command line, e.g. "python3 adapter.py".
+        #[arg(long, required_unless_present = "uci", conflicts_with = "uci")]
+        engine: Option<String>,
+        /// A UCI engine's command line instead (grand, racingkings; docs/uci.md), e.g. /usr/games/fairy-stockfish.
         #[arg(long)]
-        engine: String,
+        uci: Option<String>,
+        /// With --uci: the engine's UCI_Variant name, when it differs from ours.
+        #[arg(long, requires = "uci")]
+        uci_variant: Option<String>,
+        /// Cases listed in --expected-failures that pass fail the run too.
+        #[arg(long)]
+        strict: bool,
         /// The rule system whose suite to run.
         #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
@@ -379,6 +397,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             exhaustive_every,
             rotation_every,
             engine,
+            uci,
+            uci_variant,
+            known_differences,
             timeout,
             perft_every,
             format,
@@ -391,7 +412,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     exhaustive_every,
                     rotation_every,
                 },
-                engine,
+                uci: uci.is_some(),
+                engine: engine.or(uci),
+                uci_variant,
+                known_differences,
                 timeout,
                 perft_every,
                 variant,
@@ -414,6 +438,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Conform {
             engine,
+            uci,
+            uci_variant,
+            strict,
             variant,
             paths,
             clause,
@@ -423,7 +450,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
         } => conform::conform(conform::ConformArgs {
-            engine,
+            uci: uci.is_some(),
+            engine: engine.or(uci).unwrap_or_default(),
+            uci_variant,
+            strict,
             variant,
             paths,
             clause,

@@ -5,8 +5,12 @@ use super::conform::{CaseVerdict, ConformReport, Verdict};
 
 /// The one-line command that reruns one scenario against the engine.
 pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
+    let (variant, route) = match (report.engine.variants.as_slice(), report.uci) {
+        ([variant], true) => (format!(" --variant {variant}"), "uci"),
+        _ => (String::new(), "engine"),
+    };
     format!(
-        "regelwerk conform --engine '{}' --id {} {}",
+        "regelwerk conform{variant} --{route} '{}' --id {} {}",
         report.command.replace('\'', "'\\''"),
         case.id,
         case.file
@@ -39,6 +43,27 @@ pub fn text(report: &ConformReport) -> String {
             "the engine was restarted {} {times}\n",
             report.restarts
         ));
+    }
+    if report.uci {
+        let mut lost: std::collections::BTreeMap<&str, usize> = Default::default();
+        for case in &report.cases {
+            for field in &case.not_compared {
+                *lost.entry(field.as_str()).or_default() += 1;
+            }
+        }
+        out.push_str(
+            "driven over UCI (docs/uci.md): compared are legality, the position after each move, check, game end, move sets and perft\n",
+        );
+        if !lost.is_empty() {
+            let list: Vec<String> = lost
+                .iter()
+                .map(|(field, cases)| format!("{field} ({cases} cases)"))
+                .collect();
+            out.push_str(&format!(
+                "expected but not compared over UCI: {}\n",
+                list.join(", ")
+            ));
+        }
     }
     out.push('\n');
     out.push_str(&format!(
