@@ -1,5 +1,6 @@
 //! Subcommands of the `regelwerk` binary.
 
+mod bench;
 mod check;
 mod conform;
 mod fuzz;
@@ -36,7 +37,7 @@ impl Cli {
     /// `fuzz --engine`), which may exit at any time.
     pub fn talks_to_engines(&self) -> bool {
         match &self.command {
-            Command::Conform { .. } => true,
+            Command::Conform { .. } | Command::Bench { .. } => true,
             Command::Fuzz { engine, uci, .. } => engine.is_some() || uci.is_some(),
             _ => false,
         }
@@ -244,6 +245,27 @@ enum Command {
         /// Write the report here instead of stdout.
         #[arg(long, short)]
         output: Option<PathBuf>,
+    },
+    /// Time perft of the reference and of a UCI engine side by side (docs/perf.md).
+    Bench {
+        /// The UCI engine's command line, e.g. /usr/games/fairy-stockfish.
+        #[arg(long)]
+        uci: String,
+        /// The variants (default: grand and racingkings).
+        #[arg(long, value_enum)]
+        variant: Vec<VariantId>,
+        /// perft depth (default: grand 4, racingkings 5).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Alternating runs per position; the best of each side counts.
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
+        /// Middle-game positions besides the start.
+        #[arg(long, default_value_t = 4)]
+        middle: usize,
+        /// Seconds to wait for each engine answer.
+        #[arg(long, default_value_t = 600.0)]
+        timeout: f64,
     },
     /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
     SpecSync,
@@ -472,6 +494,25 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => render::report(&html, &lang, perft_depth),
         Command::Rulings { command } => render::rulings(command),
         Command::SpecSync => maintain::spec_sync(),
+        Command::Bench {
+            uci,
+            variant,
+            depth,
+            runs,
+            middle,
+            timeout,
+        } => bench::bench(bench::BenchArgs {
+            uci,
+            variants: if variant.is_empty() {
+                vec![VariantId::Grand, VariantId::Racingkings]
+            } else {
+                variant
+            },
+            depth,
+            runs,
+            middle,
+            timeout,
+        }),
         Command::Play {
             seed,
             players,

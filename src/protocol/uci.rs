@@ -270,6 +270,16 @@ impl UciEngine {
         Ok(())
     }
 
+    /// perft of `fen` (`go perft DEPTH`), the engine's own count; for
+    /// benchmarks and checks outside a conformance run.
+    ///
+    /// # Errors
+    /// [`ClientError`] when no count came.
+    pub fn perft(&mut self, fen: &str, depth: u32) -> Result<u64, ClientError> {
+        let command = position_command(&self.notation.position_text(), fen, &[]);
+        self.perft_lines(&command, depth).map(|(_, nodes)| nodes)
+    }
+
     /// Kills the process and starts it again.
     ///
     /// # Errors
