@@ -254,11 +254,11 @@ enum Command {
         /// The variants (default: grand and racingkings).
         #[arg(long, value_enum)]
         variant: Vec<VariantId>,
-        /// perft depth (default: grand 4, racingkings 5).
+        /// perft depth (default 4).
         #[arg(long)]
         depth: Option<u32>,
         /// Alternating runs per position; the best of each side counts.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 5)]
         runs: u32,
         /// Middle-game positions besides the start.
         #[arg(long, default_value_t = 4)]
