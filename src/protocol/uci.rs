@@ -712,7 +712,7 @@ impl Drop for UciEngine {
 /// a UCI engine (`--uci`), for the commands that take both.
 pub enum External {
     /// An engine speaking the JSON-lines protocol.
-    Protocol(super::client::Engine),
+    Protocol(Box<super::client::Engine>),
     /// A UCI engine.
     Uci(Box<UciEngine>),
 }
@@ -738,7 +738,7 @@ impl External {
                 timeout,
             )?))
         } else {
-            External::Protocol(super::client::Engine::start(command, timeout)?)
+            External::Protocol(Box::new(super::client::Engine::start(command, timeout)?))
         })
     }
 
@@ -761,7 +761,7 @@ impl External {
     /// Ends the process politely.
     pub fn stop(self) {
         match self {
-            External::Protocol(engine) => engine.stop(),
+            External::Protocol(engine) => (*engine).stop(),
             External::Uci(engine) => (*engine).stop(),
         }
     }
@@ -777,7 +777,7 @@ impl Responder for External {
 
     fn stderr_tail(&self) -> String {
         match self {
-            External::Protocol(engine) => Responder::stderr_tail(engine),
+            External::Protocol(engine) => Responder::stderr_tail(engine.as_ref()),
             External::Uci(engine) => Responder::stderr_tail(engine.as_ref()),
         }
     }
