@@ -49,8 +49,13 @@ fn print_agreement(
                 VariantId::Monarchie => String::new(),
                 other => format!(" {other}"),
             };
+            let divergences = if classified.is_empty() {
+                "0 divergences"
+            } else {
+                "0 other divergences"
+            };
             println!(
-                "{games}{label} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                "{games}{label} games, {plies} actions, {divergences} in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
                 games as f64 / seconds,
                 plies as f64 / seconds
             );

@@ -302,6 +302,16 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 }
                 continue;
             }
+            Err(Verdict::Skipped { reason })
+                if !engine.answers().special_actions
+                    && step.play.as_deref().is_some_and(is_special) =>
+            {
+                return Verdict::Skipped {
+                    reason: format!(
+                        "step {index}: {reason}; the scenario's game ends by it, so no later step can be asked"
+                    ),
+                }
+            }
             Err(verdict) => return verdict,
         };
         let fail = |expected: Value, actual: Value| Verdict::Failed {

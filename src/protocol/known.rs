@@ -97,3 +97,56 @@ pub fn read_list(text: &str) -> Vec<String> {
         .filter(|line| !line.is_empty())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(start: &str, action: &str, divergence: Divergence) -> DivergentGame {
+        DivergentGame {
+            variant: VariantId::Racingkings,
+            rulings: Vec::new(),
+            seed: 1,
+            start: start.to_string(),
+            actions: Vec::new(),
+            diverging_action: Some(action.to_string()),
+            divergence,
+            played: 1,
+        }
+    }
+
+    #[test]
+    fn an_arrival_the_engine_plays_on_from_is_the_fsf11_answer() {
+        let after = "6K1/8/8/8/8/k7/8/8 b - - 1 1";
+        let outcome = Divergence::Outcome {
+            expected: format!(r#"{{"next":null,"position":"{after}"}}"#),
+            actual: format!(r#"{{"next":"black","position":"{after}"}}"#),
+        };
+        let found = classify(&game("8/6K1/8/8/8/k7/8/8 w - - 0 1", "g7g8", outcome));
+        assert_eq!(found.map(|known| known.finding), Some("F-RK-FSF11-ANSWER"));
+    }
+
+    #[test]
+    fn other_differences_are_not_known() {
+        // Another position after the move: not a difference in the race.
+        let outcome = Divergence::Outcome {
+            expected: r#"{"position":"6K1/8/8/8/8/k7/8/8 b - - 1 1"}"#.to_string(),
+            actual: r#"{"position":"6K1/8/8/8/8/k7/8/8 b - - 0 1"}"#.to_string(),
+        };
+        assert!(classify(&game("8/6K1/8/8/8/k7/8/8 w - - 0 1", "g7g8", outcome)).is_none());
+        // The race still open, and the engine lacks a move: not known.
+        let moves = Divergence::Moves {
+            missing: vec!["a3a4".to_string()],
+            unexpected: Vec::new(),
+        };
+        assert!(classify(&game("8/6K1/8/8/8/k7/8/8 w - - 0 1", "g7g6", moves)).is_none());
+    }
+
+    #[test]
+    fn lists_read_ids_and_drop_comments() {
+        assert_eq!(
+            read_list("# header\nF-A   # why\n\n  F-B\n"),
+            vec!["F-A".to_string(), "F-B".to_string()]
+        );
+    }
+}
