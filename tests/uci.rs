@@ -102,8 +102,7 @@ fn statuses(report: &Value) -> Vec<String> {
 #[test]
 fn the_handshake_reads_the_name_and_selects_the_variant() {
     let mut engine = start("ok");
-    assert_eq!(engine.info().name, "FakeUCI");
-    assert_eq!(engine.info().version, "1.0");
+    assert_eq!(engine.info().name, "FakeUCI 1.0");
     assert_eq!(engine.info().protocol, "uci");
     assert_eq!(engine.info().variants, vec![VariantId::Racingkings]);
     assert!(engine.offers_fen(), "the fake prints `Fen:` for `d`");

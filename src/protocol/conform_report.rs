@@ -24,14 +24,16 @@ fn indent(text: &str) -> String {
 /// The text report: header, per-clause table, problems, summary line.
 pub fn text(report: &ConformReport) -> String {
     let mut out = String::new();
+    let mut engine = report.engine.name.clone();
+    if !report.engine.version.is_empty() {
+        engine.push_str(&format!(" {}", report.engine.version));
+    }
+    if !report.engine.language.is_empty() {
+        engine.push_str(&format!(" ({})", report.engine.language));
+    }
     out.push_str(&format!(
-        "engine: {} {} ({}), protocol {}; harness protocol {}\nsuite: {}\n",
-        report.engine.name,
-        report.engine.version,
-        report.engine.language,
-        report.engine.protocol,
-        report.protocol,
-        report.suite_revision
+        "engine: {engine}, protocol {}; harness protocol {}\nsuite: {}\n",
+        report.engine.protocol, report.protocol, report.suite_revision
     ));
     if report.restarts > 0 {
         let times = if report.restarts == 1 {

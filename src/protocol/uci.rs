@@ -245,19 +245,15 @@ impl UciEngine {
         let start = self.notation.position_text();
         let shown = self.display(&position_command(&start, &start, &[]))?;
         self.offers_fen = shown.fen.is_some();
-        let (engine_name, version) = match name.rsplit_once(' ') {
-            Some((base, version)) if version.chars().any(|c| c.is_ascii_digit()) => {
-                (base.to_string(), version.to_string())
-            }
-            _ => (name.clone(), String::new()),
-        };
+        // UCI's `id name` holds name and version in one text (and no
+        // language): it is kept whole as the name.
         self.info = EngineInfo {
-            name: if engine_name.is_empty() {
+            name: if name.is_empty() {
                 "(unnamed UCI engine)".to_string()
             } else {
-                engine_name
+                name
             },
-            version,
+            version: String::new(),
             language: String::new(),
             protocol: "uci".to_string(),
             capabilities: vec![
