@@ -397,3 +397,35 @@ fn fuzzing_fairy_stockfish_counts_known_differences_and_fails_without_the_list()
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn strict_makes_an_unexpected_pass_fail_the_run() {
+    let list = std::env::temp_dir().join(format!("regelwerk-uci-ef-{}.txt", std::process::id()));
+    std::fs::write(&list, "rk.2-start-move-list-21   # listed, but it passes\n")
+        .expect("the list is written");
+    let list = list.to_string_lossy().into_owned();
+    let engine = fake("ok");
+    let args = |strict: bool| {
+        let mut args = vec![
+            "conform",
+            "--variant",
+            "racingkings",
+            "--uci",
+            engine.as_str(),
+            "--expected-failures",
+            list.as_str(),
+            RK2[1],
+        ];
+        if strict {
+            args.push("--strict");
+        }
+        args
+    };
+    let (code, stdout, _) = run(&args(false));
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("unexpected passes"), "{stdout}");
+    let (code, _, stderr) = run(&args(true));
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("--strict"), "{stderr}");
+    let _ = std::fs::remove_file(&list);
+}
