@@ -16,5 +16,6 @@ mod scenarios;
 mod snapshots;
 mod tournament;
 mod turn_order;
+mod uci;
 mod variant_harness;
 mod variants;

@@ -37,6 +37,12 @@ pub(super) fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::ser
 /// The arguments of `conform`.
 pub(super) struct ConformArgs {
     pub(super) engine: String,
+    /// The engine speaks UCI (`--uci`), not the protocol.
+    pub(super) uci: bool,
+    /// The engine's `UCI_Variant` name, when it differs from ours.
+    pub(super) uci_variant: Option<String>,
+    /// Unexpected passes fail the run too.
+    pub(super) strict: bool,
     pub(super) paths: Vec<PathBuf>,
     pub(super) clause: Option<String>,
     pub(super) id: Option<String>,
@@ -54,11 +60,12 @@ fn load_case(file: &std::path::Path, spec: &Spec) -> Result<Loaded> {
 }
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
-    use regelwerk::protocol::client::Engine;
     use regelwerk::protocol::conform::{
-        conform_case, smoke_check, suite_revision, CaseVerdict, ConformReport, Smoke,
+        conform_case, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
+        Responder, Smoke,
     };
     use regelwerk::protocol::conform_report;
+    use regelwerk::protocol::uci::External;
     let root = repo_root();
     let variant = args.variant;
     let spec_dir = root.join("spec").join(variant.name());
@@ -109,11 +116,25 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         None => Default::default(),
     };
     let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
-    let mut engine = match Engine::start(&args.engine, timeout) {
+    let started = External::start(
+        &args.engine,
+        args.uci,
+        variant,
+        args.uci_variant.as_deref(),
+        timeout,
+    );
+    let mut engine = match started {
         Ok(engine) => engine,
         Err(error) => {
             eprintln!("the engine could not be started or did not complete the handshake: {error}");
-            eprintln!("this is an adapter problem, not a rules difference: check the command and docs/protocol.md");
+            let doc = if args.uci {
+                "docs/uci.md"
+            } else {
+                "docs/protocol.md"
+            };
+            eprintln!(
+                "this is an adapter problem, not a rules difference: check the command and {doc}"
+            );
             return Ok(ExitCode::from(2));
         }
     };
@@ -144,9 +165,11 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     );
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
+    let answers = engine.answers();
     for (index, case) in cases.iter().enumerate() {
         let verdict = conform_case(&mut engine, case, &mut seq);
         verdicts.push(CaseVerdict {
+            not_compared: not_compared(case, &answers),
             id: case.scenario.id.clone(),
             file: case.path.display().to_string(),
             clauses: case.scenario.clauses.clone(),
@@ -163,6 +186,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         protocol: regelwerk::protocol::PROTOCOL_VERSION.to_string(),
         suite_revision: suite_revision(&files),
         command: args.engine.clone(),
+        uci: args.uci,
         restarts: engine.restarts(),
         cases: verdicts,
     };
@@ -179,9 +203,15 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         }
         None => print!("{text}"),
     }
-    Ok(if report.unexpected_problems().is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let strict_failure = args.strict && !report.unexpected_passes().is_empty();
+    if strict_failure {
+        eprintln!("--strict: cases listed as expected failures passed; take them off the list");
+    }
+    Ok(
+        if report.unexpected_problems().is_empty() && !strict_failure {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        },
+    )
 }

@@ -11,37 +11,70 @@ use super::check::progress_bar;
 use super::Format;
 
 /// The `conform` command that replays a divergence scenario.
-fn replay_command(variant: VariantId, engine_command: &str, path: &std::path::Path) -> String {
+fn replay_command(
+    variant: VariantId,
+    engine_command: &str,
+    path: &std::path::Path,
+    uci: bool,
+) -> String {
+    let route = if uci { "uci" } else { "engine" };
     let variant = match variant {
         VariantId::Monarchie => String::new(),
         other => format!(" --variant {other}"),
     };
     format!(
-        "regelwerk conform{variant} --engine '{}' {}",
+        "regelwerk conform{variant} --{route} '{}' {}",
         engine_command.replace('\'', "'\\''"),
         path.display()
     )
 }
 
-/// The summary of a differential run in which the engine always agreed.
-fn print_agreement(args: &FuzzArgs, plies: usize, seconds: f64, format: Format) {
+/// The summary of a differential run in which the engine agreed, or
+/// differed only in listed known differences (`classified`: finding, games,
+/// actions).
+fn print_agreement(
+    args: &FuzzArgs,
+    plies: usize,
+    seconds: f64,
+    format: Format,
+    classified: &std::collections::BTreeMap<String, (u64, usize)>,
+) {
     let games = args.games;
+    let known: u64 = classified.values().map(|(games, _)| games).sum();
     match format {
         Format::Text => {
             let label = match args.variant {
                 VariantId::Monarchie => String::new(),
                 other => format!(" {other}"),
             };
+            let divergences = if classified.is_empty() {
+                "0 divergences"
+            } else {
+                "0 other divergences"
+            };
             println!(
-                "{games}{label} games, {plies} actions, 0 divergences in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
+                "{games}{label} games, {plies} actions, {divergences} in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
                 games as f64 / seconds,
                 plies as f64 / seconds
             );
-            println!("fuzz: {games} passed, 0 failed");
+            for (finding, (count, actions)) in classified {
+                println!(
+                    "known difference {finding}: {count} games ended in it (after {actions} agreeing actions)"
+                );
+            }
+            if classified.is_empty() {
+                println!("fuzz: {games} passed, 0 failed");
+            } else {
+                println!(
+                    "fuzz: {} passed, 0 failed, {known} ended in known differences",
+                    games - known
+                );
+            }
         }
         Format::Json => println!(
             "{}",
-            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "divergences": 0, "seconds": seconds})
+            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "divergences": 0, "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
+                "seconds": seconds})
         ),
     }
 }
@@ -61,6 +94,12 @@ pub(super) struct FuzzArgs {
     pub(super) max_plies: usize,
     pub(super) checks: regelwerk::variant::DeepChecks,
     pub(super) engine: Option<String>,
+    /// The engine speaks UCI (`--uci`).
+    pub(super) uci: bool,
+    /// Its `UCI_Variant` name, when it differs from ours.
+    pub(super) uci_variant: Option<String>,
+    /// A file of finding IDs whose differences are known.
+    pub(super) known_differences: Option<std::path::PathBuf>,
     pub(super) timeout: f64,
     pub(super) perft_every: usize,
     pub(super) variant: VariantId,
@@ -69,26 +108,37 @@ pub(super) struct FuzzArgs {
 /// A game in which the engine and the reference parted: its ID, the
 /// number of actions, what differed, and the scenario that replays it.
 struct Parted {
+    /// The known difference it ends in, if any.
+    known: Option<&'static str>,
+    /// Actions the game had played when it diverged.
+    played: usize,
     id: String,
     actions: usize,
     divergence: String,
     scenario: String,
 }
 
-/// The differential loop both rule families share: starts the engine,
-/// plays `args.games` seeded games with `game` (Ok: actions played),
-/// writes the first divergence as a scenario, and prints the summary.
+/// The differential loop: starts the engine (protocol or UCI), plays
+/// `args.games` seeded games with `game` (Ok: actions played), writes the
+/// first divergence that is not a listed known difference as a scenario,
+/// and prints the summary.
 fn run_differential(
     args: &FuzzArgs,
     engine_command: &str,
     out: &std::path::Path,
     format: Format,
-    mut game: impl FnMut(&mut regelwerk::protocol::client::Engine, u64) -> Result<usize, Parted>,
+    mut game: impl FnMut(&mut regelwerk::protocol::uci::External, u64) -> Result<usize, Parted>,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::client::Engine;
+    use regelwerk::protocol::uci::External;
     let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
-    let mut engine = Engine::start(engine_command, timeout)
-        .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
+    let mut engine = External::start(
+        engine_command,
+        args.uci,
+        args.variant,
+        args.uci_variant.as_deref(),
+        timeout,
+    )
+    .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
     if !engine.info().variants.contains(&args.variant) {
         anyhow::bail!(
             "the engine plays {:?}, not {}",
@@ -96,24 +146,45 @@ fn run_differential(
             args.variant
         );
     }
+    let known: Vec<String> = match &args.known_differences {
+        Some(path) => regelwerk::protocol::known::read_list(
+            &std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?,
+        ),
+        None => Vec::new(),
+    };
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
     let mut plies = 0usize;
+    let mut classified: std::collections::BTreeMap<String, (u64, usize)> = Default::default();
     for index in 0..args.games {
         let seed = args.seed.wrapping_add(index);
         match game(&mut engine, seed) {
             Ok(played) => plies += played,
             Err(parted) => {
+                if let Some(finding) = parted.known.filter(|f| known.iter().any(|k| k == f)) {
+                    plies += parted.played;
+                    let entry = classified.entry(finding.to_string()).or_default();
+                    entry.0 += 1;
+                    entry.1 += parted.played;
+                    bar.set_position(index + 1);
+                    continue;
+                }
                 bar.finish_and_clear();
                 let path = write_case(out, &parted.id, &parted.scenario)?;
                 println!(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
                     parted.actions, parted.divergence
                 );
+                if let Some(finding) = parted.known {
+                    println!(
+                        "(a known difference, {finding}, but not listed in --known-differences)"
+                    );
+                }
                 println!("scenario: {}", path.display());
                 println!(
                     "replay: {}",
-                    replay_command(args.variant, engine_command, &path)
+                    replay_command(args.variant, engine_command, &path, args.uci)
                 );
                 engine.stop();
                 return Ok(ExitCode::from(1));
@@ -128,6 +199,7 @@ fn run_differential(
         plies,
         started.elapsed().as_secs_f64().max(1e-9),
         format,
+        &classified,
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -219,6 +291,8 @@ fn differential(
         .map_err(|game| {
             let id = format!("diverge-{}-seed-{seed}", args.variant);
             Parted {
+                known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
+                played: game.played,
                 scenario: divergence_scenario(&game, &id),
                 id,
                 actions: game.actions.len(),

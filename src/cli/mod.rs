@@ -1,5 +1,6 @@
 //! Subcommands of the `regelwerk` binary.
 
+mod bench;
 mod check;
 mod conform;
 mod fuzz;
@@ -36,8 +37,8 @@ impl Cli {
     /// `fuzz --engine`), which may exit at any time.
     pub fn talks_to_engines(&self) -> bool {
         match &self.command {
-            Command::Conform { .. } => true,
-            Command::Fuzz { engine, .. } => engine.is_some(),
+            Command::Conform { .. } | Command::Bench { .. } => true,
+            Command::Fuzz { engine, uci, .. } => engine.is_some() || uci.is_some(),
             _ => false,
         }
     }
@@ -177,8 +178,17 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         rotation_every: usize,
         /// Compare with this external engine (protocol command line) instead of checking invariants.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "uci")]
         engine: Option<String>,
+        /// Compare with this UCI engine instead (grand, racingkings; docs/uci.md).
+        #[arg(long)]
+        uci: Option<String>,
+        /// With --uci: the engine's UCI_Variant name, when it differs from ours.
+        #[arg(long, requires = "uci")]
+        uci_variant: Option<String>,
+        /// With --uci: finding IDs of known rule differences (one per line, # comments); a game that ends in one is counted, not failed.
+        #[arg(long, requires = "uci")]
+        known_differences: Option<PathBuf>,
         /// With --engine: seconds to wait for each answer.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
@@ -204,8 +214,17 @@ enum Command {
     /// Run the scenario suite against an external engine through the protocol.
     Conform {
         /// The engine command line, e.g. "python3 adapter.py".
+        #[arg(long, required_unless_present = "uci", conflicts_with = "uci")]
+        engine: Option<String>,
+        /// A UCI engine's command line instead (grand, racingkings; docs/uci.md), e.g. /usr/games/fairy-stockfish.
         #[arg(long)]
-        engine: String,
+        uci: Option<String>,
+        /// With --uci: the engine's UCI_Variant name, when it differs from ours.
+        #[arg(long, requires = "uci")]
+        uci_variant: Option<String>,
+        /// Cases listed in --expected-failures that pass fail the run too.
+        #[arg(long)]
+        strict: bool,
         /// The rule system whose suite to run.
         #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
@@ -229,6 +248,27 @@ enum Command {
         /// Write the report here instead of stdout.
         #[arg(long, short)]
         output: Option<PathBuf>,
+    },
+    /// Time perft of the reference and of a UCI engine side by side (docs/perf.md).
+    Bench {
+        /// The UCI engine's command line, e.g. /usr/games/fairy-stockfish.
+        #[arg(long)]
+        uci: String,
+        /// The variants (default: grand and racingkings).
+        #[arg(long, value_enum)]
+        variant: Vec<VariantId>,
+        /// perft depth (default 4).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Alternating runs per position; the best of each side counts.
+        #[arg(long, default_value_t = 5)]
+        runs: u32,
+        /// Middle-game positions besides the start.
+        #[arg(long, default_value_t = 4)]
+        middle: usize,
+        /// Seconds to wait for each engine answer.
+        #[arg(long, default_value_t = 600.0)]
+        timeout: f64,
     },
     /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
     SpecSync,
@@ -398,6 +438,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             exhaustive_every,
             rotation_every,
             engine,
+            uci,
+            uci_variant,
+            known_differences,
             timeout,
             perft_every,
             format,
@@ -410,7 +453,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     exhaustive_every,
                     symmetry_every: rotation_every,
                 },
-                engine,
+                uci: uci.is_some(),
+                engine: engine.or(uci),
+                uci_variant,
+                known_differences,
                 timeout,
                 perft_every,
                 variant,
@@ -445,6 +491,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Conform {
             engine,
+            uci,
+            uci_variant,
+            strict,
             variant,
             paths,
             clause,
@@ -454,7 +503,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
         } => conform::conform(conform::ConformArgs {
-            engine,
+            uci: uci.is_some(),
+            engine: engine.or(uci).unwrap_or_default(),
+            uci_variant,
+            strict,
             variant,
             paths,
             clause,
@@ -474,6 +526,25 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => render::report(&html, &lang, perft_depth, variant),
         Command::Rulings { variant, command } => render::rulings(command, variant),
         Command::SpecSync => maintain::spec_sync(),
+        Command::Bench {
+            uci,
+            variant,
+            depth,
+            runs,
+            middle,
+            timeout,
+        } => bench::bench(bench::BenchArgs {
+            uci,
+            variants: if variant.is_empty() {
+                vec![VariantId::Grand, VariantId::Racingkings]
+            } else {
+                variant
+            },
+            depth,
+            runs,
+            middle,
+            timeout,
+        }),
         Command::Play {
             seed,
             players,

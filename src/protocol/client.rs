@@ -70,7 +70,7 @@ fn response_seq(response: &Response) -> Option<u64> {
 
 /// Reads lines as bytes, so that bytes that are not UTF-8 neither stop the
 /// reader nor close the pipe; they are replaced, and the line goes on.
-fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) {
+pub(crate) fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) {
     let mut reader = BufReader::new(reader);
     let mut buffer = Vec::new();
     loop {
@@ -88,7 +88,7 @@ fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool)
 }
 
 /// Lines of stderr kept for reports.
-const STDERR_TAIL: usize = 20;
+pub(crate) const STDERR_TAIL: usize = 20;
 
 /// Splits a command line into words, honouring single and double quotes.
 pub fn split_command(text: &str) -> Vec<String> {

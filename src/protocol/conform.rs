@@ -65,6 +65,10 @@ pub struct CaseVerdict {
     pub verdict: Verdict,
     /// Whether the ID is in the expected-failures list.
     pub expected_failure: bool,
+    /// What the route could not be asked of this scenario
+    /// ([`not_compared`]); empty for a protocol engine.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_compared: Vec<String>,
 }
 
 impl CaseVerdict {
@@ -91,6 +95,91 @@ pub trait Responder {
     fn respond(&mut self, request: &Request) -> Result<Response, ClientError>;
     /// The last lines of the responder's stderr, for reports.
     fn stderr_tail(&self) -> String;
+    /// What its answers can be compared in; everything unless it says
+    /// otherwise (a UCI engine answers less, `docs/uci.md`).
+    fn answers(&self) -> Answers {
+        Answers::ALL
+    }
+}
+
+/// What a responder's answers can be compared in. The runners compare
+/// nothing else, so that a field a route cannot answer is neither failed
+/// nor counted as agreeing; [`not_compared`] lists what a scenario loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answers {
+    /// Whether refusals carry the variant's reason codes; without, a
+    /// refusal is compared only as "not legal".
+    pub refusal_codes: bool,
+    /// The report fields it answers (`None`: all of them).
+    pub fields: Option<&'static [&'static str]>,
+    /// Whether it answers the position after an action.
+    pub position: bool,
+    /// Whether it refuses impossible positions (answers `errored`).
+    pub refuses_positions: bool,
+    /// Whether it plays the variant's special actions (`claim`,
+    /// `timeout`).
+    pub special_actions: bool,
+}
+
+impl Answers {
+    /// A protocol engine: every field.
+    pub const ALL: Answers = Answers {
+        refusal_codes: true,
+        fields: None,
+        position: true,
+        refuses_positions: true,
+        special_actions: true,
+    };
+
+    /// Whether it answers report field `name`.
+    pub fn answers_field(&self, name: &str) -> bool {
+        self.fields.is_none_or(|fields| fields.contains(&name))
+    }
+
+    /// Keeps only the comparable fields of a compared map, with every
+    /// refusal code written `refused` when codes are not answered.
+    pub fn restrict(&self, map: &mut BTreeMap<&'static str, Value>) {
+        map.retain(|key, _| *key == "result" || self.answers_field(key));
+        if !self.position {
+            map.remove("position");
+        }
+        if !self.refusal_codes {
+            if let Some(result) = map.get_mut("result") {
+                if result != "legal" {
+                    *result = json!("refused");
+                }
+            }
+        }
+    }
+}
+
+/// What a responder with `answers` cannot be asked of a scenario: each
+/// expectation field of its `play` steps that is not compared, refusal
+/// codes, and a whole scenario it cannot run (an impossible position),
+/// sorted and without duplicates.
+pub fn not_compared(loaded: &Loaded, answers: &Answers) -> Vec<String> {
+    let mut lost = BTreeSet::new();
+    if loaded.scenario.position.invalid && !answers.refuses_positions {
+        lost.insert("refusing an impossible position".to_string());
+    }
+    let info = loaded.info();
+    for step in &loaded.scenario.steps {
+        let Some(expect) = &step.expect else {
+            continue;
+        };
+        if expect.result != "legal" && !answers.refusal_codes {
+            lost.insert("refusal codes".to_string());
+        }
+        if step.play.as_deref().is_some_and(is_special) && !answers.special_actions {
+            lost.insert("special actions (claim)".to_string());
+        }
+        for key in expected_fields(expect, info).keys() {
+            if *key != "result" && !answers.answers_field(key) {
+                lost.insert((*key).to_string());
+            }
+        }
+    }
+    lost.into_iter().collect()
 }
 
 impl Responder for Engine {
@@ -196,6 +285,33 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
         };
         let response = match ask(engine, &request, seq, index) {
             Ok(response) => response,
+            // A route without special actions (UCI: no draw claims) skips
+            // a refused one and goes on: a refusal leaves the position
+            // as it was. One the scenario expects to succeed ends the case.
+            Err(Verdict::Skipped { .. })
+                if !engine.answers().special_actions
+                    && step
+                        .expect
+                        .as_ref()
+                        .is_some_and(|expect| expect.result != "legal")
+                    && step.play.as_deref().is_some_and(is_special) =>
+            {
+                history.pop();
+                if let Some(play) = &step.play {
+                    let _ = reference.play(play);
+                }
+                continue;
+            }
+            Err(Verdict::Skipped { reason })
+                if !engine.answers().special_actions
+                    && step.play.as_deref().is_some_and(is_special) =>
+            {
+                return Verdict::Skipped {
+                    reason: format!(
+                        "step {index}: {reason}; the scenario's game ends by it, so no later step can be asked"
+                    ),
+                }
+            }
             Err(verdict) => return verdict,
         };
         let fail = |expected: Value, actual: Value| Verdict::Failed {
@@ -226,6 +342,9 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 let mut actual = report_fields(&wanted, &result.as_result(), info);
                 expected.insert("position", json!(reference.position_text()));
                 actual.insert("position", json!(result.position));
+                let answers = engine.answers();
+                answers.restrict(&mut expected);
+                answers.restrict(&mut actual);
                 if expected != actual {
                     return fail(json!(expected), json!(actual));
                 }
@@ -258,9 +377,20 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
     Verdict::Passed
 }
 
+/// Whether an action text is a special action (a draw claim, a forfeited
+/// turn), not a move.
+pub fn is_special(action: &str) -> bool {
+    matches!(action.trim(), "claim" | "timeout")
+}
+
 /// An impossible position: the engine must answer a `moves` request for
 /// it with `errored` (it cannot read the position).
 fn refuses_position(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
+    if !engine.answers().refuses_positions {
+        return Verdict::Skipped {
+            reason: "the engine cannot be asked to refuse a position".to_string(),
+        };
+    }
     *next_seq += 1;
     let request = Request::Moves {
         seq: *next_seq,
@@ -395,6 +525,8 @@ pub struct ConformReport {
     pub suite_revision: String,
     /// The engine command.
     pub command: String,
+    /// Whether the engine was driven over UCI (`--uci`).
+    pub uci: bool,
     /// How often the engine was restarted.
     pub restarts: usize,
     /// Per-scenario verdicts.

@@ -5,8 +5,9 @@ use super::conform::{CaseVerdict, ConformReport, Verdict};
 
 /// The one-line command that reruns one scenario against the engine.
 pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
+    let route = if report.uci { "uci" } else { "engine" };
     format!(
-        "regelwerk conform --variant {} --engine '{}' --id {} {}",
+        "regelwerk conform --variant {} --{route} '{}' --id {} {}",
         report.variant,
         report.command.replace('\'', "'\\''"),
         case.id,
@@ -21,14 +22,16 @@ fn indent(text: &str) -> String {
 /// The text report: header, per-clause table, problems, summary line.
 pub fn text(report: &ConformReport) -> String {
     let mut out = String::new();
+    let mut engine = report.engine.name.clone();
+    if !report.engine.version.is_empty() {
+        engine.push_str(&format!(" {}", report.engine.version));
+    }
+    if !report.engine.language.is_empty() {
+        engine.push_str(&format!(" ({})", report.engine.language));
+    }
     out.push_str(&format!(
-        "engine: {} {} ({}), protocol {}; harness protocol {}\nsuite: {}\n",
-        report.engine.name,
-        report.engine.version,
-        report.engine.language,
-        report.engine.protocol,
-        report.protocol,
-        report.suite_revision
+        "engine: {engine}, protocol {}; harness protocol {}\nsuite: {}\n",
+        report.engine.protocol, report.protocol, report.suite_revision
     ));
     if report.restarts > 0 {
         let times = if report.restarts == 1 {
@@ -40,6 +43,27 @@ pub fn text(report: &ConformReport) -> String {
             "the engine was restarted {} {times}\n",
             report.restarts
         ));
+    }
+    if report.uci {
+        let mut lost: std::collections::BTreeMap<&str, usize> = Default::default();
+        for case in &report.cases {
+            for field in &case.not_compared {
+                *lost.entry(field.as_str()).or_default() += 1;
+            }
+        }
+        out.push_str(
+            "driven over UCI (docs/uci.md): compared are legality, the position after each move, check, game end, move sets and perft\n",
+        );
+        if !lost.is_empty() {
+            let list: Vec<String> = lost
+                .iter()
+                .map(|(field, cases)| format!("{field} ({cases} cases)"))
+                .collect();
+            out.push_str(&format!(
+                "expected but not compared over UCI: {}\n",
+                list.join(", ")
+            ));
+        }
     }
     out.push('\n');
     out.push_str(&format!(

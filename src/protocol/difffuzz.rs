@@ -11,9 +11,10 @@ use crate::fuzz::Rng;
 use crate::variant::{self, Game, VariantId};
 
 use super::client::ClientError;
-use super::conform::Responder;
+use super::conform::{Answers, Responder};
 use super::messages::{ActionResult, Request, Response};
 use super::serve::action_result;
+use crate::scenario::run::report_fields;
 
 /// Where reference and engine first disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +86,9 @@ pub struct DivergentGame {
     pub diverging_action: Option<String>,
     /// What differs.
     pub divergence: Divergence,
+    /// The actions the random game had played when it diverged (before
+    /// shrinking).
+    pub played: usize,
 }
 
 /// One request; no answer, `skipped` and `errored` become a divergence.
@@ -158,6 +162,26 @@ fn compare_moves(
     Ok(())
 }
 
+/// Every shared report field, as the key set [`report_fields`] fills.
+fn info_fields() -> std::collections::BTreeMap<&'static str, serde_json::Value> {
+    [
+        "result",
+        "actor",
+        "capture",
+        "promotion",
+        "checks",
+        "eliminations",
+        "control",
+        "next",
+        "status",
+        "winner",
+        "events",
+    ]
+    .into_iter()
+    .map(|key| (key, serde_json::Value::Null))
+    .collect()
+}
+
 /// A result with its order-free lists sorted, so that two engines that
 /// list checks in another order agree.
 fn normal(result: &ActionResult) -> ActionResult {
@@ -206,6 +230,31 @@ fn compare_action(
         )));
     };
     let json = |result: &ActionResult| serde_json::to_string(result).unwrap_or_default();
+    let answers = engine.answers();
+    if answers != Answers::ALL {
+        // A route that answers less: only what it answers is compared.
+        let Some(theirs) = results.last().filter(|_| results.len() == actions.len()) else {
+            return Err(Divergence::NoAnswer(format!(
+                "expected {} results, got {}",
+                actions.len(),
+                results.len()
+            )));
+        };
+        let comparable = |result: &ActionResult| {
+            let info = variant::info(variant);
+            let wanted = info_fields();
+            let mut map = report_fields(&wanted, &result.as_result(), info);
+            map.insert("position", serde_json::json!(result.position));
+            answers.restrict(&mut map);
+            serde_json::to_string(&map).unwrap_or_default()
+        };
+        let (expected, actual) = (comparable(&ours), comparable(theirs));
+        return if expected == actual {
+            Ok(())
+        } else {
+            Err(Divergence::Outcome { expected, actual })
+        };
+    }
     match results.last() {
         Some(theirs) if results.len() == actions.len() && normal(theirs) == normal(&ours) => Ok(()),
         Some(theirs) if results.len() == actions.len() => Err(Divergence::Outcome {
@@ -345,6 +394,7 @@ pub fn fuzz_game(
             actions: actions.to_vec(),
             diverging_action: None,
             divergence,
+            played: actions.len(),
         })
     };
     let start = match crate::fuzz::game::random_start(variant, seed, rulings) {
@@ -364,10 +414,21 @@ pub fn fuzz_game(
             if let Err(divergence) = compare_perft(engine, game.as_ref(), 2, rulings) {
                 // Moves and outcomes agreed all along: the perft position
                 // itself is the smallest reproduction.
-                return Err(diverged(&game.position_text(), &[], divergence));
+                let mut found = diverged(&game.position_text(), &[], divergence);
+                found.played = actions.len();
+                return Err(found);
             }
         }
-        let Some(action) = game.random_action(rng.next_u64()) else {
+        // An engine that cannot be asked about special actions (UCI: no
+        // draw claims) gets legal moves only.
+        let choice = rng.next_u64();
+        let action = if engine.answers().special_actions {
+            game.random_action(choice)
+        } else {
+            let legal = game.legal_moves();
+            (!legal.is_empty()).then(|| legal[(choice % legal.len() as u64) as usize].clone())
+        };
+        let Some(action) = action else {
             return Ok(ply);
         };
         if let Err(divergence) =
@@ -420,6 +481,7 @@ fn shrink(
                 actions: rest[..at].to_vec(),
                 diverging_action: found_outcome.then(|| rest[at].clone()),
                 divergence: found,
+                played: actions.len(),
             });
         }
     }
@@ -431,6 +493,7 @@ fn shrink(
         actions: actions[..last].to_vec(),
         diverging_action: outcome.then(|| actions[last].clone()),
         divergence,
+        played: actions.len(),
     })
 }
 

@@ -6,7 +6,9 @@ pub mod client;
 pub mod conform;
 pub mod conform_report;
 pub mod difffuzz;
+pub mod known;
 pub mod messages;
 pub mod serve;
+pub mod uci;
 
 pub use messages::{ActionResult, Request, Response, PROTOCOL_VERSION};

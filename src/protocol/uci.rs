@@ -1,0 +1,885 @@
+//! Driving a UCI engine as it is (Fairy-Stockfish and most hobby engines)
+//! for the two-player variants: `conform --uci` and `fuzz --uci`
+//! (`docs/uci.md`). [`UciEngine`] answers the protocol's requests by
+//! asking the engine UCI questions, so the one conformance run and the one
+//! differential driver use it like any other [`Responder`]:
+//!
+//! - the legal moves of a position: `go perft 1` (one line per move);
+//! - perft: `go perft N` (`Nodes searched`);
+//! - an action: its legality (the move is in the engine's perft-1 set of
+//!   the position before), the position after it (`d`, its `Fen:` line),
+//!   check (`d`, its `Checkers:` line), and the game's end (no legal move
+//!   after it; then `go depth 1`: `score mate 0` is a loss of the side to
+//!   move, anything else a draw).
+//!
+//! Nothing is filled in from the reference engine: the report of an
+//! action holds the engine's answers and placeholders for the rest, and
+//! [`Responder::answers`] tells the runners which fields they may compare.
+
+use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::variant::{self, Game, Report, Status, VariantId};
+
+use super::client::{lossy_lines, split_command, ClientError, EngineInfo, STDERR_TAIL};
+use super::conform::{Answers, Responder};
+use super::messages::{ActionResult, Request, Response};
+
+/// The result code of an action the engine does not list as legal. UCI has
+/// no refusal reasons, so every refusal carries this code.
+pub const REFUSED: &str = "refused";
+
+/// The report fields a UCI engine answers (besides the position).
+pub const UCI_FIELDS: &[&str] = &["result", "checks", "next", "status", "winner", "position"];
+
+/// The engine's `UCI_Variant` name of one of our variants; `None` for a
+/// variant UCI engines do not play (MONARCHIE has six parties).
+pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
+    match variant {
+        VariantId::Monarchie => None,
+        VariantId::Grand => Some("grand"),
+        VariantId::Racingkings => Some("racingkings"),
+    }
+}
+
+/// What `d` showed about a position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Shown {
+    /// The `Fen:` line.
+    fen: Option<String>,
+    /// Whether the `Checkers:` line names a square.
+    in_check: Option<bool>,
+}
+
+/// What the engine said about one position: its legal moves, and what
+/// `d` showed (when the engine offers `d`).
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    moves: Vec<String>,
+    shown: Shown,
+}
+
+/// A UCI engine process playing one variant.
+pub struct UciEngine {
+    command: String,
+    timeout: Duration,
+    variant: VariantId,
+    engine_variant: String,
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Option<Receiver<String>>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    info: EngineInfo,
+    restarts: usize,
+    offers_fen: bool,
+    cache: HashMap<String, Snapshot>,
+    notation: Box<dyn Game>,
+}
+
+impl UciEngine {
+    /// Starts the engine, shakes hands (`uci`/`uciok`), selects the
+    /// variant (`setoption name UCI_Variant value NAME`; `engine_variant`
+    /// overrides our name) and waits for `readyok`.
+    ///
+    /// # Errors
+    /// [`ClientError`] if it cannot start, never says `uciok` or
+    /// `readyok`, or does not offer the variant.
+    pub fn start(
+        command: &str,
+        variant: VariantId,
+        engine_variant: Option<&str>,
+        timeout: Duration,
+    ) -> Result<UciEngine, ClientError> {
+        let engine_variant = match engine_variant.or(uci_variant_name(variant)) {
+            Some(name) => name.to_string(),
+            None => {
+                return Err(ClientError::Handshake(format!(
+                    "{variant} is not a two-player variant; UCI engines cannot play it"
+                )))
+            }
+        };
+        let notation = variant::open(variant, None, &[]).map_err(ClientError::Spawn)?;
+        let mut engine = UciEngine {
+            command: command.to_string(),
+            timeout,
+            variant,
+            engine_variant,
+            child: None,
+            stdin: None,
+            lines: None,
+            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            info: EngineInfo::default(),
+            restarts: 0,
+            offers_fen: false,
+            cache: HashMap::new(),
+            notation,
+        };
+        engine.launch()?;
+        Ok(engine)
+    }
+
+    /// What the engine said about itself.
+    pub fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    /// How often it was restarted.
+    pub fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    /// Whether its `d` command prints the position as FEN.
+    pub fn offers_fen(&self) -> bool {
+        self.offers_fen
+    }
+
+    /// The last lines of its stderr.
+    pub fn stderr_tail(&self) -> String {
+        self.stderr_tail
+            .lock()
+            .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
+            .unwrap_or_default()
+    }
+
+    fn launch(&mut self) -> Result<(), ClientError> {
+        let words = split_command(&self.command);
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| ClientError::Spawn(format!("{}: {error}", self.command)))?;
+        let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
+        let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
+        let tail = Arc::clone(&self.stderr_tail);
+        std::thread::spawn(move || {
+            lossy_lines(stderr, |line| {
+                if let Ok(mut tail) = tail.lock() {
+                    if tail.len() == STDERR_TAIL {
+                        tail.pop_front();
+                    }
+                    tail.push_back(line);
+                }
+                true
+            })
+        });
+        self.stdin = child.stdin.take();
+        self.child = Some(child);
+        self.lines = Some(receiver);
+        self.cache.clear();
+        self.handshake().map_err(|error| {
+            std::thread::sleep(Duration::from_millis(100));
+            let tail = self.stderr_tail();
+            let error = match error {
+                ClientError::Handshake(text) => text,
+                other => other.to_string(),
+            };
+            if tail.is_empty() {
+                ClientError::Handshake(error)
+            } else {
+                ClientError::Handshake(format!("{error}; engine stderr: {tail}"))
+            }
+        })
+    }
+
+    fn handshake(&mut self) -> Result<(), ClientError> {
+        self.send(&["uci"])?;
+        let lines = self
+            .read_until(|line| line == "uciok")
+            .map_err(|error| match error {
+                ClientError::Timeout(t) => {
+                    ClientError::Handshake(format!("no `uciok` within {t:?} after `uci`"))
+                }
+                other => other,
+            })?;
+        let mut name = String::new();
+        let mut variants: Option<Vec<String>> = None;
+        for line in &lines {
+            if let Some(rest) = line.strip_prefix("id name ") {
+                name = rest.trim().to_string();
+            }
+            if let Some(rest) = line.strip_prefix("option name UCI_Variant ") {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                variants = Some(
+                    words
+                        .windows(2)
+                        .filter(|pair| pair[0] == "var")
+                        .map(|pair| pair[1].to_string())
+                        .collect(),
+                );
+            }
+        }
+        match &variants {
+            None => {
+                return Err(ClientError::Handshake(
+                    "the engine has no UCI_Variant option".to_string(),
+                ))
+            }
+            Some(list) if !list.contains(&self.engine_variant) => {
+                return Err(ClientError::Handshake(format!(
+                    "the engine's UCI_Variant does not offer `{}`",
+                    self.engine_variant
+                )))
+            }
+            Some(_) => {}
+        }
+        let select = format!("setoption name UCI_Variant value {}", self.engine_variant);
+        self.send(&[&select, "isready"])?;
+        self.read_until(|line| line == "readyok")
+            .map_err(|error| match error {
+                ClientError::Timeout(t) => {
+                    ClientError::Handshake(format!("no `readyok` within {t:?} after `isready`"))
+                }
+                other => other,
+            })?;
+        let start = self.notation.position_text();
+        let shown = self.display(&position_command(&start, &start, &[]))?;
+        self.offers_fen = shown.fen.is_some();
+        // UCI's `id name` holds name and version in one text (and no
+        // language): it is kept whole as the name.
+        self.info = EngineInfo {
+            name: if name.is_empty() {
+                "(unnamed UCI engine)".to_string()
+            } else {
+                name
+            },
+            version: String::new(),
+            language: String::new(),
+            protocol: "uci".to_string(),
+            capabilities: vec![
+                "moves".to_string(),
+                "perft".to_string(),
+                "apply".to_string(),
+            ],
+            variants: vec![self.variant],
+        };
+        Ok(())
+    }
+
+    /// perft of `fen` (`go perft DEPTH`), the engine's own count; for
+    /// benchmarks and checks outside a conformance run.
+    ///
+    /// # Errors
+    /// [`ClientError`] when no count came.
+    pub fn perft(&mut self, fen: &str, depth: u32) -> Result<u64, ClientError> {
+        let command = position_command(&self.notation.position_text(), fen, &[]);
+        self.perft_lines(&command, depth).map(|(_, nodes)| nodes)
+    }
+
+    /// Kills the process and starts it again.
+    ///
+    /// # Errors
+    /// [`ClientError`] if the new start fails.
+    pub fn restart(&mut self) -> Result<(), ClientError> {
+        self.kill();
+        self.restarts += 1;
+        self.launch()
+    }
+
+    fn kill(&mut self) {
+        self.stdin = None;
+        self.lines = None;
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Says `quit` and waits briefly for the process to end.
+    pub fn stop(mut self) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = writeln!(stdin, "quit");
+            let _ = stdin.flush();
+        }
+        self.stdin = None;
+        if let Some(mut child) = self.child.take() {
+            for _ in 0..20 {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Writes command lines, after dropping any line left over from an
+    /// earlier answer.
+    fn send(&mut self, commands: &[&str]) -> Result<(), ClientError> {
+        if let Some(lines) = self.lines.as_ref() {
+            while lines.try_recv().is_ok() {}
+        }
+        let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
+        for command in commands {
+            writeln!(stdin, "{command}").map_err(|_| ClientError::Closed)?;
+        }
+        stdin.flush().map_err(|_| ClientError::Closed)
+    }
+
+    /// Reads lines until one satisfies `end` (included), within the
+    /// timeout. Lines the harness does not understand are kept and
+    /// ignored by the callers (UCI tells a GUI to ignore them).
+    fn read_until(
+        &mut self,
+        mut end: impl FnMut(&str) -> bool,
+    ) -> Result<Vec<String>, ClientError> {
+        let deadline = Instant::now() + self.timeout;
+        let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
+        let mut read = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim().to_string();
+                    let done = end(&line);
+                    read.push(line);
+                    if done {
+                        return Ok(read);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
+                Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
+            }
+        }
+    }
+
+    /// `go perft DEPTH` after `position`: the divide lines and the total.
+    fn perft_lines(
+        &mut self,
+        position: &str,
+        depth: u32,
+    ) -> Result<(Vec<(String, u64)>, u64), ClientError> {
+        let go = format!("go perft {depth}");
+        self.send(&[position, &go])?;
+        let lines = self.read_until(|line| line.starts_with("Nodes searched"))?;
+        let mut divide = Vec::new();
+        let mut total = None;
+        for line in &lines {
+            if let Some(rest) = line.strip_prefix("Nodes searched:") {
+                total = rest.trim().parse::<u64>().ok();
+            } else if let Some((mv, count)) = line.split_once(':') {
+                let (mv, count) = (mv.trim(), count.trim());
+                let plausible = !mv.is_empty()
+                    && !mv.contains(' ')
+                    && mv.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+                if let (true, Ok(count)) = (plausible, count.parse::<u64>()) {
+                    divide.push((mv.to_string(), count));
+                }
+            }
+        }
+        let total = total.ok_or_else(|| {
+            ClientError::Invalid(format!(
+                "`Nodes searched` without a number: {}",
+                lines.last().map(String::as_str).unwrap_or("")
+            ))
+        })?;
+        Ok((divide, total))
+    }
+
+    /// The legal moves after `position` (`go perft 1`), in the engine's
+    /// spelling.
+    fn legal(&mut self, position: &str) -> Result<Vec<String>, ClientError> {
+        let (divide, total) = self.perft_lines(position, 1)?;
+        if divide.len() as u64 != total || divide.iter().any(|(_, count)| *count != 1) {
+            return Err(ClientError::Invalid(format!(
+                "`go perft 1` listed {} moves but counted {total} nodes",
+                divide.len()
+            )));
+        }
+        Ok(divide.into_iter().map(|(mv, _)| mv).collect())
+    }
+
+    /// `d` after `position`, closed by `isready`/`readyok`.
+    fn display(&mut self, position: &str) -> Result<Shown, ClientError> {
+        self.send(&[position, "d", "isready"])?;
+        let lines = self.read_until(|line| line == "readyok")?;
+        let mut shown = Shown::default();
+        for line in &lines {
+            if let Some(fen) = line.strip_prefix("Fen:") {
+                shown.fen = Some(fen.trim().to_string());
+            }
+            if let Some(checkers) = line.strip_prefix("Checkers:") {
+                shown.in_check = Some(!checkers.trim().is_empty());
+            }
+        }
+        Ok(shown)
+    }
+
+    /// `go depth 1` on a position without legal moves: whether the engine
+    /// calls the game decided (a mate score) rather than drawn.
+    fn decided(&mut self, position: &str) -> Result<bool, ClientError> {
+        self.send(&[position, "go depth 1"])?;
+        let lines = self.read_until(|line| line.starts_with("bestmove"))?;
+        let mut decided = false;
+        for line in &lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "score") {
+                decided = words.get(at + 1) == Some(&"mate");
+            }
+        }
+        Ok(decided)
+    }
+
+    /// The legal moves and what `d` shows, cached per position command.
+    fn snapshot(&mut self, position: &str) -> Result<Snapshot, ClientError> {
+        if let Some(known) = self.cache.get(position) {
+            return Ok(known.clone());
+        }
+        let moves = self.legal(position)?;
+        let shown = if self.offers_fen {
+            self.display(position)?
+        } else {
+            Shown::default()
+        };
+        let snapshot = Snapshot { moves, shown };
+        if self.cache.len() > 4096 {
+            self.cache.clear();
+        }
+        self.cache.insert(position.to_string(), snapshot.clone());
+        Ok(snapshot)
+    }
+
+    /// A move text in our canonical notation, if it is one.
+    fn canonical(&self, text: &str) -> Option<String> {
+        self.notation.canonical_action(text).ok()
+    }
+
+    /// The engine's FEN with an en-passant square dropped that none of its
+    /// own legal moves uses (`docs/uci.md`: Fairy-Stockfish writes the
+    /// square after any double step next to an enemy pawn, even a pinned
+    /// one; the reference writes it only when the capture is legal).
+    fn normalised_fen(&self, fen: &str, moves: &[String]) -> String {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let Some(&ep) = fields.get(3) else {
+            return fen.to_string();
+        };
+        if ep == "-" {
+            return fen.to_string();
+        }
+        let board = variant::open(self.variant, Some(fen), &[]).ok();
+        let used = moves.iter().any(|mv| {
+            let (from, to) = split_move(mv);
+            to == ep
+                && board
+                    .as_ref()
+                    .and_then(|game| game.occupant(from).ok())
+                    .is_some_and(|piece| piece.ends_with("pawn"))
+        });
+        if used {
+            return fen.to_string();
+        }
+        let mut fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+        fields[3] = "-".to_string();
+        fields.join(" ")
+    }
+
+    /// The game's status after a move into `position`, from the engine's
+    /// answers: going on while it lists moves. Without moves, `go depth 1`
+    /// says whether the game is decided (`score mate 0`, which Stockfish
+    /// prints for a won and for a lost end alike) or drawn (any other
+    /// answer). Who won and why is read off the engine's own FEN the only
+    /// way each variant allows: Grand Chess is decided by checkmate only,
+    /// so the side to move lost; Racing Kings by the goal only, so the side
+    /// whose king stands on rank 8 won. A draw is a stalemate, or a tie on
+    /// the goal when both kings stand on rank 8.
+    fn status(
+        &mut self,
+        position: &str,
+        snapshot: &Snapshot,
+        to_move: &str,
+    ) -> Result<Status, ClientError> {
+        if !snapshot.moves.is_empty() {
+            return Ok(Status::Ongoing);
+        }
+        let decided = self.decided(position)?;
+        let other = if to_move == "white" { "black" } else { "white" };
+        let fen = snapshot.shown.fen.clone().unwrap_or_default();
+        let home = kings_on_last_rank(&fen);
+        Ok(match (self.variant, decided, home) {
+            (VariantId::Racingkings, true, (true, false)) => Status::won_by("white", "goal"),
+            (VariantId::Racingkings, true, (false, true)) => Status::won_by("black", "goal"),
+            (VariantId::Racingkings, true, _) => Status::won_by("(unknown)", "goal"),
+            (_, true, _) => Status::won_by(other, "checkmate"),
+            (VariantId::Racingkings, false, (true, true)) => Status::Drawn {
+                reason: "goal-tie".to_string(),
+            },
+            (_, false, _) => Status::Drawn {
+                reason: "stalemate".to_string(),
+            },
+        })
+    }
+
+    /// The answer to `apply`: each action checked against the engine's
+    /// legal moves of the position reached so far (from `start` with the
+    /// accepted moves), the last one also for the position after it.
+    fn apply(
+        &mut self,
+        seq: u64,
+        start: &str,
+        actions: &[String],
+    ) -> Result<Response, ClientError> {
+        let mut played: Vec<String> = Vec::new();
+        let mut results = Vec::new();
+        for action in actions {
+            let canonical = self.canonical(action);
+            if canonical.as_deref() == Some("claim") || action.trim() == "claim" {
+                return Ok(Response::Skipped {
+                    seq,
+                    reason: "a draw claim (`claim`) has no UCI question".to_string(),
+                });
+            }
+            let before_command = position_command(&self.notation.position_text(), start, &played);
+            let before = self.snapshot(&before_command)?;
+            let before_fen = before.shown.fen.clone().unwrap_or_default();
+            let hit = canonical.as_ref().and_then(|wanted| {
+                before
+                    .moves
+                    .iter()
+                    .find(|mv| self.canonical(mv).as_ref() == Some(wanted))
+                    .cloned()
+            });
+            let Some(mv) = hit else {
+                results.push(ActionResult {
+                    result: REFUSED.to_string(),
+                    report: None,
+                    position: self.normalised_fen(&before_fen, &before.moves),
+                });
+                continue;
+            };
+            played.push(mv.clone());
+            let after_command = position_command(&self.notation.position_text(), start, &played);
+            let after = self.snapshot(&after_command)?;
+            let actor = side_of(&before_fen).unwrap_or("white");
+            let to_move = if actor == "white" { "black" } else { "white" };
+            let status = self.status(&after_command, &after, to_move)?;
+            let position = after
+                .shown
+                .fen
+                .as_deref()
+                .map(|fen| self.normalised_fen(fen, &after.moves))
+                .unwrap_or_default();
+            let checks = if after.shown.in_check == Some(true) {
+                vec![to_move.to_string()]
+            } else {
+                Vec::new()
+            };
+            let report = Report {
+                action: canonical.unwrap_or(mv),
+                actor: actor.to_string(),
+                capture: None,
+                promotion: None,
+                checks,
+                eliminations: Vec::new(),
+                control: Vec::new(),
+                next: (!status.is_over()).then(|| to_move.to_string()),
+                status,
+                events: Vec::new(),
+                clocks: Default::default(),
+                position: position.clone(),
+            };
+            results.push(ActionResult {
+                result: "legal".to_string(),
+                report: Some(report),
+                position,
+            });
+        }
+        Ok(Response::Applied { seq, results })
+    }
+
+    fn answer(&mut self, request: &Request) -> Result<Response, ClientError> {
+        let (seq, variant, rulings) = match request {
+            Request::Apply {
+                seq,
+                variant,
+                rulings,
+                ..
+            }
+            | Request::Moves {
+                seq,
+                variant,
+                rulings,
+                ..
+            }
+            | Request::Perft {
+                seq,
+                variant,
+                rulings,
+                ..
+            } => (*seq, *variant, rulings),
+            Request::Start { .. } | Request::Stop => {
+                return Err(ClientError::Invalid(
+                    "start and stop are not sent to a UCI engine".to_string(),
+                ))
+            }
+        };
+        if variant != self.variant {
+            return Ok(Response::Skipped {
+                seq,
+                reason: format!("the engine was started for {}, not {variant}", self.variant),
+            });
+        }
+        if !rulings.is_empty() {
+            return Ok(Response::Skipped {
+                seq,
+                reason: "UCI has no ruling settings".to_string(),
+            });
+        }
+        let start = self.notation.position_text();
+        match request {
+            Request::Moves { position, from, .. } => {
+                let snapshot = self.snapshot(&position_command(&start, position, &[]))?;
+                let moves = snapshot
+                    .moves
+                    .into_iter()
+                    .filter(|mv| from.as_ref().is_none_or(|from| split_move(mv).0 == from))
+                    .collect();
+                Ok(Response::Moves { seq, moves })
+            }
+            Request::Perft {
+                position, depth, ..
+            } => {
+                if *depth == 0 {
+                    return Ok(Response::Skipped {
+                        seq,
+                        reason: "`go perft 0` is not a UCI question".to_string(),
+                    });
+                }
+                let (_, nodes) =
+                    self.perft_lines(&position_command(&start, position, &[]), *depth)?;
+                Ok(Response::Perft { seq, nodes })
+            }
+            Request::Apply {
+                position, actions, ..
+            } => self.apply(seq, position, actions),
+            Request::Start { .. } | Request::Stop => unreachable!("answered above"),
+        }
+    }
+}
+
+impl Responder for UciEngine {
+    fn respond(&mut self, request: &Request) -> Result<Response, ClientError> {
+        match self.answer(request) {
+            Ok(response) => Ok(response),
+            Err(error) => {
+                // Best effort: a failed restart shows up on the next request.
+                let _ = self.restart();
+                Err(error)
+            }
+        }
+    }
+
+    fn stderr_tail(&self) -> String {
+        UciEngine::stderr_tail(self)
+    }
+
+    fn answers(&self) -> Answers {
+        Answers {
+            refusal_codes: false,
+            fields: Some(if self.offers_fen {
+                UCI_FIELDS
+            } else {
+                &UCI_FIELDS[..UCI_FIELDS.len() - 1]
+            }),
+            position: self.offers_fen,
+            refuses_positions: false,
+            special_actions: false,
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// An external engine of either route: a protocol engine (`--engine`) or
+/// a UCI engine (`--uci`), for the commands that take both.
+pub enum External {
+    /// An engine speaking the JSON-lines protocol.
+    Protocol(Box<super::client::Engine>),
+    /// A UCI engine.
+    Uci(Box<UciEngine>),
+}
+
+impl External {
+    /// Starts `command` as a protocol engine, or as a UCI engine for
+    /// `variant` when `uci`.
+    ///
+    /// # Errors
+    /// [`ClientError`] if it cannot start or the handshake fails.
+    pub fn start(
+        command: &str,
+        uci: bool,
+        variant: VariantId,
+        engine_variant: Option<&str>,
+        timeout: Duration,
+    ) -> Result<External, ClientError> {
+        Ok(if uci {
+            External::Uci(Box::new(UciEngine::start(
+                command,
+                variant,
+                engine_variant,
+                timeout,
+            )?))
+        } else {
+            External::Protocol(Box::new(super::client::Engine::start(command, timeout)?))
+        })
+    }
+
+    /// What the engine said about itself.
+    pub fn info(&self) -> &EngineInfo {
+        match self {
+            External::Protocol(engine) => engine.info(),
+            External::Uci(engine) => engine.info(),
+        }
+    }
+
+    /// How often it was restarted.
+    pub fn restarts(&self) -> usize {
+        match self {
+            External::Protocol(engine) => engine.restarts(),
+            External::Uci(engine) => engine.restarts(),
+        }
+    }
+
+    /// Ends the process politely.
+    pub fn stop(self) {
+        match self {
+            External::Protocol(engine) => (*engine).stop(),
+            External::Uci(engine) => (*engine).stop(),
+        }
+    }
+}
+
+impl Responder for External {
+    fn respond(&mut self, request: &Request) -> Result<Response, ClientError> {
+        match self {
+            External::Protocol(engine) => engine.respond(request),
+            External::Uci(engine) => engine.respond(request),
+        }
+    }
+
+    fn stderr_tail(&self) -> String {
+        match self {
+            External::Protocol(engine) => Responder::stderr_tail(engine.as_ref()),
+            External::Uci(engine) => Responder::stderr_tail(engine.as_ref()),
+        }
+    }
+
+    fn answers(&self) -> Answers {
+        match self {
+            External::Protocol(engine) => engine.answers(),
+            External::Uci(engine) => engine.answers(),
+        }
+    }
+}
+
+/// The `position` command: `startpos` for the variant's start position,
+/// else `fen FEN`, then the moves.
+pub fn position_command(start_fen: &str, fen: &str, moves: &[String]) -> String {
+    let mut command = if fen.trim() == start_fen {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", fen.trim())
+    };
+    if !moves.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&moves.join(" "));
+    }
+    command
+}
+
+/// The from- and to-squares of a coordinate move (`e10e9q` gives `e10`,
+/// `e9`).
+fn split_move(mv: &str) -> (&str, &str) {
+    let bytes = mv.as_bytes();
+    let mut at = 1;
+    while at < bytes.len() && bytes[at].is_ascii_digit() {
+        at += 1;
+    }
+    let (from, rest) = mv.split_at(at.min(mv.len()));
+    let mut end = 1.min(rest.len());
+    while end < rest.len() && rest.as_bytes()[end].is_ascii_digit() {
+        end += 1;
+    }
+    (from, &rest[..end])
+}
+
+/// The side to move of a FEN, as a party key.
+fn side_of(fen: &str) -> Option<&'static str> {
+    match fen.split_whitespace().nth(1) {
+        Some("w") => Some("white"),
+        Some("b") => Some("black"),
+        _ => None,
+    }
+}
+
+/// Whether White's and Black's kings stand on the top rank of the FEN's
+/// board.
+fn kings_on_last_rank(fen: &str) -> (bool, bool) {
+    let top = fen.split('/').next().unwrap_or("");
+    (top.contains('K'), top.contains('k'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_split_into_squares() {
+        assert_eq!(split_move("e2e4"), ("e2", "e4"));
+        assert_eq!(split_move("e10e9q"), ("e10", "e9"));
+        assert_eq!(split_move("a9a10c"), ("a9", "a10"));
+        assert_eq!(split_move("j1j10"), ("j1", "j10"));
+    }
+
+    #[test]
+    fn position_commands_use_startpos_for_the_start() {
+        let start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
+        assert_eq!(position_command(start, start, &[]), "position startpos");
+        assert_eq!(
+            position_command(
+                start,
+                "8/8/8/8/8/8/krbnNBRK/qrbnNBR1 w - - 0 1",
+                &["h2h3".into()]
+            ),
+            "position fen 8/8/8/8/8/8/krbnNBRK/qrbnNBR1 w - - 0 1 moves h2h3"
+        );
+    }
+
+    #[test]
+    fn fen_fields_are_read() {
+        assert_eq!(side_of("8/8/8/8/8/8/8/8 b - - 0 1"), Some("black"));
+        assert_eq!(side_of("junk"), None);
+        assert_eq!(
+            kings_on_last_rank("6Kk/8/8/8/8/8/8/8 w - - 0 1"),
+            (true, true)
+        );
+        assert_eq!(
+            kings_on_last_rank("k7/6K1/8/8/8/8/8/8 w - - 0 1"),
+            (false, true)
+        );
+        assert_eq!(
+            kings_on_last_rank("8/6K1/8/8/8/8/8/k7 w - - 0 1"),
+            (false, false)
+        );
+    }
+
+    #[test]
+    fn monarchie_has_no_uci_name() {
+        assert_eq!(uci_variant_name(VariantId::Monarchie), None);
+        assert_eq!(uci_variant_name(VariantId::Grand), Some("grand"));
+    }
+}
