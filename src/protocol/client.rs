@@ -90,6 +90,57 @@ pub(crate) fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(Strin
 /// Lines of stderr kept for reports.
 pub(crate) const STDERR_TAIL: usize = 20;
 
+/// The last lines kept of an engine's stderr.
+pub(crate) type StderrTail = Arc<Mutex<VecDeque<String>>>;
+
+/// The kept stderr lines as one text.
+pub(crate) fn tail_text(tail: &StderrTail) -> String {
+    tail.lock()
+        .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
+        .unwrap_or_default()
+}
+
+/// Starts an engine process from its command line: its stdout as a
+/// channel of lines (read as bytes, so that text that is not UTF-8 never
+/// stops the reader), its stderr's last lines kept in `tail`, its stdin.
+///
+/// # Errors
+/// [`ClientError::Spawn`] when it cannot be started.
+pub(crate) fn spawn_engine(
+    command: &str,
+    tail: &StderrTail,
+) -> Result<(Child, Option<ChildStdin>, Receiver<String>), ClientError> {
+    let words = split_command(command);
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| ClientError::Spawn(format!("{command}: {error}")))?;
+    let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
+    let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
+    let tail = Arc::clone(tail);
+    std::thread::spawn(move || {
+        lossy_lines(stderr, |line| {
+            if let Ok(mut tail) = tail.lock() {
+                if tail.len() == STDERR_TAIL {
+                    tail.pop_front();
+                }
+                tail.push_back(line);
+            }
+            true
+        })
+    });
+    let stdin = child.stdin.take();
+    Ok((child, stdin, receiver))
+}
+
 /// Splits a command line into words, honouring single and double quotes.
 pub fn split_command(text: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -151,41 +202,12 @@ impl Engine {
 
     /// The last lines the engine wrote to stderr.
     pub fn stderr_tail(&self) -> String {
-        self.stderr_tail
-            .lock()
-            .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
-            .unwrap_or_default()
+        tail_text(&self.stderr_tail)
     }
 
     fn launch(&mut self) -> Result<(), ClientError> {
-        let words = split_command(&self.command);
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| ClientError::Spawn(format!("{}: {error}", self.command)))?;
-        let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
-        let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
-        let tail = Arc::clone(&self.stderr_tail);
-        std::thread::spawn(move || {
-            lossy_lines(stderr, |line| {
-                if let Ok(mut tail) = tail.lock() {
-                    if tail.len() == STDERR_TAIL {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-                true
-            })
-        });
-        self.stdin = child.stdin.take();
+        let (child, stdin, receiver) = spawn_engine(&self.command, &self.stderr_tail)?;
+        self.stdin = stdin;
         self.child = Some(child);
         self.lines = Some(receiver);
         let ready = self

@@ -18,14 +18,14 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::variant::{self, Game, Report, Status, VariantId};
 
-use super::client::{lossy_lines, split_command, ClientError, EngineInfo, STDERR_TAIL};
+use super::client::{spawn_engine, tail_text, ClientError, EngineInfo};
 use super::conform::{Answers, Responder};
 use super::messages::{ActionResult, Request, Response};
 
@@ -139,41 +139,12 @@ impl UciEngine {
 
     /// The last lines of its stderr.
     pub fn stderr_tail(&self) -> String {
-        self.stderr_tail
-            .lock()
-            .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
-            .unwrap_or_default()
+        tail_text(&self.stderr_tail)
     }
 
     fn launch(&mut self) -> Result<(), ClientError> {
-        let words = split_command(&self.command);
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| ClientError::Spawn(format!("{}: {error}", self.command)))?;
-        let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
-        let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
-        let tail = Arc::clone(&self.stderr_tail);
-        std::thread::spawn(move || {
-            lossy_lines(stderr, |line| {
-                if let Ok(mut tail) = tail.lock() {
-                    if tail.len() == STDERR_TAIL {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-                true
-            })
-        });
-        self.stdin = child.stdin.take();
+        let (child, stdin, receiver) = spawn_engine(&self.command, &self.stderr_tail)?;
+        self.stdin = stdin;
         self.child = Some(child);
         self.lines = Some(receiver);
         self.cache.clear();
