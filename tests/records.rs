@@ -322,6 +322,37 @@ fn play_and_replay_cli_per_variant() {
             out.stdout
         );
     }
+    // From a set-up position: SetUp and FEN, numbered from the FEN.
+    let path = dir.join("setup.pgn");
+    let path_text = path.to_string_lossy().to_string();
+    let fen = "8/8/1BQ5/1r3bR1/8/8/k2nN2K/qrbnNBR1 b - - 6 4";
+    let out = regelwerk(&[
+        "play",
+        "--variant",
+        "racingkings",
+        "--position",
+        fen,
+        "--seed",
+        "2",
+        "--pgn",
+        &path_text,
+    ]);
+    assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.starts_with("   4... black "), "{}", out.stdout);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        text.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]")),
+        "{text}"
+    );
+    assert!(text.contains("\n4... "), "{text}");
+    assert_eq!(regelwerk(&["replay", &path_text]).code, Some(0));
+    let out = regelwerk(&["play", "--variant", "grand", "--position", "bad"]);
+    assert_eq!(out.code, Some(2));
+    assert!(
+        out.stderr.contains("reading --position for grand"),
+        "{}",
+        out.stderr
+    );
     // MONARCHIE's options stay MONARCHIE's.
     let out = regelwerk(&["play", "--variant", "grand", "--journal", "x.yaml"]);
     assert_eq!(out.code, Some(2), "{}", out.stdout);

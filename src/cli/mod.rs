@@ -278,6 +278,9 @@ enum Command {
         /// Write the game as PGN (docs/records.md) here (grand, racingkings).
         #[arg(long)]
         pgn: Option<PathBuf>,
+        /// Start from this FEN instead of the start position (grand, racingkings).
+        #[arg(long)]
+        position: Option<String>,
         /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
         #[arg(long)]
         clock: bool,
@@ -455,6 +458,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             players,
             journal,
             pgn,
+            position,
             clock,
             quiet,
             max_plies,
@@ -467,6 +471,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             players,
             journal,
             pgn,
+            position,
             clock,
             quiet,
             max_plies,

@@ -24,6 +24,7 @@ pub(super) struct PlayArgs {
     pub players: Option<String>,
     pub journal: Option<PathBuf>,
     pub pgn: Option<PathBuf>,
+    pub position: Option<String>,
     pub clock: bool,
     pub quiet: bool,
     pub max_plies: usize,
@@ -206,6 +207,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     if args.pgn.is_some() {
         bail!("--pgn is for grand and racingkings; a MONARCHIE game is recorded with --journal");
+    }
+    if args.position.is_some() {
+        bail!("--position is for grand and racingkings; a MONARCHIE game starts from Anhang A");
     }
     let seats = parse_seats(args.players.as_deref())?;
     let rules = Ruleset::from_settings(&args.rulings).context("reading --ruling")?;

@@ -60,16 +60,23 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     let info = variant::info(variant);
     let sides: Vec<&str> = info.parties.iter().map(|party| party.key).collect();
     let seats = parse_seats(args.players.as_deref(), &sides)?;
-    let recorder = play_recorded(variant, None, &seats, args.seed, args.max_plies)
-        .map_err(anyhow::Error::msg)?;
+    let recorder = play_recorded(
+        variant,
+        args.position.as_deref(),
+        &seats,
+        args.seed,
+        args.max_plies,
+    )
+    .map_err(|message| anyhow::anyhow!("reading --position for {variant}: {message}"))?;
     if !args.quiet {
+        let (black_first, first) = regelwerk::record::replay::fen_move_number(recorder.start());
         for (index, (san, action)) in recorder.sans().iter().zip(recorder.actions()).enumerate() {
-            let number = index / 2 + 1;
-            let dots = if index % 2 == 0 { "." } else { "..." };
+            let ply = index + usize::from(black_first);
+            let number = first as usize + ply / 2;
+            let dots = if ply % 2 == 0 { "." } else { "..." };
             println!(
-                "{:>4}{dots:<3} {:<5} {san:<9} ({action})",
-                number,
-                sides[index % 2]
+                "{number:>4}{dots:<3} {:<5} {san:<9} ({action})",
+                sides[ply % 2]
             );
         }
     }

@@ -81,6 +81,11 @@ impl Recorder {
         self.game.as_ref()
     }
 
+    /// The position the record starts from (FEN).
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
     /// The moves so far, in coordinates.
     pub fn actions(&self) -> &[String] {
         &self.actions

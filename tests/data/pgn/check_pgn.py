@@ -42,7 +42,10 @@ def check_grand(headers, tokens):
     for token in tokens:
         here = sf.get_fen("grand", fen, moves)
         legal = sf.legal_moves("grand", fen, moves)
-        found = [m for m in legal if sf.get_san("grand", here, m) == token]
+        target = re.search(r"([a-j](?:10|[1-9]))(?:=?[QRBNCA])?[+#]?$", token)
+        to = target.group(1) if target else None
+        near = [m for m in legal if re.fullmatch(r"[a-j]\d+([a-j]\d+)[a-z]?", m).group(1) == to]
+        found = [m for m in near if sf.get_san("grand", here, m) == token]
         if len(found) != 1:
             return f"move {len(moves) + 1} {token}: Fairy-Stockfish finds {len(found)} legal moves with that SAN"
         moves.append(found[0])
