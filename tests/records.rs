@@ -165,6 +165,7 @@ fn malformed_pgn_names_the_line() {
         ),
         ("\n\n", 3, "no game"),
         ("[Variant \"Grand\"]\n\n1. e4 $ *\n", 3, "NAG"),
+        ("[Variant \"Grand\"]\n\n1. e4 } *\n", 3, "closes no comment"),
     ];
     for (text, line, needle) in cases {
         let error = pgn::read(text).expect_err(text);
@@ -427,4 +428,29 @@ fn replay_cli_reports_file_and_line() {
         out.stdout
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Whatever the text, reading and replaying give a game, an error or
+    /// a discrepancy, never a panic.
+    #[test]
+    fn pgn_never_panics(text in "(\\[Variant \"(Grand|Racing Kings)\"\\]\n)?[ -~\n{}()\\[\\];$.é0-9a-jKQRBNCA+#=x*/-]{0,80}") {
+        if let Ok(games) = pgn::read(&text) {
+            for game in &games {
+                let _ = record::replay(game);
+            }
+        }
+    }
+
+    /// Moves spelled in any way against the legal moves of the start
+    /// positions: a move or an error, never a panic.
+    #[test]
+    fn san_never_panics(token in "[a-jKQRBNCAPOxé0-9=+#:-]{1,8}") {
+        for variant in [VariantId::Grand, VariantId::Racingkings] {
+            let game = variant::open(variant, None, &[]).unwrap_or_else(|e| panic!("{e}"));
+            let _ = record::san::resolve(game.as_ref(), &token);
+        }
+    }
 }

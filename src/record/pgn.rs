@@ -227,6 +227,7 @@ fn next_token(cursor: &mut Cursor<'_>) -> Result<Option<(usize, Token)>, PgnErro
             }
             '(' => skip_variation(cursor)?,
             ')' => return Err(error(line, "`)` closes no variation")),
+            '}' => return Err(error(line, "`}` closes no comment")),
             '[' => {
                 cursor.next();
                 return read_tag(cursor, line).map(|tag| Some((line, tag)));
@@ -244,6 +245,9 @@ fn next_token(cursor: &mut Cursor<'_>) -> Result<Option<(usize, Token)>, PgnErro
             }
             _ => {
                 let word = read_word(cursor);
+                if word.is_empty() {
+                    return Err(error(line, format!("unexpected `{c}`")));
+                }
                 if let Some(token) = classify(&word, line)? {
                     return Ok(Some((line, token)));
                 }

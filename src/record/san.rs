@@ -186,6 +186,9 @@ fn parse_san(text: &str) -> Result<SanParts, String> {
     let shape = || {
         format!("`{text}` is neither SAN (Nf3, exd5, e10=Q, Cxe4) nor coordinates (g1f3, a9a10q)")
     };
+    if !text.is_ascii() {
+        return Err(shape());
+    }
     let (body, promotion) = match text.split_once('=') {
         Some((body, letter)) => {
             let mut chars = letter.chars();
