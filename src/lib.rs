@@ -17,6 +17,7 @@ pub mod fuzz;
 pub mod journal;
 pub mod players;
 pub mod protocol;
+pub mod record;
 pub mod render;
 pub mod report;
 pub mod scenario;

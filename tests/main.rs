@@ -10,6 +10,7 @@ mod perft;
 mod pieces;
 mod players;
 mod properties;
+mod records;
 mod render;
 mod rulings;
 mod scenarios;

@@ -1,5 +1,6 @@
 //! Computer players (clause 19): deterministic per seed, legal, and the
-//! search player beats the greedy one.
+//! search player beats the greedy one; the same three through the variant
+//! interface for every variant.
 
 use regelwerk::journal::{Clocks, PlayerKind};
 use regelwerk::party::{ByParty, Party};
@@ -146,4 +147,85 @@ fn play_cli_explains_illegal_moves_to_a_human() {
     assert!(stdout.contains("illegal (not-a-move-of-piece)"), "{stdout}");
     assert!(stdout.contains("is not a move"), "{stdout}");
     assert!(stdout.contains("undecided after 3 actions"), "{stdout}");
+}
+
+/// The players through the variant interface: for every variant and every
+/// kind, each choice is a legal action, for 80 plies from the start.
+#[test]
+fn any_player_chooses_legal_moves_in_every_variant() {
+    use regelwerk::variant::{self, VariantId};
+    for variant in VariantId::ALL {
+        for joshua in Joshua::ALL {
+            let mut game = variant::open(variant, None, &[]).unwrap_or_else(|e| panic!("{e}"));
+            let mut player = joshua.build_any(11);
+            for ply in 0..80 {
+                if game.status().is_over() {
+                    break;
+                }
+                let action = player
+                    .choose(game.as_ref())
+                    .unwrap_or_else(|| panic!("{variant} {joshua}: no choice at ply {ply}"));
+                assert!(
+                    game.legal_moves().contains(&action),
+                    "{variant} {joshua} ply {ply}: {action} is not legal"
+                );
+                game.play(&action)
+                    .unwrap_or_else(|refusal| panic!("{variant} {joshua}: {refusal}"));
+            }
+        }
+    }
+}
+
+/// The same seed gives the same game, another seed another.
+#[test]
+fn any_player_same_seed_same_game() {
+    use regelwerk::players::play_recorded;
+    use regelwerk::variant::VariantId;
+    for variant in [VariantId::Grand, VariantId::Racingkings] {
+        let seats = [Joshua::Search, Joshua::Random];
+        let play = |seed| {
+            play_recorded(variant, None, &seats, seed, 200)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .actions()
+                .to_vec()
+        };
+        assert_eq!(play(3), play(3), "{variant}");
+        assert_ne!(play(3), play(4), "{variant}");
+    }
+}
+
+/// Per variant, over a small sample with the colours alternating: greedy
+/// beats random and search beats greedy (docs/players.md has the full
+/// tables).
+#[test]
+fn any_players_win_rates_are_ordered() {
+    use regelwerk::players::play_recorded;
+    use regelwerk::variant::{Status, VariantId};
+    use Joshua::{Greedy, Random, Search};
+    for variant in [VariantId::Grand, VariantId::Racingkings] {
+        for (strong, weak) in [(Greedy, Random), (Search, Greedy)] {
+            let (mut strong_wins, mut weak_wins) = (0, 0);
+            for seed in 0..16u64 {
+                let strong_white = seed % 2 == 0;
+                let seats = if strong_white {
+                    [strong, weak]
+                } else {
+                    [weak, strong]
+                };
+                let recorder = play_recorded(variant, None, &seats, 1000 + seed, 400)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                if let Status::Won { winners, .. } = recorder.game().status() {
+                    if (winners[0] == "white") == strong_white {
+                        strong_wins += 1;
+                    } else {
+                        weak_wins += 1;
+                    }
+                }
+            }
+            assert!(
+                strong_wins > 2 * weak_wins,
+                "{variant}: {strong} {strong_wins}, {weak} {weak_wins}"
+            );
+        }
+    }
 }

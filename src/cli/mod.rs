@@ -6,6 +6,7 @@ mod conform;
 mod fuzz;
 mod maintain;
 mod play;
+mod play_record;
 mod render;
 mod replay;
 mod variants;
@@ -315,17 +316,26 @@ enum Command {
         #[command(subcommand)]
         command: render::RulingsCommand,
     },
-    /// Play a six-party training game (humans and Joshuas) and write its journal.
+    /// Play a game (MONARCHIE: a six-party training game of humans and Joshuas) and write its record.
     Play {
+        /// The rule system; grand and racingkings are played by computer players and recorded as PGN.
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
         /// Seed of the computer players (same seed, same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Seats clockwise from Blau: random, greedy, search (= joshua), human or human:NAME; free seats: search.
+        /// Seats in party order (MONARCHIE clockwise from Blau, else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
         #[arg(long)]
         players: Option<String>,
-        /// Write the journal (YAML, docs/journal.md) here.
+        /// Write the journal (YAML, docs/journal.md) here (MONARCHIE).
         #[arg(long)]
         journal: Option<PathBuf>,
+        /// Write the game as PGN (docs/records.md) here (grand, racingkings).
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+        /// Start from this FEN instead of the start position (grand, racingkings).
+        #[arg(long)]
+        position: Option<String>,
         /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
         #[arg(long)]
         clock: bool,
@@ -345,9 +355,9 @@ enum Command {
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
     },
-    /// Replay journals from the start position (clause 18) and report the first discrepancy.
+    /// Replay journals (clause 18) and PGN files (`*.pgn`, grand and racingkings) and report the first discrepancy.
     Replay {
-        /// Journal files.
+        /// Journal files (YAML) and PGN files (by the extension `.pgn`).
         journals: Vec<PathBuf>,
     },
     /// Draw the board of a position as text.
@@ -546,9 +556,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             timeout,
         }),
         Command::Play {
+            variant,
             seed,
             players,
             journal,
+            pgn,
+            position,
             clock,
             quiet,
             max_plies,
@@ -556,9 +569,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             date,
             rulings,
         } => play::play(play::PlayArgs {
+            variant,
             seed,
             players,
             journal,
+            pgn,
+            position,
             clock,
             quiet,
             max_plies,

@@ -14,13 +14,17 @@ use regelwerk::players::game::game_type_of;
 use regelwerk::players::{play_at, GameConfig, Joshua, Seat, Table};
 use regelwerk::position::Position;
 use regelwerk::rules::{check_move, legal_moves, legal_moves_from};
+use regelwerk::variant::VariantId;
 use regelwerk::{Action, Cell, Ruleset};
 
 /// The options of `play`.
 pub(super) struct PlayArgs {
+    pub variant: VariantId,
     pub seed: u64,
     pub players: Option<String>,
     pub journal: Option<PathBuf>,
+    pub pgn: Option<PathBuf>,
+    pub position: Option<String>,
     pub clock: bool,
     pub quiet: bool,
     pub max_plies: usize,
@@ -72,7 +76,7 @@ fn parse_seats(text: Option<&str>) -> Result<ByParty<Seat>> {
 }
 
 /// Today's date as `YYYY-MM-DD` (UTC), from the system clock.
-fn today() -> String {
+pub(super) fn today() -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -198,6 +202,15 @@ fn print_moves(position: &Position, moves: Vec<regelwerk::Move>) {
 }
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
+    if args.variant != VariantId::Monarchie {
+        return super::play_record::play(args);
+    }
+    if args.pgn.is_some() {
+        bail!("--pgn is for grand and racingkings; a MONARCHIE game is recorded with --journal");
+    }
+    if args.position.is_some() {
+        bail!("--position is for grand and racingkings; a MONARCHIE game starts from Anhang A");
+    }
     let seats = parse_seats(args.players.as_deref())?;
     let rules = Ruleset::from_settings(&args.rulings).context("reading --ruling")?;
     let config = GameConfig {

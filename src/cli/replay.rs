@@ -1,19 +1,85 @@
-//! `regelwerk replay`: replays journals (clause 18) and reports the first
-//! discrepancy of each.
+//! `regelwerk replay`: replays journals (clause 18) and PGN files of the
+//! two-player variants, and reports the first discrepancy of each.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
 
 use regelwerk::journal::{load_journal, replay};
+use regelwerk::record;
+
+/// Whether `path` names a PGN file (by its extension).
+fn is_pgn(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
+}
+
+/// Replays every game of a PGN file, printing one line per game; the
+/// number of games that failed (a file that cannot be read counts one).
+fn replay_pgn(path: &Path) -> usize {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            println!("INVALID {}: {error}", path.display());
+            return 1;
+        }
+    };
+    let games = match record::pgn::read(&text) {
+        Ok(games) => games,
+        Err(error) => {
+            println!(
+                "INVALID {}:{}: {}",
+                path.display(),
+                error.line,
+                error.message
+            );
+            return 1;
+        }
+    };
+    let several = games.len() > 1;
+    let mut failed = 0;
+    for (index, game) in games.iter().enumerate() {
+        let name = if several {
+            format!("{} game {} (line {})", path.display(), index + 1, game.line)
+        } else {
+            path.display().to_string()
+        };
+        match record::replay(game) {
+            Ok(replayed) => println!(
+                "ok {name}: {} {} moves replayed, {}",
+                replayed.variant,
+                replayed.actions.len(),
+                replayed.result
+            ),
+            Err(discrepancy) => {
+                println!(
+                    "{}:{}: discrepancy at {}: {}",
+                    path.display(),
+                    discrepancy.line,
+                    discrepancy.at,
+                    discrepancy.message
+                );
+                if let Some(fen) = &discrepancy.position {
+                    println!("  position: {fen}");
+                }
+                failed += 1;
+            }
+        }
+    }
+    failed
+}
 
 pub(super) fn replay_journals(paths: Vec<PathBuf>) -> Result<ExitCode> {
     if paths.is_empty() {
-        anyhow::bail!("name at least one journal file");
+        anyhow::bail!("name at least one journal or PGN file");
     }
     let mut failed = 0;
     for path in &paths {
+        if is_pgn(path) {
+            failed += usize::from(replay_pgn(path) > 0);
+            continue;
+        }
         match load_journal(path) {
             Err(error) => {
                 println!("INVALID {error}");

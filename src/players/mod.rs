@@ -4,6 +4,7 @@
 //! Every player is deterministic for its seed: the same seed and the same
 //! positions give the same moves on every platform.
 
+pub mod any;
 pub mod game;
 pub mod greedy;
 pub mod random;
@@ -17,6 +18,7 @@ use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 
+pub use any::{play_recorded, GamePlayer};
 pub use game::{play_at, play_game, ComputersOnly, GameConfig, GameSummary, Seat, Table};
 pub use greedy::Greedy;
 pub use random::RandomPlayer;

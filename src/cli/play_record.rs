@@ -1,0 +1,112 @@
+//! `regelwerk play --variant grand|racingkings`: a game between computer
+//! players through the variant interface, written as PGN.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+use regelwerk::players::{play_recorded, Joshua};
+use regelwerk::record::Tags;
+use regelwerk::variant::{self, Status};
+
+use super::play::PlayArgs;
+
+/// Reads `--players` for a variant with `sides` parties: up to that many
+/// computer players in party order; free seats play `search`.
+fn parse_seats(text: Option<&str>, sides: &[&str]) -> Result<Vec<Joshua>> {
+    let words: Vec<&str> = text
+        .map(|t| {
+            t.split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if words.len() > sides.len() {
+        bail!(
+            "--players names {} seats; there are {} ({})",
+            words.len(),
+            sides.len(),
+            sides.join(", ")
+        );
+    }
+    let mut seats = Vec::new();
+    for (index, side) in sides.iter().enumerate() {
+        let seat = match words.get(index) {
+            None => Joshua::Search,
+            Some(word) if word.to_ascii_lowercase().starts_with("human") => bail!(
+                "human seats are for MONARCHIE games; {side} must be random, greedy or search"
+            ),
+            Some(word) => word
+                .parse::<Joshua>()
+                .with_context(|| format!("reading seat {} ({side}) of --players", index + 1))?,
+        };
+        seats.push(seat);
+    }
+    Ok(seats)
+}
+
+pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
+    let variant = args.variant;
+    if args.journal.is_some() {
+        bail!("--journal is for MONARCHIE; a {variant} game is recorded with --pgn");
+    }
+    if args.clock {
+        bail!("--clock is MONARCHIE's clause 15; {variant} is played without clocks");
+    }
+    if let Some(setting) = args.rulings.first() {
+        bail!("unknown ruling setting `{setting}` for {variant} (it has no switchable rulings)");
+    }
+    let info = variant::info(variant);
+    let sides: Vec<&str> = info.parties.iter().map(|party| party.key).collect();
+    let seats = parse_seats(args.players.as_deref(), &sides)?;
+    let recorder = play_recorded(
+        variant,
+        args.position.as_deref(),
+        &seats,
+        args.seed,
+        args.max_plies,
+    )
+    .map_err(|message| anyhow::anyhow!("reading --position for {variant}: {message}"))?;
+    if !args.quiet {
+        let (black_first, first) = regelwerk::record::replay::fen_move_number(recorder.start());
+        for (index, (san, action)) in recorder.sans().iter().zip(recorder.actions()).enumerate() {
+            let ply = index + usize::from(black_first);
+            let number = first as usize + ply / 2;
+            let dots = if ply % 2 == 0 { "." } else { "..." };
+            println!(
+                "{number:>4}{dots:<3} {:<5} {san:<9} ({action})",
+                sides[ply % 2]
+            );
+        }
+    }
+    let status = recorder.game().status();
+    let moves = recorder.actions().len();
+    match &status {
+        Status::Ongoing => println!("undecided after {moves} moves (cap {})", args.max_plies),
+        _ => println!("{status} after {moves} moves"),
+    }
+    if let Some(path) = &args.pgn {
+        let date = args
+            .date
+            .unwrap_or_else(super::play::today)
+            .replace('-', ".");
+        let mut tags = Tags {
+            event: format!("regelwerk play --variant {variant} --seed {}", args.seed),
+            site: "regelwerk".to_string(),
+            date,
+            round: args.match_number.to_string(),
+            white: format!("regelwerk {}", seats[0]),
+            black: format!("regelwerk {}", seats[1]),
+            extra: Vec::new(),
+        };
+        if status == Status::Ongoing {
+            tags.extra
+                .push(("Termination".to_string(), "unterminated".to_string()));
+        }
+        std::fs::write(path, recorder.to_pgn(&tags))
+            .with_context(|| format!("writing the PGN to {}", path.display()))?;
+        println!("pgn written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,242 @@
+//! Replaying a PGN game on the reference: the variant from the `Variant`
+//! tag, the start from `FEN` (with `SetUp "1"`), every move resolved
+//! against the legal moves and played, its `+`/`#` checked, and the result
+//! tag compared with where the game stands at the end.
+
+use std::fmt;
+
+use crate::variant::{self, Game, Status, VariantId};
+
+use super::pgn::{Outcome, PgnGame};
+use super::san::{claim_holds, resolve, san_body, suffix};
+
+/// The variant a `Variant` tag names.
+///
+/// # Errors
+/// No tag (standard chess), or a variant the oracle does not cover.
+pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
+    let Some(tag) = tag else {
+        return Err(
+            "no [Variant] tag: standard chess is not a variant of regelwerk \
+             (expected [Variant \"Racing Kings\"] or [Variant \"Grand\"])"
+                .to_string(),
+        );
+    };
+    let key: String = tag
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match key.as_str() {
+        "racingkings" => Ok(VariantId::Racingkings),
+        "grand" | "grandchess" => Ok(VariantId::Grand),
+        "monarchie" => Err(
+            "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
+        ),
+        _ => Err(format!(
+            "[Variant \"{tag}\"] is not a variant of regelwerk \
+             (expected \"Racing Kings\" or \"Grand\")"
+        )),
+    }
+}
+
+/// The `Variant` tag value regelwerk writes.
+pub fn variant_tag(variant: VariantId) -> &'static str {
+    match variant {
+        VariantId::Racingkings => "Racing Kings",
+        VariantId::Grand => "Grand",
+        VariantId::Monarchie => "MONARCHIE",
+    }
+}
+
+/// The PGN result of a status: the sole winner's side, a draw, or `*`.
+pub fn outcome_of(status: &Status) -> Outcome {
+    match status {
+        Status::Won { .. } => match status.sole_winner() {
+            Some("white") => Outcome::WhiteWins,
+            Some("black") => Outcome::BlackWins,
+            _ => Outcome::Unknown,
+        },
+        Status::Drawn { .. } => Outcome::Draw,
+        Status::Ongoing => Outcome::Unknown,
+    }
+}
+
+/// A replayed game.
+pub struct Replayed {
+    /// The variant.
+    pub variant: VariantId,
+    /// The start position (FEN).
+    pub start: String,
+    /// The moves in coordinates.
+    pub actions: Vec<String>,
+    /// The moves in SAN as regelwerk writes them (with suffixes).
+    pub sans: Vec<String>,
+    /// The game after the last move.
+    pub game: Box<dyn Game>,
+    /// How the result tag was accepted, in a sentence.
+    pub result: String,
+}
+
+/// The first point where a PGN game and the rules disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Discrepancy {
+    /// The 1-based line of the file.
+    pub line: usize,
+    /// The move as PGN numbers it (`12.` or `12...`), with its text; or
+    /// `header`, `result`.
+    pub at: String,
+    /// What is wrong.
+    pub message: String,
+    /// The position where it happened (FEN), if a game was set up.
+    pub position: Option<String>,
+}
+
+impl fmt::Display for Discrepancy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}: {}", self.line, self.at, self.message)?;
+        if let Some(fen) = &self.position {
+            write!(f, "\n  position: {fen}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The side to move and the fullmove number of a FEN.
+pub fn fen_move_number(fen: &str) -> (bool, u32) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    (black, number)
+}
+
+/// Replays `pgn` on the reference.
+///
+/// Accepted results: when the game is over on the board, only its result
+/// (`1-0`, `0-1`, `1/2-1/2`); when it goes on, `*`, and `1/2-1/2` when a
+/// draw may be claimed in the final position (threefold repetition or the
+/// fifty-move rule: python-chess ends games by fivefold repetition and the
+/// 75-move rule, which imply both); any result when a `Termination` tag
+/// says how the game ended off the board (resignation, time,
+/// adjudication, agreement). The result tag and the movetext marker must
+/// agree, and a `PlyCount` tag must count the moves.
+///
+/// # Errors
+/// The first [`Discrepancy`].
+pub fn replay(pgn: &PgnGame) -> Result<Replayed, Discrepancy> {
+    let header = |message: String| Discrepancy {
+        line: pgn.line,
+        at: "header".to_string(),
+        message,
+        position: None,
+    };
+    let variant = variant_of(pgn.tag("Variant")).map_err(header)?;
+    let fen = pgn.tag("FEN");
+    if fen.is_some() && pgn.tag("SetUp").is_some_and(|s| s != "1") {
+        return Err(header(
+            "a [FEN] tag with [SetUp] other than \"1\"".to_string(),
+        ));
+    }
+    let mut game = variant::open(variant, fen, &[]).map_err(|e| header(format!("[FEN]: {e}")))?;
+    let start = game.position_text();
+    let (mut black, mut number) = fen_move_number(&start);
+    let mut actions = Vec::new();
+    let mut sans = Vec::new();
+    for token in &pgn.moves {
+        let at = format!("{number}{} {}", if black { "..." } else { "." }, token.text);
+        let before = game.position_text();
+        let fail = |message: String| Discrepancy {
+            line: token.line,
+            at: at.clone(),
+            message,
+            position: Some(before.clone()),
+        };
+        if game.status().is_over() {
+            return Err(fail(format!(
+                "the game is already over ({}), no move may follow",
+                game.status()
+            )));
+        }
+        let resolved = resolve(game.as_ref(), &token.text).map_err(&fail)?;
+        let body = san_body(game.as_ref(), &resolved.action).map_err(&fail)?;
+        let report = game
+            .play(&resolved.action)
+            .map_err(|refusal| fail(format!("refused: {refusal}")))?;
+        if !claim_holds(resolved.claim, &report) {
+            return Err(fail(format!(
+                "the move is marked `{}` but {}",
+                token.text.chars().last().unwrap_or(' '),
+                if report.checks.is_empty() {
+                    "gives no check".to_string()
+                } else {
+                    format!("the game is {}", report.status)
+                }
+            )));
+        }
+        sans.push(format!("{body}{}", suffix(&report)));
+        actions.push(resolved.action);
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
+    let end_line = pgn.moves.last().map_or(pgn.line, |m| m.line);
+    let result_error = |message: String| Discrepancy {
+        line: end_line,
+        at: "result".to_string(),
+        message,
+        position: Some(game.position_text()),
+    };
+    let tag = match pgn.tag("Result") {
+        Some(text) => Outcome::from_marker(text).ok_or_else(|| {
+            result_error(format!(
+                "[Result \"{text}\"] is no result (expected 1-0, 0-1, 1/2-1/2 or *)"
+            ))
+        })?,
+        None => pgn.outcome,
+    };
+    if tag != pgn.outcome {
+        return Err(result_error(format!(
+            "[Result \"{tag}\"] but the movetext ends in {}",
+            pgn.outcome
+        )));
+    }
+    if let Some(count) = pgn.tag("PlyCount") {
+        if count.parse::<usize>().ok() != Some(actions.len()) {
+            return Err(result_error(format!(
+                "[PlyCount \"{count}\"] but the game has {} moves",
+                actions.len()
+            )));
+        }
+    }
+    let status = game.status();
+    let board = outcome_of(&status);
+    let result = if status.is_over() {
+        if tag != board {
+            return Err(result_error(format!(
+                "the result is {tag} but the game is {status} ({board})"
+            )));
+        }
+        format!("{tag}, {status}")
+    } else if tag == Outcome::Unknown {
+        "*, the game goes on".to_string()
+    } else if tag == Outcome::Draw && game.special_actions().iter().any(|a| a == "claim") {
+        format!("{tag}, a draw may be claimed in the final position")
+    } else if let Some(termination) = pgn.tag("Termination") {
+        format!("{tag}, ended off the board ([Termination \"{termination}\"])")
+    } else {
+        return Err(result_error(format!(
+            "the result is {tag} but the game goes on ({} to move); \
+             a game ended by resignation, time or adjudication needs a [Termination] tag",
+            game.to_move().unwrap_or_default()
+        )));
+    };
+    Ok(Replayed {
+        variant,
+        start,
+        actions,
+        sans,
+        game,
+        result,
+    })
+}
