@@ -449,3 +449,31 @@ fn labels_exist_in_both_languages() {
     );
     assert_ne!(Lang::De.labels().rulings, Lang::En.labels().rulings);
 }
+
+/// The movement figures of the chess variants come from the engine: in
+/// Grand Chess, from e5 on an open 10x10 board (own king on a1, so the
+/// bishop's a1 diagonal stops at b2), the counts a player counts by hand.
+#[test]
+fn chess_variant_figures_show_every_legal_target() {
+    use regelwerk::render::variant_figures;
+    use regelwerk::variant::VariantId;
+    let grand = variant_figures(VariantId::Grand).expect("figures");
+    let dots: BTreeMap<String, usize> = grand.iter().map(|f| (f.file.clone(), f.dots)).collect();
+    let expected = [
+        ("king.svg", 3),
+        ("queen.svg", 34),
+        ("rook.svg", 18),
+        ("bishop.svg", 16),
+        ("knight.svg", 8),
+        ("marshal.svg", 26),
+        ("cardinal.svg", 24),
+        ("pawn.svg", 2),
+    ];
+    for (file, count) in expected {
+        assert_eq!(dots.get(file), Some(&count), "{file}: {dots:?}");
+    }
+    for figure in variant_figures(VariantId::Racingkings).expect("figures") {
+        assert!(figure.dots > 0, "{} has targets", figure.file);
+        check_balanced(&figure.svg, false).expect("balanced SVG");
+    }
+}

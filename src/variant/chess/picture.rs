@@ -57,14 +57,20 @@ pub fn board(geometry: &Geometry, bottom: Option<&str>) -> Board {
 }
 
 /// One movement figure per piece kind of `kinds` (FEN letters, White):
-/// the piece alone near the centre with the kings on a1 and the top of
-/// the a-file (out of its reach), so
+/// the piece alone near the centre with White's king on a1 and Black's on
+/// `black_king` (file, rank; out of its reach), so
 /// that its dots are exactly what the move generator gives it. A pawn
 /// stands on `pawn_rank` (counted from 0) to show its double step.
+/// `extra` is one more piece `(FEN letter, file, rank)` that keeps the
+/// game going where two kings and one piece would end it at once (Grand
+/// Chess ends on insufficient material); it stands out of every figure
+/// piece's reach.
 pub fn piece_figures(
     geometry: &Geometry,
     kinds: &[(char, &str)],
     pawn_rank: u8,
+    black_king: (u8, u8),
+    extra: Option<(char, u8, u8)>,
 ) -> Vec<crate::variant::FigureSpec> {
     let (files, ranks) = (geometry.files(), geometry.ranks());
     kinds
@@ -81,11 +87,16 @@ pub fn piece_figures(
                 if row == 0 {
                     cells[0] = 'K';
                 }
-                if row == ranks - 1 {
-                    cells[0] = 'k';
+                if row == black_king.1 {
+                    cells[usize::from(black_king.0)] = 'k';
                 }
                 if row == rank && letter != 'K' {
                     cells[usize::from(file)] = letter;
+                }
+                if let Some((piece, extra_file, extra_rank)) = extra {
+                    if row == extra_rank {
+                        cells[usize::from(extra_file)] = piece;
+                    }
                 }
                 rows.push(fen_row(&cells));
             }

@@ -82,6 +82,10 @@ pub static INFO: VariantInfo = chess::game::info(
                     ('P', "pawn"),
                 ],
                 2,
+                (0, 9),
+                // A black pawn on j8 keeps bare-king figures from being
+                // drawn games (g.8.5), out of every figure piece's reach.
+                Some(('p', 9, 7)),
             )
         },
     },

@@ -73,6 +73,10 @@ pub static INFO: VariantInfo = chess::game::info(
                     ('N', "knight"),
                 ],
                 1,
+                // h7: off the goal rank (a king there has already won)
+                // and out of every figure piece's reach from d4.
+                (7, 6),
+                None,
             )
         },
     },
