@@ -195,6 +195,12 @@ pub(super) enum RulingsCommand {
         #[arg(long)]
         fix: bool,
     },
+    /// Play every misreading of spec/monarchie/misreadings.yaml against the suite and count the scenarios that catch each.
+    Misreadings {
+        /// List the catching scenarios of each misreading.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// What one ruling alternative changes: scenario outcomes (before and after) and perft counts.
     Diff {
         /// The alternative, e.g. R-KING-DEAD=capture.
@@ -210,6 +216,7 @@ pub(super) enum RulingsCommand {
 pub(super) fn rulings(command: RulingsCommand) -> Result<ExitCode> {
     match command {
         RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
+        RulingsCommand::Misreadings { verbose } => super::maintain::misreadings_audit(verbose),
         RulingsCommand::Diff {
             setting,
             perft_depth,

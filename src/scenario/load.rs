@@ -90,10 +90,12 @@ impl Loaded {
     ///
     /// # Errors
     /// As [`Loaded::open`].
+    /// A forced `fault:M-...` entry plays that misreading.
     pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, String> {
+        let (forced, faults) = variant::split_faults(forced);
         let mut rulings = self.scenario.ruleset.clone();
-        rulings.extend(forced.iter().cloned());
-        variant::open(self.scenario.variant, Some(&self.start), &rulings)
+        rulings.extend(forced);
+        variant::open_with_faults(self.scenario.variant, Some(&self.start), &rulings, &faults)
     }
 
     /// MONARCHIE scenarios: the starting position and the ruleset, for the

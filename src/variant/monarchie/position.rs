@@ -330,6 +330,16 @@ impl Position {
         }
     }
 
+    /// Takes every piece of `party` off the board (for the misreading
+    /// M-ELIM-REMOVES-PIECES only).
+    pub(crate) fn remove_pieces_of(&mut self, party: Party) {
+        for slot in self.board.iter_mut() {
+            if slot.is_some_and(|piece| piece.party == party) {
+                *slot = None;
+            }
+        }
+    }
+
     /// Records a king captured on a cell: the cell has already been taken
     /// over by the capturer, so only the bookkeeping changes.
     pub(crate) fn forget_king(&mut self, party: Party) {

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use super::faults::{FaultSet, Misreading, UnknownMisreading};
+
 /// A ruling that can be switched: its ID, the keys of its options (the first
 /// is `default`), and how to read and write it.
 macro_rules! ruling_enum {
@@ -197,6 +199,10 @@ pub struct Ruleset {
     pub turn_start: NoMoveJudgement,
     /// R-TIMEOUT.
     pub timeout: ForfeitInCheck,
+    /// Misreadings played on purpose (`spec/monarchie/misreadings.yaml`);
+    /// empty in every normal run. Never set by [`Ruleset::from_settings`],
+    /// only by [`Ruleset::with_faults`].
+    pub faults: FaultSet,
 }
 
 /// The rulings that have no alternative; they accept only `ID=default`.
@@ -391,6 +397,22 @@ impl Ruleset {
         Ok(ruleset)
     }
 
+    /// This ruleset playing the misreadings named by `ids` (catalogue IDs
+    /// `M-...`). Only tests and the hidden `--fault` option call this.
+    ///
+    /// # Errors
+    /// [`UnknownMisreading`] for an ID not in the catalogue.
+    pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, UnknownMisreading> {
+        self.faults = FaultSet::from_ids(ids)?;
+        Ok(self)
+    }
+
+    /// Whether the misreading is played.
+    #[inline]
+    pub fn fault(&self, misreading: Misreading) -> bool {
+        self.faults.has(misreading)
+    }
+
     /// Every `ID=key` setting that differs from the default.
     pub fn non_default_settings(&self) -> Vec<String> {
         self.settings()
@@ -484,7 +506,8 @@ impl Ruleset {
 
 impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let settings = self.non_default_settings();
+        let mut settings = self.non_default_settings();
+        settings.extend(self.faults.iter().map(|m| format!("fault:{m}")));
         if settings.is_empty() {
             f.write_str("default")
         } else {
