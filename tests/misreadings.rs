@@ -1,0 +1,127 @@
+//! The misreadings catalogue (`spec/monarchie/misreadings.yaml`) and the
+//! engine's deliberate faults: the two lists agree, a fault is never a
+//! ruling, and the suite catches every misreading at least twice and sees
+//! every ruling alternative at least three times.
+
+use std::path::PathBuf;
+
+use regelwerk::ruleset::{FaultSet, Misreading, Ruleset};
+use regelwerk::scenario::audit::{
+    audit, fault_audit, MIN_CHANGES_PER_ALTERNATIVE, MIN_KILLS_PER_MISREADING,
+};
+use regelwerk::scenario::load::Loaded;
+use regelwerk::spec::{load_misreadings, Spec};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn spec() -> Spec {
+    Spec::load(&root().join("spec/monarchie")).unwrap_or_else(|error| panic!("spec: {error}"))
+}
+
+fn cases() -> Vec<Loaded> {
+    let spec = spec();
+    regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")])
+        .unwrap_or_else(|error| panic!("scenario files: {error}"))
+        .iter()
+        .map(|file| {
+            regelwerk::scenario::load_file(file, Some(&spec))
+                .unwrap_or_else(|error| panic!("{error}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_catalogue_and_the_engine_name_the_same_misreadings() {
+    let catalogue = load_misreadings(&root().join("spec/monarchie"))
+        .unwrap_or_else(|error| panic!("misreadings.yaml: {error}"));
+    let listed: Vec<&str> = catalogue.iter().map(|entry| entry.id.as_str()).collect();
+    let engine: Vec<&str> = Misreading::ALL.iter().map(|m| m.id()).collect();
+    pretty_assertions::assert_eq!(listed, engine);
+    assert!(catalogue.len() >= 40, "only {} misreadings", catalogue.len());
+    let spec = spec();
+    for (entry, misreading) in catalogue.iter().zip(Misreading::ALL) {
+        assert_eq!(
+            entry.clauses,
+            misreading.clauses(),
+            "{}: clauses differ between the catalogue and the engine",
+            entry.id
+        );
+        for clause in &entry.clauses {
+            assert!(
+                spec.clauses.iter().any(|c| &c.id == clause),
+                "{}: unknown clause {clause}",
+                entry.id
+            );
+        }
+        assert!(
+            !entry.wrong.contains('\n') && !entry.wrong.is_empty(),
+            "{}: `wrong` must be one line",
+            entry.id
+        );
+    }
+}
+
+#[test]
+fn a_fault_is_never_a_ruling() {
+    for misreading in Misreading::ALL {
+        for setting in [
+            format!("{}=default", misreading.id()),
+            format!("fault:{}", misreading.id()),
+            format!("fault:{}=on", misreading.id()),
+        ] {
+            assert!(
+                Ruleset::from_settings(&[setting.as_str()]).is_err(),
+                "{setting} was accepted as a ruling"
+            );
+        }
+    }
+    assert!(Ruleset::default().faults.is_empty());
+    let opened = regelwerk::variant::open(
+        regelwerk::variant::VariantId::Monarchie,
+        None,
+        &["fault:M-MATE-KING-ONLY".to_string()],
+    );
+    assert!(opened.is_err(), "variant::open accepted a fault");
+    assert!(FaultSet::from_ids(&["M-NO-SUCH-THING"]).is_err());
+    let set = FaultSet::from_ids(&["M-MATE-KING-ONLY"]).unwrap_or_default();
+    assert!(set.has(Misreading::MateKingOnly));
+    assert!(!set.has(Misreading::StalemateKingOnly));
+}
+
+#[test]
+fn every_misreading_is_caught_by_at_least_two_scenarios() {
+    let kills = fault_audit(&cases());
+    let weak: Vec<String> = kills
+        .iter()
+        .filter(|entry| entry.killed_by.len() < MIN_KILLS_PER_MISREADING)
+        .map(|entry| {
+            format!(
+                "{} caught by {} scenario(s): {:?}",
+                entry.misreading.id(),
+                entry.killed_by.len(),
+                entry.killed_by
+            )
+        })
+        .collect();
+    assert!(
+        weak.is_empty(),
+        "misreadings the suite does not catch often enough (rerun: cargo run --release -- rulings misreadings --verbose):\n{}",
+        weak.join("\n")
+    );
+}
+
+#[test]
+fn every_ruling_alternative_changes_at_least_three_scenarios() {
+    let weak: Vec<String> = audit(&cases())
+        .into_iter()
+        .filter(|effect| effect.changed.len() < MIN_CHANGES_PER_ALTERNATIVE)
+        .map(|effect| format!("{} changes {} scenario(s)", effect.setting, effect.changed.len()))
+        .collect();
+    assert!(
+        weak.is_empty(),
+        "ruling alternatives the suite barely sees (rerun: cargo run --release -- rulings audit):\n{}",
+        weak.join("\n")
+    );
+}
