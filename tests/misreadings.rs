@@ -125,3 +125,46 @@ fn every_ruling_alternative_changes_at_least_three_scenarios() {
         weak.join("\n")
     );
 }
+
+/// `(retired, replacement)` pairs of `scenarios/retired-ids.txt`.
+fn retired_ids() -> Vec<(String, Option<String>)> {
+    let text = std::fs::read_to_string(root().join("scenarios/retired-ids.txt"))
+        .unwrap_or_else(|error| panic!("scenarios/retired-ids.txt: {error}"));
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (ids, reason) = line
+                .split_once(" : ")
+                .unwrap_or_else(|| panic!("retired-ids.txt: no ' : reason' in {line:?}"));
+            assert!(!reason.trim().is_empty(), "retired-ids.txt: empty reason in {line:?}");
+            let (old, new) = ids
+                .split_once(" -> ")
+                .unwrap_or_else(|| panic!("retired-ids.txt: no ' -> ' in {line:?}"));
+            let new = new.trim();
+            (old.trim().to_string(), (new != "none").then(|| new.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn retired_scenario_ids_never_come_back() {
+    let ids: std::collections::BTreeSet<String> = cases()
+        .into_iter()
+        .map(|loaded| loaded.scenario.id)
+        .collect();
+    let retired = retired_ids();
+    assert!(!retired.is_empty());
+    let mut seen = std::collections::BTreeSet::new();
+    for (old, new) in &retired {
+        assert!(seen.insert(old.clone()), "{old} is retired twice");
+        assert!(!ids.contains(old), "the retired scenario ID {old} is in use again");
+        if let Some(new) = new {
+            assert!(ids.contains(new), "{old} names a replacement {new} that does not exist");
+            assert!(
+                !retired.iter().any(|(other, _)| other == new),
+                "{old} is replaced by {new}, which is itself retired"
+            );
+        }
+    }
+}
