@@ -31,6 +31,9 @@ pub struct Position {
     to_move: Option<Party>,
     clocks: Option<ByParty<u32>>,
     check_anchor: Option<Party>,
+    /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
+    /// that a pending check outranked, oldest first.
+    postponed: Vec<Party>,
 }
 
 impl Position {
@@ -150,6 +153,7 @@ impl Position {
             to_move: setup.to_move,
             clocks: setup.clocks,
             check_anchor: setup.check_anchor,
+            postponed: Vec::new(),
         })
     }
 
@@ -272,6 +276,11 @@ impl Position {
         self.check_anchor
     }
 
+    /// R-CHECK-PRIORITY=postpone: the parties owed a turn, oldest first.
+    pub fn postponed(&self) -> &[Party] {
+        &self.postponed
+    }
+
     /// Every piece with its cell, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
         Cell::all().filter_map(move |cell| self.piece_at(cell).map(|piece| (cell, piece)))
@@ -349,6 +358,17 @@ impl Position {
     /// Sets the party to move.
     pub(crate) fn set_to_move(&mut self, party: Option<Party>) {
         self.to_move = party;
+    }
+
+    /// R-CHECK-PRIORITY=postpone: keeps a claim outranked by a check.
+    pub(crate) fn postpone(&mut self, party: Party) {
+        self.postponed.push(party);
+    }
+
+    /// R-CHECK-PRIORITY=postpone: a party got its turn with no check
+    /// pending (or left the game); its kept claims are settled.
+    pub(crate) fn settle_postponed(&mut self, party: Party) {
+        self.postponed.retain(|&owed| owed != party);
     }
 
     /// Sets the check anchor.

@@ -169,6 +169,17 @@ ruling_enum!(
     }
 );
 
+ruling_enum!(
+    /// R-CHECK-PRIORITY: what a pending check does to an outranked claim
+    /// of clauses 8.1 and 13 (clauses 9, 10, 16).
+    OutrankedClaim, "R-CHECK-PRIORITY", {
+        /// The claim is lost.
+        Cancel => "default",
+        /// The claim is kept and served once no check is pending.
+        Postpone => "postpone",
+    }
+);
+
 /// The rulings the reference engine follows, one field per switchable
 /// ruling ID. `Ruleset::default()` is the rulings page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -199,6 +210,8 @@ pub struct Ruleset {
     pub turn_start: NoMoveJudgement,
     /// R-TIMEOUT.
     pub timeout: ForfeitInCheck,
+    /// R-CHECK-PRIORITY.
+    pub check_priority: OutrankedClaim,
     /// Misreadings played on purpose (`spec/monarchie/misreadings.yaml`);
     /// empty in every normal run. Never set by [`Ruleset::from_settings`],
     /// only by [`Ruleset::with_faults`].
@@ -266,7 +279,7 @@ fn set_option<T: Copy>(
 
 impl Ruleset {
     /// The IDs of every switchable ruling, in field order.
-    pub const SWITCHABLE: [&'static str; 13] = [
+    pub const SWITCHABLE: [&'static str; 14] = [
         RookLines::ID,
         BishopBlocking::ID,
         KnightPath::ID,
@@ -280,6 +293,7 @@ impl Ruleset {
         CheckOrder::ID,
         NoMoveJudgement::ID,
         ForfeitInCheck::ID,
+        OutrankedClaim::ID,
     ];
 
     /// Applies one `ID=key` setting.
@@ -362,6 +376,13 @@ impl Ruleset {
                 ForfeitInCheck::ALL,
                 ForfeitInCheck::key,
             ),
+            OutrankedClaim::ID => set_option(
+                &mut self.check_priority,
+                id,
+                key,
+                OutrankedClaim::ALL,
+                OutrankedClaim::key,
+            ),
             fixed if FIXED_RULINGS.contains(&fixed) => {
                 if key == "default" {
                     Ok(())
@@ -438,12 +459,13 @@ impl Ruleset {
             (CheckOrder::ID, self.next.key()),
             (NoMoveJudgement::ID, self.turn_start.key()),
             (ForfeitInCheck::ID, self.timeout.key()),
+            (OutrankedClaim::ID, self.check_priority.key()),
         ]
     }
 
     /// Every alternative setting `ID=key` of every switchable ruling.
     pub fn all_alternatives() -> Vec<String> {
-        let options: [(&str, Vec<&str>); 13] = [
+        let options: [(&str, Vec<&str>); 14] = [
             (
                 RookLines::ID,
                 RookLines::ALL.iter().map(|o| o.key()).collect(),
@@ -495,6 +517,10 @@ impl Ruleset {
             (
                 ForfeitInCheck::ID,
                 ForfeitInCheck::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                OutrankedClaim::ID,
+                OutrankedClaim::ALL.iter().map(|o| o.key()).collect(),
             ),
         ];
         options

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::party::Party;
 use crate::position::Position;
-use crate::ruleset::{CheckOrder, Misreading, NoMoveJudgement, Ruleset};
+use crate::ruleset::{CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset};
 
 use super::{attack, movegen};
 
@@ -108,9 +108,49 @@ pub fn next_mover(
         TurnEvent::CapturedPiece(party) if position.is_active(party) => return Some(party),
         _ => {}
     }
+    if let Some(party) = postponed_claim(position) {
+        return Some(party);
+    }
     (1..=6)
         .map(|step| last_actor.clockwise(step))
         .find(|&party| position.is_active(party))
+}
+
+/// R-CHECK-PRIORITY=postpone: the oldest kept claim of a party still in
+/// the game (the list is empty under the default `cancel`).
+fn postponed_claim(position: &Position) -> Option<Party> {
+    position
+        .postponed()
+        .iter()
+        .copied()
+        .find(|&party| position.is_active(party))
+}
+
+/// Clauses 8.1 and 13: the party the action gives the next turn to, if
+/// no check outranks it.
+fn claim_of(position: &Position, last_actor: Party, event: TurnEvent) -> Option<Party> {
+    match event {
+        TurnEvent::KingCapture if position.is_active(last_actor) => Some(last_actor),
+        TurnEvent::CapturedPiece(party) if position.is_active(party) => Some(party),
+        _ => None,
+    }
+}
+
+/// R-CHECK-PRIORITY: with `postpone`, a claim that a pending check
+/// outranks is kept for later; with `cancel` (default) it is lost.
+fn keep_outranked_claim(position: &mut Position, actor: Party, event: TurnEvent, rules: &Ruleset) {
+    if rules.check_priority != OutrankedClaim::Postpone {
+        return;
+    }
+    let Some(party) = claim_of(position, actor, event) else {
+        return;
+    };
+    let pending = position
+        .active_parties()
+        .any(|checked| attack::in_check(position, checked, rules));
+    if pending {
+        position.postpone(party);
+    }
 }
 
 /// [`next_mover`] with misreadings played: the same four steps, each
@@ -205,6 +245,9 @@ fn next_mover_misread(
     if let Some(party) = extra_move(event) {
         return Some(party);
     }
+    if let Some(party) = postponed_claim(position) {
+        return Some(party);
+    }
     (1..=6)
         .map(|step| around(last_actor, step))
         .find(|&party| position.is_active(party))
@@ -275,6 +318,7 @@ pub fn pass_turn(
     let mut event = event;
     let mut passed_over = 0;
     update_anchor(position, actor, rules);
+    keep_outranked_claim(position, actor, event, rules);
     loop {
         if rules.turn_start == NoMoveJudgement::EveryMove {
             eliminate_all_stuck(position, last_actor, rules, &mut eliminations);
@@ -282,6 +326,7 @@ pub fn pass_turn(
         }
         let next = next_mover(position, last_actor, event, skip_check, rules);
         position.set_to_move(next);
+        settle_claims(position, next, rules);
         let Some(party) = next else {
             position.set_check_anchor(None);
             return eliminations;
@@ -305,6 +350,28 @@ pub fn pass_turn(
         last_actor = party;
         event = TurnEvent::NoMoveElimination;
         update_anchor(position, party, rules);
+    }
+}
+
+/// R-CHECK-PRIORITY=postpone: kept claims of parties that left the game
+/// lapse, and the claim of a party that is now due with no check pending
+/// is settled.
+fn settle_claims(position: &mut Position, next: Option<Party>, rules: &Ruleset) {
+    if position.postponed().is_empty() {
+        return;
+    }
+    for party in Party::ALL {
+        if !position.is_active(party) {
+            position.settle_postponed(party);
+        }
+    }
+    if let Some(party) = next {
+        let pending = position
+            .active_parties()
+            .any(|checked| attack::in_check(position, checked, rules));
+        if !pending {
+            position.settle_postponed(party);
+        }
     }
 }
 
