@@ -168,3 +168,58 @@ fn retired_scenario_ids_never_come_back() {
         }
     }
 }
+
+/// The clauses of Part I that forbid something: each needs at least three
+/// scenarios with a step that expects the typed refusal.
+const FORBIDDING_CLAUSES: &[&str] = &[
+    "m.1",
+    "m.2",
+    "m.3",
+    "m.4",
+    "m.4.dead-capture",
+    "m.5",
+    "m.6.1",
+    "m.6.2",
+    "m.6.3",
+    "m.6.4",
+    "m.6.5",
+    "m.6.6.start",
+    "m.6.6.moves",
+    "m.6.6.captures",
+    "m.6.6.promotion",
+    "m.6.6.no-special",
+    "m.7",
+    "m.8.2",
+    "m.9",
+    "m.10",
+    "m.11",
+    "m.12",
+    "m.13",
+    "m.14",
+    "m.15.move-time",
+    "m.15.total-time",
+    "m.16",
+];
+
+#[test]
+fn every_forbidding_clause_has_three_refusal_cases() {
+    let cases = cases();
+    let weak: Vec<String> = FORBIDDING_CLAUSES
+        .iter()
+        .filter_map(|&clause| {
+            let count = cases
+                .iter()
+                .filter(|loaded| loaded.scenario.clauses.iter().any(|c| c == clause))
+                .filter(|loaded| {
+                    loaded.scenario.steps.iter().any(|step| {
+                        step.expect
+                            .as_ref()
+                            .is_some_and(|expect| expect.result != "legal")
+                    })
+                })
+                .count();
+            (count < 3).then(|| format!("{clause}: {count} refusal case(s)"))
+        })
+        .collect();
+    assert!(weak.is_empty(), "clauses with too few refusal cases:\n{}", weak.join("\n"));
+}
