@@ -39,7 +39,11 @@ fn the_catalogue_and_the_engine_name_the_same_misreadings() {
     let listed: Vec<&str> = catalogue.iter().map(|entry| entry.id.as_str()).collect();
     let engine: Vec<&str> = Misreading::ALL.iter().map(|m| m.id()).collect();
     pretty_assertions::assert_eq!(listed, engine);
-    assert!(catalogue.len() >= 40, "only {} misreadings", catalogue.len());
+    assert!(
+        catalogue.len() >= 40,
+        "only {} misreadings",
+        catalogue.len()
+    );
     let spec = spec();
     for (entry, misreading) in catalogue.iter().zip(Misreading::ALL) {
         assert_eq!(
@@ -117,7 +121,13 @@ fn every_ruling_alternative_changes_at_least_three_scenarios() {
     let weak: Vec<String> = audit(&cases())
         .into_iter()
         .filter(|effect| effect.changed.len() < MIN_CHANGES_PER_ALTERNATIVE)
-        .map(|effect| format!("{} changes {} scenario(s)", effect.setting, effect.changed.len()))
+        .map(|effect| {
+            format!(
+                "{} changes {} scenario(s)",
+                effect.setting,
+                effect.changed.len()
+            )
+        })
         .collect();
     assert!(
         weak.is_empty(),
@@ -137,12 +147,18 @@ fn retired_ids() -> Vec<(String, Option<String>)> {
             let (ids, reason) = line
                 .split_once(" : ")
                 .unwrap_or_else(|| panic!("retired-ids.txt: no ' : reason' in {line:?}"));
-            assert!(!reason.trim().is_empty(), "retired-ids.txt: empty reason in {line:?}");
+            assert!(
+                !reason.trim().is_empty(),
+                "retired-ids.txt: empty reason in {line:?}"
+            );
             let (old, new) = ids
                 .split_once(" -> ")
                 .unwrap_or_else(|| panic!("retired-ids.txt: no ' -> ' in {line:?}"));
             let new = new.trim();
-            (old.trim().to_string(), (new != "none").then(|| new.to_string()))
+            (
+                old.trim().to_string(),
+                (new != "none").then(|| new.to_string()),
+            )
         })
         .collect()
 }
@@ -158,9 +174,15 @@ fn retired_scenario_ids_never_come_back() {
     let mut seen = std::collections::BTreeSet::new();
     for (old, new) in &retired {
         assert!(seen.insert(old.clone()), "{old} is retired twice");
-        assert!(!ids.contains(old), "the retired scenario ID {old} is in use again");
+        assert!(
+            !ids.contains(old),
+            "the retired scenario ID {old} is in use again"
+        );
         if let Some(new) = new {
-            assert!(ids.contains(new), "{old} names a replacement {new} that does not exist");
+            assert!(
+                ids.contains(new),
+                "{old} names a replacement {new} that does not exist"
+            );
             assert!(
                 !retired.iter().any(|(other, _)| other == new),
                 "{old} is replaced by {new}, which is itself retired"
@@ -221,5 +243,9 @@ fn every_forbidding_clause_has_three_refusal_cases() {
             (count < 3).then(|| format!("{clause}: {count} refusal case(s)"))
         })
         .collect();
-    assert!(weak.is_empty(), "clauses with too few refusal cases:\n{}", weak.join("\n"));
+    assert!(
+        weak.is_empty(),
+        "clauses with too few refusal cases:\n{}",
+        weak.join("\n")
+    );
 }

@@ -423,6 +423,7 @@ pub fn rotate(position: &Position) -> Option<Position> {
             .clocks
             .map(|clocks| ByParty::from_fn(|party| clocks[party.clockwise(5)])),
         check_anchor: setup.check_anchor.map(Party::next),
+        postponed: setup.postponed.iter().map(|p| p.next()).collect(),
     };
     Position::from_setup(&rotated).ok()
 }

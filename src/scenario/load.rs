@@ -397,13 +397,11 @@ fn check_reachable(loaded: &Loaded) -> Result<(), Problem> {
                 "an unreachable_reason needs `reachable: false`",
             ))
         }
-        (false, None) => {
-            return Err(problem(
-                "reachable",
-                "reachable:",
-                "`reachable: false` needs an unreachable_reason saying why the case may start there",
-            ))
-        }
+        (false, None) => return Err(problem(
+            "reachable",
+            "reachable:",
+            "`reachable: false` needs an unreachable_reason saying why the case may start there",
+        )),
         (false, Some(reason)) if reason.trim().is_empty() => {
             return Err(problem(
                 "unreachable_reason",

@@ -86,8 +86,8 @@ misreadings! {
     /// A knight turns only clockwise after its two side steps: six
     /// targets instead of twelve.
     KnightOneTurn => "M-KNIGHT-ONE-TURN", ["m.6.5"];
-    /// A diagonal continues across the star's notches.
-    BishopCrossesNotch => "M-BISHOP-CROSSES-NOTCH", ["m.6.4"];
+    /// Kings do not attack: a king may step next to an enemy king.
+    KingsDoNotAttack => "M-KINGS-DO-NOT-ATTACK", ["m.6.1", "m.9"];
     /// Pawns face their own seat: every pawn direction turned by 180 degrees.
     PawnReversed => "M-PAWN-REVERSED", ["m.6.6"];
     /// A moved pawn steps and captures across all six sides.
@@ -183,7 +183,7 @@ impl FaultSet {
             DeadNotBlocking,
             KnightBlocked,
             KnightOneTurn,
-            BishopCrossesNotch,
+            KingsDoNotAttack,
             PawnReversed,
             PawnAllSides,
             PawnForwardOnly,

@@ -153,7 +153,7 @@ impl Position {
             to_move: setup.to_move,
             clocks: setup.clocks,
             check_anchor: setup.check_anchor,
-            postponed: Vec::new(),
+            postponed: setup.postponed.clone(),
         })
     }
 
@@ -195,6 +195,7 @@ impl Position {
             to_move: self.to_move,
             clocks: self.clocks,
             check_anchor: self.check_anchor,
+            postponed: self.postponed.clone(),
         }
     }
 

@@ -170,6 +170,17 @@ ruling_enum!(
 );
 
 ruling_enum!(
+    /// R-DIAGONAL-NOTCH: whether a diagonal crosses a notch of the star
+    /// (clauses 2, 6.2, 6.4).
+    DiagonalAtNotch, "R-DIAGONAL-NOTCH", {
+        /// It ends at the first missing cell.
+        Ends => "default",
+        /// It goes on across the missing cells to the far side.
+        Crosses => "crosses",
+    }
+);
+
+ruling_enum!(
     /// R-CHECK-PRIORITY: what a pending check does to an outranked claim
     /// of clauses 8.1 and 13 (clauses 9, 10, 16).
     OutrankedClaim, "R-CHECK-PRIORITY", {
@@ -212,6 +223,8 @@ pub struct Ruleset {
     pub timeout: ForfeitInCheck,
     /// R-CHECK-PRIORITY.
     pub check_priority: OutrankedClaim,
+    /// R-DIAGONAL-NOTCH.
+    pub diagonal: DiagonalAtNotch,
     /// Misreadings played on purpose (`spec/monarchie/misreadings.yaml`);
     /// empty in every normal run. Never set by [`Ruleset::from_settings`],
     /// only by [`Ruleset::with_faults`].
@@ -220,6 +233,11 @@ pub struct Ruleset {
 
 /// The rulings that have no alternative; they accept only `ID=default`.
 pub const FIXED_RULINGS: &[&str] = &[
+    "R-CELL-NUMBERING",
+    "R-CELL-SIDES",
+    "R-T-CURRENT-LEVEL",
+    "R-T-KOENIG-RESTART",
+    "R-T-JOSHUA-SEATS",
     "R-PAWN-MOVED",
     "R-CHECK",
     "R-ELIM",
@@ -279,7 +297,7 @@ fn set_option<T: Copy>(
 
 impl Ruleset {
     /// The IDs of every switchable ruling, in field order.
-    pub const SWITCHABLE: [&'static str; 14] = [
+    pub const SWITCHABLE: [&'static str; 15] = [
         RookLines::ID,
         BishopBlocking::ID,
         KnightPath::ID,
@@ -294,6 +312,7 @@ impl Ruleset {
         NoMoveJudgement::ID,
         ForfeitInCheck::ID,
         OutrankedClaim::ID,
+        DiagonalAtNotch::ID,
     ];
 
     /// Applies one `ID=key` setting.
@@ -383,6 +402,13 @@ impl Ruleset {
                 OutrankedClaim::ALL,
                 OutrankedClaim::key,
             ),
+            DiagonalAtNotch::ID => set_option(
+                &mut self.diagonal,
+                id,
+                key,
+                DiagonalAtNotch::ALL,
+                DiagonalAtNotch::key,
+            ),
             fixed if FIXED_RULINGS.contains(&fixed) => {
                 if key == "default" {
                     Ok(())
@@ -428,6 +454,17 @@ impl Ruleset {
         Ok(self)
     }
 
+    /// Whether a move's legality must be read off the move generator
+    /// (a fault or R-DIAGONAL-NOTCH=crosses changes movement there only).
+    pub fn generated_legality(&self) -> bool {
+        !self.faults.is_empty() || self.diagonal == DiagonalAtNotch::Crosses
+    }
+
+    /// Whether attacks must be read off the move generator.
+    pub fn generated_attacks(&self) -> bool {
+        self.faults.changes_attacks() || self.diagonal == DiagonalAtNotch::Crosses
+    }
+
     /// Whether the misreading is played.
     #[inline]
     pub fn fault(&self, misreading: Misreading) -> bool {
@@ -460,12 +497,13 @@ impl Ruleset {
             (NoMoveJudgement::ID, self.turn_start.key()),
             (ForfeitInCheck::ID, self.timeout.key()),
             (OutrankedClaim::ID, self.check_priority.key()),
+            (DiagonalAtNotch::ID, self.diagonal.key()),
         ]
     }
 
     /// Every alternative setting `ID=key` of every switchable ruling.
     pub fn all_alternatives() -> Vec<String> {
-        let options: [(&str, Vec<&str>); 14] = [
+        let options: [(&str, Vec<&str>); 15] = [
             (
                 RookLines::ID,
                 RookLines::ALL.iter().map(|o| o.key()).collect(),
@@ -521,6 +559,10 @@ impl Ruleset {
             (
                 OutrankedClaim::ID,
                 OutrankedClaim::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                DiagonalAtNotch::ID,
+                DiagonalAtNotch::ALL.iter().map(|o| o.key()).collect(),
             ),
         ];
         options

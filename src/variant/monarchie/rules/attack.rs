@@ -75,7 +75,7 @@ pub fn attacked_by(
     rules: &Ruleset,
     hostile: impl Fn(Party) -> bool,
 ) -> bool {
-    if rules.faults.changes_attacks() {
+    if rules.generated_attacks() {
         return attacked_by_moves(position, target, rules, hostile);
     }
     let geometry = geometry();
@@ -155,11 +155,13 @@ fn attacked_by_moves(
     hostile: impl Fn(Party) -> bool,
 ) -> bool {
     let dead_attack = rules.fault(Misreading::DeadGivesCheck);
+    let kings_attack = !rules.fault(Misreading::KingsDoNotAttack);
     let geometry = geometry();
     position.pieces().any(|(from, piece)| {
         if !hostile(piece.party)
             || !(position.is_active(piece.party) || dead_attack)
             || from == target
+            || (piece.kind == PieceKind::King && !kings_attack)
         {
             return false;
         }

@@ -225,7 +225,7 @@ impl Illegal {
 /// The first [`Illegal`] reason found.
 pub fn check_move(position: &Position, mv: Move, rules: &Ruleset) -> Result<(), Illegal> {
     let verdict = check_move_by_rule(position, mv, rules);
-    if rules.faults.is_empty() {
+    if !rules.generated_legality() {
         return verdict;
     }
     // A misreading changes the move generator at its spot; the moves it

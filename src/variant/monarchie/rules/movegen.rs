@@ -8,8 +8,8 @@ use crate::party::Party;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{Occupant, Position};
 use crate::ruleset::{
-    BishopBlocking, KingOnDeadBlocker, KingStep, KnightPath, Misreading, PawnStartMoves,
-    PromotionChoice, RookLines, Ruleset,
+    BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, Misreading,
+    PawnStartMoves, PromotionChoice, RookLines, Ruleset,
 };
 use crate::start::StartArmy;
 
@@ -63,7 +63,7 @@ fn slide(
     }
 }
 
-/// Fault M-BISHOP-CROSSES-NOTCH: the diagonal from `from` read as going on
+/// R-DIAGONAL-NOTCH=crosses: the diagonal from `from` read as going on
 /// across missing cells to the far side of a notch, up to the board's edge.
 fn diagonal_across_notches(from: Cell, vertex: Vertex) -> Vec<Cell> {
     let geometry = geometry();
@@ -116,7 +116,7 @@ fn bishop_targets(
     let flanks = rules.bishop == BishopBlocking::FlanksBlock;
     for vertex in Vertex::ALL {
         let flank = flanks.then_some(vertex);
-        if rules.fault(Misreading::BishopCrossesNotch) {
+        if rules.diagonal == DiagonalAtNotch::Crosses {
             let ray = diagonal_across_notches(from, vertex);
             slide(position, mover, from, &ray, flank, rules, out);
         } else {
