@@ -236,7 +236,6 @@ pub const FIXED_RULINGS: &[&str] = &[
     "R-CELL-NUMBERING",
     "R-CELL-SIDES",
     "R-T-CURRENT-LEVEL",
-    "R-T-KOENIG-RESTART",
     "R-T-JOSHUA-SEATS",
     "R-PAWN-MOVED",
     "R-CHECK",
