@@ -249,3 +249,25 @@ fn every_forbidding_clause_has_three_refusal_cases() {
         weak.join("\n")
     );
 }
+
+/// `serve --fault` carries a misreading as a forced `fault:` setting: the
+/// in-process reference then fails the scenario that catches it, and
+/// passes it without the fault.
+#[test]
+fn a_served_fault_is_caught_through_the_protocol() {
+    use regelwerk::protocol::conform::{conform_case, InProcess, Verdict};
+    let loaded = cases()
+        .into_iter()
+        .find(|loaded| loaded.scenario.id == "m.11-rook-check-judged-gelb-blocks-with-knight")
+        .unwrap_or_else(|| panic!("scenario missing"));
+    let mut seq = 0;
+    let mut plain = InProcess { forced: Vec::new() };
+    assert_eq!(conform_case(&mut plain, &loaded, &mut seq), Verdict::Passed);
+    let mut faulty = InProcess {
+        forced: vec!["fault:M-MATE-KING-ONLY".to_string()],
+    };
+    assert_ne!(
+        conform_case(&mut faulty, &loaded, &mut seq),
+        Verdict::Passed
+    );
+}

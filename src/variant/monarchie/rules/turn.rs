@@ -182,9 +182,9 @@ fn next_mover_misread(
     };
     // Fault M-CHECK-NO-PRIORITY: no check step; M-ELIM-SKIPS-CHECK: none
     // right after a mate or stalemate elimination.
-    let check_step = !rules.fault(Misreading::CheckNoPriority)
-        && !(event == TurnEvent::NoMoveElimination
-            && rules.fault(Misreading::EliminationSkipsCheck));
+    let skip_after_elimination =
+        event == TurnEvent::NoMoveElimination && rules.fault(Misreading::EliminationSkipsCheck);
+    let check_step = !(rules.fault(Misreading::CheckNoPriority) || skip_after_elimination);
     let checked = candidates
         .into_iter()
         .filter(|&party| Some(party) != skip_check)
