@@ -110,13 +110,15 @@ impl Loaded {
         Some((position, rules))
     }
 
-    /// Whether its first action is expected legal (for the table's counts).
+    /// Whether every action it plays is expected legal, so that a case
+    /// with any expected refusal counts in the table's `illegal` column
+    /// (as a tournament case with an expected error does).
     pub fn expects_legal(&self) -> bool {
         self.scenario
             .steps
             .iter()
-            .find_map(|step| step.expect.as_ref())
-            .is_none_or(|expect| expect.result == "legal")
+            .filter_map(|step| step.expect.as_ref())
+            .all(|expect| expect.result == "legal")
     }
 }
 
