@@ -113,10 +113,10 @@ fn anchor_field(position: &Position) -> String {
     let anchor = position
         .check_anchor()
         .map_or("-".to_string(), |p| p.letter().to_string());
-    if position.postponed().is_empty() {
+    if !position.has_postponed() {
         return anchor;
     }
-    let owed: String = position.postponed().iter().map(|p| p.letter()).collect();
+    let owed: String = position.postponed().map(|p| p.letter()).collect();
     format!("{anchor}+{owed}")
 }
 

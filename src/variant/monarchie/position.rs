@@ -32,8 +32,21 @@ pub struct Position {
     clocks: Option<ByParty<u32>>,
     check_anchor: Option<Party>,
     /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
-    /// that a pending check outranked, oldest first.
-    postponed: Vec<Party>,
+    /// that a pending check outranked, oldest first (each at most once).
+    postponed: [Option<Party>; 6],
+}
+
+/// The owed turns as fixed slots, oldest first, each party once.
+fn owed_slots(parties: &[Party]) -> [Option<Party>; 6] {
+    let mut slots = [None; 6];
+    let mut count = 0;
+    for &party in parties {
+        if count < 6 && !slots[..count].contains(&Some(party)) {
+            slots[count] = Some(party);
+            count += 1;
+        }
+    }
+    slots
 }
 
 impl Position {
@@ -153,7 +166,7 @@ impl Position {
             to_move: setup.to_move,
             clocks: setup.clocks,
             check_anchor: setup.check_anchor,
-            postponed: setup.postponed.clone(),
+            postponed: owed_slots(&setup.postponed),
         })
     }
 
@@ -195,7 +208,7 @@ impl Position {
             to_move: self.to_move,
             clocks: self.clocks,
             check_anchor: self.check_anchor,
-            postponed: self.postponed.clone(),
+            postponed: self.postponed().collect(),
         }
     }
 
@@ -278,8 +291,14 @@ impl Position {
     }
 
     /// R-CHECK-PRIORITY=postpone: the parties owed a turn, oldest first.
-    pub fn postponed(&self) -> &[Party] {
-        &self.postponed
+    pub fn postponed(&self) -> impl Iterator<Item = Party> + '_ {
+        self.postponed.iter().map_while(|&slot| slot)
+    }
+
+    /// Whether any party is owed a turn (R-CHECK-PRIORITY=postpone).
+    #[inline]
+    pub fn has_postponed(&self) -> bool {
+        self.postponed[0].is_some()
     }
 
     /// Every piece with its cell, in cell order.
@@ -363,13 +382,19 @@ impl Position {
 
     /// R-CHECK-PRIORITY=postpone: keeps a claim outranked by a check.
     pub(crate) fn postpone(&mut self, party: Party) {
-        self.postponed.push(party);
+        if self.postponed().any(|owed| owed == party) {
+            return;
+        }
+        if let Some(slot) = self.postponed.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some(party);
+        }
     }
 
     /// R-CHECK-PRIORITY=postpone: a party got its turn with no check
     /// pending (or left the game); its kept claims are settled.
     pub(crate) fn settle_postponed(&mut self, party: Party) {
-        self.postponed.retain(|&owed| owed != party);
+        let kept: Vec<Party> = self.postponed().filter(|&owed| owed != party).collect();
+        self.postponed = owed_slots(&kept);
     }
 
     /// Sets the check anchor.

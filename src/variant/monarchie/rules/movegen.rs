@@ -53,8 +53,9 @@ fn slide(
                 out.insert(cell);
             }
             // Fault M-DEAD-NOT-BLOCKING: the line goes on past a dead blocker.
-            let dead = matches!(position.occupant(cell), Occupant::Dead(_));
-            if dead && rules.fault(Misreading::DeadNotBlocking) {
+            if rules.fault(Misreading::DeadNotBlocking)
+                && matches!(position.occupant(cell), Occupant::Dead(_))
+            {
                 previous = cell;
                 continue;
             }
@@ -337,6 +338,7 @@ pub(super) fn has_start_move(
 
 /// The cells the active piece on `from` may reach by its movement rule,
 /// before the king-safety test of clause 5.
+#[inline]
 pub fn piece_targets(position: &Position, from: Cell, rules: &Ruleset) -> CellSet {
     let Occupant::Active(piece) = position.occupant(from) else {
         return CellSet::EMPTY;
@@ -347,6 +349,7 @@ pub fn piece_targets(position: &Position, from: Cell, rules: &Ruleset) -> CellSe
 /// The cells `piece` standing on `from` may reach by its movement rule
 /// (also for a dead piece, which the misreading M-DEAD-GIVES-CHECK lets
 /// attack).
+#[inline]
 pub fn targets_of(position: &Position, from: Cell, piece: Piece, rules: &Ruleset) -> CellSet {
     let mut out = CellSet::EMPTY;
     let Piece { party, kind } = piece;

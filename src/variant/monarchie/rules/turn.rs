@@ -119,10 +119,11 @@ pub fn next_mover(
 /// R-CHECK-PRIORITY=postpone: the oldest kept claim of a party still in
 /// the game (the list is empty under the default `cancel`).
 fn postponed_claim(position: &Position) -> Option<Party> {
+    if !position.has_postponed() {
+        return None;
+    }
     position
         .postponed()
-        .iter()
-        .copied()
         .find(|&party| position.is_active(party))
 }
 
@@ -357,7 +358,7 @@ pub fn pass_turn(
 /// lapse, and the claim of a party that is now due with no check pending
 /// is settled.
 fn settle_claims(position: &mut Position, next: Option<Party>, rules: &Ruleset) {
-    if position.postponed().is_empty() {
+    if !position.has_postponed() {
         return;
     }
     for party in Party::ALL {
