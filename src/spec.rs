@@ -130,6 +130,43 @@ struct FindingsFile {
     findings: Vec<Finding>,
 }
 
+/// One entry of `misreadings.yaml`: a plausible wrong reading of the
+/// rulebook, played by the reference engine as a deliberate fault.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MisreadingEntry {
+    /// `M-...`, the ID of the engine's fault.
+    pub id: String,
+    /// The clauses it misreads.
+    pub clauses: Vec<String>,
+    /// One line: what the wrong engine does.
+    pub wrong: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MisreadingsFile {
+    variant: String,
+    misreadings: Vec<MisreadingEntry>,
+}
+
+/// Loads `misreadings.yaml` from `dir` (MONARCHIE only).
+///
+/// # Errors
+/// [`SpecError`] when the file is missing, malformed or names another
+/// variant.
+pub fn load_misreadings(dir: &Path) -> Result<Vec<MisreadingEntry>, SpecError> {
+    let path = dir.join("misreadings.yaml");
+    let file: MisreadingsFile = read_yaml(&path)?;
+    if file.variant != "monarchie" {
+        return Err(SpecError::Reference {
+            path,
+            message: format!("variant '{}': misreadings are for monarchie", file.variant),
+        });
+    }
+    Ok(file.misreadings)
+}
+
 /// The spec of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {

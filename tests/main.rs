@@ -5,6 +5,7 @@ mod support;
 mod conform;
 mod geometry;
 mod journal;
+mod misreadings;
 mod notation;
 mod perft;
 mod pieces;

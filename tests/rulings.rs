@@ -377,10 +377,10 @@ fn ruleset_errors(#[case] setting: &str, #[case] kind: &str) {
     assert_eq!(actual, kind, "{setting}: {error}");
 }
 
-/// The nine fixed rulings accept `ID=default` and nothing else.
+/// The thirteen fixed rulings accept `ID=default` and nothing else.
 #[test]
 fn fixed_rulings_accept_only_default() {
-    assert_eq!(FIXED_RULINGS.len(), 9);
+    assert_eq!(FIXED_RULINGS.len(), 13);
     for id in FIXED_RULINGS {
         assert_eq!(
             Ruleset::from_settings(&[format!("{id}=default")]),
@@ -400,7 +400,7 @@ fn fixed_rulings_accept_only_default() {
 /// Every switchable ruling accepts `ID=default`, which changes nothing.
 #[test]
 fn switchable_rulings_accept_default() {
-    assert_eq!(Ruleset::SWITCHABLE.len(), 13);
+    assert_eq!(Ruleset::SWITCHABLE.len(), 15);
     for id in Ruleset::SWITCHABLE {
         assert_eq!(
             Ruleset::from_settings(&[format!("{id}=default")]),
@@ -410,9 +410,9 @@ fn switchable_rulings_accept_default() {
     }
 }
 
-/// 13 switchable rulings, R-PROMO-ZONE with two alternatives: 14 settings.
+/// 15 switchable rulings, R-PROMO-ZONE with two alternatives: 16 settings.
 #[test]
-fn all_alternatives_lists_fourteen_settings() {
+fn all_alternatives_lists_sixteen_settings() {
     let alternatives = Ruleset::all_alternatives();
     assert_eq!(
         alternatives,
@@ -431,6 +431,8 @@ fn all_alternatives_lists_fourteen_settings() {
             "R-NEXT=trigger-anchor",
             "R-TURN-START=every-move",
             "R-TIMEOUT=check-first",
+            "R-CHECK-PRIORITY=postpone",
+            "R-DIAGONAL-NOTCH=crosses",
         ]
     );
     // Each alternative really switches something away from the default.

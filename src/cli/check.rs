@@ -10,7 +10,7 @@ use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
 
 use super::{repo_root, ReportFormat};
-use regelwerk::scenario::report::{rerun_command, run_suite, Status, SuiteReport};
+use regelwerk::scenario::report::{rerun_command, run_suite_with, Status, SuiteReport};
 
 /// Which scenarios to run.
 pub(super) struct Filters {
@@ -20,6 +20,8 @@ pub(super) struct Filters {
     pub id: Option<String>,
     /// Only this variant's suite.
     pub variant: Option<VariantId>,
+    /// Misreadings to play (deliberate faults).
+    pub faults: Vec<String>,
 }
 
 pub(super) fn check(
@@ -46,7 +48,20 @@ pub(super) fn check(
         [one] => one.clone(),
         several => Spec::merged(several),
     };
-    let Filters { clause, id, .. } = filters;
+    let Filters {
+        clause, id, faults, ..
+    } = filters;
+    regelwerk::ruleset::FaultSet::from_ids(&faults).context("reading --fault")?;
+    let forced: Vec<String> = faults
+        .iter()
+        .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX))
+        .collect();
+    if !forced.is_empty() && format == ReportFormat::Text {
+        eprintln!(
+            "check: playing the misreading(s) {} on purpose; failures are the scenarios that catch them",
+            faults.join(", ")
+        );
+    }
     let paths = if paths.is_empty() {
         variants
             .iter()
@@ -60,11 +75,12 @@ pub(super) fn check(
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
     let monarchie = specs.iter().find(|spec| spec.variant == "monarchie");
-    let report = run_suite(
+    let report = run_suite_with(
         &files,
         monarchie,
         clause.as_deref(),
         id.as_deref(),
+        &forced,
         |done, _| bar.set_position(done as u64),
     );
     bar.finish_and_clear();

@@ -56,6 +56,52 @@ pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
     })
 }
 
+/// `regelwerk rulings misreadings`: how many scenarios catch each
+/// misreading; exit 1 when one is caught by fewer than the minimum.
+pub(super) fn misreadings_audit(verbose: bool) -> Result<ExitCode> {
+    use regelwerk::scenario::audit::{fault_audit, MIN_KILLS_PER_MISREADING};
+    let root = repo_root();
+    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let cases = files
+        .iter()
+        .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let kills = fault_audit(&cases);
+    let mut weak = 0;
+    for entry in &kills {
+        let count = entry.killed_by.len();
+        let mark = if count < MIN_KILLS_PER_MISREADING {
+            weak += 1;
+            "  <- too few"
+        } else {
+            ""
+        };
+        println!(
+            "{:<30} {:<28} killed by {:>3} scenarios{mark}",
+            entry.misreading.id(),
+            entry.misreading.clauses().join(","),
+            count
+        );
+        if verbose {
+            for id in &entry.killed_by {
+                println!("    {id}");
+            }
+        }
+    }
+    println!(
+        "{} misreadings, {} caught by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
+        kills.len(),
+        weak
+    );
+    Ok(if weak == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 /// For each finding ID, the scenarios of `variant` that name it.
 fn findings_named(
     root: &std::path::Path,

@@ -151,6 +151,9 @@ enum Command {
         /// Also list engine clauses and rulings that no scenario covers.
         #[arg(long)]
         coverage: bool,
+        /// Deliberate fault, never for a normal run: play the MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable) to see which scenarios catch it.
+        #[arg(long = "fault", value_name = "M-ID")]
+        faults: Vec<String>,
     },
     /// Play seeded random games on the reference engine and check every invariant after every action.
     Fuzz {
@@ -208,9 +211,9 @@ enum Command {
         /// Ruling settings ID=key forced on top of every request's rulings.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
-        /// For testing harnesses: crash-on=SEQ, sleep=SECONDS, garbage, close-stdout.
+        /// For testing harnesses: crash-on=SEQ, sleep=SECONDS, garbage, close-stdout, or a MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable).
         #[arg(long, hide = true)]
-        fault: Option<String>,
+        fault: Vec<String>,
     },
     /// Run the scenario suite against an external engine through the protocol.
     Conform {
@@ -418,12 +421,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             variant,
             format,
             coverage,
+            faults,
         } => check::check(
             paths,
             check::Filters {
                 clause,
                 id,
                 variant,
+                faults,
             },
             spec,
             format,
@@ -488,12 +493,26 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     Ruleset::from_settings(&rulings).context("reading --ruling")?;
                 }
             }
-            let fault = conform::parse_fault(fault.as_deref())?;
+            let (misreadings, harness): (Vec<String>, Vec<String>) =
+                fault.into_iter().partition(|text| text.starts_with("M-"));
+            regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
+            if harness.len() > 1 {
+                anyhow::bail!(
+                    "--fault: at most one of crash-on=SEQ, sleep=SECONDS, garbage, close-stdout"
+                );
+            }
+            let fault = conform::parse_fault(harness.first().map(String::as_str))?;
+            let mut forced = rulings;
+            forced.extend(
+                misreadings
+                    .iter()
+                    .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX)),
+            );
             let stdin = std::io::stdin();
             regelwerk::protocol::serve::serve_only(
                 stdin.lock(),
                 std::io::stdout().lock(),
-                &rulings,
+                &forced,
                 fault,
                 variant,
             )?;

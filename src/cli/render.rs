@@ -277,6 +277,12 @@ pub(super) enum RulingsCommand {
         #[arg(long)]
         fix: bool,
     },
+    /// Play every misreading of spec/monarchie/misreadings.yaml against the suite and count the scenarios that catch each.
+    Misreadings {
+        /// List the catching scenarios of each misreading.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// What one ruling alternative changes: scenario outcomes (before and after) and perft counts.
     Diff {
         /// The alternative, e.g. R-KING-DEAD=capture.
@@ -311,10 +317,14 @@ pub(super) fn rulings(
             RulingsCommand::Diff { setting, .. } => bail!(
                 "{title} has no switchable rulings, so '{setting}' has nothing to change; its readings are listed by `rulings audit --variant {variant}`"
             ),
+            RulingsCommand::Misreadings { .. } => bail!(
+                "{title} has no misreading catalogue yet (spec/monarchie/misreadings.yaml is MONARCHIE's)"
+            ),
         };
     }
     match command {
         RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
+        RulingsCommand::Misreadings { verbose } => super::maintain::misreadings_audit(verbose),
         RulingsCommand::Diff {
             setting,
             perft_depth,

@@ -357,7 +357,7 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
         // party dead), before any later turn-start elimination, whose king
         // removal may open a line (finding F-ELIM-OPENS-LINE).
         let mut own_effects = position.clone();
-        crate::rules::effects::play(&mut own_effects, mv);
+        crate::rules::effects::play(&mut own_effects, mv, rules);
         if in_check(&own_effects, mover, rules) {
             return violation(
                 "legal-moves-keep-king-safe",
@@ -423,6 +423,7 @@ pub fn rotate(position: &Position) -> Option<Position> {
             .clocks
             .map(|clocks| ByParty::from_fn(|party| clocks[party.clockwise(5)])),
         check_anchor: setup.check_anchor.map(Party::next),
+        postponed: setup.postponed.iter().map(|p| p.next()).collect(),
     };
     Position::from_setup(&rotated).ok()
 }

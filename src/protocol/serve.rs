@@ -209,15 +209,18 @@ fn answer_game(
     forced: &[String],
     then: impl FnOnce(&mut dyn Game) -> Response,
 ) -> Response {
+    // Forced `fault:M-...` entries (serve --fault) play misreadings; a
+    // request's own rulings never can.
+    let (forced, faults) = variant::split_faults(forced);
     let mut all = rulings.to_vec();
-    all.extend(forced.iter().cloned());
-    if let Err(message) = variant::open(variant, None, &all) {
+    all.extend(forced);
+    if let Err(message) = variant::open_with_faults(variant, None, &all, &faults) {
         return Response::Skipped {
             seq,
             reason: format!("unsupported ruling: {message}"),
         };
     }
-    match variant::open(variant, Some(position), &all) {
+    match variant::open_with_faults(variant, Some(position), &all, &faults) {
         Ok(mut game) => then(game.as_mut()),
         Err(message) => Response::Errored {
             seq,

@@ -93,6 +93,7 @@ fn build(
         to_move: Some(mover),
         clocks: None,
         check_anchor: None,
+        postponed: Vec::new(),
     };
     Position::from_setup(&setup).map_err(|source| FigureError {
         figure: figure.to_string(),

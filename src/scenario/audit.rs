@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::protocol::conform::{conform_case, InProcess, Verdict};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Misreading, Ruleset};
+use crate::variant::FAULT_PREFIX;
 
 use super::load::Loaded;
 
@@ -47,6 +48,45 @@ pub fn audit(cases: &[Loaded]) -> Vec<AlternativeEffect> {
             }
             effect
         })
+        .collect()
+}
+
+/// The scenarios that catch one misreading.
+#[derive(Clone, Debug)]
+pub struct FaultKills {
+    /// The misreading.
+    pub misreading: Misreading,
+    /// IDs of the scenarios that fail when the engine plays it.
+    pub killed_by: Vec<String>,
+}
+
+/// The fewest scenarios that must catch each misreading.
+pub const MIN_KILLS_PER_MISREADING: usize = 2;
+
+/// The fewest scenarios each ruling alternative must change.
+pub const MIN_CHANGES_PER_ALTERNATIVE: usize = 3;
+
+/// Plays every misreading of `spec/monarchie/misreadings.yaml` against
+/// the MONARCHIE scenarios: a scenario kills a misreading when it fails
+/// with that fault set.
+pub fn fault_audit(cases: &[Loaded]) -> Vec<FaultKills> {
+    Misreading::ALL
+        .iter()
+        .map(|&misreading| FaultKills {
+            misreading,
+            killed_by: kills_of(cases, misreading),
+        })
+        .collect()
+}
+
+/// The scenarios of `cases` that fail when the engine plays `misreading`.
+pub fn kills_of(cases: &[Loaded], misreading: Misreading) -> Vec<String> {
+    let forced = vec![format!("{FAULT_PREFIX}{}", misreading.id())];
+    cases
+        .iter()
+        .filter(|loaded| loaded.scenario.variant == crate::variant::VariantId::Monarchie)
+        .filter(|loaded| super::run::run_with(loaded, &forced).is_err())
+        .map(|loaded| loaded.scenario.id.clone())
         .collect()
 }
 

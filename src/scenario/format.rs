@@ -51,10 +51,23 @@ pub struct Scenario {
     /// Where the scenario comes from (e.g. "rulebook example, clause 8.1").
     #[serde(default)]
     pub source: Option<String>,
+    /// `false`: the starting position could not arise in a game (a party
+    /// other than the one to move is in check, with no forfeit or flag
+    /// fall to explain it); allowed only for pure movement tests, with
+    /// `unreachable_reason`.
+    #[serde(default = "yes")]
+    pub reachable: bool,
+    /// Why a `reachable: false` position is acceptable for this case.
+    #[serde(default)]
+    pub unreachable_reason: Option<String>,
     /// The starting position.
     pub position: PositionSpec,
     /// What happens, in order.
     pub steps: Vec<Step>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `start: true` (the variant's first start position) or the name of one

@@ -90,10 +90,12 @@ impl Loaded {
     ///
     /// # Errors
     /// As [`Loaded::open`].
+    /// A forced `fault:M-...` entry plays that misreading.
     pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, String> {
+        let (forced, faults) = variant::split_faults(forced);
         let mut rulings = self.scenario.ruleset.clone();
-        rulings.extend(forced.iter().cloned());
-        variant::open(self.scenario.variant, Some(&self.start), &rulings)
+        rulings.extend(forced);
+        variant::open_with_faults(self.scenario.variant, Some(&self.start), &rulings, &faults)
     }
 
     /// MONARCHIE scenarios: the starting position and the ruleset, for the
@@ -108,13 +110,15 @@ impl Loaded {
         Some((position, rules))
     }
 
-    /// Whether its first action is expected legal (for the table's counts).
+    /// Whether every action it plays is expected legal, so that a case
+    /// with any expected refusal counts in the table's `illegal` column
+    /// (as a tournament case with an expected error does).
     pub fn expects_legal(&self) -> bool {
         self.scenario
             .steps
             .iter()
-            .find_map(|step| step.expect.as_ref())
-            .is_none_or(|expect| expect.result == "legal")
+            .filter_map(|step| step.expect.as_ref())
+            .all(|expect| expect.result == "legal")
     }
 }
 
@@ -357,6 +361,7 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
             )));
         }
     }
+    check_reachable(&loaded).map_err(fail)?;
     if loaded.scenario.steps.is_empty() {
         return Err(fail(problem(
             "steps",
@@ -375,6 +380,70 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
         })?;
     }
     Ok(loaded)
+}
+
+/// MONARCHIE: a starting position can arise in a game only if, when the
+/// party to move is not in check, no other party is (R-NEXT step 1 would
+/// have given the turn to the checked party; with the mover in check,
+/// further checks are a multiple check, clause 10). The exceptions are a forfeit or a flag
+/// fall, which a scenario reaches by playing that step from a position
+/// before it, and pure movement tests that say `reachable: false` with an
+/// `unreachable_reason`.
+fn check_reachable(loaded: &Loaded) -> Result<(), Problem> {
+    let scenario = &loaded.scenario;
+    match (scenario.reachable, &scenario.unreachable_reason) {
+        (true, Some(_)) => {
+            return Err(problem(
+                "unreachable_reason",
+                "unreachable_reason:",
+                "an unreachable_reason needs `reachable: false`",
+            ))
+        }
+        (false, None) => return Err(problem(
+            "reachable",
+            "reachable:",
+            "`reachable: false` needs an unreachable_reason saying why the case may start there",
+        )),
+        (false, Some(reason)) if reason.trim().is_empty() => {
+            return Err(problem(
+                "unreachable_reason",
+                "unreachable_reason:",
+                "the unreachable_reason is empty",
+            ))
+        }
+        _ => {}
+    }
+    let Some((position, rules)) = loaded.monarchie() else {
+        return Ok(());
+    };
+    let to_move = position.to_move();
+    let checked = crate::rules::parties_in_check(&position, &rules);
+    // With the mover in check, further checked parties are a multiple
+    // check (clause 10): the mover is the first of them after the last
+    // actor. With the mover not in check, a checked party would have moved.
+    let mover_checked = to_move.is_some_and(|party| checked.contains(&party));
+    let others: Vec<String> = checked
+        .into_iter()
+        .filter(|&party| Some(party) != to_move && !mover_checked)
+        .map(|party| party.to_string())
+        .collect();
+    match (others.is_empty(), scenario.reachable) {
+        (true, false) => Err(problem(
+            "reachable",
+            "reachable:",
+            "the position can arise (no party but the one to move is in check): drop `reachable: false`",
+        )),
+        (false, true) => Err(problem(
+            "position",
+            "position:",
+            format!(
+                "{} in check although {} is to move: no game reaches this position, since the checked party would move first; start before the forfeit or flag fall that leads here and play it, or mark a pure movement test `reachable: false` with an unreachable_reason",
+                others.join(", "),
+                to_move.map_or_else(|| "nobody".to_string(), |party| party.to_string())
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The starting position's notation: a start, the notation, or the

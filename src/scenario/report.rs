@@ -11,7 +11,7 @@ use crate::spec::{Spec, TestableBy};
 use crate::variant::VariantId;
 
 use super::load::{LoadError, Loaded};
-use super::run::{run, Mismatch};
+use super::run::Mismatch;
 
 /// The result of one scenario file.
 #[derive(Debug, Clone)]
@@ -81,6 +81,19 @@ pub fn run_suite(
     spec: Option<&Spec>,
     clause_filter: Option<&str>,
     id_filter: Option<&str>,
+    progress: impl FnMut(usize, usize),
+) -> SuiteReport {
+    run_suite_with(files, spec, clause_filter, id_filter, &[], progress)
+}
+
+/// [`run_suite`] with `forced` settings on top of every scenario's
+/// ruleset (`fault:M-...` entries play misreadings, as `check --fault`).
+pub fn run_suite_with(
+    files: &[PathBuf],
+    spec: Option<&Spec>,
+    clause_filter: Option<&str>,
+    id_filter: Option<&str>,
+    forced: &[String],
     mut progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
     let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
@@ -94,7 +107,7 @@ pub fn run_suite(
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
         let mut case = if super::load::is_scenario_file(path) {
-            scenario_case(path, &mut specs)
+            scenario_case_with(path, &mut specs, forced)
         } else if crate::journal::suite::is_journal_file(path) {
             crate::journal::suite::journal_case(path)
         } else {
@@ -175,9 +188,14 @@ pub fn load_with_specs(path: &Path, specs: &mut SpecCache) -> Result<Loaded, Loa
 
 /// Loads and runs one scenario file.
 pub fn scenario_case(path: &Path, specs: &mut SpecCache) -> CaseResult {
+    scenario_case_with(path, specs, &[])
+}
+
+/// [`scenario_case`] with `forced` settings.
+pub fn scenario_case_with(path: &Path, specs: &mut SpecCache, forced: &[String]) -> CaseResult {
     match load_with_specs(path, specs) {
         Ok(loaded) => {
-            let status = match run(&loaded) {
+            let status = match super::run::run_with(&loaded, forced) {
                 Ok(()) => Status::Passed,
                 Err(mismatch) => Status::Failed(mismatch),
             };

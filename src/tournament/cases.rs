@@ -26,6 +26,9 @@ pub struct TournamentCase {
     pub id: String,
     /// The clauses it tests (m.19-m.22).
     pub clauses: Vec<String>,
+    /// The tournament rulings (`R-T-...`) its expectation depends on.
+    #[serde(default)]
+    pub rulings: Vec<String>,
     /// What it shows.
     pub description: String,
     /// Humans registered before the first step.
@@ -253,22 +256,28 @@ fn check_final(case: &TournamentCase, books: &Tournament) -> Result<(), Mismatch
 /// Loads and runs one case file and reports it as a suite case.
 pub fn tournament_case(path: &Path) -> CaseResult {
     // A case with an expected error counts in the "illegal" column.
-    let (id, clauses, positive, status) = match load_case(path) {
-        Err(error) => (String::new(), Vec::new(), false, Status::Invalid(error)),
+    let (id, clauses, rulings, positive, status) = match load_case(path) {
+        Err(error) => (
+            String::new(),
+            Vec::new(),
+            Vec::new(),
+            false,
+            Status::Invalid(error),
+        ),
         Ok(case) => {
             let status = match run_case(&case) {
                 Ok(_) => Status::Passed,
                 Err(mismatch) => Status::Failed(mismatch),
             };
             let positive = case.steps.iter().all(|step| step.error.is_none());
-            (case.id, case.clauses, positive, status)
+            (case.id, case.clauses, case.rulings, positive, status)
         }
     };
     CaseResult {
         path: path.to_path_buf(),
         id,
         clauses,
-        rulings: Vec::new(),
+        rulings,
         findings: Vec::new(),
         expects_legal: positive,
         status,

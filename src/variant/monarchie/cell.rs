@@ -165,9 +165,19 @@ impl CellSet {
         self.0 == [0; 4]
     }
 
-    /// The cells in number order.
+    /// The cells in number order (walking the set bits only).
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        Cell::all().filter(move |&cell| self.contains(cell))
+        self.0.iter().enumerate().flat_map(|(word_index, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(Cell::from_index(word_index * 64 + bit))
+            })
+        })
     }
 }
 

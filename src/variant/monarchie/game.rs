@@ -321,6 +321,26 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
     Ok(Box::new(MonarchieGame { position, rules }))
 }
 
+/// [`open`] with the misreadings `faults` (IDs `M-...`) played.
+///
+/// # Errors
+/// As [`open`], or an unknown fault ID.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let position = match position {
+        Some(text) => parse_position(text).map_err(|error| error.to_string())?,
+        None => Position::start(),
+    };
+    let rules = Ruleset::from_settings(rulings)
+        .map_err(|error| error.to_string())?
+        .with_faults(faults)
+        .map_err(|error| error.to_string())?;
+    Ok(Box::new(MonarchieGame { position, rules }))
+}
+
 fn key(party: Party) -> String {
     party.key().to_string()
 }

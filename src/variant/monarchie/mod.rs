@@ -9,6 +9,7 @@
 
 pub mod board_text;
 pub mod cell;
+pub mod faults;
 pub mod game;
 pub mod geometry;
 pub mod listing;

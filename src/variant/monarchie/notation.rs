@@ -103,8 +103,21 @@ pub fn to_notation(position: &Position) -> String {
         party_or_dash(position.to_move()),
         dash_if_empty(eliminated),
         dash_if_empty(trays.join(",")),
-        party_or_dash(position.check_anchor()),
+        anchor_field(position),
     )
+}
+
+/// The anchor field: the check anchor, followed under
+/// R-CHECK-PRIORITY=postpone by `+` and the parties owed a turn.
+fn anchor_field(position: &Position) -> String {
+    let anchor = position
+        .check_anchor()
+        .map_or("-".to_string(), |p| p.letter().to_string());
+    if !position.has_postponed() {
+        return anchor;
+    }
+    let owed: String = position.postponed().map(|p| p.letter()).collect();
+    format!("{anchor}+{owed}")
 }
 
 fn dash_if_empty(text: String) -> String {
@@ -157,7 +170,21 @@ pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
     setup.to_move = parse_optional_party(fields[1].1, fields[1].0, "to-move")?;
     setup.trays = parse_trays(fields[3].1, fields[3].0)?;
     setup.clocks = parse_clocks(fields[4].1, fields[4].0)?;
-    setup.check_anchor = parse_optional_party(fields[5].1, fields[5].0, "anchor")?;
+    let (anchor, owed) = match fields[5].1.split_once('+') {
+        Some((anchor, owed)) if !owed.is_empty() => (anchor, Some(owed)),
+        Some(_) => {
+            return Err(syntax(
+                "anchor",
+                fields[5].0 + fields[5].1.len(),
+                "expected the parties owed a turn after '+'",
+            ))
+        }
+        None => (fields[5].1, None),
+    };
+    setup.check_anchor = parse_optional_party(anchor, fields[5].0, "anchor")?;
+    if let Some(owed) = owed {
+        setup.postponed = parse_party_list(owed, fields[5].0 + anchor.len() + 1, "anchor")?;
+    }
     Ok(setup)
 }
 

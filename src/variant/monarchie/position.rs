@@ -31,6 +31,22 @@ pub struct Position {
     to_move: Option<Party>,
     clocks: Option<ByParty<u32>>,
     check_anchor: Option<Party>,
+    /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
+    /// that a pending check outranked, oldest first (each at most once).
+    postponed: [Option<Party>; 6],
+}
+
+/// The owed turns as fixed slots, oldest first, each party once.
+fn owed_slots(parties: &[Party]) -> [Option<Party>; 6] {
+    let mut slots = [None; 6];
+    let mut count = 0;
+    for &party in parties {
+        if count < 6 && !slots[..count].contains(&Some(party)) {
+            slots[count] = Some(party);
+            count += 1;
+        }
+    }
+    slots
 }
 
 impl Position {
@@ -150,6 +166,7 @@ impl Position {
             to_move: setup.to_move,
             clocks: setup.clocks,
             check_anchor: setup.check_anchor,
+            postponed: owed_slots(&setup.postponed),
         })
     }
 
@@ -191,6 +208,7 @@ impl Position {
             to_move: self.to_move,
             clocks: self.clocks,
             check_anchor: self.check_anchor,
+            postponed: self.postponed().collect(),
         }
     }
 
@@ -272,6 +290,17 @@ impl Position {
         self.check_anchor
     }
 
+    /// R-CHECK-PRIORITY=postpone: the parties owed a turn, oldest first.
+    pub fn postponed(&self) -> impl Iterator<Item = Party> + '_ {
+        self.postponed.iter().map_while(|&slot| slot)
+    }
+
+    /// Whether any party is owed a turn (R-CHECK-PRIORITY=postpone).
+    #[inline]
+    pub fn has_postponed(&self) -> bool {
+        self.postponed[0].is_some()
+    }
+
     /// Every piece with its cell, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
         Cell::all().filter_map(move |cell| self.piece_at(cell).map(|piece| (cell, piece)))
@@ -330,6 +359,16 @@ impl Position {
         }
     }
 
+    /// Takes every piece of `party` off the board (for the misreading
+    /// M-ELIM-REMOVES-PIECES only).
+    pub(crate) fn remove_pieces_of(&mut self, party: Party) {
+        for slot in self.board.iter_mut() {
+            if slot.is_some_and(|piece| piece.party == party) {
+                *slot = None;
+            }
+        }
+    }
+
     /// Records a king captured on a cell: the cell has already been taken
     /// over by the capturer, so only the bookkeeping changes.
     pub(crate) fn forget_king(&mut self, party: Party) {
@@ -339,6 +378,23 @@ impl Position {
     /// Sets the party to move.
     pub(crate) fn set_to_move(&mut self, party: Option<Party>) {
         self.to_move = party;
+    }
+
+    /// R-CHECK-PRIORITY=postpone: keeps a claim outranked by a check.
+    pub(crate) fn postpone(&mut self, party: Party) {
+        if self.postponed().any(|owed| owed == party) {
+            return;
+        }
+        if let Some(slot) = self.postponed.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some(party);
+        }
+    }
+
+    /// R-CHECK-PRIORITY=postpone: a party got its turn with no check
+    /// pending (or left the game); its kept claims are settled.
+    pub(crate) fn settle_postponed(&mut self, party: Party) {
+        let kept: Vec<Party> = self.postponed().filter(|&owed| owed != party).collect();
+        self.postponed = owed_slots(&kept);
     }
 
     /// Sets the check anchor.

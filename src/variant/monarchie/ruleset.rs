@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use super::faults::{FaultSet, Misreading, UnknownMisreading};
+
 /// A ruling that can be switched: its ID, the keys of its options (the first
 /// is `default`), and how to read and write it.
 macro_rules! ruling_enum {
@@ -167,6 +169,28 @@ ruling_enum!(
     }
 );
 
+ruling_enum!(
+    /// R-DIAGONAL-NOTCH: whether a diagonal crosses a notch of the star
+    /// (clauses 2, 6.2, 6.4).
+    DiagonalAtNotch, "R-DIAGONAL-NOTCH", {
+        /// It ends at the first missing cell.
+        Ends => "default",
+        /// It goes on across the missing cells to the far side.
+        Crosses => "crosses",
+    }
+);
+
+ruling_enum!(
+    /// R-CHECK-PRIORITY: what a pending check does to an outranked claim
+    /// of clauses 8.1 and 13 (clauses 9, 10, 16).
+    OutrankedClaim, "R-CHECK-PRIORITY", {
+        /// The claim is lost.
+        Cancel => "default",
+        /// The claim is kept and served once no check is pending.
+        Postpone => "postpone",
+    }
+);
+
 /// The rulings the reference engine follows, one field per switchable
 /// ruling ID. `Ruleset::default()` is the rulings page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -197,10 +221,22 @@ pub struct Ruleset {
     pub turn_start: NoMoveJudgement,
     /// R-TIMEOUT.
     pub timeout: ForfeitInCheck,
+    /// R-CHECK-PRIORITY.
+    pub check_priority: OutrankedClaim,
+    /// R-DIAGONAL-NOTCH.
+    pub diagonal: DiagonalAtNotch,
+    /// Misreadings played on purpose (`spec/monarchie/misreadings.yaml`);
+    /// empty in every normal run. Never set by [`Ruleset::from_settings`],
+    /// only by [`Ruleset::with_faults`].
+    pub faults: FaultSet,
 }
 
 /// The rulings that have no alternative; they accept only `ID=default`.
 pub const FIXED_RULINGS: &[&str] = &[
+    "R-CELL-NUMBERING",
+    "R-CELL-SIDES",
+    "R-T-CURRENT-LEVEL",
+    "R-T-JOSHUA-SEATS",
     "R-PAWN-MOVED",
     "R-CHECK",
     "R-ELIM",
@@ -260,7 +296,7 @@ fn set_option<T: Copy>(
 
 impl Ruleset {
     /// The IDs of every switchable ruling, in field order.
-    pub const SWITCHABLE: [&'static str; 13] = [
+    pub const SWITCHABLE: [&'static str; 15] = [
         RookLines::ID,
         BishopBlocking::ID,
         KnightPath::ID,
@@ -274,6 +310,8 @@ impl Ruleset {
         CheckOrder::ID,
         NoMoveJudgement::ID,
         ForfeitInCheck::ID,
+        OutrankedClaim::ID,
+        DiagonalAtNotch::ID,
     ];
 
     /// Applies one `ID=key` setting.
@@ -356,6 +394,20 @@ impl Ruleset {
                 ForfeitInCheck::ALL,
                 ForfeitInCheck::key,
             ),
+            OutrankedClaim::ID => set_option(
+                &mut self.check_priority,
+                id,
+                key,
+                OutrankedClaim::ALL,
+                OutrankedClaim::key,
+            ),
+            DiagonalAtNotch::ID => set_option(
+                &mut self.diagonal,
+                id,
+                key,
+                DiagonalAtNotch::ALL,
+                DiagonalAtNotch::key,
+            ),
             fixed if FIXED_RULINGS.contains(&fixed) => {
                 if key == "default" {
                     Ok(())
@@ -391,6 +443,33 @@ impl Ruleset {
         Ok(ruleset)
     }
 
+    /// This ruleset playing the misreadings named by `ids` (catalogue IDs
+    /// `M-...`). Only tests and the hidden `--fault` option call this.
+    ///
+    /// # Errors
+    /// [`UnknownMisreading`] for an ID not in the catalogue.
+    pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, UnknownMisreading> {
+        self.faults = FaultSet::from_ids(ids)?;
+        Ok(self)
+    }
+
+    /// Whether a move's legality must be read off the move generator
+    /// (a fault or R-DIAGONAL-NOTCH=crosses changes movement there only).
+    pub fn generated_legality(&self) -> bool {
+        !self.faults.is_empty() || self.diagonal == DiagonalAtNotch::Crosses
+    }
+
+    /// Whether attacks must be read off the move generator.
+    pub fn generated_attacks(&self) -> bool {
+        self.faults.changes_attacks() || self.diagonal == DiagonalAtNotch::Crosses
+    }
+
+    /// Whether the misreading is played.
+    #[inline]
+    pub fn fault(&self, misreading: Misreading) -> bool {
+        self.faults.has(misreading)
+    }
+
     /// Every `ID=key` setting that differs from the default.
     pub fn non_default_settings(&self) -> Vec<String> {
         self.settings()
@@ -416,12 +495,14 @@ impl Ruleset {
             (CheckOrder::ID, self.next.key()),
             (NoMoveJudgement::ID, self.turn_start.key()),
             (ForfeitInCheck::ID, self.timeout.key()),
+            (OutrankedClaim::ID, self.check_priority.key()),
+            (DiagonalAtNotch::ID, self.diagonal.key()),
         ]
     }
 
     /// Every alternative setting `ID=key` of every switchable ruling.
     pub fn all_alternatives() -> Vec<String> {
-        let options: [(&str, Vec<&str>); 13] = [
+        let options: [(&str, Vec<&str>); 15] = [
             (
                 RookLines::ID,
                 RookLines::ALL.iter().map(|o| o.key()).collect(),
@@ -474,6 +555,14 @@ impl Ruleset {
                 ForfeitInCheck::ID,
                 ForfeitInCheck::ALL.iter().map(|o| o.key()).collect(),
             ),
+            (
+                OutrankedClaim::ID,
+                OutrankedClaim::ALL.iter().map(|o| o.key()).collect(),
+            ),
+            (
+                DiagonalAtNotch::ID,
+                DiagonalAtNotch::ALL.iter().map(|o| o.key()).collect(),
+            ),
         ];
         options
             .iter()
@@ -484,7 +573,8 @@ impl Ruleset {
 
 impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let settings = self.non_default_settings();
+        let mut settings = self.non_default_settings();
+        settings.extend(self.faults.iter().map(|m| format!("fault:{m}")));
         if settings.is_empty() {
             f.write_str("default")
         } else {

@@ -116,6 +116,9 @@ pub struct Setup {
     /// R-NEXT=trigger-anchor only: the party whose move started the
     /// pending checks.
     pub check_anchor: Option<Party>,
+    /// R-CHECK-PRIORITY=postpone only: parties owed a turn that a check
+    /// outranked, oldest first.
+    pub postponed: Vec<Party>,
 }
 
 /// One thing wrong with a [`Setup`].

@@ -8,7 +8,7 @@ use crate::moves::{Action, Move};
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
-use crate::ruleset::{ForfeitInCheck, Ruleset};
+use crate::ruleset::{ForfeitInCheck, Misreading, Ruleset};
 
 use super::attack;
 use super::effects::{self, Capture};
@@ -100,7 +100,7 @@ pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result
     match action {
         Action::Move { mv, elapsed } => {
             check_move(position, mv, rules)?;
-            let elapsed = check_elapsed(position, actor, elapsed)?;
+            let elapsed = check_elapsed(position, actor, elapsed, rules)?;
             Ok(play_move(position, actor, mv, elapsed, rules))
         }
         Action::Timeout => Ok(forfeit(position, actor, rules)),
@@ -109,13 +109,19 @@ pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result
 
 /// R-CLOCK: the seconds a move may use: at most 60 and at most what is
 /// left. Without clocks time is ignored.
-fn check_elapsed(position: &Position, actor: Party, elapsed: Option<u32>) -> Result<u32, Illegal> {
+fn check_elapsed(
+    position: &Position,
+    actor: Party,
+    elapsed: Option<u32>,
+    rules: &Ruleset,
+) -> Result<u32, Illegal> {
     let Some(clocks) = position.clocks() else {
         return Ok(0);
     };
     let elapsed = elapsed.unwrap_or(0);
     let remaining = clocks[actor];
-    if elapsed > MOVE_LIMIT_SECONDS {
+    // Fault M-MOVE-LIMIT-UNENFORCED: no limit per move.
+    if elapsed > MOVE_LIMIT_SECONDS && !rules.fault(Misreading::MoveLimitUnenforced) {
         return Err(Illegal::ElapsedOverLimit { elapsed });
     }
     if elapsed > remaining {
@@ -146,10 +152,11 @@ fn spend(position: &mut Position, party: Party, seconds: u32) -> bool {
 fn flag_fall(
     position: &mut Position,
     party: Party,
+    rules: &Ruleset,
     events: &mut Vec<Event>,
     eliminations: &mut Vec<Elimination>,
 ) {
-    position.eliminate(party);
+    effects::eliminate(position, party, rules);
     let elimination = Elimination {
         party,
         cause: Cause::FlagFall,
@@ -176,10 +183,39 @@ fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(P
         .filter(|&(_, piece)| {
             piece.kind == PieceKind::Queen
                 && piece.party != mover
-                && position.is_active(piece.party)
+                // Fault M-GARDEZ-DEAD-QUEENS: dead queens count too.
+                && (position.is_active(piece.party) || rules.fault(Misreading::GardezDeadQueens))
         })
-        .filter(|&(cell, _)| attack::attacked_by(position, cell, rules, |party| party == mover))
+        .filter(|&(cell, piece)| {
+            // Fault M-GARDEZ-ANY-ATTACKER: any party but the queen's own.
+            if rules.fault(Misreading::GardezAnyAttacker) {
+                attack::attacked_by(position, cell, rules, |party| party != piece.party)
+            } else {
+                attack::attacked_by(position, cell, rules, |party| party == mover)
+            }
+        })
         .map(|(cell, piece)| (piece.party, cell))
+        .collect()
+}
+
+/// The Gardez events of a move: the queens attacked now and not before,
+/// with the misreadings of clause 12 played.
+fn gardez_of(
+    position: &Position,
+    actor: Party,
+    mv: Move,
+    before: &[(Party, Cell)],
+    rules: &Ruleset,
+) -> Vec<(Party, Cell)> {
+    attacked_queens(position, actor, rules)
+        .into_iter()
+        // Fault M-GARDEZ-ALREADY-ATTACKED: every attacked queen is reported.
+        .filter(|queen| !before.contains(queen) || rules.fault(Misreading::GardezAlreadyAttacked))
+        // Fault M-GARDEZ-MOVED-PIECE-ONLY: only the moved piece's attacks.
+        .filter(|&(_, cell)| {
+            !rules.fault(Misreading::GardezMovedPieceOnly)
+                || super::movegen::piece_targets(position, mv.to, rules).contains(cell)
+        })
         .collect()
 }
 
@@ -193,7 +229,7 @@ fn play_move(
 ) -> Outcome {
     let before = attacked_queens(position, actor, rules);
     let capture_text = !matches!(position.occupant(mv.to), Occupant::Empty);
-    let effects = effects::play(position, mv);
+    let effects = effects::play(position, mv, rules);
     let mut events = vec![Event::Moved {
         party: actor,
         mv: mv.text(capture_text),
@@ -217,20 +253,30 @@ fn play_move(
     // party before checks are judged, so its pieces are dead by then.
     // R-END: a move that leaves one party standing has ended the game; its
     // mover wins even if the move used its last second.
-    if spend(position, actor, elapsed) && position.is_active(actor) && position.active_count() > 1 {
-        flag_fall(position, actor, &mut events, &mut eliminations);
+    // Fault M-FLAG-AFTER-CHECKS: the checks are judged first.
+    let early_checks = rules
+        .fault(Misreading::FlagAfterChecks)
+        .then(|| record_checks(position, rules, &mut events));
+    // Fault M-FLAG-ONLY-ON-FORFEIT: a move never ends a party on time.
+    if spend(position, actor, elapsed)
+        && position.is_active(actor)
+        && position.active_count() > 1
+        && !rules.fault(Misreading::FlagOnlyOnForfeit)
+    {
+        flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = record_checks(position, rules, &mut events);
-    let gardez: Vec<(Party, Cell)> = attacked_queens(position, actor, rules)
-        .into_iter()
-        .filter(|queen| !before.contains(queen))
-        .collect();
+    let checks = match early_checks {
+        Some(checks) => checks,
+        None => record_checks(position, rules, &mut events),
+    };
+    let gardez = gardez_of(position, actor, mv, &before, rules);
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
     }
     let event = match (effects.king_captured, effects.capture) {
         (Some(_), _) => TurnEvent::KingCapture,
         (None, Some(capture)) if !capture.dead => TurnEvent::CapturedPiece(capture.party),
+        (None, Some(_)) => TurnEvent::CapturedDead,
         _ => TurnEvent::Plain,
     };
     let later = pass_turn(position, actor, event, None, rules);
@@ -260,15 +306,28 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
     let seconds = position
         .clocks()
         .map_or(0, |clocks| clocks[actor].min(MOVE_LIMIT_SECONDS));
+    // Fault M-FORFEIT-FREE: the forfeit costs no time.
+    let seconds = if rules.fault(Misreading::ForfeitFree) {
+        0
+    } else {
+        seconds
+    };
+    // Fault M-FLAG-AFTER-CHECKS: the checks are judged first.
+    let early_checks = rules
+        .fault(Misreading::FlagAfterChecks)
+        .then(|| record_checks(position, rules, &mut events));
     if spend(position, actor, seconds) {
-        flag_fall(position, actor, &mut events, &mut eliminations);
+        flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = record_checks(position, rules, &mut events);
+    let checks = match early_checks {
+        Some(checks) => checks,
+        None => record_checks(position, rules, &mut events),
+    };
     let skip = match rules.timeout {
         ForfeitInCheck::Skipped => Some(actor),
         ForfeitInCheck::CheckFirst => None,
     };
-    let later = pass_turn(position, actor, TurnEvent::Plain, skip, rules);
+    let later = pass_turn(position, actor, TurnEvent::Forfeit, skip, rules);
     finish(
         position,
         Outcome {

@@ -7,10 +7,11 @@ use crate::party::Party;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{Occupant, Position};
 use crate::ruleset::{
-    BishopBlocking, KingStep, KnightPath, PawnStartMoves, RookLines, Ruleset, UnmovedPawnAttack,
+    BishopBlocking, KingStep, KnightPath, Misreading, PawnStartMoves, RookLines, Ruleset,
+    UnmovedPawnAttack,
 };
 
-use super::pawn;
+use super::{movegen, pawn};
 
 /// R-BISHOP=flanks-block: whether the diagonal step from `from` in
 /// direction `vertex` squeezes between two occupied cells.
@@ -74,6 +75,9 @@ pub fn attacked_by(
     rules: &Ruleset,
     hostile: impl Fn(Party) -> bool,
 ) -> bool {
+    if rules.generated_attacks() {
+        return attacked_by_moves(position, target, rules, hostile);
+    }
     let geometry = geometry();
     let enemy = |piece: Piece, kinds: &[PieceKind]| {
         hostile(piece.party) && position.is_active(piece.party) && kinds.contains(&piece.kind)
@@ -139,6 +143,42 @@ pub fn attacked_by(
         }
     }
     false
+}
+
+/// [`attacked_by`] when a misreading changes how pieces move: a cell is
+/// attacked when an enemy piece's movement rule reaches it. Fault
+/// M-DEAD-GIVES-CHECK: dead pieces attack too.
+fn attacked_by_moves(
+    position: &Position,
+    target: Cell,
+    rules: &Ruleset,
+    hostile: impl Fn(Party) -> bool,
+) -> bool {
+    let dead_attack = rules.fault(Misreading::DeadGivesCheck);
+    let kings_attack = !rules.fault(Misreading::KingsDoNotAttack);
+    let geometry = geometry();
+    position.pieces().any(|(from, piece)| {
+        if !hostile(piece.party)
+            || !(position.is_active(piece.party) || dead_attack)
+            || from == target
+            || (piece.kind == PieceKind::King && !kings_attack)
+        {
+            return false;
+        }
+        if piece.kind == PieceKind::Pawn {
+            let steps_attack = !movegen::has_start_move(position, piece.party, from, rules)
+                || rules.pawn_unmoved_attack == UnmovedPawnAttack::Attacks
+                || rules.pawn_start == PawnStartMoves::StepsToo;
+            if steps_attack
+                && pawn::step_sides(piece.party, rules)
+                    .into_iter()
+                    .any(|side| geometry.neighbour(from, side) == Some(target))
+            {
+                return true;
+            }
+        }
+        movegen::targets_of(position, from, piece, rules).contains(target)
+    })
 }
 
 /// R-KNIGHT: whether a knight on `from` may jump to `to`.

@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::party::Party;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{Occupant, Position};
+use crate::ruleset::{Misreading, Ruleset};
 
 /// A piece taken off the board by a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -36,7 +37,7 @@ pub struct Effects {
 
 /// Plays the move's own effects on `position`. The caller has checked that
 /// the move is legal; the turn is not passed here.
-pub fn play(position: &mut Position, mv: Move) -> Effects {
+pub fn play(position: &mut Position, mv: Move, rules: &Ruleset) -> Effects {
     let mut effects = Effects::default();
     let mover = position.piece_at(mv.from).map(|piece| piece.party);
     let target = position.occupant(mv.to);
@@ -52,7 +53,7 @@ pub fn play(position: &mut Position, mv: Move) -> Effects {
                 // Clause 13 / R-KING-CAPTURE: the party leaves the game; its
                 // king is already off the board (the capturer stands there).
                 position.forget_king(piece.party);
-                position.eliminate(piece.party);
+                eliminate(position, piece.party, rules);
                 effects.king_captured = Some(piece.party);
             } else {
                 // R-PROMO: a captured piece goes to its owner's tray as what it is now.
@@ -62,10 +63,23 @@ pub fn play(position: &mut Position, mv: Move) -> Effects {
     }
     if let (Some(kind), Some(party)) = (mv.promotion, mover) {
         position.set_kind(mv.to, kind);
-        position.tray_mut(party).take(kind);
+        // Fault M-PROMO-KEEPS-TRAY: the tray piece stays in the tray.
+        if !rules.fault(Misreading::PromotionKeepsTray) {
+            position.tray_mut(party).take(kind);
+        }
         effects.promotion = Some(kind);
     }
     effects
+}
+
+/// Clause 4 / R-ELIM: the party leaves the game; its king goes, its other
+/// pieces stay as dead blockers.
+pub fn eliminate(position: &mut Position, party: Party, rules: &Ruleset) {
+    position.eliminate(party);
+    // Fault M-ELIM-REMOVES-PIECES: the whole army leaves the board.
+    if rules.fault(Misreading::EliminationRemovesPieces) {
+        position.remove_pieces_of(party);
+    }
 }
 
 fn capture(cell: Cell, piece: Piece, dead: bool) -> Capture {

@@ -224,6 +224,32 @@ impl Illegal {
 /// # Errors
 /// The first [`Illegal`] reason found.
 pub fn check_move(position: &Position, mv: Move, rules: &Ruleset) -> Result<(), Illegal> {
+    let verdict = check_move_by_rule(position, mv, rules);
+    if !rules.generated_legality() {
+        return verdict;
+    }
+    // A misreading changes the move generator at its spot; the moves it
+    // generates are then the legal ones, and the typed reason is kept for
+    // the others.
+    let own = position.to_move().is_some()
+        && position.piece_at(mv.from).map(|piece| piece.party) == position.to_move()
+        && matches!(position.occupant(mv.from), Occupant::Active(_));
+    let generated = own && movegen::legal_moves_from(position, mv.from, rules).contains(&mv);
+    match (verdict, generated) {
+        (_, true) => Ok(()),
+        (Err(illegal), false) => Err(illegal),
+        (Ok(()), false) => Err(Illegal::NotAMoveOfPiece {
+            kind: position
+                .piece_at(mv.from)
+                .map_or(PieceKind::Pawn, |piece| piece.kind),
+            from: mv.from,
+            to: mv.to,
+        }),
+    }
+}
+
+/// [`check_move`] by the rules alone.
+fn check_move_by_rule(position: &Position, mv: Move, rules: &Ruleset) -> Result<(), Illegal> {
     let Some(to_move) = position.to_move() else {
         return Err(Illegal::GameOver);
     };

@@ -8,18 +8,21 @@ use crate::party::Party;
 use crate::piece::{Piece, PieceKind};
 use crate::position::{Occupant, Position};
 use crate::ruleset::{
-    BishopBlocking, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves, PromotionChoice,
-    RookLines, Ruleset,
+    BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, Misreading,
+    PawnStartMoves, PromotionChoice, RookLines, Ruleset,
 };
+use crate::start::StartArmy;
 
 use super::{attack, effects, pawn};
 
 /// Clause 5 and R-DEAD-CAPTURE: whether a piece of `mover` may end its
 /// move on a cell: empty, an active enemy piece (kings included), or a dead
 /// blocker. An own piece blocks.
-fn may_land(position: &Position, mover: Party, cell: Cell) -> bool {
+fn may_land(position: &Position, mover: Party, cell: Cell, rules: &Ruleset) -> bool {
     match position.occupant(cell) {
-        Occupant::Empty | Occupant::Dead(_) => true,
+        Occupant::Empty => true,
+        // Fault M-DEAD-NOT-CAPTURABLE: a dead blocker is never taken.
+        Occupant::Dead(_) => !rules.fault(Misreading::DeadNotCapturable),
         Occupant::Active(piece) => piece.party != mover,
     }
 }
@@ -32,6 +35,7 @@ fn slide(
     from: Cell,
     ray: &[Cell],
     flank_vertex: Option<Vertex>,
+    rules: &Ruleset,
     out: &mut CellSet,
 ) {
     let mut previous = from;
@@ -45,10 +49,37 @@ fn slide(
             out.insert(cell);
             previous = cell;
         } else {
-            if may_land(position, mover, cell) {
+            if may_land(position, mover, cell, rules) {
                 out.insert(cell);
             }
+            // Fault M-DEAD-NOT-BLOCKING: the line goes on past a dead blocker.
+            if rules.fault(Misreading::DeadNotBlocking)
+                && matches!(position.occupant(cell), Occupant::Dead(_))
+            {
+                previous = cell;
+                continue;
+            }
             return;
+        }
+    }
+}
+
+/// R-DIAGONAL-NOTCH=crosses: the diagonal from `from` read as going on
+/// across missing cells to the far side of a notch, up to the board's edge.
+fn diagonal_across_notches(from: Cell, vertex: Vertex) -> Vec<Cell> {
+    let geometry = geometry();
+    let (row, x) = geometry.coords(from);
+    let (dr, dx) = vertex.delta();
+    let (mut r, mut c) = (i32::from(row), i32::from(x));
+    let mut cells = Vec::new();
+    loop {
+        r += i32::from(dr);
+        c += i32::from(dx);
+        if !(1..=25).contains(&r) || c.abs() > 18 {
+            return cells;
+        }
+        if let Some(cell) = geometry.cell_at(r, c) {
+            cells.push(cell);
         }
     }
 }
@@ -63,12 +94,13 @@ fn rook_targets(position: &Position, mover: Party, from: Cell, rules: &Ruleset, 
             from,
             geometry.side_ray(from, side),
             None,
+            rules,
             out,
         );
     }
     if rules.rook == RookLines::Braid {
         for ray in geometry.braid_rays(from) {
-            slide(position, mover, from, ray, None, out);
+            slide(position, mover, from, ray, None, rules, out);
         }
     }
 }
@@ -84,8 +116,14 @@ fn bishop_targets(
     let geometry = geometry();
     let flanks = rules.bishop == BishopBlocking::FlanksBlock;
     for vertex in Vertex::ALL {
-        let ray = geometry.vertex_ray(from, vertex);
-        slide(position, mover, from, ray, flanks.then_some(vertex), out);
+        let flank = flanks.then_some(vertex);
+        if rules.diagonal == DiagonalAtNotch::Crosses {
+            let ray = diagonal_across_notches(from, vertex);
+            slide(position, mover, from, &ray, flank, rules, out);
+        } else {
+            let ray = geometry.vertex_ray(from, vertex);
+            slide(position, mover, from, ray, flank, rules, out);
+        }
     }
 }
 
@@ -105,7 +143,7 @@ fn king_targets(position: &Position, mover: Party, from: Cell, rules: &Ruleset, 
         if dead && rules.king_dead == KingOnDeadBlocker::Barred {
             continue;
         }
-        if may_land(position, mover, cell) {
+        if may_land(position, mover, cell, rules) {
             out.insert(cell);
         }
     }
@@ -119,12 +157,56 @@ fn knight_targets(
     rules: &Ruleset,
     out: &mut CellSet,
 ) {
+    if rules.fault(Misreading::KnightBlocked) || rules.fault(Misreading::KnightOneTurn) {
+        return knight_targets_misread(position, mover, from, rules, out);
+    }
     for jump in geometry().knight_jumps(from) {
         if rules.knight == KnightPath::NeedsCells && !jump.path_exists {
             continue;
         }
-        if may_land(position, mover, jump.target) {
+        if may_land(position, mover, jump.target, rules) {
             out.insert(jump.target);
+        }
+    }
+}
+
+/// Faults M-KNIGHT-BLOCKED (the two cells passed over must be free) and
+/// M-KNIGHT-ONE-TURN (only the clockwise turn after the two side steps).
+fn knight_targets_misread(
+    position: &Position,
+    mover: Party,
+    from: Cell,
+    rules: &Ruleset,
+    out: &mut CellSet,
+) {
+    let geometry = geometry();
+    let (row, x) = geometry.coords(from);
+    let (row, x) = (i32::from(row), i32::from(x));
+    for side in Side::ALL {
+        let (dr, dx) = side.delta();
+        let (dr, dx) = (i32::from(dr), i32::from(dx));
+        let first = geometry.cell_at(row + dr, x + dx);
+        let second = geometry.cell_at(row + 2 * dr, x + 2 * dx);
+        if rules.knight == KnightPath::NeedsCells && (first.is_none() || second.is_none()) {
+            continue;
+        }
+        let occupied = |cell: Option<Cell>| cell.is_some_and(|cell| !position.is_empty(cell));
+        if rules.fault(Misreading::KnightBlocked) && (occupied(first) || occupied(second)) {
+            continue;
+        }
+        let turns: &[Side] = if rules.fault(Misreading::KnightOneTurn) {
+            &[side.clockwise(1)]
+        } else {
+            &[side.clockwise(5), side.clockwise(1)]
+        };
+        for turn in turns {
+            let (tr, tx) = turn.delta();
+            let target = geometry.cell_at(row + 2 * dr + i32::from(tr), x + 2 * dx + i32::from(tx));
+            if let Some(target) = target {
+                if may_land(position, mover, target, rules) {
+                    out.insert(target);
+                }
+            }
         }
     }
 }
@@ -139,6 +221,9 @@ fn pawn_start_targets(
     out: &mut CellSet,
 ) {
     let geometry = geometry();
+    if !rules.faults.is_empty() {
+        return pawn_start_targets_misread(position, mover, from, rules, out);
+    }
     for &side in pawn::usable_start_sides(mover, rules) {
         let Some(one) = geometry
             .neighbour(from, side)
@@ -156,26 +241,118 @@ fn pawn_start_targets(
     }
 }
 
+/// [`pawn_start_targets`] with the misreadings of the start move played.
+fn pawn_start_targets_misread(
+    position: &Position,
+    mover: Party,
+    from: Cell,
+    rules: &Ruleset,
+    out: &mut CellSet,
+) {
+    let geometry = geometry();
+    for side in pawn::start_move_sides(mover, rules) {
+        let Some(one) = geometry.neighbour(from, side) else {
+            continue;
+        };
+        let one_free = position.is_empty(one);
+        // Fault M-PAWN-START-TWO-ONLY: never just one cell.
+        if !rules.fault(Misreading::PawnStartTwoOnly) {
+            if one_free {
+                out.insert(one);
+            } else if rules.fault(Misreading::PawnUnmovedCaptures)
+                && may_land(position, mover, one, rules)
+            {
+                // Fault M-PAWN-UNMOVED-CAPTURES: the one-cell start move captures.
+                out.insert(one);
+            }
+        }
+        // Fault M-PAWN-START-JUMPS: the first cell need not be free.
+        if !one_free && !rules.fault(Misreading::PawnStartJumps) {
+            continue;
+        }
+        if let Some(two) = geometry
+            .neighbour(one, side)
+            .filter(|&c| position.is_empty(c))
+        {
+            out.insert(two);
+        }
+    }
+}
+
 /// Clause 6.6 (after the first move) and R-PAWN-MOVED: one step across an
 /// allowed side onto an empty cell, an active enemy piece or a dead blocker.
-fn pawn_step_targets(position: &Position, mover: Party, from: Cell, out: &mut CellSet) {
+fn pawn_step_targets(
+    position: &Position,
+    mover: Party,
+    from: Cell,
+    rules: &Ruleset,
+    out: &mut CellSet,
+) {
     let geometry = geometry();
+    if !rules.faults.is_empty() {
+        for side in pawn::step_sides(mover, rules) {
+            if let Some(cell) = geometry.neighbour(from, side) {
+                if may_land(position, mover, cell, rules) {
+                    out.insert(cell);
+                }
+            }
+        }
+        // Fault M-PAWN-DOUBLE-ANYTIME: the two-cell step stays.
+        if rules.fault(Misreading::PawnDoubleAnytime) {
+            for side in pawn::start_move_sides(mover, rules) {
+                let one = geometry
+                    .neighbour(from, side)
+                    .filter(|&c| position.is_empty(c));
+                if let Some(two) = one
+                    .and_then(|one| geometry.neighbour(one, side))
+                    .filter(|&c| position.is_empty(c))
+                {
+                    out.insert(two);
+                }
+            }
+        }
+        return;
+    }
     for side in pawn::allowed_sides(mover) {
         if let Some(cell) = geometry.neighbour(from, side) {
-            if may_land(position, mover, cell) {
+            if may_land(position, mover, cell, rules) {
                 out.insert(cell);
             }
         }
     }
 }
 
+/// Whether the pawn of `party` on `from` still has its start move. Fault
+/// M-PAWN-START-RESTORED: any pawn on an own start cell has it.
+pub(super) fn has_start_move(
+    position: &Position,
+    party: Party,
+    from: Cell,
+    rules: &Ruleset,
+) -> bool {
+    position.is_unmoved_pawn(from)
+        || (rules.fault(Misreading::PawnStartRestored)
+            && position.is_active(party)
+            && StartArmy::of(party).is_pawn_start(from))
+}
+
 /// The cells the active piece on `from` may reach by its movement rule,
 /// before the king-safety test of clause 5.
+#[inline]
 pub fn piece_targets(position: &Position, from: Cell, rules: &Ruleset) -> CellSet {
-    let mut out = CellSet::EMPTY;
-    let Occupant::Active(Piece { party, kind }) = position.occupant(from) else {
-        return out;
+    let Occupant::Active(piece) = position.occupant(from) else {
+        return CellSet::EMPTY;
     };
+    targets_of(position, from, piece, rules)
+}
+
+/// The cells `piece` standing on `from` may reach by its movement rule
+/// (also for a dead piece, which the misreading M-DEAD-GIVES-CHECK lets
+/// attack).
+#[inline]
+pub fn targets_of(position: &Position, from: Cell, piece: Piece, rules: &Ruleset) -> CellSet {
+    let mut out = CellSet::EMPTY;
+    let Piece { party, kind } = piece;
     match kind {
         PieceKind::King => king_targets(position, party, from, rules, &mut out),
         PieceKind::Queen => {
@@ -186,13 +363,13 @@ pub fn piece_targets(position: &Position, from: Cell, rules: &Ruleset) -> CellSe
         PieceKind::Bishop => bishop_targets(position, party, from, rules, &mut out),
         PieceKind::Knight => knight_targets(position, party, from, rules, &mut out),
         PieceKind::Pawn => {
-            if position.is_unmoved_pawn(from) {
+            if has_start_move(position, party, from, rules) {
                 pawn_start_targets(position, party, from, rules, &mut out);
                 if rules.pawn_start == PawnStartMoves::StepsToo {
-                    pawn_step_targets(position, party, from, &mut out);
+                    pawn_step_targets(position, party, from, rules, &mut out);
                 }
             } else {
-                pawn_step_targets(position, party, from, &mut out);
+                pawn_step_targets(position, party, from, rules, &mut out);
             }
         }
     }
@@ -211,7 +388,12 @@ pub fn promotion_choices(
     if piece.kind != PieceKind::Pawn || !pawn::in_promotion_zone(piece.party, to, rules) {
         return vec![None];
     }
-    let kinds: Vec<Option<PieceKind>> = position.tray(piece.party).promotable().map(Some).collect();
+    let kinds: Vec<Option<PieceKind>> = if rules.fault(Misreading::PromotionAnyKind) {
+        // Fault M-PROMO-ANY-KIND: the tray is not looked at.
+        PieceKind::PROMOTABLE.iter().copied().map(Some).collect()
+    } else {
+        position.tray(piece.party).promotable().map(Some).collect()
+    };
     if kinds.is_empty() {
         return vec![None];
     }
@@ -229,9 +411,37 @@ pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
     let Some(piece) = position.piece_at(mv.from) else {
         return false;
     };
+    // Fault M-KING-INTO-CHECK: the own king's safety is not asked.
+    if rules.fault(Misreading::KingIntoCheck) {
+        return true;
+    }
     let mut after = position.clone();
-    effects::play(&mut after, mv);
+    // Fault M-SAFETY-BEFORE-ELIM: judged with the captured king's party
+    // still in the game.
+    if rules.fault(Misreading::SafetyBeforeElimination) {
+        after.relocate(mv.from, mv.to);
+    } else {
+        effects::play(&mut after, mv, rules);
+    }
     !attack::in_check(&after, piece.party, rules)
+}
+
+/// The promotion choices of a move from `from`. Fault
+/// M-PROMO-FIRST-ENTRY: a pawn already in its zone does not promote.
+fn choices_from(
+    position: &Position,
+    piece: Piece,
+    from: Cell,
+    to: Cell,
+    rules: &Ruleset,
+) -> Vec<Option<PieceKind>> {
+    if rules.fault(Misreading::PromotionFirstEntry)
+        && piece.kind == PieceKind::Pawn
+        && pawn::in_promotion_zone(piece.party, from, rules)
+    {
+        return vec![None];
+    }
+    promotion_choices(position, piece, to, rules)
 }
 
 /// The legal moves of the active piece on `from`, in target order.
@@ -241,7 +451,7 @@ pub fn legal_moves_from(position: &Position, from: Cell, rules: &Ruleset) -> Vec
     };
     let mut moves = Vec::new();
     for to in piece_targets(position, from, rules).iter() {
-        for promotion in promotion_choices(position, piece, to, rules) {
+        for promotion in choices_from(position, piece, from, to, rules) {
             let mv = Move {
                 from,
                 to,
@@ -274,7 +484,7 @@ pub fn has_legal_move(position: &Position, party: Party, rules: &Ruleset) -> boo
     position.pieces().any(|(from, piece)| {
         piece.party == party
             && piece_targets(position, from, rules).iter().any(|to| {
-                promotion_choices(position, piece, to, rules)
+                choices_from(position, piece, from, to, rules)
                     .into_iter()
                     .any(|promotion| {
                         keeps_king_safe(

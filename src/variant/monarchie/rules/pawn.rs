@@ -4,7 +4,7 @@
 use crate::cell::Cell;
 use crate::geometry::{geometry, Side, Vertex};
 use crate::party::Party;
-use crate::ruleset::{PawnStartSides, PromotionZone, Ruleset};
+use crate::ruleset::{Misreading, PawnStartSides, PromotionZone, Ruleset};
 
 /// R-PAWN-DIR: the forward axis of a colour, the vertex direction from its
 /// tip towards the centre. Blau's is `cd` (straight down); each seat
@@ -59,6 +59,35 @@ pub fn allowed_sides(party: Party) -> [Side; 4] {
 /// Whether a pawn of `party` may step across `side` at all.
 pub fn is_allowed(party: Party, side: Side) -> bool {
     allowed_sides(party).contains(&side)
+}
+
+/// The start sides with the misreadings played: M-PAWN-REVERSED turns
+/// them round (the pawn faces its own seat).
+pub fn start_move_sides(party: Party, rules: &Ruleset) -> Vec<Side> {
+    let sides = usable_start_sides(party, rules);
+    if rules.fault(Misreading::PawnReversed) {
+        sides.iter().map(|side| side.opposite()).collect()
+    } else {
+        sides.to_vec()
+    }
+}
+
+/// The sides a moved pawn steps and captures across, with the misreadings
+/// played: M-PAWN-ALL-SIDES (all six), M-PAWN-FORWARD-ONLY (the two start
+/// sides), M-PAWN-REVERSED (turned round).
+pub fn step_sides(party: Party, rules: &Ruleset) -> Vec<Side> {
+    let sides: Vec<Side> = if rules.fault(Misreading::PawnAllSides) {
+        Side::ALL.to_vec()
+    } else if rules.fault(Misreading::PawnForwardOnly) {
+        start_sides(party).to_vec()
+    } else {
+        allowed_sides(party).to_vec()
+    };
+    if rules.fault(Misreading::PawnReversed) {
+        sides.into_iter().map(Side::opposite).collect()
+    } else {
+        sides
+    }
 }
 
 /// R-PROMO-ZONE: whether a pawn of `party` that ends its move on `cell`

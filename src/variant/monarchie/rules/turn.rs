@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::party::Party;
 use crate::position::Position;
-use crate::ruleset::{CheckOrder, NoMoveJudgement, Ruleset};
+use crate::ruleset::{CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset};
 
 use super::{attack, movegen};
 
@@ -19,6 +19,13 @@ pub enum TurnEvent {
     KingCapture,
     /// Clause 8.1: the actor captured a piece of this active party.
     CapturedPiece(Party),
+    /// Clause 8.2: the actor captured a dead blocker (as `Plain`).
+    CapturedDead,
+    /// Clause 15: the actor forfeited its turn (as `Plain`).
+    Forfeit,
+    /// Clauses 11, 14: the actor was just eliminated for having no legal
+    /// move (as `Plain`).
+    NoMoveElimination,
 }
 
 /// Why a party left the game.
@@ -82,6 +89,9 @@ pub fn next_mover(
     if position.active_count() <= 1 {
         return None;
     }
+    if !rules.faults.is_empty() {
+        return next_mover_misread(position, last_actor, event, skip_check, rules);
+    }
     let search_from = match rules.next {
         CheckOrder::AfterLastActor => last_actor,
         CheckOrder::TriggerAnchor => position.check_anchor().unwrap_or(last_actor),
@@ -98,8 +108,149 @@ pub fn next_mover(
         TurnEvent::CapturedPiece(party) if position.is_active(party) => return Some(party),
         _ => {}
     }
+    if let Some(party) = postponed_claim(position) {
+        return Some(party);
+    }
     (1..=6)
         .map(|step| last_actor.clockwise(step))
+        .find(|&party| position.is_active(party))
+}
+
+/// R-CHECK-PRIORITY=postpone: the oldest kept claim of a party still in
+/// the game (the list is empty under the default `cancel`).
+fn postponed_claim(position: &Position) -> Option<Party> {
+    if !position.has_postponed() {
+        return None;
+    }
+    position
+        .postponed()
+        .find(|&party| position.is_active(party))
+}
+
+/// Clauses 8.1 and 13: the party the action gives the next turn to, if
+/// no check outranks it.
+fn claim_of(position: &Position, last_actor: Party, event: TurnEvent) -> Option<Party> {
+    match event {
+        TurnEvent::KingCapture if position.is_active(last_actor) => Some(last_actor),
+        TurnEvent::CapturedPiece(party) if position.is_active(party) => Some(party),
+        _ => None,
+    }
+}
+
+/// R-CHECK-PRIORITY: with `postpone`, a claim that a pending check
+/// outranks is kept for later; with `cancel` (default) it is lost.
+fn keep_outranked_claim(position: &mut Position, actor: Party, event: TurnEvent, rules: &Ruleset) {
+    if rules.check_priority != OutrankedClaim::Postpone {
+        return;
+    }
+    let Some(party) = claim_of(position, actor, event) else {
+        return;
+    };
+    let pending = position
+        .active_parties()
+        .any(|checked| attack::in_check(position, checked, rules));
+    if pending {
+        position.postpone(party);
+    }
+}
+
+/// [`next_mover`] with misreadings played: the same four steps, each
+/// changed at the spot a fault names.
+fn next_mover_misread(
+    position: &Position,
+    last_actor: Party,
+    event: TurnEvent,
+    skip_check: Option<Party>,
+    rules: &Ruleset,
+) -> Option<Party> {
+    // Fault M-TURN-COUNTER-CLOCKWISE: every search runs the other way.
+    let around = |from: Party, step: usize| {
+        if rules.fault(Misreading::TurnCounterClockwise) {
+            from.clockwise(6 - step % 6)
+        } else {
+            from.clockwise(step)
+        }
+    };
+    let search_from = match rules.next {
+        CheckOrder::AfterLastActor => last_actor,
+        CheckOrder::TriggerAnchor => position.check_anchor().unwrap_or(last_actor),
+    };
+    // Fault M-CHECK-FROM-BLAU: checked parties are taken in seat order.
+    let candidates: Vec<Party> = if rules.fault(Misreading::CheckFromBlau) {
+        Party::ALL.to_vec()
+    } else {
+        (1..=6).map(|step| around(search_from, step)).collect()
+    };
+    // Fault M-CHECK-NO-PRIORITY: no check step; M-ELIM-SKIPS-CHECK: none
+    // right after a mate or stalemate elimination.
+    let skip_after_elimination =
+        event == TurnEvent::NoMoveElimination && rules.fault(Misreading::EliminationSkipsCheck);
+    let check_step = !(rules.fault(Misreading::CheckNoPriority) || skip_after_elimination);
+    let checked = candidates
+        .into_iter()
+        .filter(|&party| Some(party) != skip_check)
+        .filter(|_| check_step)
+        .find(|&party| {
+            // Fault M-CHECK-MOVER-ONLY: only kings the last actor attacks.
+            if rules.fault(Misreading::CheckMoverOnly) {
+                position.is_active(party)
+                    && position.king(party).is_some_and(|king| {
+                        attack::attacked_by(position, king, rules, |by| by == last_actor)
+                    })
+            } else {
+                attack::in_check(position, party, rules)
+            }
+        });
+    let extra_move = |event: TurnEvent| match event {
+        // Fault M-KING-CAPTURE-NO-EXTRA: no extra move.
+        TurnEvent::KingCapture
+            if position.is_active(last_actor) && !rules.fault(Misreading::KingCaptureNoExtra) =>
+        {
+            Some(last_actor)
+        }
+        // Fault M-CAPTURED-NO-TURN: the captured party is not due.
+        TurnEvent::CapturedPiece(party)
+            if position.is_active(party) && !rules.fault(Misreading::CapturedNoTurn) =>
+        {
+            Some(party)
+        }
+        // Fault M-DEAD-CAPTURE-EXTRA-MOVE: the capturer moves again.
+        TurnEvent::CapturedDead
+            if position.is_active(last_actor) && rules.fault(Misreading::DeadCaptureExtraMove) =>
+        {
+            Some(last_actor)
+        }
+        // Fault M-FORFEIT-KEEPS-TURN: the forfeiting party moves again.
+        TurnEvent::Forfeit
+            if position.is_active(last_actor) && rules.fault(Misreading::ForfeitKeepsTurn) =>
+        {
+            Some(last_actor)
+        }
+        _ => None,
+    };
+    // Faults M-KING-CAPTURE-BEATS-CHECK and M-CAPTURED-BEATS-CHECK: the
+    // capture's turn comes before the check step.
+    let before_check = match event {
+        TurnEvent::KingCapture => rules.fault(Misreading::KingCaptureBeatsCheck),
+        TurnEvent::CapturedPiece(_) => rules.fault(Misreading::CapturedBeatsCheck),
+        _ => false,
+    };
+    if before_check {
+        if let Some(party) = extra_move(event) {
+            return Some(party);
+        }
+    }
+    if let Some(party) = checked {
+        return Some(party);
+    }
+    if let Some(party) = extra_move(event) {
+        return Some(party);
+    }
+    if let Some(party) = postponed_claim(position) {
+        return Some(party);
+    }
+    (1..=6)
+        .map(|step| around(last_actor, step))
         .find(|&party| position.is_active(party))
 }
 
@@ -126,7 +277,7 @@ fn eliminate_for_no_move(position: &mut Position, party: Party, rules: &Ruleset)
     } else {
         Cause::Stalemate
     };
-    position.eliminate(party);
+    super::effects::eliminate(position, party, rules);
     Elimination { party, cause }
 }
 
@@ -142,9 +293,9 @@ fn eliminate_all_stuck(
         if position.active_count() <= 1 {
             return;
         }
-        let stuck = (1..=6).map(|step| actor.clockwise(step)).find(|&party| {
-            position.is_active(party) && !movegen::has_legal_move(position, party, rules)
-        });
+        let stuck = (1..=6)
+            .map(|step| actor.clockwise(step))
+            .find(|&party| position.is_active(party) && !can_move(position, party, rules));
         match stuck {
             Some(party) => out.push(eliminate_for_no_move(position, party, rules)),
             None => return,
@@ -166,7 +317,9 @@ pub fn pass_turn(
     let mut eliminations = Vec::new();
     let mut last_actor = actor;
     let mut event = event;
+    let mut passed_over = 0;
     update_anchor(position, actor, rules);
+    keep_outranked_claim(position, actor, event, rules);
     loop {
         if rules.turn_start == NoMoveJudgement::EveryMove {
             eliminate_all_stuck(position, last_actor, rules, &mut eliminations);
@@ -174,16 +327,71 @@ pub fn pass_turn(
         }
         let next = next_mover(position, last_actor, event, skip_check, rules);
         position.set_to_move(next);
+        settle_claims(position, next, rules);
         let Some(party) = next else {
             position.set_check_anchor(None);
             return eliminations;
         };
-        if movegen::has_legal_move(position, party, rules) {
+        if can_move(position, party, rules) {
             return eliminations;
+        }
+        // Fault M-STALEMATE-NO-ELIM: a stalemated party is passed over.
+        if rules.fault(Misreading::StalemateNoElimination)
+            && !attack::in_check(position, party, rules)
+        {
+            passed_over += 1;
+            if passed_over >= 6 {
+                return eliminations;
+            }
+            last_actor = party;
+            event = TurnEvent::Plain;
+            continue;
         }
         eliminations.push(eliminate_for_no_move(position, party, rules));
         last_actor = party;
-        event = TurnEvent::Plain;
+        event = TurnEvent::NoMoveElimination;
         update_anchor(position, party, rules);
     }
+}
+
+/// R-CHECK-PRIORITY=postpone: kept claims of parties that left the game
+/// lapse, and the claim of a party that is now due with no check pending
+/// is settled.
+fn settle_claims(position: &mut Position, next: Option<Party>, rules: &Ruleset) {
+    if !position.has_postponed() {
+        return;
+    }
+    for party in Party::ALL {
+        if !position.is_active(party) {
+            position.settle_postponed(party);
+        }
+    }
+    if let Some(party) = next {
+        let pending = position
+            .active_parties()
+            .any(|checked| attack::in_check(position, checked, rules));
+        if !pending {
+            position.settle_postponed(party);
+        }
+    }
+}
+
+/// Clauses 11 and 14: whether the party due to move has a legal move.
+fn can_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
+    if !rules.faults.is_empty() {
+        let in_check = attack::in_check(position, party, rules);
+        // Faults M-MATE-KING-ONLY and M-STALEMATE-KING-ONLY: only the
+        // king's own moves are looked at.
+        let king_only = if in_check {
+            rules.fault(Misreading::MateKingOnly)
+        } else {
+            rules.fault(Misreading::StalemateKingOnly)
+        };
+        if king_only {
+            return position
+                .king(party)
+                .is_some_and(|king| !movegen::legal_moves_from(position, king, rules).is_empty());
+        }
+    }
+    movegen::has_legal_move(position, party, rules)
 }
