@@ -707,6 +707,26 @@ fn every_command_takes_variant_for_every_variant() {
             lines[2]
         );
     }
+    let pgn = "tests/data/pgn/racingkings-python-chess.pgn";
+    let output = regelwerk(&["replay", "--variant", "racingkings", pgn]);
+    assert_eq!(output.code, Some(0), "{}", output.stdout);
+    let output = regelwerk(&["replay", "--variant", "grand", pgn]);
+    assert_eq!(
+        output.code,
+        Some(1),
+        "a Racing Kings file is not Grand Chess: {}",
+        output.stdout
+    );
+    let journal = "scenarios/monarchie/journals/seed-3-joshuas.journal.yaml";
+    let output = regelwerk(&["replay", "--variant", "monarchie", journal]);
+    assert_eq!(output.code, Some(0), "{}", output.stdout);
+    let output = regelwerk(&["replay", "--variant", "grand", journal]);
+    assert_eq!(
+        output.code,
+        Some(1),
+        "a journal is MONARCHIE's: {}",
+        output.stdout
+    );
     let output = regelwerk(&["rulings", "--variant", "grand", "diff", "R-G-PROMO-ZONE=x"]);
     assert_ne!(output.code, Some(0), "{}", output.stderr);
     assert!(

@@ -126,9 +126,12 @@ fn findings_named(
     Ok(naming)
 }
 
-pub(super) fn spec_sync() -> Result<ExitCode> {
+pub(super) fn spec_sync(only: Option<VariantId>) -> Result<ExitCode> {
     let root = repo_root();
-    for variant in VariantId::ALL {
+    for variant in VariantId::ALL
+        .into_iter()
+        .filter(|variant| only.is_none_or(|only| only == *variant))
+    {
         sync_findings(&root, variant)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -274,8 +274,12 @@ enum Command {
         #[arg(long, default_value_t = 600.0)]
         timeout: f64,
     },
-    /// Rewrite the `scenarios` lists of spec/monarchie/findings.yaml from the scenarios' `findings` fields.
-    SpecSync,
+    /// Rewrite the `scenarios` lists of spec/<variant>/findings.yaml from the scenarios' `findings` fields.
+    SpecSync {
+        /// Only this variant's spec (default: every variant's).
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
+    },
     /// Print the JSON Schema of a file format (default: scenario).
     Schema {
         /// Which format.
@@ -362,6 +366,9 @@ enum Command {
     Replay {
         /// Journal files (YAML) and PGN files (by the extension `.pgn`).
         journals: Vec<PathBuf>,
+        /// Every file must record a game of this variant (MONARCHIE: journals; the others: PGN).
+        #[arg(long, value_enum)]
+        variant: Option<VariantId>,
     },
     /// Draw the board of a position as text.
     Show {
@@ -554,7 +561,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             variant,
         } => render::report(&html, &lang, perft_depth, variant),
         Command::Rulings { variant, command } => render::rulings(command, variant),
-        Command::SpecSync => maintain::spec_sync(),
+        Command::SpecSync { variant } => maintain::spec_sync(variant),
         Command::Bench {
             uci,
             variant,
@@ -601,7 +608,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             date,
             rulings,
         }),
-        Command::Replay { journals } => replay::replay_journals(journals),
+        Command::Replay { journals, variant } => replay::replay_journals(journals, variant),
         Command::Schema { kind, variant } => {
             if variant.is_some() && kind != SchemaKind::Scenario {
                 anyhow::bail!("--variant goes with the scenario schema (journals and tournament cases are MONARCHIE's)");

@@ -8,6 +8,7 @@ use anyhow::Result;
 
 use regelwerk::journal::{load_journal, replay};
 use regelwerk::record;
+use regelwerk::variant::VariantId;
 
 /// Whether `path` names a PGN file (by its extension).
 fn is_pgn(path: &Path) -> bool {
@@ -17,7 +18,7 @@ fn is_pgn(path: &Path) -> bool {
 
 /// Replays every game of a PGN file, printing one line per game; the
 /// number of games that failed (a file that cannot be read counts one).
-fn replay_pgn(path: &Path) -> usize {
+fn replay_pgn(path: &Path, only: Option<VariantId>) -> usize {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(error) => {
@@ -46,6 +47,14 @@ fn replay_pgn(path: &Path) -> usize {
             path.display().to_string()
         };
         match record::replay(game) {
+            Ok(replayed) if only.is_some_and(|variant| variant != replayed.variant) => {
+                println!(
+                    "{name}: a {} game, not {} (--variant)",
+                    replayed.variant,
+                    only.map(|variant| variant.name()).unwrap_or_default()
+                );
+                failed += 1;
+            }
             Ok(replayed) => println!(
                 "ok {name}: {} {} moves replayed, {}",
                 replayed.variant,
@@ -70,14 +79,23 @@ fn replay_pgn(path: &Path) -> usize {
     failed
 }
 
-pub(super) fn replay_journals(paths: Vec<PathBuf>) -> Result<ExitCode> {
+pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> Result<ExitCode> {
     if paths.is_empty() {
         anyhow::bail!("name at least one journal or PGN file");
     }
     let mut failed = 0;
     for path in &paths {
         if is_pgn(path) {
-            failed += usize::from(replay_pgn(path) > 0);
+            failed += usize::from(replay_pgn(path, only) > 0);
+            continue;
+        }
+        if only.is_some_and(|variant| variant != VariantId::Monarchie) {
+            println!(
+                "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN",
+                path.display(),
+                only.map(|variant| variant.name()).unwrap_or_default()
+            );
+            failed += 1;
             continue;
         }
         match load_journal(path) {
