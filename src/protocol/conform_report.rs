@@ -157,10 +157,17 @@ pub fn text(report: &ConformReport) -> String {
         "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures)\n",
         report.cases.iter().filter(|c| c.expected_failure).count()
     ));
-    out.push_str(&format!(
-        "conform: {passed} passed, {} failed\n",
-        failed + errored
-    ));
+    // The closing line counts as failed only what is not an expected
+    // failure (listed ones are in the line above and in every format).
+    let unexpected = report.unexpected_problems().len();
+    let expected = failed + errored - unexpected.min(failed + errored);
+    if expected > 0 {
+        out.push_str(&format!(
+            "conform: {passed} passed, {unexpected} failed, {expected} expected failures\n"
+        ));
+    } else {
+        out.push_str(&format!("conform: {passed} passed, {unexpected} failed\n"));
+    }
     out
 }
 
