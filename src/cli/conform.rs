@@ -65,7 +65,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         Responder, Smoke,
     };
     use regelwerk::protocol::conform_report;
-    use regelwerk::protocol::uci::External;
+    use regelwerk::protocol::external::External;
     let root = repo_root();
     let variant = args.variant;
     let spec_dir = root.join("spec").join(variant.name());

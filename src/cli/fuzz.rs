@@ -127,9 +127,9 @@ fn run_differential(
     engine_command: &str,
     out: &std::path::Path,
     format: Format,
-    mut game: impl FnMut(&mut regelwerk::protocol::uci::External, u64) -> Result<usize, Parted>,
+    mut game: impl FnMut(&mut regelwerk::protocol::external::External, u64) -> Result<usize, Parted>,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::uci::External;
+    use regelwerk::protocol::external::External;
     let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
     let mut engine = External::start(
         engine_command,

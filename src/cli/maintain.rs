@@ -10,15 +10,20 @@ use regelwerk::variant::VariantId;
 
 use super::repo_root;
 
-pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
+/// Every MONARCHIE scenario, loaded against its spec.
+fn monarchie_cases() -> Result<Vec<regelwerk::scenario::Loaded>> {
     let root = repo_root();
     let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
     let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
-    let cases = files
+    files
         .iter()
         .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|error| anyhow::anyhow!("{error}"))?;
+        .map_err(|error| anyhow::anyhow!("{error}"))
+}
+
+pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
+    let cases = monarchie_cases()?;
     let effects = regelwerk::scenario::audit::audit(&cases);
     let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
     for effect in &effects {
@@ -60,14 +65,7 @@ pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
 /// misreading; exit 1 when one is caught by fewer than the minimum.
 pub(super) fn misreadings_audit(verbose: bool) -> Result<ExitCode> {
     use regelwerk::scenario::audit::{fault_audit, MIN_KILLS_PER_MISREADING};
-    let root = repo_root();
-    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
-    let cases = files
-        .iter()
-        .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let cases = monarchie_cases()?;
     let kills = fault_audit(&cases);
     let mut weak = 0;
     for entry in &kills {

@@ -33,18 +33,22 @@ pub(super) struct PlayArgs {
     pub rulings: Vec<String>,
 }
 
+/// The comma-separated words of `--players`, trimmed, empty ones left out.
+pub(super) fn seat_words(text: Option<&str>) -> Vec<&str> {
+    text.map(|t| {
+        t.split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
 /// Reads `--players`: up to six comma-separated seats clockwise from Blau
 /// (`random`, `greedy`, `search`/`joshua`, `human` or `human:NAME`); free
 /// seats are taken by searching Joshuas (clause 19).
 fn parse_seats(text: Option<&str>) -> Result<ByParty<Seat>> {
-    let words: Vec<&str> = text
-        .map(|t| {
-            t.split(',')
-                .map(str::trim)
-                .filter(|w| !w.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
+    let words = seat_words(text);
     if words.len() > 6 {
         bail!("--players names {} seats; there are six", words.len());
     }

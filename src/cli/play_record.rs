@@ -14,14 +14,7 @@ use super::play::PlayArgs;
 /// Reads `--players` for a variant with `sides` parties: up to that many
 /// computer players in party order; free seats play `search`.
 fn parse_seats(text: Option<&str>, sides: &[&str]) -> Result<Vec<Joshua>> {
-    let words: Vec<&str> = text
-        .map(|t| {
-            t.split(',')
-                .map(str::trim)
-                .filter(|w| !w.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
+    let words = super::play::seat_words(text);
     if words.len() > sides.len() {
         bail!(
             "--players names {} seats; there are {} ({})",

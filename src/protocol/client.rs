@@ -93,6 +93,18 @@ pub(crate) const STDERR_TAIL: usize = 20;
 /// The last lines kept of an engine's stderr.
 pub(crate) type StderrTail = Arc<Mutex<VecDeque<String>>>;
 
+/// A failed handshake, with what the engine wrote to stderr (after a
+/// moment, so that it can finish writing why it failed).
+pub(crate) fn handshake_failed(error: &str, tail: &StderrTail) -> ClientError {
+    std::thread::sleep(Duration::from_millis(100));
+    let tail = tail_text(tail);
+    if tail.is_empty() {
+        ClientError::Handshake(error.to_string())
+    } else {
+        ClientError::Handshake(format!("{error}; engine stderr: {tail}"))
+    }
+}
+
 /// The kept stderr lines as one text.
 pub(crate) fn tail_text(tail: &StderrTail) -> String {
     tail.lock()
@@ -214,16 +226,7 @@ impl Engine {
             .exchange(&Request::Start {
                 protocol: PROTOCOL_VERSION.to_string(),
             })
-            .map_err(|error| {
-                // Give the engine a moment to finish writing why it failed.
-                std::thread::sleep(Duration::from_millis(100));
-                let tail = self.stderr_tail();
-                if tail.is_empty() {
-                    ClientError::Handshake(error.to_string())
-                } else {
-                    ClientError::Handshake(format!("{error}; engine stderr: {tail}"))
-                }
-            })?;
+            .map_err(|error| handshake_failed(&error.to_string(), &self.stderr_tail))?;
         match ready {
             Response::Ready {
                 protocol,

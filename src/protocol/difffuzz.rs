@@ -162,24 +162,15 @@ fn compare_moves(
     Ok(())
 }
 
-/// Every shared report field, as the key set [`report_fields`] fills.
+/// Every shared report field of an action's outcome (the expectation
+/// fields but the clocks and the position, which are compared apart), as
+/// the key set [`report_fields`] fills.
 fn info_fields() -> std::collections::BTreeMap<&'static str, serde_json::Value> {
-    [
-        "result",
-        "actor",
-        "capture",
-        "promotion",
-        "checks",
-        "eliminations",
-        "control",
-        "next",
-        "status",
-        "winner",
-        "events",
-    ]
-    .into_iter()
-    .map(|key| (key, serde_json::Value::Null))
-    .collect()
+    crate::scenario::validate::EXPECT_FIELDS
+        .into_iter()
+        .filter(|key| !["clocks", "position"].contains(key))
+        .map(|key| (key, serde_json::Value::Null))
+        .collect()
 }
 
 /// A result with its order-free lists sorted, so that two engines that

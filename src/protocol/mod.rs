@@ -6,6 +6,7 @@ pub mod client;
 pub mod conform;
 pub mod conform_report;
 pub mod difffuzz;
+pub mod external;
 pub mod known;
 pub mod messages;
 pub mod serve;

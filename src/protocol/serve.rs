@@ -88,26 +88,12 @@ pub fn serve_only(
                 seq,
                 reason: format!("this engine was started for {only} only, not {asked}"),
             }),
-            _ => answer(request, forced).map(|response| match (only, response) {
-                (
-                    Some(only),
-                    Response::Ready {
-                        protocol,
-                        name,
-                        version,
-                        language,
-                        capabilities,
-                        ..
-                    },
-                ) => Response::Ready {
-                    protocol,
-                    name,
-                    version,
-                    language,
-                    capabilities,
-                    variants: vec![only],
-                },
-                (_, response) => response,
+            _ => answer(request, forced).map(|mut response| {
+                // The handshake names only the variant this server plays.
+                if let (Some(only), Response::Ready { variants, .. }) = (only, &mut response) {
+                    *variants = vec![only];
+                }
+                response
             }),
         };
         let Some(response) = response else {

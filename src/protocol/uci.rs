@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use crate::variant::{self, Game, Report, Status, VariantId};
 
-use super::client::{spawn_engine, tail_text, ClientError, EngineInfo};
+use super::client::{handshake_failed, spawn_engine, tail_text, ClientError, EngineInfo};
 use super::conform::{Answers, Responder};
 use super::messages::{ActionResult, Request, Response};
 
@@ -149,17 +149,11 @@ impl UciEngine {
         self.lines = Some(receiver);
         self.cache.clear();
         self.handshake().map_err(|error| {
-            std::thread::sleep(Duration::from_millis(100));
-            let tail = self.stderr_tail();
             let error = match error {
                 ClientError::Handshake(text) => text,
                 other => other.to_string(),
             };
-            if tail.is_empty() {
-                ClientError::Handshake(error)
-            } else {
-                ClientError::Handshake(format!("{error}; engine stderr: {tail}"))
-            }
+            handshake_failed(&error, &self.stderr_tail)
         })
     }
 
@@ -672,88 +666,6 @@ impl Responder for UciEngine {
 impl Drop for UciEngine {
     fn drop(&mut self) {
         self.kill();
-    }
-}
-
-/// An external engine of either route: a protocol engine (`--engine`) or
-/// a UCI engine (`--uci`), for the commands that take both.
-pub enum External {
-    /// An engine speaking the JSON-lines protocol.
-    Protocol(Box<super::client::Engine>),
-    /// A UCI engine.
-    Uci(Box<UciEngine>),
-}
-
-impl External {
-    /// Starts `command` as a protocol engine, or as a UCI engine for
-    /// `variant` when `uci`.
-    ///
-    /// # Errors
-    /// [`ClientError`] if it cannot start or the handshake fails.
-    pub fn start(
-        command: &str,
-        uci: bool,
-        variant: VariantId,
-        engine_variant: Option<&str>,
-        timeout: Duration,
-    ) -> Result<External, ClientError> {
-        Ok(if uci {
-            External::Uci(Box::new(UciEngine::start(
-                command,
-                variant,
-                engine_variant,
-                timeout,
-            )?))
-        } else {
-            External::Protocol(Box::new(super::client::Engine::start(command, timeout)?))
-        })
-    }
-
-    /// What the engine said about itself.
-    pub fn info(&self) -> &EngineInfo {
-        match self {
-            External::Protocol(engine) => engine.info(),
-            External::Uci(engine) => engine.info(),
-        }
-    }
-
-    /// How often it was restarted.
-    pub fn restarts(&self) -> usize {
-        match self {
-            External::Protocol(engine) => engine.restarts(),
-            External::Uci(engine) => engine.restarts(),
-        }
-    }
-
-    /// Ends the process politely.
-    pub fn stop(self) {
-        match self {
-            External::Protocol(engine) => (*engine).stop(),
-            External::Uci(engine) => (*engine).stop(),
-        }
-    }
-}
-
-impl Responder for External {
-    fn respond(&mut self, request: &Request) -> Result<Response, ClientError> {
-        match self {
-            External::Protocol(engine) => engine.respond(request),
-            External::Uci(engine) => engine.respond(request),
-        }
-    }
-
-    fn stderr_tail(&self) -> String {
-        match self {
-            External::Protocol(engine) => Responder::stderr_tail(engine.as_ref()),
-            External::Uci(engine) => Responder::stderr_tail(engine.as_ref()),
-        }
-    }
-
-    fn answers(&self) -> Answers {
-        match self {
-            External::Protocol(engine) => engine.answers(),
-            External::Uci(engine) => engine.answers(),
-        }
     }
 }
 

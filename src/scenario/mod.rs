@@ -8,6 +8,7 @@ pub mod format;
 pub mod load;
 pub mod report;
 pub mod run;
+pub mod validate;
 
 pub use format::Scenario;
 pub use load::{collect_all_files, collect_files, is_scenario_file, load_file, LoadError, Loaded};
