@@ -136,9 +136,10 @@ fn check_state(game: &dyn Game, open: Opener<'_>) -> Result<Vec<String>, (&'stat
     Ok(legal)
 }
 
-/// Where a random game starts: the variant's start, or for MONARCHIE and
-/// an odd seed a random position (trays, dead blockers, clocks); `None`
-/// for the variant's start.
+/// Where a random game starts: the variant's start, or for an odd seed
+/// the variant's random position where it has a generator
+/// ([`variant::VariantInfo::random_position`]; MONARCHIE: trays, dead
+/// blockers, clocks); `None` for the variant's start.
 ///
 /// # Errors
 /// A message when the rulings are not the variant's.
@@ -148,14 +149,10 @@ pub fn random_start(
     rulings: &[String],
 ) -> Result<Option<String>, String> {
     variant::open(variant, None, rulings)?;
-    if variant == VariantId::Monarchie && seed % 2 == 1 {
-        let rules = crate::ruleset::Ruleset::from_settings(rulings).map_err(|e| e.to_string())?;
-        let mut rng = Rng::new(seed);
-        return Ok(Some(crate::notation::to_notation(&super::random_position(
-            &mut rng, &rules,
-        ))));
+    match variant::info(variant).random_position {
+        Some(random) if seed % 2 == 1 => random(seed, rulings).map(Some),
+        _ => Ok(None),
     }
-    Ok(None)
 }
 
 /// Plays one seeded random game of `variant` under `rulings` (from

@@ -500,6 +500,10 @@ impl fmt::Debug for VariantField {
     }
 }
 
+/// A random valid position from a seed under ruling settings, in the
+/// variant's notation, or why the settings are refused.
+pub type RandomPosition = fn(u64, &[String]) -> Result<String, String>;
+
 /// A per-party listing in a scenario file, read into the variant's
 /// notation, or the field and what is wrong.
 pub type ListingReader = fn(&serde_json::Map<String, Value>) -> Result<String, (String, String)>;
@@ -546,6 +550,10 @@ pub struct VariantInfo {
     /// Its board as drawing data, with the named party at the bottom
     /// (the variant's reference view when `None`).
     pub board: fn(Option<&str>) -> crate::render::board::Board,
+    /// A random valid position for random games, from a seed, under the
+    /// ruling settings; `None` when the variant's games start from its
+    /// start position only.
+    pub random_position: Option<RandomPosition>,
     /// The positions of its movement figures (MONARCHIE draws its
     /// rulebook figures in [`crate::render::figures`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,

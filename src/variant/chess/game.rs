@@ -277,6 +277,7 @@ pub const fn info(
         kinds: parts.kinds,
         board: parts.board,
         figures: parts.figures,
+        random_position: None,
     }
 }
 

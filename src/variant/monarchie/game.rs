@@ -134,7 +134,15 @@ pub static INFO: VariantInfo = VariantInfo {
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
     board: crate::variant::monarchie::picture::board,
     figures: Vec::new,
+    random_position: Some(random_position),
 };
+
+/// A random MONARCHIE position for random games (`fuzz::random_position`).
+fn random_position(seed: u64, rulings: &[String]) -> Result<String, String> {
+    let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
+    let mut rng = crate::fuzz::Rng::new(seed);
+    Ok(to_notation(&crate::fuzz::random_position(&mut rng, &rules)))
+}
 
 /// Clause 5's refusal codes and `bad-notation` for unreadable text.
 const REFUSALS: [&str; 22] = {
