@@ -22,6 +22,7 @@ pub mod chess;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
+pub mod threekingdoms;
 
 /// Which rule system.
 #[derive(
