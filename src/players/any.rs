@@ -102,6 +102,10 @@ fn squares(variant: VariantId, text: &str) -> Option<(String, String)> {
             let mv = crate::variant::chess::Move::parse(text, &TEN_BY_TEN).ok()?;
             Some((mv.from.to_string(), mv.to.to_string()))
         }
+        VariantId::Threekingdoms => {
+            let mv: crate::variant::threekingdoms::position::Move = text.parse().ok()?;
+            Some((mv.from.to_string(), mv.to.to_string()))
+        }
     }
 }
 

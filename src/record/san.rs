@@ -30,6 +30,10 @@ pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
         VariantId::Monarchie => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
+        VariantId::Threekingdoms => Err(
+            "Three Kingdoms games have no SAN: their records use the variant's own move text"
+                .to_string(),
+        ),
     }
 }
 
