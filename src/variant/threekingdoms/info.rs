@@ -56,7 +56,7 @@ pub static INFO: VariantInfo = VariantInfo {
     square: point_name,
     starts: &["start", "no-bannermen"],
     start_notation,
-    listing: None,
+    listing: Some(super::listing::read_listing),
     report_fields: &[
         VariantField {
             name: "general_captured",

@@ -15,6 +15,7 @@ pub mod game;
 pub mod geometry;
 pub mod info;
 pub mod invariants;
+pub mod listing;
 pub mod movegen;
 pub mod notation;
 pub mod picture;
