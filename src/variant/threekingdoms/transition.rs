@@ -116,9 +116,10 @@ pub fn defeat(
     armies.sort();
     position.active[victim.index()] = false;
     position.trapped_since[victim.index()] = None;
-    for slot in &mut position.trapped_since {
+    for (index, slot) in position.trapped_since.iter_mut().enumerate() {
         if *slot == Some(victim) {
-            *slot = Some(heir);
+            // A kingdom is never its own heir: the claim then lapses.
+            *slot = (heir.index() != index).then_some(heir);
         }
     }
     if position.last_mover == Some(victim) {
