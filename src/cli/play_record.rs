@@ -64,6 +64,10 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if !args.quiet {
         let (black_first, first) = regelwerk::record::replay::fen_move_number(recorder.start());
         for (index, (san, action)) in recorder.sans().iter().zip(recorder.actions()).enumerate() {
+            if sides.len() != 2 {
+                println!("{:>4}. {san}", index + 1);
+                continue;
+            }
             let ply = index + usize::from(black_first);
             let number = first as usize + ply / 2;
             let dots = if ply % 2 == 0 { "." } else { "..." };
@@ -93,6 +97,20 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             black: format!("regelwerk {}", seats[1]),
             extra: Vec::new(),
         };
+        if sides.len() != 2 {
+            // More than two players: each seat gets a tag of its own.
+            for (party, seat) in info.parties.iter().zip(&seats) {
+                tags.extra
+                    .push((party.native.to_string(), format!("regelwerk {seat}")));
+            }
+            if let Status::Won { winners, reason } = &status {
+                tags.extra.push(("Winners".to_string(), winners.join(" ")));
+                tags.extra.push(("Termination".to_string(), reason.clone()));
+            }
+            if let Status::Drawn { reason } = &status {
+                tags.extra.push(("Termination".to_string(), reason.clone()));
+            }
+        }
         if status == Status::Ongoing {
             tags.extra
                 .push(("Termination".to_string(), "unterminated".to_string()));

@@ -51,7 +51,7 @@ pub fn centre(point: Point, bottom: Kingdom) -> (f64, f64) {
 pub fn board(bottom: Option<&str>) -> Board {
     let bottom = bottom.and_then(Kingdom::from_key).unwrap_or(Kingdom::SHU);
     let geometry = Geometry::build(&Ruleset::default());
-    let places = Point::all()
+    let places: Vec<Place> = Point::all()
         .map(|point| {
             let (x, y) = centre(point, bottom);
             Place {
@@ -94,9 +94,22 @@ pub fn board(bottom: Option<&str>) -> Board {
             )
         })
         .collect();
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for place in &places {
+        min_x = min_x.min(place.x);
+        min_y = min_y.min(place.y);
+        max_x = max_x.max(place.x);
+        max_y = max_y.max(place.y);
+    }
+    let margin = 70.0;
     Board {
         title: "Three Kingdoms Xiangqi board".to_string(),
-        view_box: [-340.0, -340.0, 680.0, 680.0],
+        view_box: [
+            min_x - margin,
+            min_y - margin,
+            max_x - min_x + 2.0 * margin,
+            max_y - min_y + 2.0 * margin,
+        ],
         shape: Shape::Point(3.0),
         tints: vec!["#f4d9d4", "#d6ecd9", "#d7e1f3"],
         places,

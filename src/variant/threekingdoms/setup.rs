@@ -31,9 +31,19 @@ pub fn problems(engine: &Engine, position: &Position) -> Vec<String> {
     let mut out = Vec::new();
     let active = position.active_kingdoms();
     let finished = position.to_move.is_none();
-    if finished && active.len() != 1 {
+    // A finished position (nobody to move) is a won game: one kingdom left,
+    // or, after a resignation (R-RESIGN default), the winners with the
+    // resigner's army still standing (F-FINISHED-TEXT).
+    let resigned = finished
+        && position
+            .pieces()
+            .any(|(_, piece)| !position.is_active(piece.owner));
+    if finished && active.is_empty() {
+        out.push("nobody is to move and no kingdom is active".to_string());
+    }
+    if finished && active.len() > 1 && !resigned {
         out.push(format!(
-            "nobody is to move, but {} kingdoms are active (a finished game has exactly one)",
+            "nobody is to move, but {} kingdoms are active and nobody resigned (a game won on the board has one)",
             active.len()
         ));
     }
@@ -51,7 +61,7 @@ pub fn problems(engine: &Engine, position: &Position) -> Vec<String> {
     let mut counts = [[0usize; 8]; 3];
     for (point, piece) in position.pieces() {
         let name = format!("{} {} on {point}", piece.owner, piece.kind.name());
-        if !position.is_active(piece.owner) {
+        if !position.is_active(piece.owner) && !resigned {
             out.push(format!(
                 "{name}: {} is defeated and owns nothing",
                 piece.owner
