@@ -215,6 +215,9 @@ impl ThreeKingdomsGame {
         }
         let mut next = self.position;
         transition::move_and_capture(&self.engine, &mut next, mover, mv);
+        if self.engine.rules.check == super::ruleset::Check::AfterTransition {
+            transition::after_move(&self.engine, &mut next, mover);
+        }
         let attacked = next.generals[mover.index()]
             .is_some_and(|general| self.engine.attacked(&next, general, mover));
         if attacked {
