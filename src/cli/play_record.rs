@@ -1,5 +1,6 @@
-//! `regelwerk play --variant grand|racingkings`: a game between computer
-//! players through the variant interface, written as PGN.
+//! `regelwerk play --variant grand|racingkings|threekingdoms`: a game
+//! between computer players through the variant interface, written as PGN
+//! (Three Kingdoms with its own move text, `docs/records.md`).
 
 use std::process::ExitCode;
 
@@ -48,6 +49,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         bail!("--clock is MONARCHIE's clause 15; {variant} is played without clocks");
     }
     if let Some(setting) = args.rulings.first() {
+        if variant::info(variant).switchable {
+            bail!("`--ruling {setting}`: recorded games of {variant} are played under the default rulings");
+        }
         bail!("unknown ruling setting `{setting}` for {variant} (it has no switchable rulings)");
     }
     let info = variant::info(variant);

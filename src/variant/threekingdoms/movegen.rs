@@ -203,8 +203,9 @@ impl Engine {
     }
 
     /// R-CHECK: whether a piece of another owner than `victim` could move
-    /// onto `target` by its own movement; `target` is empty or holds a
-    /// piece of `victim` (a general, in use).
+    /// onto `target` by its own movement; `target` holds a piece of
+    /// `victim` (a general, in use: a cannon's move onto an empty point
+    /// needs no screen, so empty points are not asked).
     pub fn attacked(&self, position: &Position, target: Point, victim: Kingdom) -> bool {
         let g = &*self.geometry;
         let rival = |p: Point, kind: Kind| {

@@ -302,7 +302,7 @@ mod tests {
             from_text("9/9/9/9/9|9/9/9/9|Zr8/9/9/9/9 x q maybe ab-- many").expect_err("bad");
         for part in [
             "4",
-            "Zr8",
+            "`Z`",
             "to-move",
             "defeated",
             "bannermen",
