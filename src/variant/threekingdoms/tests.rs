@@ -222,11 +222,7 @@ fn the_attack_test_agrees_with_generation_from_the_start() {
     let game = open_game(None, &[]).expect("opens");
     for point in Point::all() {
         for k in Kingdom::ALL {
-            if !game
-                .position
-                .at(point)
-                .is_some_and(|piece| piece.owner == k)
-            {
+            if game.position.at(point).is_none_or(|piece| piece.owner != k) {
                 continue;
             }
             assert_eq!(
