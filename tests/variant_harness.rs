@@ -615,6 +615,7 @@ fn every_command_takes_variant_for_every_variant() {
         ("monarchie", "16-28", "16", 28, "blau"),
         ("grand", "e3e4", "e3", 65, "white"),
         ("racingkings", "h2h3", "h2", 21, "white"),
+        ("threekingdoms", "Rd3-Be5", "Rd3", 40, "shu"),
     ];
     for (variant, mv, square, moves, first) in cases {
         let ok = |args: &[&str]| {

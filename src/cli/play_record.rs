@@ -1,5 +1,6 @@
-//! `regelwerk play --variant grand|racingkings`: a game between computer
-//! players through the variant interface, written as PGN.
+//! `regelwerk play --variant grand|racingkings|threekingdoms`: a game
+//! between computer players through the variant interface, written as PGN
+//! (Three Kingdoms with its own move text, `docs/records.md`).
 
 use std::process::ExitCode;
 
@@ -48,6 +49,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         bail!("--clock is MONARCHIE's clause 15; {variant} is played without clocks");
     }
     if let Some(setting) = args.rulings.first() {
+        if variant::info(variant).switchable {
+            bail!("`--ruling {setting}`: recorded games of {variant} are played under the default rulings");
+        }
         bail!("unknown ruling setting `{setting}` for {variant} (it has no switchable rulings)");
     }
     let info = variant::info(variant);
@@ -64,6 +68,10 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if !args.quiet {
         let (black_first, first) = regelwerk::record::replay::fen_move_number(recorder.start());
         for (index, (san, action)) in recorder.sans().iter().zip(recorder.actions()).enumerate() {
+            if sides.len() != 2 {
+                println!("{:>4}. {san}", index + 1);
+                continue;
+            }
             let ply = index + usize::from(black_first);
             let number = first as usize + ply / 2;
             let dots = if ply % 2 == 0 { "." } else { "..." };
@@ -93,6 +101,20 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             black: format!("regelwerk {}", seats[1]),
             extra: Vec::new(),
         };
+        if sides.len() != 2 {
+            // More than two players: each seat gets a tag of its own.
+            for (party, seat) in info.parties.iter().zip(&seats) {
+                tags.extra
+                    .push((party.native.to_string(), format!("regelwerk {seat}")));
+            }
+            if let Status::Won { winners, reason } = &status {
+                tags.extra.push(("Winners".to_string(), winners.join(" ")));
+                tags.extra.push(("Termination".to_string(), reason.clone()));
+            }
+            if let Status::Drawn { reason } = &status {
+                tags.extra.push(("Termination".to_string(), reason.clone()));
+            }
+        }
         if status == Status::Ongoing {
             tags.extra
                 .push(("Termination".to_string(), "unterminated".to_string()));

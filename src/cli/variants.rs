@@ -186,15 +186,34 @@ pub(super) fn apply(
 }
 
 /// The board of any variant as text, laid out from the board picture the
-/// variant supplies: one line per row of places, each place its piece
-/// (the kind's letter, uppercase for the first party, lowercase for the
-/// others) or `.`, then the party to move and the status.
+/// variant supplies: the places on a character grid whose steps come from
+/// the closest two places (a square board gives one line per rank, a
+/// letter every other column; a board of points at angles keeps its
+/// shape), each place its piece (the kind's letter, uppercase for the
+/// first party, lowercase for the others) or `.`, then the party to move
+/// and the status.
 pub(super) fn board_text(game: &dyn Game) -> String {
     use regelwerk::render::board::kind_letter;
     let info = game.info();
     let board = (info.board)(None);
     let pieces = game.pieces();
-    let mut rows: Vec<(i64, Vec<(i64, char)>)> = Vec::new();
+    let mut step = f64::MAX;
+    for (i, a) in board.places.iter().enumerate() {
+        for b in &board.places[i + 1..] {
+            let d = ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+            if d > 1e-6 {
+                step = step.min(d);
+            }
+        }
+    }
+    if step == f64::MAX {
+        step = 1.0;
+    }
+    let (min_x, min_y) = board
+        .places
+        .iter()
+        .fold((f64::MAX, f64::MAX), |(x, y), p| (x.min(p.x), y.min(p.y)));
+    let mut grid: Vec<Vec<char>> = Vec::new();
     for place in &board.places {
         let letter =
             pieces
@@ -213,18 +232,24 @@ pub(super) fn board_text(game: &dyn Game) -> String {
                         letter.to_ascii_lowercase()
                     }
                 });
-        let (y, x) = (place.y.round() as i64, place.x.round() as i64);
-        match rows.iter_mut().find(|(row, _)| *row == y) {
-            Some((_, row)) => row.push((x, letter)),
-            None => rows.push((y, vec![(x, letter)])),
+        let row = ((place.y - min_y) / (step * 0.9)).round() as usize;
+        let mut col = ((place.x - min_x) / (step / 2.0)).round() as usize;
+        if grid.len() <= row {
+            grid.resize(row + 1, Vec::new());
         }
+        let line = &mut grid[row];
+        while line.get(col).is_some_and(|c| *c != ' ') {
+            col += 1;
+        }
+        if line.len() <= col {
+            line.resize(col + 1, ' ');
+        }
+        line[col] = letter;
     }
-    rows.sort_by_key(|(y, _)| *y);
     let mut out = String::new();
-    for (_, mut row) in rows {
-        row.sort_by_key(|(x, _)| *x);
-        let line: Vec<String> = row.iter().map(|(_, letter)| letter.to_string()).collect();
-        out.push_str(&line.join(" "));
+    for line in grid.iter().filter(|line| line.iter().any(|c| *c != ' ')) {
+        let text: String = line.iter().collect();
+        out.push_str(text.trim_end());
         out.push('\n');
     }
     match game.to_move() {

@@ -50,9 +50,16 @@ impl Joshua {
 }
 
 /// Material value of a piece kind by its English name (pawn 1, knight and
-/// bishop 3, rook 5, cardinal 7, marshal 8, queen 9, king 40).
+/// bishop 3, rook 5, cardinal 7, marshal 8, queen 9, king 40; the
+/// xiangqi pieces of Three Kingdoms: soldier 1, advisor and elephant 2,
+/// horse, cannon and bannerman 4, chariot 9, general 40).
 pub fn kind_value(kind: &str) -> i32 {
     match kind {
+        "soldier" => 1,
+        "advisor" | "elephant" => 2,
+        "horse" | "cannon" | "bannerman" => 4,
+        "chariot" => 9,
+        "general" => 40,
         "pawn" => 1,
         "knight" | "bishop" => 3,
         "rook" => 5,
@@ -100,6 +107,10 @@ fn squares(variant: VariantId, text: &str) -> Option<(String, String)> {
         }
         VariantId::Grand | VariantId::Racingkings => {
             let mv = crate::variant::chess::Move::parse(text, &TEN_BY_TEN).ok()?;
+            Some((mv.from.to_string(), mv.to.to_string()))
+        }
+        VariantId::Threekingdoms => {
+            let mv: crate::variant::threekingdoms::position::Move = text.parse().ok()?;
             Some((mv.from.to_string(), mv.to.to_string()))
         }
     }

@@ -40,7 +40,7 @@ pub const UCI_FIELDS: &[&str] = &["result", "checks", "next", "status", "winner"
 /// variant UCI engines do not play (MONARCHIE has six parties).
 pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
     match variant {
-        VariantId::Monarchie => None,
+        VariantId::Monarchie | VariantId::Threekingdoms => None,
         VariantId::Grand => Some("grand"),
         VariantId::Racingkings => Some("racingkings"),
     }

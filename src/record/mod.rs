@@ -1,6 +1,7 @@
-//! Game records of the two-player variants (Grand Chess, Racing Kings):
-//! PGN as the chess ecosystem writes it (`docs/records.md`). MONARCHIE's
-//! record is the clause-17 journal ([`crate::journal`]).
+//! Game records of Grand Chess, Racing Kings and Three Kingdoms Xiangqi:
+//! PGN as the chess ecosystem writes it (`docs/records.md`), Three
+//! Kingdoms with its own move text in place of SAN. MONARCHIE's record is
+//! the clause-17 journal ([`crate::journal`]).
 //!
 //! - [`pgn`]: the file format, read and written (tags, movetext);
 //! - [`san`]: standard algebraic notation through [`Game`], read against
@@ -67,7 +68,9 @@ impl Recorder {
     /// # Errors
     /// The variant has no PGN (MONARCHIE).
     pub fn new(game: &dyn Game) -> Result<Recorder, String> {
-        san::geometry(game.variant())?;
+        if !san::own_move_text(game.variant()) {
+            san::geometry(game.variant())?;
+        }
         Ok(Recorder {
             start: game.position_text(),
             game: game.boxed_clone(),

@@ -30,6 +30,7 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
     match key.as_str() {
         "racingkings" => Ok(VariantId::Racingkings),
         "grand" | "grandchess" => Ok(VariantId::Grand),
+        "threekingdoms" => Ok(VariantId::Threekingdoms),
         "monarchie" => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
@@ -46,6 +47,7 @@ pub fn variant_tag(variant: VariantId) -> &'static str {
         VariantId::Racingkings => "Racing Kings",
         VariantId::Grand => "Grand",
         VariantId::Monarchie => "MONARCHIE",
+        VariantId::Threekingdoms => "Three Kingdoms",
     }
 }
 
@@ -105,6 +107,11 @@ impl fmt::Display for Discrepancy {
 /// The side to move and the fullmove number of a FEN.
 pub fn fen_move_number(fen: &str) -> (bool, u32) {
     let fields: Vec<&str> = fen.split_whitespace().collect();
+    // A Three Kingdoms position text (halves joined by `|`) has no move
+    // number: its records count from 1.
+    if fields.first().is_some_and(|board| board.contains('|')) {
+        return (false, 1);
+    }
     let black = fields.get(1) == Some(&"b");
     let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     (black, number)

@@ -30,6 +30,10 @@ pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
         VariantId::Monarchie => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
+        VariantId::Threekingdoms => Err(
+            "Three Kingdoms games have no SAN: their records use the variant's own move text"
+                .to_string(),
+        ),
     }
 }
 
@@ -141,6 +145,9 @@ pub fn suffix(report: &Report) -> &'static str {
 /// # Errors
 /// The action is no legal move of `game`, or the variant has no SAN.
 pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
+    if own_move_text(game.variant()) {
+        return own_body(game, action);
+    }
     let geometry = geometry(game.variant())?;
     let all = candidates(game, geometry);
     let canonical = game.canonical_action(action)?;
@@ -149,6 +156,22 @@ pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
         .find(|candidate| candidate.text == canonical)
         .ok_or_else(|| format!("`{action}` is not a legal move here"))?;
     Ok(body(candidate, &all))
+}
+
+/// Whether `variant`'s records carry its own move text instead of SAN
+/// (Three Kingdoms Xiangqi: `Rb3-Bh1`; docs/records.md).
+pub fn own_move_text(variant: VariantId) -> bool {
+    variant == VariantId::Threekingdoms
+}
+
+/// The variant's own text of the legal move `action`.
+fn own_body(game: &dyn Game, action: &str) -> Result<String, String> {
+    let canonical = game.canonical_action(action)?;
+    if game.legal_moves().contains(&canonical) {
+        Ok(canonical)
+    } else {
+        Err(format!("`{action}` is not a legal move here"))
+    }
 }
 
 /// The suffix a SAN text claims.
@@ -310,7 +333,6 @@ fn looks_like_coordinates(text: &str) -> bool {
 /// of no known shape, no legal move or several legal moves that match, a
 /// capture mark on a move that captures nothing or none on one that does.
 pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
-    let geometry = geometry(game.variant())?;
     let (text, claim) = if let Some(text) = token.strip_suffix('#') {
         (text, Claim::Win)
     } else if let Some(text) = token.strip_suffix("++") {
@@ -320,6 +342,11 @@ pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
     } else {
         (token, Claim::Nothing)
     };
+    if own_move_text(game.variant()) {
+        let action = own_body(game, text)?;
+        return Ok(Resolved { action, claim });
+    }
+    let geometry = geometry(game.variant())?;
     if matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
         return Err(format!(
             "`{token}` is castling, which {} does not have",

@@ -116,6 +116,11 @@ pub fn party_style(key: &str, index: usize) -> PartyStyle {
         "rot" => style("#c22a2a", "#ffffff", "9 3", 'r'),
         "white" => style("#fbfbf7", "#111111", "none", 'w'),
         "black" => style("#262626", "#ffffff", "4 2", 'b'),
+        // Three Kingdoms Xiangqi: Shu red, Wu green, Wei blue (the owner
+        // letters of its notation).
+        "shu" => style("#c22a2a", "#ffffff", "none", 'r'),
+        "wu" => style("#23854a", "#ffffff", "5 2", 'g'),
+        "wei" => style("#2363b8", "#ffffff", "1.5 2", 'b'),
         _ => {
             const FALLBACK: [(&str, &str, &str); 4] = [
                 ("#b8233a", "#ffffff", "none"),
@@ -137,6 +142,11 @@ pub fn kind_letter(kind: &str) -> char {
         "knight" => 'N',
         "marshal" => 'C',
         "cardinal" => 'A',
+        // Three Kingdoms Xiangqi writes its pieces with xiangqi letters.
+        "general" => 'K',
+        "chariot" => 'R',
+        "soldier" => 'P',
+        "bannerman" => 'F',
         other => other
             .chars()
             .next()

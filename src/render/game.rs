@@ -51,10 +51,12 @@ pub fn check_squares(game: &dyn Game) -> Vec<String> {
     game.in_check()
         .into_iter()
         .filter_map(|party| {
+            // The king, or the general of Three Kingdoms Xiangqi.
             let king = format!("{party} king");
+            let general = format!("{party} general");
             pieces
                 .iter()
-                .find(|(_, occupant)| *occupant == king)
+                .find(|(_, occupant)| *occupant == king || *occupant == general)
                 .map(|(at, _)| at.clone())
         })
         .collect()

@@ -5,7 +5,8 @@
 //! - [`chess`]: the two-player board core that Grand Chess and Racing Kings
 //!   share (squares, pieces, FEN, attacks); it holds no rule of either game;
 //! - [`grand`]: Grand Chess on 10x10;
-//! - [`racingkings`]: Racing Kings on 8x8.
+//! - [`racingkings`]: Racing Kings on 8x8;
+//! - [`threekingdoms`]: Three Kingdoms Xiangqi, three kingdoms on 135 points.
 //!
 //! Two interfaces: [`Rules`] is static and fast (perft, benchmarks), [`Game`]
 //! is object-safe and speaks text (the command line, the scenario runner,
@@ -22,6 +23,7 @@ pub mod chess;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
+pub mod threekingdoms;
 
 /// Which rule system.
 #[derive(
@@ -49,14 +51,18 @@ pub enum VariantId {
     /// Racing Kings, 8x8.
     #[value(name = "racingkings")]
     Racingkings,
+    /// Three Kingdoms Xiangqi, three kingdoms on 135 points.
+    #[value(name = "threekingdoms")]
+    Threekingdoms,
 }
 
 impl VariantId {
     /// Every variant, in a fixed order.
-    pub const ALL: [VariantId; 3] = [
+    pub const ALL: [VariantId; 4] = [
         VariantId::Monarchie,
         VariantId::Grand,
         VariantId::Racingkings,
+        VariantId::Threekingdoms,
     ];
 
     /// The lowercase name used on the command line, in files and in the
@@ -66,6 +72,7 @@ impl VariantId {
             VariantId::Monarchie => "monarchie",
             VariantId::Grand => "grand",
             VariantId::Racingkings => "racingkings",
+            VariantId::Threekingdoms => "threekingdoms",
         }
     }
 }
@@ -84,7 +91,7 @@ impl std::str::FromStr for VariantId {
             .into_iter()
             .find(|variant| variant.name() == text)
             .ok_or_else(|| {
-                format!("unknown variant `{text}` (expected monarchie, grand or racingkings)")
+                format!("unknown variant `{text}` (expected monarchie, grand, racingkings or threekingdoms)")
             })
     }
 }
@@ -610,6 +617,7 @@ pub fn info(variant: VariantId) -> &'static VariantInfo {
         VariantId::Monarchie => &monarchie::game::INFO,
         VariantId::Grand => &grand::INFO,
         VariantId::Racingkings => &racingkings::INFO,
+        VariantId::Threekingdoms => &threekingdoms::INFO,
     }
 }
 
@@ -627,6 +635,7 @@ pub fn open(
         VariantId::Monarchie => monarchie::game::open(position, rulings),
         VariantId::Grand => grand::open(position, rulings),
         VariantId::Racingkings => racingkings::open(position, rulings),
+        VariantId::Threekingdoms => threekingdoms::open(position, rulings),
     }
 }
 

@@ -1,0 +1,214 @@
+//! Three Kingdoms Xiangqi as the generic harness sees it ([`INFO`]): the
+//! kingdoms, point names, starts, the variant's own expectation fields,
+//! refusal codes, causes, event kinds and piece kinds.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use super::notation;
+use super::point::{Kingdom, Point};
+use super::position::Position;
+use super::ruleset::Bannermen;
+use super::transition::Cause;
+use crate::variant::{PartyInfo, Report, VariantField, VariantId, VariantInfo};
+
+/// The three kingdoms in turn order (clause tk.T1, tk.T6).
+pub const KINGDOMS: [PartyInfo; 3] = [
+    PartyInfo {
+        key: "shu",
+        native: "Shu",
+        english: "Shu (red)",
+    },
+    PartyInfo {
+        key: "wu",
+        native: "Wu",
+        english: "Wu (green)",
+    },
+    PartyInfo {
+        key: "wei",
+        native: "Wei",
+        english: "Wei (blue)",
+    },
+];
+
+/// The refusal codes (`docs/threekingdoms.md`).
+pub const REFUSALS: [&str; 10] = [
+    "bad-notation",
+    "game-over",
+    "no-piece",
+    "not-your-piece",
+    "own-piece-on-target",
+    "not-a-move-of-the-piece",
+    "blocked",
+    "general-attacked",
+    "generals-facing",
+    "not-active",
+];
+
+/// Three Kingdoms Xiangqi for the generic harness.
+pub static INFO: VariantInfo = VariantInfo {
+    id: VariantId::Threekingdoms,
+    title: "Three Kingdoms Xiangqi",
+    clause_prefix: "tk.",
+    parties: &KINGDOMS,
+    square_word: "point",
+    square: point_name,
+    starts: &["start", "no-bannermen"],
+    start_notation,
+    listing: Some(super::listing::read_listing),
+    report_fields: &[
+        VariantField {
+            name: "general_captured",
+            doc:
+                "the kingdom whose general this move captured (clauses tk.T7, tk.T8); null for none",
+            normalize: normalize_kingdom_or_null,
+            view: Some(general_captured),
+        },
+        VariantField {
+            name: "drawn_among",
+            doc: "the kingdoms sharing a draw (R-RESULT), in turn order; [] when not drawn",
+            normalize: normalize_kingdoms,
+            view: Some(drawn_among),
+        },
+    ],
+    state_fields: &[
+        VariantField {
+            name: "homes",
+            doc: "the home kingdom of the pieces on some points (R-ORIGIN): {point: kingdom}",
+            normalize: normalize_homes,
+            view: None,
+        },
+        VariantField {
+            name: "trapped_since",
+            doc: "the R-HEIR history of some kingdoms: {kingdom: mover or null}",
+            normalize: normalize_trapped,
+            view: None,
+        },
+        VariantField {
+            name: "quiet",
+            doc: "single moves since the last capture or defeat (R-MOVE-LIMIT)",
+            normalize: normalize_count,
+            view: None,
+        },
+    ],
+    switchable: true,
+    refusals: &REFUSALS,
+    causes: &Cause::KEYS,
+    event_kinds: &[
+        "moved",
+        "captured",
+        "eliminated",
+        "taken-over",
+        "removed",
+        "check",
+        "resigned",
+        "left",
+        "won",
+        "drawn",
+    ],
+    kinds: &[
+        "general",
+        "advisor",
+        "elephant",
+        "horse",
+        "chariot",
+        "cannon",
+        "soldier",
+        "bannerman",
+    ],
+    board: super::picture::board,
+    random_position: None,
+    figures: super::picture::figures,
+};
+
+fn point_name(text: &str) -> Result<String, String> {
+    text.parse::<Point>()
+        .map(|point| point.to_string())
+        .map_err(|error| error.to_string())
+}
+
+/// The notation of a named start: `start` (bannermen on) or
+/// `no-bannermen`.
+pub fn start_notation(name: &str) -> Option<String> {
+    match name {
+        "start" => Some(notation::to_text(&Position::start(Bannermen::On))),
+        "no-bannermen" => Some(notation::to_text(&Position::start(Bannermen::Off))),
+        _ => None,
+    }
+}
+
+fn kingdom_key(value: &Value) -> Result<&'static str, String> {
+    value
+        .as_str()
+        .and_then(Kingdom::from_key)
+        .map(Kingdom::key)
+        .ok_or_else(|| format!("expected a kingdom (shu, wu, wei), got {value}"))
+}
+
+fn normalize_kingdom_or_null(value: &Value) -> Result<Value, String> {
+    match value {
+        Value::Null => Ok(Value::Null),
+        other => kingdom_key(other).map(|key| json!(key)),
+    }
+}
+
+fn normalize_kingdoms(value: &Value) -> Result<Value, String> {
+    let list = value
+        .as_array()
+        .ok_or_else(|| format!("expected a list of kingdoms, got {value}"))?;
+    let mut kingdoms = list
+        .iter()
+        .map(|item| kingdom_key(item).map(|key| Kingdom::from_key(key).unwrap_or(Kingdom::SHU)))
+        .collect::<Result<Vec<_>, _>>()?;
+    kingdoms.sort();
+    kingdoms.dedup();
+    Ok(json!(kingdoms.iter().map(|k| k.key()).collect::<Vec<_>>()))
+}
+
+fn normalize_homes(value: &Value) -> Result<Value, String> {
+    let object = value
+        .as_object()
+        .ok_or_else(|| "expected {point: kingdom}".to_string())?;
+    let mut out = BTreeMap::new();
+    for (point, home) in object {
+        let point = point_name(point)?;
+        out.insert(point, json!(kingdom_key(home)?));
+    }
+    Ok(json!(out))
+}
+
+fn normalize_trapped(value: &Value) -> Result<Value, String> {
+    let object = value
+        .as_object()
+        .ok_or_else(|| "expected {kingdom: kingdom or null}".to_string())?;
+    let mut out = BTreeMap::new();
+    for (kingdom, mover) in object {
+        let kingdom = kingdom_key(&json!(kingdom))?;
+        out.insert(kingdom.to_string(), normalize_kingdom_or_null(mover)?);
+    }
+    Ok(json!(out))
+}
+
+fn normalize_count(value: &Value) -> Result<Value, String> {
+    value
+        .as_u64()
+        .map(|n| json!(n))
+        .ok_or_else(|| format!("expected a count, got {value}"))
+}
+
+fn general_captured(report: &Report) -> Value {
+    report
+        .eliminations
+        .iter()
+        .find(|elimination| elimination.cause == Cause::GeneralCapture.key())
+        .map_or(Value::Null, |elimination| json!(elimination.party))
+}
+
+fn drawn_among(report: &Report) -> Value {
+    report
+        .events
+        .iter()
+        .find(|event| event.kind == "drawn")
+        .map_or(json!([]), |event| json!(event.parties))
+}

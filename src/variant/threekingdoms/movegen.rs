@@ -1,0 +1,414 @@
+//! The pieces' movement (clauses tk.P2, tk.T4, tk.T5) and the safety rule
+//! (clause tk.T7): pseudo-legal targets per piece, the attack and facing
+//! tests, and legality (R-CHECK, R-FACING, R-GENERAL-CAPTURE).
+
+use std::sync::Arc;
+
+use super::geometry::{palace_diagonals, Geometry};
+use super::point::{Kingdom, Point};
+use super::position::{Kind, Move, Piece, Position};
+use super::ruleset::{Banner, Check, Facing, GeneralCapture, MoveId, Origin, Ruleset, Soldier};
+use super::transition;
+
+/// The rules of the game: a ruleset and the geometry it implies.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    /// The rulings.
+    pub rules: Ruleset,
+    /// The board's tables under them.
+    pub geometry: Arc<Geometry>,
+}
+
+/// Whether an attack test counts facing (a kingdom in check) or only
+/// attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// Judged right after the move and its capture effects (the
+    /// defeat test inside a transition always judges so).
+    AfterCapture,
+    /// As the ruleset says (R-CHECK).
+    AsRuled,
+}
+
+impl Engine {
+    /// The engine of `rules`.
+    pub fn new(rules: Ruleset) -> Engine {
+        Engine {
+            geometry: Arc::new(Geometry::build(&rules)),
+            rules,
+        }
+    }
+
+    /// R-ORIGIN: the kingdom whose half, palace and forward sense a piece
+    /// follows.
+    pub fn frame(&self, piece: Piece) -> Kingdom {
+        match self.rules.origin {
+            Origin::Home => piece.home,
+            Origin::OwnerFrame => piece.owner,
+        }
+    }
+
+    /// The points `piece` on `from` may move to by its own movement,
+    /// ignoring its general's safety (with the ray index for sliders).
+    /// Never onto a piece of its owner.
+    pub fn targets(
+        &self,
+        position: &Position,
+        from: Point,
+        piece: Piece,
+        out: &mut Vec<(Point, u8)>,
+    ) {
+        let g = &*self.geometry;
+        let free = |to: Point| {
+            position
+                .at(to)
+                .is_none_or(|other| other.owner != piece.owner)
+        };
+        let empty = |p: Point| position.at(p).is_none();
+        let push = |out: &mut Vec<(Point, u8)>, to: Point, path: u8| {
+            if free(to)
+                && (self.rules.move_id == MoveId::ByPath || !out.iter().any(|(t, _)| *t == to))
+            {
+                out.push((to, path));
+            }
+        };
+        match piece.kind {
+            // Clause tk.T5: one orthogonal step inside the palace it
+            // stands in (its home palace; R-FACING=fly-capture may take it
+            // elsewhere).
+            Kind::General => {
+                if from.in_a_palace() {
+                    for &to in &g.neighbours[from.index()] {
+                        if to.kingdom() == from.kingdom() && to.in_a_palace() {
+                            push(out, to, 0);
+                        }
+                    }
+                }
+                // R-FACING=fly-capture: the facing rival general.
+                if self.rules.facing == Facing::FlyCapture {
+                    for ray in &g.rays[from.index()] {
+                        if let Some(&hit) = ray.iter().find(|p| position.at(**p).is_some()) {
+                            if position.at(hit).is_some_and(|other| {
+                                other.kind == Kind::General && other.owner != piece.owner
+                            }) {
+                                push(out, hit, 0);
+                            }
+                        }
+                    }
+                }
+            }
+            // Clause tk.T5, R-ORIGIN: the palace diagonals of its frame's palace.
+            Kind::Advisor => {
+                if from.in_palace_of(self.frame(piece)) {
+                    for to in palace_diagonals(from) {
+                        push(out, to, 0);
+                    }
+                }
+            }
+            // Clause tk.T5: two diagonal steps inside its frame's half,
+            // the eye empty; never across the river.
+            Kind::Elephant => {
+                if from.kingdom() == self.frame(piece) {
+                    for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+                        if let (Some(eye), Some(to)) =
+                            (from.offset(df / 2, dr / 2), from.offset(df, dr))
+                        {
+                            if empty(eye) {
+                                push(out, to, 0);
+                            }
+                        }
+                    }
+                }
+            }
+            // R-HORSE: the leg must be empty.
+            Kind::Horse => {
+                for jump in &g.horse[from.index()] {
+                    if empty(jump.leg) {
+                        push(out, jump.to, 0);
+                    }
+                }
+            }
+            // R-BANNER: both straight points empty (only the first under
+            // leg-only).
+            Kind::Bannerman => {
+                for jump in &g.banner[from.index()] {
+                    if empty(jump.leg) && (self.rules.banner == Banner::LegOnly || empty(jump.leg2))
+                    {
+                        push(out, jump.to, 0);
+                    }
+                }
+            }
+            // Clause tk.P2, R-LINES: any distance along one ray, up to and
+            // including the first occupied point.
+            Kind::Chariot => {
+                for (index, ray) in g.rays[from.index()].iter().enumerate() {
+                    for &to in ray {
+                        push(out, to, index as u8);
+                        if !empty(to) {
+                            break;
+                        }
+                    }
+                }
+            }
+            // Clause tk.P2: moves like a chariot without capturing;
+            // captures the first piece beyond exactly one screen.
+            Kind::Cannon => {
+                for (index, ray) in g.rays[from.index()].iter().enumerate() {
+                    let mut screened = false;
+                    for &to in ray {
+                        if !screened {
+                            if empty(to) {
+                                push(out, to, index as u8);
+                            } else {
+                                screened = true;
+                            }
+                        } else if !empty(to) {
+                            push(out, to, index as u8);
+                            break;
+                        }
+                    }
+                }
+            }
+            // R-SOLDIER.
+            Kind::Soldier => {
+                for to in self.soldier_steps(from, piece) {
+                    push(out, to, 0);
+                }
+            }
+        }
+    }
+
+    /// R-SOLDIER: forward on its frame's half (forking at e5); on any
+    /// other half toward that half's back rank or sideways, never along a
+    /// triangle edge (except the third kingdom's e5 under
+    /// `triangle-sideways`).
+    pub fn soldier_steps(&self, from: Point, piece: Piece) -> Vec<Point> {
+        let frame = self.frame(piece);
+        if from.kingdom() == frame {
+            return self.geometry.forward_at_home(from);
+        }
+        let mut out: Vec<Point> = [(0, -1), (-1, 0), (1, 0)]
+            .into_iter()
+            .filter_map(|(df, dr)| from.offset(df, dr))
+            .collect();
+        if self.rules.soldier == Soldier::TriangleSideways && from.is_triangle() {
+            let third = Kingdom::ALL
+                .into_iter()
+                .find(|k| *k != frame && *k != from.kingdom());
+            if let Some(third) = third {
+                out.push(Point::triangle(third));
+            }
+        }
+        out
+    }
+
+    /// R-CHECK: whether a piece of another owner than `victim` could move
+    /// onto `target` by its own movement; `target` holds a piece of
+    /// `victim` (a general, in use: a cannon's move onto an empty point
+    /// needs no screen, so empty points are not asked).
+    pub fn attacked(&self, position: &Position, target: Point, victim: Kingdom) -> bool {
+        let g = &*self.geometry;
+        let rival = |p: Point, kind: Kind| {
+            position
+                .at(p)
+                .filter(|piece| piece.kind == kind && piece.owner != victim)
+        };
+        let empty = |p: Point| position.at(p).is_none();
+        for ray in &g.rays[target.index()] {
+            let mut occupied = ray.iter().filter(|p| !empty(**p));
+            if let Some(&first) = occupied.next() {
+                if rival(first, Kind::Chariot).is_some() {
+                    return true;
+                }
+                if self.rules.facing == Facing::FlyCapture
+                    && rival(first, Kind::General).is_some()
+                    && position
+                        .at(target)
+                        .is_some_and(|piece| piece.kind == Kind::General)
+                {
+                    return true;
+                }
+                if let Some(&second) = occupied.next() {
+                    if rival(second, Kind::Cannon).is_some() {
+                        return true;
+                    }
+                }
+            }
+        }
+        for (from, jump) in &g.horse_to[target.index()] {
+            if rival(*from, Kind::Horse).is_some() && empty(jump.leg) {
+                return true;
+            }
+        }
+        for (from, jump) in &g.banner_to[target.index()] {
+            if rival(*from, Kind::Bannerman).is_some()
+                && empty(jump.leg)
+                && (self.rules.banner == Banner::LegOnly || empty(jump.leg2))
+            {
+                return true;
+            }
+        }
+        let mut near: Vec<Point> = g.neighbours[target.index()].clone();
+        near.extend(palace_diagonals(target));
+        for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+            near.extend(target.offset(df, dr));
+        }
+        let mut scratch = Vec::new();
+        for from in near {
+            let Some(piece) = position.at(from) else {
+                continue;
+            };
+            if piece.owner == victim
+                || !matches!(
+                    piece.kind,
+                    Kind::Soldier | Kind::General | Kind::Advisor | Kind::Elephant
+                )
+            {
+                continue;
+            }
+            scratch.clear();
+            self.targets(position, from, piece, &mut scratch);
+            if scratch.iter().any(|(to, _)| *to == target) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The attack test by generating every rival move (the reference for
+    /// [`Engine::attacked`] in the invariants).
+    pub fn attacked_by_generation(
+        &self,
+        position: &Position,
+        target: Point,
+        victim: Kingdom,
+    ) -> bool {
+        let mut scratch = Vec::new();
+        position.pieces().any(|(from, piece)| {
+            if piece.owner == victim {
+                return false;
+            }
+            scratch.clear();
+            self.targets(position, from, piece, &mut scratch);
+            scratch.iter().any(|(to, _)| *to == target)
+        })
+    }
+
+    /// R-FACING: whether `kingdom`'s general stands on one line with a
+    /// rival general and nothing between.
+    pub fn facing(&self, position: &Position, kingdom: Kingdom) -> bool {
+        let Some(general) = position.generals[kingdom.index()] else {
+            return false;
+        };
+        self.geometry.rays[general.index()].iter().any(|ray| {
+            ray.iter()
+                .find_map(|p| position.at(*p))
+                .is_some_and(|piece| piece.kind == Kind::General && piece.owner != kingdom)
+        })
+    }
+
+    /// R-CHECK: `kingdom`'s general is attacked or facing.
+    pub fn in_check(&self, position: &Position, kingdom: Kingdom) -> bool {
+        match position.generals[kingdom.index()] {
+            Some(general) => {
+                self.attacked(position, general, kingdom) || self.facing(position, kingdom)
+            }
+            None => false,
+        }
+    }
+
+    /// The pseudo-legal moves of `kingdom`'s pieces (of the piece on
+    /// `only`, if given).
+    pub fn pseudo_moves(
+        &self,
+        position: &Position,
+        kingdom: Kingdom,
+        only: Option<Point>,
+        out: &mut Vec<Move>,
+    ) {
+        let mut scratch = Vec::new();
+        for (from, piece) in position.pieces() {
+            if piece.owner != kingdom || only.is_some_and(|p| p != from) {
+                continue;
+            }
+            scratch.clear();
+            self.targets(position, from, piece, &mut scratch);
+            out.extend(scratch.iter().map(|&(to, path)| Move { from, to, path }));
+        }
+    }
+
+    /// R-CHECK, R-FACING, R-GENERAL-CAPTURE: whether the pseudo-legal move
+    /// `mv` of `kingdom` leaves its general neither attacked nor facing.
+    pub fn is_safe(
+        &self,
+        position: &Position,
+        kingdom: Kingdom,
+        mv: Move,
+        judgement: Judgement,
+    ) -> bool {
+        let captures_general = position
+            .at(mv.to)
+            .is_some_and(|piece| piece.kind == Kind::General);
+        if captures_general && self.rules.general_capture == GeneralCapture::AlwaysLegal {
+            return true;
+        }
+        let mut next = *position;
+        transition::move_and_capture(self, &mut next, kingdom, mv);
+        if judgement == Judgement::AsRuled && self.rules.check == Check::AfterTransition {
+            transition::after_move(self, &mut next, kingdom);
+        }
+        !self.in_check(&next, kingdom)
+    }
+
+    /// The legal moves of `kingdom` (of the piece on `only`, if given).
+    pub fn legal_moves_of(
+        &self,
+        position: &Position,
+        kingdom: Kingdom,
+        only: Option<Point>,
+        judgement: Judgement,
+        out: &mut Vec<Move>,
+    ) {
+        let start = out.len();
+        self.pseudo_moves(position, kingdom, only, out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_safe(position, kingdom, out[i], judgement) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Whether `kingdom`, judged as if it were to move, has a legal move
+    /// (clause tk.T8), judged right after capture effects.
+    pub fn has_legal_move(&self, position: &Position, kingdom: Kingdom) -> bool {
+        let mut scratch = Vec::new();
+        for (from, piece) in position.pieces() {
+            if piece.owner != kingdom {
+                continue;
+            }
+            scratch.clear();
+            self.targets(position, from, piece, &mut scratch);
+            for &(to, path) in &scratch {
+                if self.is_safe(
+                    position,
+                    kingdom,
+                    Move { from, to, path },
+                    Judgement::AfterCapture,
+                ) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The legal moves of the kingdom to move; none once the game is won.
+    pub fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        if let Some(kingdom) = position.to_move {
+            self.legal_moves_of(position, kingdom, None, Judgement::AsRuled, out);
+        }
+    }
+}

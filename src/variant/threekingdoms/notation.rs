@@ -1,0 +1,315 @@
+//! The one-line position text (`docs/threekingdoms.md`):
+//!
+//! `<Shu half>|<Wu half>|<Wei half> <to-move> <defeated> <bannermen> <history> <quiet>`
+//!
+//! Each half is its ranks 1 to 5 separated by `/`, each rank files a to i:
+//! a digit counts empty points, a piece is its kind letter (`K A E H R C P
+//! F`), its owner's letter (`r g b`) and, when it differs from the owner,
+//! its home's letter (`Pbr`: a soldier of Shu's army owned by Wei). Then
+//! the kingdom to move (`r`, `g`, `b`, or `-` once the game is won), the
+//! defeated kingdoms (`-` or letters), `on`/`off` for bannermen, the R-HEIR
+//! history as four characters (the last mover, then for Shu, Wu and Wei
+//! the mover since whose move the kingdom has had no legal move; `-` for
+//! none), and the count of moves without capture or defeat.
+
+use super::point::{Kingdom, Point};
+use super::position::{Kind, Piece, Position};
+use super::ruleset::Bannermen;
+
+fn owner_letter(kingdom: Kingdom) -> char {
+    kingdom.letter().to_ascii_lowercase()
+}
+
+fn optional(kingdom: Option<Kingdom>) -> char {
+    kingdom.map_or('-', owner_letter)
+}
+
+/// The position as text.
+pub fn to_text(position: &Position) -> String {
+    let mut halves = Vec::new();
+    for kingdom in Kingdom::ALL {
+        let mut ranks = Vec::new();
+        for rank in 0..5 {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..9 {
+                match position.at(Point::new(kingdom, file, rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(piece.kind.letter());
+                        text.push(owner_letter(piece.owner));
+                        if piece.home != piece.owner {
+                            text.push(owner_letter(piece.home));
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            ranks.push(text);
+        }
+        halves.push(ranks.join("/"));
+    }
+    let defeated: String = Kingdom::ALL
+        .into_iter()
+        .filter(|k| !position.is_active(*k))
+        .map(owner_letter)
+        .collect();
+    let mut history = String::new();
+    history.push(optional(position.last_mover));
+    for kingdom in Kingdom::ALL {
+        history.push(optional(position.trapped_since[kingdom.index()]));
+    }
+    format!(
+        "{} {} {} {} {} {}",
+        halves.join("|"),
+        optional(position.to_move),
+        if defeated.is_empty() {
+            "-".to_string()
+        } else {
+            defeated
+        },
+        match position.bannermen {
+            Bannermen::On => "on",
+            Bannermen::Off => "off",
+        },
+        history,
+        position.quiet
+    )
+}
+
+fn kingdom_of(letter: char, what: &str) -> Result<Kingdom, String> {
+    if letter.is_ascii_lowercase() {
+        if let Some(kingdom) = Kingdom::from_letter(letter) {
+            return Ok(kingdom);
+        }
+    }
+    Err(format!(
+        "{what}: `{letter}` is not a kingdom letter (expected r, g or b)"
+    ))
+}
+
+fn optional_kingdom(letter: char, what: &str) -> Result<Option<Kingdom>, String> {
+    if letter == '-' {
+        Ok(None)
+    } else {
+        kingdom_of(letter, what).map(Some)
+    }
+}
+
+/// Reads the board field of one half into `position`.
+fn read_half(position: &mut Position, kingdom: Kingdom, text: &str, problems: &mut Vec<String>) {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 5 {
+        problems.push(format!(
+            "{kingdom} half: expected 5 ranks separated by `/`, got {}",
+            ranks.len()
+        ));
+        return;
+    }
+    for (rank, rank_text) in ranks.iter().enumerate() {
+        let chars: Vec<char> = rank_text.chars().collect();
+        let mut file = 0usize;
+        let mut i = 0;
+        let place = format!("{kingdom} half, rank {}", rank + 1);
+        while i < chars.len() {
+            let c = chars[i];
+            if let Some(digit) = c.to_digit(10) {
+                if digit == 0 {
+                    problems.push(format!("{place}: `0` is not a count of empty points"));
+                }
+                file += digit as usize;
+                i += 1;
+                continue;
+            }
+            let Some(kind) = Kind::from_letter(c) else {
+                problems.push(format!(
+                    "{place}: `{c}` is neither a count nor a piece letter (K A E H R C P F)"
+                ));
+                return;
+            };
+            let Some(&owner_char) = chars.get(i + 1) else {
+                problems.push(format!("{place}: piece `{c}` has no owner letter"));
+                return;
+            };
+            let owner = match kingdom_of(owner_char, &place) {
+                Ok(owner) => owner,
+                Err(message) => {
+                    problems.push(message);
+                    return;
+                }
+            };
+            i += 2;
+            let mut home = owner;
+            if let Some(&home_char) = chars.get(i) {
+                if home_char.is_ascii_lowercase() {
+                    match kingdom_of(home_char, &place) {
+                        Ok(kingdom) => home = kingdom,
+                        Err(message) => {
+                            problems.push(message);
+                            return;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+            if file >= 9 {
+                problems.push(format!("{place}: more than 9 files"));
+                return;
+            }
+            position.put(
+                Point::new(kingdom, file as u8, rank as u8),
+                Piece { kind, owner, home },
+            );
+            file += 1;
+        }
+        if file != 9 {
+            problems.push(format!("{place}: {file} files instead of 9"));
+        }
+    }
+}
+
+/// Reads a position text; every problem of form is listed at once.
+///
+/// # Errors
+/// The problems, one per line.
+pub fn from_text(text: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 {
+        return Err(format!(
+            "expected 6 fields (board, to-move, defeated, bannermen, history, quiet count), got {}: `{text}`",
+            fields.len()
+        ));
+    }
+    let mut problems = Vec::new();
+    let bannermen = match fields[3] {
+        "on" => Bannermen::On,
+        "off" => Bannermen::Off,
+        other => {
+            problems.push(format!("bannermen: expected on or off, got `{other}`"));
+            Bannermen::On
+        }
+    };
+    let mut position = Position::empty(bannermen);
+    let halves: Vec<&str> = fields[0].split('|').collect();
+    if halves.len() == 3 {
+        for (kingdom, half) in Kingdom::ALL.into_iter().zip(halves) {
+            read_half(&mut position, kingdom, half, &mut problems);
+        }
+    } else {
+        problems.push(format!(
+            "board: expected 3 halves separated by `|`, got {}",
+            halves.len()
+        ));
+    }
+    match fields[1].chars().collect::<Vec<_>>().as_slice() {
+        [c] => match optional_kingdom(*c, "to-move") {
+            Ok(k) => position.to_move = k,
+            Err(message) => problems.push(message),
+        },
+        _ => problems.push(format!(
+            "to-move: expected r, g, b or -, got `{}`",
+            fields[1]
+        )),
+    }
+    if fields[2] != "-" {
+        for c in fields[2].chars() {
+            match kingdom_of(c, "defeated") {
+                Ok(k) if !position.is_active(k) => {
+                    problems.push(format!("defeated: {k} is listed twice"));
+                }
+                Ok(k) => position.active[k.index()] = false,
+                Err(message) => problems.push(message),
+            }
+        }
+    }
+    let history: Vec<char> = fields[4].chars().collect();
+    if history.len() == 4 {
+        match optional_kingdom(history[0], "history (last mover)") {
+            Ok(k) => position.last_mover = k,
+            Err(message) => problems.push(message),
+        }
+        for (i, kingdom) in Kingdom::ALL.into_iter().enumerate() {
+            match optional_kingdom(
+                history[i + 1],
+                &format!("history ({kingdom} trapped since)"),
+            ) {
+                Ok(k) => position.trapped_since[i] = k,
+                Err(message) => problems.push(message),
+            }
+        }
+    } else {
+        problems.push(format!(
+            "history: expected 4 characters (last mover, then Shu, Wu, Wei), got `{}`",
+            fields[4]
+        ));
+    }
+    match fields[5].parse::<u32>() {
+        Ok(quiet) => position.quiet = quiet,
+        Err(_) => problems.push(format!(
+            "quiet count: expected a number, got `{}`",
+            fields[5]
+        )),
+    }
+    if problems.is_empty() {
+        Ok(position)
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_reads_back() {
+        for bannermen in [Bannermen::On, Bannermen::Off] {
+            let start = Position::start(bannermen);
+            let text = to_text(&start);
+            assert_eq!(from_text(&text), Ok(start));
+        }
+        assert_eq!(
+            to_text(&Position::start(Bannermen::On)).split('|').next(),
+            Some("RrHrErArKrArErHrRr/9/1Cr1Fr1Fr1Cr1/Pr1Pr1Pr1Pr1Pr/9")
+        );
+    }
+
+    #[test]
+    fn homes_are_written_where_they_differ() {
+        let mut position = Position::empty(Bannermen::Off);
+        position.put(
+            "Rc4".parse().expect("point"),
+            Piece {
+                kind: Kind::Soldier,
+                owner: Kingdom::WEI,
+                home: Kingdom::SHU,
+            },
+        );
+        let text = to_text(&position);
+        assert!(text.starts_with("9/9/9/2Pbr6/9|"), "{text}");
+        assert_eq!(from_text(&text), Ok(position));
+    }
+
+    #[test]
+    fn every_problem_is_listed() {
+        let error =
+            from_text("9/9/9/9/9|9/9/9/9|Zr8/9/9/9/9 x q maybe ab-- many").expect_err("bad");
+        for part in [
+            "4",
+            "`Z`",
+            "to-move",
+            "defeated",
+            "bannermen",
+            "history",
+            "quiet",
+        ] {
+            assert!(error.contains(part), "{part} missing in {error}");
+        }
+    }
+}

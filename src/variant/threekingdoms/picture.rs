@@ -1,0 +1,222 @@
+//! The board as drawing data for the one renderer
+//! ([`crate::render::board`]): three half-boards around the central
+//! triangle, each bank bent at its e5 point so that its right half runs
+//! along one river arm and its left half along the other (F-BANK-BEND);
+//! every edge and the palace diagonals as lines, the points tinted by
+//! half, any kingdom at the bottom. Also the movement figures.
+
+use super::geometry::{palace_diagonals, Geometry};
+use super::notation;
+use super::point::{Kingdom, Point};
+use super::position::{Kind, Piece, Position};
+use super::ruleset::{Bannermen, Ruleset};
+use crate::render::board::{Board, Place, Shape};
+use crate::variant::FigureSpec;
+
+/// Units per file step.
+const UNIT: f64 = 40.0;
+
+/// The centre of a point with Shu at the bottom, in units, before the
+/// turn: the back rank is straight, the bank bends at e5, ranks between
+/// are interpolated.
+fn shu_frame(file: u8, rank: u8) -> (f64, f64) {
+    let t = 0.9; // centre to an e5 point
+    let (c30, s30) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
+    let f = f64::from(file) - 4.0;
+    let bank = if f >= 0.0 {
+        (f * c30, t + f * s30)
+    } else {
+        (f * c30, t - f * s30)
+    };
+    let back = (f * 1.05, t + 6.2);
+    let k = f64::from(rank) / 4.0;
+    (
+        back.0 + k * (bank.0 - back.0),
+        back.1 + k * (bank.1 - back.1),
+    )
+}
+
+/// The centre of `point` in the picture with `bottom` at the bottom.
+pub fn centre(point: Point, bottom: Kingdom) -> (f64, f64) {
+    let (x, y) = shu_frame(point.file(), point.rank());
+    // Wu sits 120 degrees counter-clockwise of Shu on screen (on Shu's
+    // right); each seat turns by -120 degrees, the bottom seat back to 0.
+    let seat = (point.kingdom().index() + 3 - bottom.index()) % 3;
+    let angle = (-120.0 * seat as f64).to_radians();
+    let (sin, cos) = angle.sin_cos();
+    ((x * cos - y * sin) * UNIT, (x * sin + y * cos) * UNIT)
+}
+
+/// The board with `bottom` (a kingdom key) at the bottom (Shu when `None`).
+pub fn board(bottom: Option<&str>) -> Board {
+    let bottom = bottom.and_then(Kingdom::from_key).unwrap_or(Kingdom::SHU);
+    let geometry = Geometry::build(&Ruleset::default());
+    let places: Vec<Place> = Point::all()
+        .map(|point| {
+            let (x, y) = centre(point, bottom);
+            Place {
+                name: point.to_string(),
+                x,
+                y,
+                tint: point.kingdom().index(),
+                label: point.to_string(),
+            }
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for (a, b) in geometry.edges() {
+        let (ax, ay) = centre(a, bottom);
+        let (bx, by) = centre(b, bottom);
+        lines.push([ax, ay, bx, by]);
+    }
+    for point in Point::all() {
+        for other in palace_diagonals(point) {
+            if point < other {
+                let (ax, ay) = centre(point, bottom);
+                let (bx, by) = centre(other, bottom);
+                lines.push([ax, ay, bx, by]);
+            }
+        }
+    }
+    let edge_labels = Kingdom::ALL
+        .into_iter()
+        .map(|k| {
+            let (x, y) = centre(Point::new(k, 4, 0), bottom);
+            let scale = 1.0 + 28.0 / (x * x + y * y).sqrt().max(1.0);
+            (
+                x * scale,
+                y * scale,
+                format!(
+                    "{} ({})",
+                    crate::variant::threekingdoms::info::KINGDOMS[k.index()].native,
+                    ["red", "green", "blue"][k.index()]
+                ),
+            )
+        })
+        .collect();
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for place in &places {
+        min_x = min_x.min(place.x);
+        min_y = min_y.min(place.y);
+        max_x = max_x.max(place.x);
+        max_y = max_y.max(place.y);
+    }
+    let margin = 70.0;
+    Board {
+        title: "Three Kingdoms Xiangqi board".to_string(),
+        view_box: [
+            min_x - margin,
+            min_y - margin,
+            max_x - min_x + 2.0 * margin,
+            max_y - min_y + 2.0 * margin,
+        ],
+        shape: Shape::Point(3.0),
+        tints: vec!["#f4d9d4", "#d6ecd9", "#d7e1f3"],
+        places,
+        lines,
+        edge_labels,
+    }
+}
+
+fn generals_only() -> Position {
+    let mut position = Position::empty(Bannermen::On);
+    for k in Kingdom::ALL {
+        position.put(Point::new(k, 3, 0), Piece::new(Kind::General, k));
+    }
+    position
+}
+
+fn figure(file: &str, caption: &str, pieces: &[(&str, Piece)], square: &str) -> FigureSpec {
+    let mut position = generals_only();
+    for (name, piece) in pieces {
+        if let Ok(point) = name.parse::<Point>() {
+            position.put(point, *piece);
+        }
+    }
+    FigureSpec {
+        file: file.to_string(),
+        caption: caption.to_string(),
+        notation: notation::to_text(&position),
+        square: square.to_string(),
+    }
+}
+
+/// The movement figures: every piece, the forks at the triangle, a
+/// one-way horse jump.
+pub fn figures() -> Vec<FigureSpec> {
+    let shu = |kind| Piece::new(kind, Kingdom::SHU);
+    let wu = |kind| Piece::new(kind, Kingdom::WU);
+    vec![
+        figure(
+            "general.svg",
+            "General: one step inside its palace (tk.T5)",
+            &[],
+            "Rd1",
+        ),
+        figure(
+            "advisor.svg",
+            "Advisor: the palace diagonals (tk.T5)",
+            &[("Re2", shu(Kind::Advisor))],
+            "Re2",
+        ),
+        figure(
+            "elephant.svg",
+            "Elephant: two diagonal steps on its home half, never across (tk.T5)",
+            &[("Re3", shu(Kind::Elephant))],
+            "Re3",
+        ),
+        figure(
+            "horse.svg",
+            "Horse: a step, then a diagonal beyond it (R-HORSE)",
+            &[("Rg3", shu(Kind::Horse))],
+            "Rg3",
+        ),
+        figure(
+            "horse-triangle.svg",
+            "Horse on a triangle point: 10 targets, two of them one-way (R-HORSE, F-HORSE-ASYM)",
+            &[("Re5", shu(Kind::Horse))],
+            "Re5",
+        ),
+        figure(
+            "chariot-fork.svg",
+            "Chariot on the e-file: the line forks at the triangle (R-LINES)",
+            &[("Re3", shu(Kind::Chariot))],
+            "Re3",
+        ),
+        figure(
+            "cannon.svg",
+            "Cannon: captures over one screen on both branches of the fork (S5)",
+            &[
+                ("Re3", shu(Kind::Cannon)),
+                ("Re5", shu(Kind::Soldier)),
+                ("Ge4", wu(Kind::Horse)),
+                ("Be3", wu(Kind::Horse)),
+            ],
+            "Re3",
+        ),
+        figure(
+            "soldier-fork.svg",
+            "Soldier on its own e5: forward into either neighbour's e5 (R-SOLDIER)",
+            &[("Re5", shu(Kind::Soldier))],
+            "Re5",
+        ),
+        figure(
+            "soldier-crossed.svg",
+            "Crossed soldier: toward that half's back rank or sideways (R-SOLDIER)",
+            &[("Gc4", shu(Kind::Soldier))],
+            "Gc4",
+        ),
+        figure(
+            "bannerman.svg",
+            "Bannerman: two points straight, then a diagonal outward (R-BANNER)",
+            &[("Rg3", shu(Kind::Bannerman))],
+            "Rg3",
+        ),
+        figure(
+            "bannerman-river.svg",
+            "Bannerman crossing a river arm onto the neighbour's bank (R-BANNER)",
+            &[("Rf3", shu(Kind::Bannerman))],
+            "Rf3",
+        ),
+    ]
+}

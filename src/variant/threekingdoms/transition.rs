@@ -1,0 +1,277 @@
+//! The transition after a move (clauses tk.T6, tk.T8, tk.T9; R-TURN,
+//! R-TRAP, R-HEIR, R-TAKEOVER): the capture, a captured general's army
+//! taken over, the every-move defeats (R-TRAP=every-move), the R-HEIR
+//! history, the turn handed on with turn-start defeats, the move counter.
+
+use super::movegen::Engine;
+use super::point::{Kingdom, Point};
+use super::position::{Kind, Move, Piece, Position};
+use super::ruleset::{Heir, Takeover, Trap};
+
+/// Why a kingdom left the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// No legal move while in check (clause tk.T8).
+    Mate,
+    /// No legal move, not in check (clause tk.T8).
+    Stalemate,
+    /// Its general was captured (clauses tk.T7, tk.T8).
+    GeneralCapture,
+    /// It resigned (clause tk.T11, under R-RESIGN=drop-out).
+    Resignation,
+    /// It ran out of time (clause tk.T11, drop-out).
+    Timeout,
+    /// It left the table (clause tk.T11, drop-out).
+    Leaving,
+}
+
+impl Cause {
+    /// The cause as the report writes it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Cause::Mate => "mate",
+            Cause::Stalemate => "stalemate",
+            Cause::GeneralCapture => "general-capture",
+            Cause::Resignation => "resignation",
+            Cause::Timeout => "timeout",
+            Cause::Leaving => "leaving",
+        }
+    }
+
+    /// Every cause.
+    pub const KEYS: [&'static str; 6] = [
+        "mate",
+        "stalemate",
+        "general-capture",
+        "resignation",
+        "timeout",
+        "leaving",
+    ];
+}
+
+/// One defeat and what it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defeat {
+    /// Who.
+    pub party: Kingdom,
+    /// Why.
+    pub cause: Cause,
+    /// Who took over its pieces.
+    pub heir: Kingdom,
+    /// The homes of the pieces that changed owner, in kingdom order.
+    pub armies: Vec<Kingdom>,
+    /// Where its general stood when it left the board (a trapped
+    /// kingdom's general is removed; a captured one is already gone).
+    pub general: Option<Point>,
+    /// Pieces that left the board instead (R-TAKEOVER=remove-palace-pieces).
+    pub removed: Vec<(Point, Piece)>,
+}
+
+/// What a move did, for the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The piece taken and where it stood.
+    pub capture: Option<(Point, Piece)>,
+    /// The defeats in order.
+    pub defeats: Vec<Defeat>,
+}
+
+/// R-TAKEOVER: `victim` is defeated; its general leaves the board, every
+/// other piece it owns (taken-over pieces included) goes to `heir`,
+/// keeping its point and home; under `remove-palace-pieces` its advisors
+/// and elephants leave instead. R-HEIR: a trap credited to the victim's
+/// move passes to its heir, who now holds the army that made it.
+pub fn defeat(
+    engine: &Engine,
+    position: &mut Position,
+    victim: Kingdom,
+    heir: Kingdom,
+    cause: Cause,
+) -> Defeat {
+    let general = position.generals[victim.index()];
+    if let Some(point) = general {
+        position.lift(point);
+    }
+    let mut armies = Vec::new();
+    let mut removed = Vec::new();
+    for point in Point::all() {
+        let Some(mut piece) = position.at(point) else {
+            continue;
+        };
+        if piece.owner != victim {
+            continue;
+        }
+        let palace_piece = matches!(piece.kind, Kind::Advisor | Kind::Elephant);
+        if engine.rules.takeover == Takeover::RemovePalacePieces && palace_piece {
+            position.lift(point);
+            removed.push((point, piece));
+            continue;
+        }
+        piece.owner = heir;
+        position.put(point, piece);
+        if !armies.contains(&piece.home) {
+            armies.push(piece.home);
+        }
+    }
+    armies.sort();
+    position.active[victim.index()] = false;
+    position.trapped_since[victim.index()] = None;
+    for (index, slot) in position.trapped_since.iter_mut().enumerate() {
+        if *slot == Some(victim) {
+            // A kingdom is never its own heir: the claim then lapses.
+            *slot = (heir.index() != index).then_some(heir);
+        }
+    }
+    if position.last_mover == Some(victim) {
+        position.last_mover = Some(heir);
+    }
+    Defeat {
+        party: victim,
+        cause,
+        heir,
+        armies,
+        general,
+        removed,
+    }
+}
+
+/// Step 1: the piece moves; a captured piece leaves the board; a captured
+/// general's kingdom is defeated with the mover as heir (clause tk.T8).
+pub fn move_and_capture(
+    engine: &Engine,
+    position: &mut Position,
+    mover: Kingdom,
+    mv: Move,
+) -> (Option<(Point, Piece)>, Option<Defeat>) {
+    let Some(piece) = position.lift(mv.from) else {
+        return (None, None);
+    };
+    let captured = position.lift(mv.to);
+    position.put(mv.to, piece);
+    let mut defeat_record = None;
+    if let Some(taken) = captured {
+        if taken.kind == Kind::General && position.is_active(taken.owner) {
+            defeat_record = Some(defeat(
+                engine,
+                position,
+                taken.owner,
+                mover,
+                Cause::GeneralCapture,
+            ));
+        }
+    }
+    (captured.map(|taken| (mv.to, taken)), defeat_record)
+}
+
+/// R-HEIR: the heir of a trapped `kingdom`: the mover since whose move it
+/// has had no legal move; else the last mover; else the active kingdom
+/// before it. `last-mover`: the last mover, else the kingdom before it.
+pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
+    let active = |k: &Kingdom| position.is_active(*k) && *k != kingdom;
+    let trapper = match engine.rules.heir {
+        Heir::Trapper => position.trapped_since[kingdom.index()].filter(active),
+        Heir::LastMover => None,
+    };
+    trapper
+        .or(position.last_mover.filter(active))
+        .unwrap_or_else(|| position.previous_active(kingdom))
+}
+
+/// Step 3 (and the set-up loop): from `first` on, the first active
+/// kingdom with a legal move is to move; each one without is defeated
+/// (R-TRAP: mated if in check, stalemated otherwise; heir by R-HEIR). With
+/// one kingdom left, it has won and nobody is to move.
+pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) -> Vec<Defeat> {
+    let mut defeats = Vec::new();
+    let mut q = first;
+    loop {
+        if position.active_kingdoms().len() <= 1 {
+            position.to_move = None;
+            return defeats;
+        }
+        if !position.is_active(q) {
+            q = position.next_active(q);
+            continue;
+        }
+        if engine.has_legal_move(position, q) {
+            position.to_move = Some(q);
+            return defeats;
+        }
+        let cause = if engine.in_check(position, q) {
+            Cause::Mate
+        } else {
+            Cause::Stalemate
+        };
+        let heir = heir_of(engine, position, q);
+        defeats.push(defeat(engine, position, q, heir, cause));
+        q = position.next_active(q);
+    }
+}
+
+/// Steps 2 and 3 after `mover`'s move and its capture effects: the
+/// every-move defeats, the R-HEIR history, the turn handed on.
+pub fn after_move(engine: &Engine, position: &mut Position, mover: Kingdom) -> Vec<Defeat> {
+    let mut defeats = Vec::new();
+    // Step 2 (R-TRAP=every-move): each other kingdom without a legal move
+    // is defeated at once, the mover its heir; repeat until none.
+    if engine.rules.trap == Trap::EveryMove {
+        loop {
+            let trapped = Kingdom::ALL.into_iter().find(|k| {
+                *k != mover
+                    && position.is_active(*k)
+                    && position.active_kingdoms().len() > 1
+                    && !engine.has_legal_move(position, *k)
+            });
+            let Some(k) = trapped else {
+                break;
+            };
+            let cause = if engine.in_check(position, k) {
+                Cause::Mate
+            } else {
+                Cause::Stalemate
+            };
+            defeats.push(defeat(engine, position, k, mover, cause));
+        }
+    }
+    // R-HEIR history: the earliest move since a kingdom's own last move
+    // after which it has had no legal move.
+    position.trapped_since[mover.index()] = None;
+    if engine.rules.heir == Heir::Trapper {
+        for k in Kingdom::ALL {
+            if k == mover || !position.is_active(k) {
+                continue;
+            }
+            if engine.has_legal_move(position, k) {
+                position.trapped_since[k.index()] = None;
+            } else if position.trapped_since[k.index()].is_none() {
+                position.trapped_since[k.index()] = Some(mover);
+            }
+        }
+    }
+    position.last_mover = Some(mover);
+    // Step 3.
+    let next = position.next_active(mover);
+    defeats.extend(examine_from(engine, position, next));
+    defeats
+}
+
+/// The whole transition of the legal move `mv` (steps 1-3 and the
+/// counter of step 5): the position after it and what happened.
+pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcome) {
+    let mut next = *position;
+    let mover = position.to_move.unwrap_or(Kingdom::SHU);
+    let (capture, first) = move_and_capture(engine, &mut next, mover, mv);
+    let mut defeats: Vec<Defeat> = first.into_iter().collect();
+    if next.active_kingdoms().len() <= 1 {
+        next.to_move = None;
+        next.last_mover = Some(mover);
+    } else {
+        defeats.extend(after_move(engine, &mut next, mover));
+    }
+    if capture.is_some() || !defeats.is_empty() {
+        next.quiet = 0;
+    } else {
+        next.quiet += 1;
+    }
+    (next, Outcome { capture, defeats })
+}
