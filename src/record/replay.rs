@@ -46,6 +46,7 @@ pub fn variant_tag(variant: VariantId) -> &'static str {
         VariantId::Racingkings => "Racing Kings",
         VariantId::Grand => "Grand",
         VariantId::Monarchie => "MONARCHIE",
+        VariantId::Sovereign => "Sovereign Chess",
     }
 }
 

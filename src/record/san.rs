@@ -30,6 +30,9 @@ pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
         VariantId::Monarchie => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
+        VariantId::Sovereign => {
+            Err("Sovereign Chess has no SAN; its records are written in coordinates".to_string())
+        }
     }
 }
 

@@ -5,7 +5,8 @@
 //! - [`chess`]: the two-player board core that Grand Chess and Racing Kings
 //!   share (squares, pieces, FEN, attacks); it holds no rule of either game;
 //! - [`grand`]: Grand Chess on 10x10;
-//! - [`racingkings`]: Racing Kings on 8x8.
+//! - [`racingkings`]: Racing Kings on 8x8;
+//! - [`sovereign`]: Sovereign Chess on 16x16 (twelve armies, two players).
 //!
 //! Two interfaces: [`Rules`] is static and fast (perft, benchmarks), [`Game`]
 //! is object-safe and speaks text (the command line, the scenario runner,
@@ -22,6 +23,7 @@ pub mod chess;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
+pub mod sovereign;
 
 /// Which rule system.
 #[derive(
@@ -49,14 +51,17 @@ pub enum VariantId {
     /// Racing Kings, 8x8.
     #[value(name = "racingkings")]
     Racingkings,
+    /// Sovereign Chess, 16x16, twelve armies, two players.
+    Sovereign,
 }
 
 impl VariantId {
     /// Every variant, in a fixed order.
-    pub const ALL: [VariantId; 3] = [
+    pub const ALL: [VariantId; 4] = [
         VariantId::Monarchie,
         VariantId::Grand,
         VariantId::Racingkings,
+        VariantId::Sovereign,
     ];
 
     /// The lowercase name used on the command line, in files and in the
@@ -66,6 +71,7 @@ impl VariantId {
             VariantId::Monarchie => "monarchie",
             VariantId::Grand => "grand",
             VariantId::Racingkings => "racingkings",
+            VariantId::Sovereign => "sovereign",
         }
     }
 }
@@ -84,7 +90,7 @@ impl std::str::FromStr for VariantId {
             .into_iter()
             .find(|variant| variant.name() == text)
             .ok_or_else(|| {
-                format!("unknown variant `{text}` (expected monarchie, grand or racingkings)")
+                format!("unknown variant `{text}` (expected monarchie, grand, racingkings or sovereign)")
             })
     }
 }
@@ -610,6 +616,7 @@ pub fn info(variant: VariantId) -> &'static VariantInfo {
         VariantId::Monarchie => &monarchie::game::INFO,
         VariantId::Grand => &grand::INFO,
         VariantId::Racingkings => &racingkings::INFO,
+        VariantId::Sovereign => &sovereign::INFO,
     }
 }
 
@@ -627,6 +634,16 @@ pub fn open(
         VariantId::Monarchie => monarchie::game::open(position, rulings),
         VariantId::Grand => grand::open(position, rulings),
         VariantId::Racingkings => racingkings::open(position, rulings),
+        VariantId::Sovereign => sovereign::open(position, rulings),
+    }
+}
+
+/// The words besides the party keys that may own a piece in an occupant
+/// text (`navy pawn`): Sovereign Chess's twelve armies; none elsewhere.
+pub fn armies(variant: VariantId) -> &'static [&'static str] {
+    match variant {
+        VariantId::Sovereign => &sovereign::ARMIES,
+        _ => &[],
     }
 }
 
