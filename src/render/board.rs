@@ -116,6 +116,16 @@ pub fn party_style(key: &str, index: usize) -> PartyStyle {
         "rot" => style("#c22a2a", "#ffffff", "9 3", 'r'),
         "white" => style("#fbfbf7", "#111111", "none", 'w'),
         "black" => style("#262626", "#ffffff", "4 2", 'b'),
+        // Sovereign Chess's armies (MONARCHIE's orange serves both).
+        "navy" => style("#1f3a7a", "#ffffff", "none", 'n'),
+        "red" => style("#c0282d", "#ffffff", "9 3", 'r'),
+        "green" => style("#2e8b3a", "#ffffff", "5 2", 'g'),
+        "violet" => style("#9a7fd1", "#000000", "7 2 1.5 2", 'v'),
+        "pink" => style("#f19ac0", "#000000", "1.5 2", 'p'),
+        "yellow" => style("#f2d22e", "#000000", "3 3", 'y'),
+        "ash" => style("#c9cdd2", "#000000", "2 1", 'a'),
+        "slate" => style("#5b6570", "#ffffff", "6 1", 's'),
+        "cyan" => style("#38c6d9", "#000000", "4 1 1 1", 'c'),
         _ => {
             const FALLBACK: [(&str, &str, &str); 4] = [
                 ("#b8233a", "#ffffff", "none"),

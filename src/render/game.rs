@@ -45,13 +45,21 @@ pub fn piece_marks(game: &dyn Game) -> Vec<PieceMark> {
         .collect()
 }
 
-/// The squares of the kings of the parties in check.
+/// The squares of the kings of the parties in check. Where a variant's
+/// pieces are owned by armies rather than parties (Sovereign Chess), its
+/// `king_colours` state field says which army's king is the party's.
 pub fn check_squares(game: &dyn Game) -> Vec<String> {
     let pieces = game.pieces();
+    let king_colours = game.state_field("king_colours");
     game.in_check()
         .into_iter()
         .filter_map(|party| {
-            let king = format!("{party} king");
+            let army = king_colours
+                .as_ref()
+                .and_then(|colours| colours.get(&party))
+                .and_then(|colour| colour.as_str())
+                .map_or(party.clone(), str::to_string);
+            let king = format!("{army} king");
             pieces
                 .iter()
                 .find(|(_, occupant)| *occupant == king)

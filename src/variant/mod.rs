@@ -647,6 +647,16 @@ pub fn armies(variant: VariantId) -> &'static [&'static str] {
     }
 }
 
+/// Every alternative ruling setting `ID=key` of `variant` (none for a
+/// variant without switchable rulings).
+pub fn alternatives(variant: VariantId) -> Vec<String> {
+    match variant {
+        VariantId::Monarchie => monarchie::ruleset::Ruleset::all_alternatives(),
+        VariantId::Sovereign => sovereign::Ruleset::all_alternatives(),
+        _ => Vec::new(),
+    }
+}
+
 /// [`open`] with misreadings played (`spec/monarchie/misreadings.yaml`):
 /// the fault IDs `M-...` are applied on top of the rulings. Only
 /// MONARCHIE has misreadings; for the others `faults` must be empty.
