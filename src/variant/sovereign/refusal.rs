@@ -57,6 +57,22 @@ pub fn diagnose(position: &Position, rules: &Ruleset, text: MoveText) -> Refusal
         )
     };
     if pseudo.iter().any(|mv| text.names(mv)) {
+        // S-PROMO-IN-CHECK=king-only drops pseudo-legal promotions.
+        if let MoveText::Step {
+            promotion: Some(role),
+            ..
+        } = text
+        {
+            if role != Role::King
+                && rules.promo_in_check == PromoInCheck::KingOnly
+                && in_check(position, rules, &held, mover)
+            {
+                return refuse(
+                    "promotion-unavailable",
+                    "S-PROMO-IN-CHECK=king-only: in check only a king promotion",
+                );
+            }
+        }
         return illegal();
     }
     match text {
