@@ -67,7 +67,7 @@ impl Recorder {
     /// # Errors
     /// The variant has no PGN (MONARCHIE).
     pub fn new(game: &dyn Game) -> Result<Recorder, String> {
-        san::geometry(game.variant())?;
+        san::recordable(game.variant())?;
         Ok(Recorder {
             start: game.position_text(),
             game: game.boxed_clone(),

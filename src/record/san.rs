@@ -139,11 +139,38 @@ pub fn suffix(report: &Report) -> &'static str {
     }
 }
 
+/// Whether `variant` has PGN records: every two-player variant does
+/// (Sovereign Chess's movetext is its coordinate notation).
+///
+/// # Errors
+/// MONARCHIE, recorded in journals.
+pub fn recordable(variant: VariantId) -> Result<(), String> {
+    match variant {
+        VariantId::Sovereign => Ok(()),
+        other => geometry(other).map(|_| ()),
+    }
+}
+
+/// Sovereign Chess has no SAN: its records write the canonical coordinate
+/// move (`e2e4`, `h6h7=K`, `O-g1`, `K=n:e5e4`), checked against the legal
+/// moves.
+fn coordinate_move(game: &dyn Game, text: &str, token: &str) -> Result<String, String> {
+    let canonical = game.canonical_action(text)?;
+    if game.legal_moves().contains(&canonical) {
+        Ok(canonical)
+    } else {
+        Err(format!("`{token}` is not a legal move here"))
+    }
+}
+
 /// The SAN of the legal move `action` in `game`, without the suffix.
 ///
 /// # Errors
 /// The action is no legal move of `game`, or the variant has no SAN.
 pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
+    if game.variant() == VariantId::Sovereign {
+        return coordinate_move(game, action, action);
+    }
     let geometry = geometry(game.variant())?;
     let all = candidates(game, geometry);
     let canonical = game.canonical_action(action)?;
@@ -313,7 +340,6 @@ fn looks_like_coordinates(text: &str) -> bool {
 /// of no known shape, no legal move or several legal moves that match, a
 /// capture mark on a move that captures nothing or none on one that does.
 pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
-    let geometry = geometry(game.variant())?;
     let (text, claim) = if let Some(text) = token.strip_suffix('#') {
         (text, Claim::Win)
     } else if let Some(text) = token.strip_suffix("++") {
@@ -323,6 +349,11 @@ pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
     } else {
         (token, Claim::Nothing)
     };
+    if game.variant() == VariantId::Sovereign {
+        let action = coordinate_move(game, text, token)?;
+        return Ok(Resolved { action, claim });
+    }
+    let geometry = geometry(game.variant())?;
     if matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
         return Err(format!(
             "`{token}` is castling, which {} does not have",
