@@ -209,3 +209,26 @@ fn each_ruling_alternative_keeps_the_invariants() {
         }
     }
 }
+
+#[test]
+fn computer_players_play_recorded_games_that_replay() {
+    use regelwerk::players::{play_recorded, Joshua};
+    use regelwerk::record::{pgn, replay, Tags};
+    let seats = [Joshua::Greedy, Joshua::Random];
+    let play = |seed| {
+        play_recorded(VariantId::Sovereign, None, &seats, seed, 60)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let first = play(3);
+    assert_eq!(first.actions(), play(3).actions(), "same seed, same game");
+    assert_ne!(
+        first.actions(),
+        play(4).actions(),
+        "another seed, another game"
+    );
+    let text = first.to_pgn(&Tags::default());
+    assert!(text.contains("[Variant \"Sovereign Chess\"]"), "{text}");
+    let games = pgn::read(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    let replayed = replay(&games[0]).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(replayed.actions, first.actions());
+}
