@@ -16,6 +16,7 @@ mod render;
 mod rulings;
 mod scenarios;
 mod snapshots;
+mod sovereign;
 mod threekingdoms;
 mod tournament;
 mod turn_order;

@@ -365,7 +365,8 @@ fn play_and_replay_cli_per_variant() {
     let out = regelwerk(&["play", "--pgn", "x.pgn"]);
     assert_eq!(out.code, Some(2));
     assert!(
-        out.stderr.contains("--pgn is for grand and racingkings"),
+        out.stderr
+            .contains("--pgn is for grand, racingkings and sovereign"),
         "{}",
         out.stderr
     );

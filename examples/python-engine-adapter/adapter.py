@@ -3,7 +3,7 @@
 
 It speaks version 2.0 of the regelwerk engine protocol (docs/protocol.md)
 on its own stdin/stdout, for every rule system the protocol knows
-(`monarchie`, `grand`, `racingkings`, `threekingdoms`), and gets its answers from a child
+(`monarchie`, `grand`, `racingkings`, `threekingdoms`, `sovereign`), and gets its answers from a child
 process, `regelwerk serve`. It shows what every adapter has to do: read one
 JSON request per line, answer each with exactly one JSON line (flushed),
 echo `seq`, answer the `start` handshake with `ready` (or with `refused`

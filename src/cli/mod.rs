@@ -59,7 +59,7 @@ struct PositionArgs {
     /// The rule system.
     #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     variant: VariantId,
-    /// A position: MONARCHIE's one-line notation (docs/notation.md), or a FEN for grand and racingkings; default: the variant's start.
+    /// A position: MONARCHIE's one-line notation (docs/notation.md), or a FEN for grand, racingkings and sovereign; default: the variant's start.
     #[arg(long)]
     position: Option<String>,
     /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
@@ -325,7 +325,7 @@ enum Command {
     },
     /// Play a game (MONARCHIE: a six-party training game of humans and Joshuas) and write its record.
     Play {
-        /// The rule system; grand and racingkings are played by computer players and recorded as PGN.
+        /// The rule system; grand, racingkings and sovereign are played by computer players and recorded as PGN.
         #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
         /// Seed of the computer players (same seed, same game).
@@ -362,7 +362,7 @@ enum Command {
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
     },
-    /// Replay journals (clause 18) and PGN files (`*.pgn`, grand and racingkings) and report the first discrepancy.
+    /// Replay journals (clause 18) and PGN files (`*.pgn`, grand, racingkings, sovereign) and report the first discrepancy.
     Replay {
         /// Journal files (YAML) and PGN files (by the extension `.pgn`).
         journals: Vec<PathBuf>,
@@ -706,7 +706,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
         } => {
             if square.is_some() {
-                anyhow::bail!("--square is for grand and racingkings; use --cell with MONARCHIE");
+                anyhow::bail!(
+                    "--square is for grand, racingkings and sovereign; use --cell with MONARCHIE"
+                );
             }
             let (position, rules) = position.load()?;
             let moves = match cell {

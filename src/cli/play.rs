@@ -210,10 +210,10 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         return super::play_record::play(args);
     }
     if args.pgn.is_some() {
-        bail!("--pgn is for grand and racingkings; a MONARCHIE game is recorded with --journal");
+        bail!("--pgn is for grand, racingkings and sovereign; a MONARCHIE game is recorded with --journal");
     }
     if args.position.is_some() {
-        bail!("--position is for grand and racingkings; a MONARCHIE game starts from Anhang A");
+        bail!("--position is for grand, racingkings and sovereign; a MONARCHIE game starts from Anhang A");
     }
     let seats = parse_seats(args.players.as_deref())?;
     let rules = Ruleset::from_settings(&args.rulings).context("reading --ruling")?;

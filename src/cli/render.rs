@@ -25,7 +25,7 @@ pub(super) struct RenderArgs {
     /// The rule system.
     #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::Monarchie)]
     variant: regelwerk::variant::VariantId,
-    /// A position in the variant's notation (MONARCHIE's one-line notation, a FEN for grand and racingkings); default: the variant's start.
+    /// A position in the variant's notation (MONARCHIE's one-line notation, a FEN for grand, racingkings and sovereign); default: the variant's start.
     #[arg(long, conflicts_with = "scenario")]
     position: Option<String>,
     /// Draw the starting position of this scenario file, with the arrow of its first move.

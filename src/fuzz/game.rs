@@ -36,7 +36,7 @@ pub const GAME_INVARIANTS: [(&str, &str); 9] = [
     ),
     (
         "nothing-from-nowhere",
-        "no action adds a piece: a capture takes one away, an elimination at most one (its king), nothing else changes the count",
+        "no action adds a piece: a capture takes one away, an elimination at most one (its king), a promotion to a king the old king, nothing else changes the count",
     ),
     (
         "refusal-changes-nothing",
@@ -437,9 +437,12 @@ impl Run<'_> {
                 ));
             }
             // No piece appears: at most the capture takes one away, and an
-            // elimination at most its king (MONARCHIE's dead blockers stay).
+            // elimination at most its king (MONARCHIE's dead blockers stay);
+            // a promotion to a king takes the old king off the board
+            // (Sovereign Chess's coup and overthrow).
             let pieces_after = game.pieces().len();
-            let captured = usize::from(report.capture.is_some());
+            let captured = usize::from(report.capture.is_some())
+                + usize::from(report.promotion.as_deref() == Some("king"));
             let most = pieces_before - captured;
             let least = most.saturating_sub(report.eliminations.len());
             if pieces_after > most || pieces_after < least {

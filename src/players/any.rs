@@ -113,6 +113,11 @@ fn squares(variant: VariantId, text: &str) -> Option<(String, String)> {
             let mv: crate::variant::threekingdoms::position::Move = text.parse().ok()?;
             Some((mv.from.to_string(), mv.to.to_string()))
         }
+        VariantId::Sovereign => {
+            let mv = crate::variant::sovereign::moves::MoveText::parse(text).ok()?;
+            let (from, to) = mv.squares()?;
+            Some((from.to_string(), to.to_string()))
+        }
     }
 }
 

@@ -42,8 +42,8 @@ pub enum Request {
         /// The rule system.
         variant: VariantId,
         /// The position in the variant's notation: MONARCHIE's one-line
-        /// notation (`docs/notation.md`), a FEN for `grand` and
-        /// `racingkings`.
+        /// notation (`docs/notation.md`), a FEN for `grand`,
+        /// `racingkings` and `sovereign`.
         position: String,
         /// Ruling settings `ID=key`; empty for the default rulings.
         #[serde(default)]

@@ -43,6 +43,7 @@ pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
         VariantId::Monarchie | VariantId::Threekingdoms => None,
         VariantId::Grand => Some("grand"),
         VariantId::Racingkings => Some("racingkings"),
+        VariantId::Sovereign => None,
     }
 }
 

@@ -31,6 +31,7 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
         "racingkings" => Ok(VariantId::Racingkings),
         "grand" | "grandchess" => Ok(VariantId::Grand),
         "threekingdoms" => Ok(VariantId::Threekingdoms),
+        "sovereign" | "sovereignchess" => Ok(VariantId::Sovereign),
         "monarchie" => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
@@ -48,6 +49,7 @@ pub fn variant_tag(variant: VariantId) -> &'static str {
         VariantId::Grand => "Grand",
         VariantId::Monarchie => "MONARCHIE",
         VariantId::Threekingdoms => "Three Kingdoms",
+        VariantId::Sovereign => "Sovereign Chess",
     }
 }
 
@@ -55,8 +57,9 @@ pub fn variant_tag(variant: VariantId) -> &'static str {
 pub fn outcome_of(status: &Status) -> Outcome {
     match status {
         Status::Won { .. } => match status.sole_winner() {
-            Some("white") => Outcome::WhiteWins,
-            Some("black") => Outcome::BlackWins,
+            // Sovereign Chess's player 1 starts as White, player 2 as Black.
+            Some("white" | "player1") => Outcome::WhiteWins,
+            Some("black" | "player2") => Outcome::BlackWins,
             _ => Outcome::Unknown,
         },
         Status::Drawn { .. } => Outcome::Draw,
@@ -112,8 +115,12 @@ pub fn fen_move_number(fen: &str) -> (bool, u32) {
     if fields.first().is_some_and(|board| board.contains('|')) {
         return (false, 1);
     }
-    let black = fields.get(1) == Some(&"b");
-    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    // Sovereign Chess writes the side to move as 1/2 and the move number
+    // as the seventh field.
+    let numbered = matches!(fields.get(1), Some(&"1" | &"2"));
+    let black = matches!(fields.get(1), Some(&"b" | &"2"));
+    let at = if numbered { 6 } else { 5 };
+    let number = fields.get(at).and_then(|n| n.parse().ok()).unwrap_or(1);
     (black, number)
 }
 

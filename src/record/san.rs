@@ -34,6 +34,9 @@ pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
             "Three Kingdoms games have no SAN: their records use the variant's own move text"
                 .to_string(),
         ),
+        VariantId::Sovereign => {
+            Err("Sovereign Chess has no SAN; its records are written in coordinates".to_string())
+        }
     }
 }
 
@@ -159,9 +162,10 @@ pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
 }
 
 /// Whether `variant`'s records carry its own move text instead of SAN
-/// (Three Kingdoms Xiangqi: `Rb3-Bh1`; docs/records.md).
+/// (Three Kingdoms Xiangqi: `Rb3-Bh1`; Sovereign Chess in coordinates:
+/// `e2e4`, `h6h7=K`, `O-g1`, `K=n:e5e4`; docs/records.md).
 pub fn own_move_text(variant: VariantId) -> bool {
-    variant == VariantId::Threekingdoms
+    matches!(variant, VariantId::Threekingdoms | VariantId::Sovereign)
 }
 
 /// The variant's own text of the legal move `action`.

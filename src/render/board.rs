@@ -72,7 +72,9 @@ pub struct Board {
     pub tints: Vec<&'static str>,
     /// Every place.
     pub places: Vec<Place>,
-    /// Lines to draw under the places (`x1 y1 x2 y2`): a grid of points.
+    /// Lines to draw (`x1 y1 x2 y2`): under the places of a board of points
+    /// or hexagons (a grid), over the squares of a board of squares
+    /// (dividing lines: Sovereign Chess's brown lines and zone frame).
     pub lines: Vec<[f64; 4]>,
     /// Labels at the board's edge (`x`, `y`, text): coordinates.
     pub edge_labels: Vec<(f64, f64, String)>,
@@ -121,6 +123,16 @@ pub fn party_style(key: &str, index: usize) -> PartyStyle {
         "shu" => style("#c22a2a", "#ffffff", "none", 'r'),
         "wu" => style("#23854a", "#ffffff", "5 2", 'g'),
         "wei" => style("#2363b8", "#ffffff", "1.5 2", 'b'),
+        // Sovereign Chess's armies (MONARCHIE's orange serves both).
+        "navy" => style("#1f3a7a", "#ffffff", "none", 'n'),
+        "red" => style("#c0282d", "#ffffff", "9 3", 'r'),
+        "green" => style("#2e8b3a", "#ffffff", "5 2", 'g'),
+        "violet" => style("#9a7fd1", "#000000", "7 2 1.5 2", 'v'),
+        "pink" => style("#f19ac0", "#000000", "1.5 2", 'p'),
+        "yellow" => style("#f2d22e", "#000000", "3 3", 'y'),
+        "ash" => style("#c9cdd2", "#000000", "2 1", 'a'),
+        "slate" => style("#5b6570", "#ffffff", "6 1", 's'),
+        "cyan" => style("#38c6d9", "#000000", "4 1 1 1", 'c'),
         _ => {
             const FALLBACK: [(&str, &str, &str); 4] = [
                 ("#b8233a", "#ffffff", "none"),
@@ -228,15 +240,23 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
     let title = marks.caption.clone().unwrap_or_else(|| board.title.clone());
     let _ = writeln!(out, "<title>{}</title>", escape(&title));
     out.push_str(&defs(board));
-    for [x1, y1, x2, y2] in &board.lines {
-        let _ = writeln!(
-            out,
-            "<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-            num(*x1),
-            num(*y1),
-            num(*x2),
-            num(*y2)
-        );
+    let lines = |out: &mut String| {
+        for [x1, y1, x2, y2] in &board.lines {
+            let _ = writeln!(
+                out,
+                "<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                num(*x1),
+                num(*y1),
+                num(*x2),
+                num(*y2)
+            );
+        }
+    };
+    // A grid of points or hexagons lies under the places; on a board of
+    // squares the lines divide it and are drawn over the squares.
+    let over = matches!(board.shape, Shape::Square(_));
+    if !over {
+        lines(&mut out);
     }
     out.push_str("<g class=\"cells\">\n");
     for place in &board.places {
@@ -249,6 +269,9 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
         );
     }
     out.push_str("</g>\n");
+    if over {
+        lines(&mut out);
+    }
     for (name, fill) in &marks.shaded {
         if let Some(place) = board.place(name) {
             let _ = writeln!(

@@ -45,14 +45,23 @@ pub fn piece_marks(game: &dyn Game) -> Vec<PieceMark> {
         .collect()
 }
 
-/// The squares of the kings of the parties in check.
+/// The squares of the kings of the parties in check. Where a variant's
+/// pieces are owned by armies rather than parties (Sovereign Chess), its
+/// `king_colours` state field says which army's king is the party's.
 pub fn check_squares(game: &dyn Game) -> Vec<String> {
     let pieces = game.pieces();
+    let king_colours = game.state_field("king_colours");
     game.in_check()
         .into_iter()
         .filter_map(|party| {
-            // The king, or the general of Three Kingdoms Xiangqi.
-            let king = format!("{party} king");
+            // The king (of the party's army, in Sovereign Chess), or the
+            // general of Three Kingdoms Xiangqi.
+            let army = king_colours
+                .as_ref()
+                .and_then(|colours| colours.get(&party))
+                .and_then(|colour| colour.as_str())
+                .map_or(party.clone(), str::to_string);
+            let king = format!("{army} king");
             let general = format!("{party} general");
             pieces
                 .iter()
@@ -68,7 +77,8 @@ pub fn check_squares(game: &dyn Game) -> Vec<String> {
 /// A message when an arrow or the `moves_of` square is not the variant's.
 pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, String> {
     let info = game.info();
-    let board = (info.board)(diagram.bottom.as_deref());
+    let mut board = (info.board)(diagram.bottom.as_deref());
+    side_notes(game, &mut board);
     let mut marks = Marks {
         labels: !diagram.no_labels,
         caption: diagram.caption.clone(),
@@ -93,4 +103,44 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
         marks.marked.push(name);
     }
     Ok(board::render(&board, &piece_marks(game), &marks))
+}
+
+/// Who holds which army, written beside the board, for a variant whose
+/// armies change hands (its `control` and `king_colours` state fields:
+/// Sovereign Chess): per party the king's colour and the held colours.
+fn side_notes(game: &dyn Game, board: &mut board::Board) {
+    let (Some(control), Some(kings)) = (
+        game.state_field("control"),
+        game.state_field("king_colours"),
+    ) else {
+        return;
+    };
+    let [min_x, min_y, width, height] = board.view_box;
+    let x = min_x + width + 80.0;
+    let mut y = min_y + 30.0;
+    for party in game.info().parties {
+        let king = kings.get(party.key).and_then(|v| v.as_str()).unwrap_or("?");
+        let held: Vec<&str> = control
+            .get(party.key)
+            .and_then(|v| v.as_array())
+            .map(|list| {
+                list.iter()
+                    .filter_map(|v| v.as_str())
+                    .filter(|c| *c != king)
+                    .collect()
+            })
+            .unwrap_or_default();
+        board
+            .edge_labels
+            .push((x, y, format!("{}: king {king}", party.english)));
+        y += 18.0;
+        let holds = if held.is_empty() {
+            "-".to_string()
+        } else {
+            held.join(", ")
+        };
+        board.edge_labels.push((x, y, format!("holds {holds}")));
+        y += 28.0;
+    }
+    board.view_box = [min_x, min_y, width + 170.0, height];
 }

@@ -351,11 +351,7 @@ pub fn all_diffs_with(
     depth: u32,
     progress: &mut dyn FnMut(&str),
 ) -> (Baseline, Vec<RulingDiff>) {
-    let settings = if crate::variant::info(input.variant).switchable {
-        Ruleset::all_alternatives()
-    } else {
-        Vec::new()
-    };
+    let settings = crate::variant::alternatives(input.variant);
     let mut rulesets = vec![Ruleset::default()];
     for setting in &settings {
         rulesets.push(Ruleset::from_settings(&[setting]).unwrap_or_default());

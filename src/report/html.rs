@@ -15,7 +15,6 @@ use crate::render::svg::escape;
 use crate::render::{
     render_game, write_file, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
 };
-use crate::ruleset::Ruleset;
 use crate::scenario::format::Scenario;
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
@@ -670,7 +669,7 @@ impl Site<'_> {
         let l = self.labels();
         let mut page = Page::new(self.lang, l.rulings, Some(self.variant_title()));
         let _ = writeln!(page.html, "<h1>{}</h1>", l.rulings);
-        let switchable = Ruleset::all_alternatives();
+        let switchable = crate::variant::alternatives(self.input.variant);
         for ruling in &self.input.spec.rulings {
             let clauses: Vec<String> = ruling.clauses.iter().map(|c| self.clause_link(c)).collect();
             let _ = writeln!(

@@ -71,6 +71,9 @@ pub fn check_occupant(info: &VariantInfo, text: &str) -> Result<(), String> {
         rest => rest,
     };
     match rest {
+        [army, kind] if crate::variant::armies(info.id).contains(army) => {
+            check_kind(info, "", kind).map_err(|(_, message)| message)
+        }
         [party, kind] => {
             check_party(info, "", party).map_err(|(_, message)| message)?;
             check_kind(info, "", kind).map_err(|(_, message)| message)

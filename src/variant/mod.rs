@@ -6,7 +6,8 @@
 //!   share (squares, pieces, FEN, attacks); it holds no rule of either game;
 //! - [`grand`]: Grand Chess on 10x10;
 //! - [`racingkings`]: Racing Kings on 8x8;
-//! - [`threekingdoms`]: Three Kingdoms Xiangqi, three kingdoms on 135 points.
+//! - [`threekingdoms`]: Three Kingdoms Xiangqi, three kingdoms on 135 points;
+//! - [`sovereign`]: Sovereign Chess on 16x16 (twelve armies, two players).
 //!
 //! Two interfaces: [`Rules`] is static and fast (perft, benchmarks), [`Game`]
 //! is object-safe and speaks text (the command line, the scenario runner,
@@ -23,6 +24,7 @@ pub mod chess;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
+pub mod sovereign;
 pub mod threekingdoms;
 
 /// Which rule system.
@@ -54,15 +56,19 @@ pub enum VariantId {
     /// Three Kingdoms Xiangqi, three kingdoms on 135 points.
     #[value(name = "threekingdoms")]
     Threekingdoms,
+    /// Sovereign Chess, 16x16, twelve armies, two players.
+    #[value(name = "sovereign")]
+    Sovereign,
 }
 
 impl VariantId {
     /// Every variant, in a fixed order.
-    pub const ALL: [VariantId; 4] = [
+    pub const ALL: [VariantId; 5] = [
         VariantId::Monarchie,
         VariantId::Grand,
         VariantId::Racingkings,
         VariantId::Threekingdoms,
+        VariantId::Sovereign,
     ];
 
     /// The lowercase name used on the command line, in files and in the
@@ -73,6 +79,7 @@ impl VariantId {
             VariantId::Grand => "grand",
             VariantId::Racingkings => "racingkings",
             VariantId::Threekingdoms => "threekingdoms",
+            VariantId::Sovereign => "sovereign",
         }
     }
 }
@@ -91,7 +98,7 @@ impl std::str::FromStr for VariantId {
             .into_iter()
             .find(|variant| variant.name() == text)
             .ok_or_else(|| {
-                format!("unknown variant `{text}` (expected monarchie, grand, racingkings or threekingdoms)")
+                format!("unknown variant `{text}` (expected monarchie, grand, racingkings, threekingdoms or sovereign)")
             })
     }
 }
@@ -618,6 +625,7 @@ pub fn info(variant: VariantId) -> &'static VariantInfo {
         VariantId::Grand => &grand::INFO,
         VariantId::Racingkings => &racingkings::INFO,
         VariantId::Threekingdoms => &threekingdoms::INFO,
+        VariantId::Sovereign => &sovereign::INFO,
     }
 }
 
@@ -636,6 +644,34 @@ pub fn open(
         VariantId::Grand => grand::open(position, rulings),
         VariantId::Racingkings => racingkings::open(position, rulings),
         VariantId::Threekingdoms => threekingdoms::open(position, rulings),
+        VariantId::Sovereign => sovereign::open(position, rulings),
+    }
+}
+
+/// The words besides the party keys that may own a piece in an occupant
+/// text (`navy pawn`): Sovereign Chess's twelve armies; none elsewhere.
+pub fn armies(variant: VariantId) -> &'static [&'static str] {
+    match variant {
+        VariantId::Sovereign => &sovereign::ARMIES,
+        _ => &[],
+    }
+}
+
+/// Every alternative ruling setting `ID=key` of `variant` (none for a
+/// variant without switchable rulings).
+pub fn alternatives(variant: VariantId) -> Vec<String> {
+    match variant {
+        VariantId::Monarchie => monarchie::ruleset::Ruleset::all_alternatives(),
+        VariantId::Sovereign => sovereign::Ruleset::all_alternatives(),
+        VariantId::Threekingdoms => threekingdoms::ruleset::register()
+            .into_iter()
+            .flat_map(|(id, keys)| keys.into_iter().map(move |key| format!("{id}={key}")))
+            .filter(|setting| {
+                let mut rules = threekingdoms::ruleset::Ruleset::default();
+                rules.apply(setting).is_ok() && !rules.settings().is_empty()
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -1,0 +1,73 @@
+//! How a game ends (clauses sc.14): S-MATE, S-STALEMATE, S-DEAD, S-FIFTY,
+//! S-REPETITION. perft applies none of the draw rules; the game does.
+
+use crate::variant::Status;
+
+use super::control::holders;
+use super::position::{Player, Position};
+use super::rules::{in_check, legal_moves};
+use super::ruleset::{Dead, Fifty, Repetition, Ruleset, Stalemate};
+
+/// Where the game stands at `position`, `occurrences` being how often its
+/// repetition key has occurred (this time included).
+pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Status {
+    let mover = position.to_move;
+    let mut moves = Vec::new();
+    legal_moves(position, rules, None, &mut moves);
+    if moves.is_empty() {
+        let held = holders(position, rules);
+        // S-MATE: in check with no legal move loses.
+        if in_check(position, rules, &held, mover) {
+            return Status::won_by(mover.other().key(), "checkmate");
+        }
+        // S-STALEMATE.
+        return match rules.stalemate {
+            Stalemate::Draw => Status::Drawn {
+                reason: "stalemate".to_string(),
+            },
+            Stalemate::Loss => Status::won_by(mover.other().key(), "stalemate"),
+        };
+    }
+    // S-DEAD: only the two kings are left.
+    if rules.dead == Dead::BareKings && position.pieces().count() == 2 {
+        return drawn("bare-kings");
+    }
+    // S-FIFTY: automatic at 150 plies (default) or 100 (auto).
+    match rules.fifty {
+        Fifty::ClaimThenAuto if position.halfmove >= 150 => return drawn("seventy-five-move"),
+        Fifty::Auto if position.halfmove >= 100 => return drawn("fifty-move"),
+        _ => {}
+    }
+    // S-REPETITION: automatic at the fifth occurrence (default) or third.
+    match rules.repetition {
+        Repetition::ClaimThenAuto if occurrences >= 5 => drawn("fivefold"),
+        Repetition::Auto if occurrences >= 3 => drawn("threefold"),
+        _ => Status::Ongoing,
+    }
+}
+
+/// The draw the player to move may claim (S-FIFTY, S-REPETITION
+/// defaults), if any.
+pub fn claimable(position: &Position, rules: &Ruleset, occurrences: usize) -> Option<&'static str> {
+    if rules.repetition == Repetition::ClaimThenAuto && occurrences >= 3 {
+        return Some("threefold");
+    }
+    if rules.fifty == Fifty::ClaimThenAuto && position.halfmove >= 100 {
+        return Some("fifty-move");
+    }
+    None
+}
+
+fn drawn(reason: &str) -> Status {
+    Status::Drawn {
+        reason: reason.to_string(),
+    }
+}
+
+/// The player of a party key, for messages.
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "player 1",
+        Player::Two => "player 2",
+    }
+}

@@ -1,0 +1,126 @@
+//! Sovereign Chess (Hoheitsschach, seed 001; clauses `sc.*`, rulings
+//! `S-*` of `spec/sovereign/`): two players and twelve armies on 16 x 16.
+//! A player owns the colour their king wears and holds every colour whose
+//! coloured square is occupied by a piece of a colour they hold; they move
+//! what they own or hold.
+//!
+//! The files follow the rules: [`geometry`] (sc.1 board, rings, lines,
+//! zone, coloured squares), [`position`] (pieces, players, the FEN),
+//! [`setup`] (S-SETUP), [`control`] (S-CONTROL-*), [`rules`] (moves,
+//! attacks, promotion, defection, castling, legality), [`end`] (mate,
+//! stalemate, draws), [`ruleset`] (every ruling switchable), [`moves`]
+//! (move notation), [`refusal`] (refusal codes), [`game`] (the text
+//! interface), [`fields`] (own expectation fields), [`invariants`]
+//! (random-game invariants), [`picture`] (the board drawing).
+
+pub mod control;
+pub mod end;
+pub mod fields;
+pub mod game;
+pub mod geometry;
+pub mod invariants;
+pub mod moves;
+pub mod picture;
+pub mod position;
+pub mod refusal;
+pub mod rules;
+pub mod ruleset;
+pub mod setup;
+
+use crate::variant::{Game, PartyInfo, Rules, VariantId, VariantInfo};
+
+pub use game::SovereignGame;
+pub use moves::Move;
+pub use position::{Position, START_FEN};
+pub use ruleset::Ruleset;
+
+/// The rules of Sovereign Chess under a ruleset, for perft.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sovereign {
+    rules: Ruleset,
+}
+
+impl Sovereign {
+    /// The rules under `rules`.
+    pub fn new(rules: Ruleset) -> Sovereign {
+        Sovereign { rules }
+    }
+}
+
+impl Rules for Sovereign {
+    type Position = Position;
+    type Move = Move;
+
+    /// S-LEGAL: the legal moves; none at mate or stalemate (the draw
+    /// rules are not applied in perft).
+    fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        rules::legal_moves(position, &self.rules, None, out);
+    }
+
+    fn after(&self, position: &Position, mv: Move) -> Position {
+        rules::play(position, &self.rules, mv).0
+    }
+}
+
+/// Opens a game at `position` (the FEN; the start when `None`).
+///
+/// # Errors
+/// Every problem of the position, or a bad ruling setting.
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+    game::open(position, rulings)
+}
+
+/// The two players.
+pub const PLAYERS: [PartyInfo; 2] = [
+    PartyInfo {
+        key: "player1",
+        native: "Spieler 1",
+        english: "Player 1",
+    },
+    PartyInfo {
+        key: "player2",
+        native: "Spieler 2",
+        english: "Player 2",
+    },
+];
+
+/// The twelve army names, the owner word of a piece (`navy pawn`).
+pub const ARMIES: [&str; 12] = [
+    "navy", "red", "green", "violet", "pink", "yellow", "ash", "slate", "cyan", "black", "white",
+    "orange",
+];
+
+/// Sovereign Chess as the generic harness sees it.
+pub static INFO: VariantInfo = VariantInfo {
+    id: VariantId::Sovereign,
+    title: "Sovereign Chess",
+    clause_prefix: "sc.",
+    parties: &PLAYERS,
+    square_word: "square",
+    square: |text| geometry::Square::parse(text.trim()).map(|square| square.to_string()),
+    starts: &["start"],
+    start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
+    listing: None,
+    report_fields: &fields::REPORT_FIELDS,
+    state_fields: &fields::STATE_FIELDS,
+    switchable: true,
+    refusals: &refusal::CODES,
+    causes: &[],
+    event_kinds: &[
+        "moved",
+        "captured",
+        "promoted",
+        "coup",
+        "overthrow",
+        "castled",
+        "defected",
+        "seat-swap",
+        "check",
+        "won",
+        "drawn",
+    ],
+    kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+    board: picture::board,
+    random_position: None,
+    figures: picture::figures,
+};
