@@ -14,7 +14,8 @@ use super::load::{LoadError, Loaded};
 use super::run::Mismatch;
 
 /// The result of one scenario file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[serde(tag = "status", content = "detail", rename_all = "kebab-case")]
 pub enum Status {
     /// Every step matched.
     Passed,
@@ -24,8 +25,8 @@ pub enum Status {
     Invalid(LoadError),
 }
 
-/// One scenario's result.
-#[derive(Debug, Clone)]
+/// One scenario's result (also a unit of a sharded `check`, docs/scale.md).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CaseResult {
     /// The file.
     pub path: PathBuf,
@@ -175,7 +176,7 @@ pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String>
 /// # Errors
 /// The [`LoadError`].
 pub fn load_with_specs(path: &Path, specs: &mut SpecCache) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
+    let text = crate::input::read_text(path)?;
     let variant = declared_variant(&text);
     let spec = specs
         .entry(variant)
