@@ -500,3 +500,31 @@ fn fuzz_engine_faults_are_engine_faults_not_divergences() {
         );
     }
 }
+
+/// Crashes the cargo-fuzz targets found (fuzz/, docs/testing.md), each
+/// kept as a regression test.
+#[test]
+fn fuzz_findings_stay_fixed() {
+    use regelwerk::record::pgn;
+    // pgn: `1.6.` was read as the move `6.`, which is written back as a
+    // move number and lost on reading again.
+    for text in ["1.6. 1/2-1/2", "1. e4 2.3. *"] {
+        let error = pgn::read(text).expect_err("a move number is not a move");
+        assert!(
+            error.message.contains("neither a move nor a move number"),
+            "{}",
+            error.message
+        );
+    }
+    let games = pgn::read("1. e4 e5 2. Nf3 *").expect("a plain game");
+    let sans: Vec<String> = games[0].moves.iter().map(|m| m.text.clone()).collect();
+    let again = pgn::read(&pgn::write(
+        &games[0].tags,
+        &sans,
+        false,
+        1,
+        games[0].outcome,
+    ))
+    .expect("written back");
+    assert_eq!(again[0].moves.len(), 3);
+}

@@ -112,6 +112,16 @@ fn sharded_perft_fuzz_and_conform_merge_to_the_single_run() {
     );
     let single = run(&["perft", "4", "--variant", "racingkings"]);
     assert_eq!(merged(&perft, "text"), single.stdout);
+    // More shards than root moves (21): split at two moves.
+    let deeper = shards(
+        &dir,
+        "perft-deep",
+        8,
+        &["perft", "4", "--variant", "racingkings"],
+    );
+    let header = std::fs::read_to_string(&deeper[0]).unwrap_or_default();
+    assert!(header.contains("\"split_depth\":2"), "{header}");
+    assert_eq!(merged(&deeper, "text"), single.stdout);
     let fuzz = shards(
         &dir,
         "fuzz",

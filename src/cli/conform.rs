@@ -262,3 +262,41 @@ pub(super) fn conform_exit(
         Exit::Failed.code()
     }
 }
+
+/// `regelwerk serve`: checks the rulings and faults, then serves stdin.
+pub(super) fn serve(
+    variant: Option<VariantId>,
+    rulings: Vec<String>,
+    fault: Vec<String>,
+) -> Result<ExitCode> {
+    match variant {
+        Some(variant) => regelwerk::variant::open(variant, None, &rulings)
+            .map(|_| ())
+            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
+        None => {
+            regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
+        }
+    }
+    let (misreadings, harness): (Vec<String>, Vec<String>) =
+        fault.into_iter().partition(|text| text.starts_with("M-"));
+    regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
+    if harness.len() > 1 {
+        anyhow::bail!("--fault: at most one of {}", HARNESS_FAULTS);
+    }
+    let fault = parse_fault(harness.first().map(String::as_str))?;
+    let mut forced = rulings;
+    forced.extend(
+        misreadings
+            .iter()
+            .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX)),
+    );
+    let stdin = std::io::stdin();
+    regelwerk::protocol::serve::serve_only(
+        stdin.lock(),
+        std::io::stdout().lock(),
+        &forced,
+        fault,
+        variant,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

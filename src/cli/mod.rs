@@ -539,38 +539,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             variant,
             rulings,
             fault,
-        } => {
-            match variant {
-                Some(variant) => regelwerk::variant::open(variant, None, &rulings)
-                    .map(|_| ())
-                    .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
-                None => {
-                    Ruleset::from_settings(&rulings).context("reading --ruling")?;
-                }
-            }
-            let (misreadings, harness): (Vec<String>, Vec<String>) =
-                fault.into_iter().partition(|text| text.starts_with("M-"));
-            regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
-            if harness.len() > 1 {
-                anyhow::bail!("--fault: at most one of {}", conform::HARNESS_FAULTS);
-            }
-            let fault = conform::parse_fault(harness.first().map(String::as_str))?;
-            let mut forced = rulings;
-            forced.extend(
-                misreadings
-                    .iter()
-                    .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX)),
-            );
-            let stdin = std::io::stdin();
-            regelwerk::protocol::serve::serve_only(
-                stdin.lock(),
-                std::io::stdout().lock(),
-                &forced,
-                fault,
-                variant,
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => conform::serve(variant, rulings, fault),
         Command::Conform {
             engine,
             uci,

@@ -36,8 +36,11 @@ pub(super) fn write_check(
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// A shard of perft: the root moves `shard` takes, each counted, written
-/// to `output`; prints the shard's sum.
+/// A shard of perft: the campaign's units are the move sequences of the
+/// split depth (the root moves, or, when there are fewer than four per
+/// shard, the two- or three-move sequences: a deeper split for big
+/// campaigns), in move order; this shard counts the ones it takes and
+/// writes them to `output`, and prints its sum.
 pub(super) fn perft_shard(
     game: &dyn Game,
     depth: u32,
@@ -47,10 +50,16 @@ pub(super) fn perft_shard(
     if depth == 0 {
         anyhow::bail!("--shard splits perft by root moves: give a depth of at least 1");
     }
+    let wanted = 4 * u64::from(shard.count);
+    let mut split = 1;
+    while split < 3 && split < depth.saturating_sub(1) && game.perft(split) < wanted {
+        split += 1;
+    }
     let campaign = json!({
         "variant": game.variant(),
         "position": game.position_text(),
         "depth": depth,
+        "split_depth": split,
     });
     let mut writer = match output {
         Some(path) => Some(
@@ -59,28 +68,62 @@ pub(super) fn perft_shard(
         ),
         None => None,
     };
-    let moves = game.legal_moves();
-    let (mut total, mut taken) = (0u64, 0usize);
-    for (index, mv) in moves.iter().enumerate().filter(|(i, _)| shard.takes(*i)) {
-        let mut child = game.boxed_clone();
-        let nodes = match child.play(mv) {
-            Ok(_) => child.perft(depth - 1),
-            Err(_) => 0,
-        };
-        total += nodes;
-        taken += 1;
-        if let Some(writer) = writer.as_mut() {
-            writer.unit(index, json!({"move": mv, "nodes": nodes}))?;
-        }
-    }
+    let mut walk = Split {
+        shard,
+        rest: depth - split,
+        next: 0,
+        taken: 0,
+        total: 0,
+        writer: writer.as_mut(),
+    };
+    walk.visit(game, &mut Vec::new(), split)?;
+    let (taken, total, units) = (walk.taken, walk.total, walk.next);
     if let Some(writer) = writer {
         writer.finish()?;
     }
     println!(
-        "perft {depth} shard {shard}: {taken} of {} root moves, {total} nodes",
-        moves.len()
+        "perft {depth} shard {shard}: {taken} of {units} {split}-move sequences, {total} nodes"
     );
     Ok(Exit::Ok.code())
+}
+
+/// The walk over the move sequences of the split depth.
+struct Split<'a> {
+    shard: Shard,
+    /// Plies left below a sequence.
+    rest: u32,
+    /// The next sequence's index.
+    next: usize,
+    taken: usize,
+    total: u64,
+    writer: Option<&'a mut ResultsWriter>,
+}
+
+impl Split<'_> {
+    fn visit(&mut self, game: &dyn Game, moves: &mut Vec<String>, left: u32) -> Result<()> {
+        if left == 0 {
+            let index = self.next;
+            self.next += 1;
+            if self.shard.takes(index) {
+                let nodes = game.perft(self.rest);
+                self.taken += 1;
+                self.total += nodes;
+                if let Some(writer) = self.writer.as_mut() {
+                    writer.unit(index, json!({"moves": moves, "nodes": nodes}))?;
+                }
+            }
+            return Ok(());
+        }
+        for mv in game.legal_moves() {
+            let mut child = game.boxed_clone();
+            if child.play(&mv).is_ok() {
+                moves.push(mv);
+                self.visit(child.as_ref(), moves, left - 1)?;
+                moves.pop();
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `regelwerk merge FILES`: the report of the whole campaign.

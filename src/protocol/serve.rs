@@ -4,6 +4,7 @@
 use std::io::{BufRead, Write};
 
 use super::lines::{too_long_message, LineReader, RawLine};
+use crate::budget::NodeBudget;
 
 use crate::variant::{self, Game, VariantId};
 
@@ -61,10 +62,35 @@ pub fn serve(
 /// I/O errors on `output`.
 pub fn serve_only(
     input: impl BufRead,
+    output: impl Write,
+    forced: &[String],
+    fault: Fault,
+    only: Option<VariantId>,
+) -> std::io::Result<()> {
+    let budget = NodeBudget::AtMost(crate::budget::SERVE_MAX_NODES);
+    serve_loop(input, output, forced, fault, only, budget)
+}
+
+/// [`serve`] with perft requests held to `budget` (the fuzz target of
+/// the server uses a small one, so that each input runs quickly).
+///
+/// # Errors
+/// I/O errors on `output`.
+pub fn serve_within(
+    input: impl BufRead,
+    output: impl Write,
+    budget: NodeBudget,
+) -> std::io::Result<()> {
+    serve_loop(input, output, &[], Fault::None, None, budget)
+}
+
+fn serve_loop(
+    input: impl BufRead,
     mut output: impl Write,
     forced: &[String],
     fault: Fault,
     only: Option<VariantId>,
+    budget: NodeBudget,
 ) -> std::io::Result<()> {
     for line in LineReader::new(input) {
         let request = match read_request(line?) {
@@ -112,7 +138,7 @@ pub fn serve_only(
                 seq,
                 reason: format!("this engine was started for {only} only, not {asked}"),
             }),
-            _ => answer(request, forced).map(|mut response| {
+            _ => answer_within(request, forced, budget).map(|mut response| {
                 // The handshake names only the variant this server plays.
                 if let (Some(only), Response::Ready { variants, .. }) = (only, &mut response) {
                     *variants = vec![only];
@@ -215,78 +241,87 @@ fn to_line(response: &Response) -> String {
 /// The answer to one request; `None` for `stop`. Every variant is answered
 /// the same way, through [`Game`].
 pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
-    let response = match request {
-        Request::Stop => return None,
-        Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
-            reason: format!(
-                "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
-            ),
-        },
-        Request::Start { .. } => Response::Ready {
-            protocol: PROTOCOL_VERSION.to_string(),
-            name: "regelwerk".to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            language: "Rust".to_string(),
-            capabilities: vec![
-                "apply".to_string(),
-                "moves".to_string(),
-                "perft".to_string(),
-            ],
-            variants: VariantId::ALL.to_vec(),
-        },
-        Request::Apply {
-            seq,
-            variant,
-            position,
-            rulings,
-            actions,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-            let results = actions
-                .iter()
-                .map(|action| action_result(game, action))
-                .collect();
-            Response::Applied { seq, results }
-        }),
-        Request::Moves {
-            seq,
-            variant,
-            position,
-            rulings,
-            from,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
-            .as_deref()
-            .map(|square| game.legal_moves_from(square))
-        {
-            None => Response::Moves {
-                seq,
-                moves: game.legal_moves(),
+    answer_within(
+        request,
+        forced,
+        NodeBudget::AtMost(crate::budget::SERVE_MAX_NODES),
+    )
+}
+
+/// [`answer`] with perft requests held to `budget`.
+pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) -> Option<Response> {
+    let response =
+        match request {
+            Request::Stop => return None,
+            Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
+                reason: format!(
+                    "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
+                ),
             },
-            Some(Ok(moves)) => Response::Moves { seq, moves },
-            Some(Err(message)) => Response::Errored {
-                seq,
-                context: message,
+            Request::Start { .. } => Response::Ready {
+                protocol: PROTOCOL_VERSION.to_string(),
+                name: "regelwerk".to_string(),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                language: "Rust".to_string(),
+                capabilities: vec![
+                    "apply".to_string(),
+                    "moves".to_string(),
+                    "perft".to_string(),
+                ],
+                variants: VariantId::ALL.to_vec(),
             },
-        }),
-        Request::Perft {
-            seq,
-            variant,
-            position,
-            rulings,
-            depth,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-            let budget = crate::budget::NodeBudget::AtMost(crate::budget::SERVE_MAX_NODES);
-            match crate::budget::check(game, depth, budget, "the server's budget") {
-                Ok(()) => Response::Perft {
+            Request::Apply {
+                seq,
+                variant,
+                position,
+                rulings,
+                actions,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+                let results = actions
+                    .iter()
+                    .map(|action| action_result(game, action))
+                    .collect();
+                Response::Applied { seq, results }
+            }),
+            Request::Moves {
+                seq,
+                variant,
+                position,
+                rulings,
+                from,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
+                .as_deref()
+                .map(|square| game.legal_moves_from(square))
+            {
+                None => Response::Moves {
                     seq,
-                    nodes: game.perft(depth),
+                    moves: game.legal_moves(),
                 },
-                Err(message) => Response::Errored {
+                Some(Ok(moves)) => Response::Moves { seq, moves },
+                Some(Err(message)) => Response::Errored {
                     seq,
                     context: message,
                 },
-            }
-        }),
-    };
+            }),
+            Request::Perft {
+                seq,
+                variant,
+                position,
+                rulings,
+                depth,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+                match crate::budget::check(game, depth, budget, "the server's budget") {
+                    Ok(()) => Response::Perft {
+                        seq,
+                        nodes: game.perft(depth),
+                    },
+                    Err(message) => Response::Errored {
+                        seq,
+                        context: message,
+                    },
+                }
+            }),
+        };
     Some(response)
 }
 

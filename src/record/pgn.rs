@@ -371,7 +371,9 @@ fn classify(word: &str, line: usize) -> Result<Option<Token>, PgnError> {
     if text.is_empty() {
         return Ok(None);
     }
-    if text.chars().all(|c| c.is_ascii_digit()) {
+    // Only digits (`12`), or a second move number glued on (`1.6.`, found
+    // by the fuzzer: a writer would write it back as a number, not a move).
+    if text.chars().all(|c| c.is_ascii_digit() || c == '.') {
         return Err(error(
             line,
             format!("`{word}` is neither a move nor a move number (expected e.g. `12.`)"),
