@@ -516,6 +516,12 @@ fn fuzz_findings_stay_fixed() {
             error.message
         );
     }
+    // pgn: `2.*` was read as the move `*`, written back as the result, and
+    // read again as two games.
+    let games = pgn::read("1. e4 2.*").expect("a move number glued to the result");
+    assert_eq!(games.len(), 1);
+    let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["e4"]);
     let games = pgn::read("1. e4 e5 2. Nf3 *").expect("a plain game");
     let sans: Vec<String> = games[0].moves.iter().map(|m| m.text.clone()).collect();
     let again = pgn::read(&pgn::write(

@@ -371,6 +371,11 @@ fn classify(word: &str, line: usize) -> Result<Option<Token>, PgnError> {
     if text.is_empty() {
         return Ok(None);
     }
+    // A move number glued to the result (`2.*`, found by the fuzzer) ends
+    // the game; read as a move `*`, it was written back as the result.
+    if let Some(outcome) = Outcome::from_marker(text) {
+        return Ok(Some(Token::Outcome(outcome)));
+    }
     // Only digits (`12`), or a second move number glued on (`1.6.`, found
     // by the fuzzer: a writer would write it back as a number, not a move).
     if text.chars().all(|c| c.is_ascii_digit() || c == '.') {
