@@ -92,9 +92,22 @@ pub struct Estimate {
 /// exact while a level holds fewer than 20,000 nodes, then the last
 /// level's growth factor carried on to `depth`.
 pub fn estimate(game: &dyn Game, depth: u32) -> Estimate {
+    estimate_within(game, depth, u64::MAX)
+}
+
+/// [`estimate`], stopping as soon as a level alone holds more than
+/// `limit` nodes (then `nodes` is a lower bound, not exact).
+pub fn estimate_within(game: &dyn Game, depth: u32, limit: u64) -> Estimate {
     let mut previous = 1u64;
     for level in 1..=depth {
         let nodes = game.perft(level);
+        if nodes > limit && level < depth {
+            let growth = (nodes as f64 / previous.max(1) as f64).max(1.0);
+            return Estimate {
+                nodes: nodes as f64 * growth.powi((depth - level) as i32),
+                exact: false,
+            };
+        }
         if level == depth {
             return Estimate {
                 nodes: nodes as f64,
@@ -126,14 +139,21 @@ pub fn estimate(game: &dyn Game, depth: u32) -> Estimate {
 /// budget; `flag` names the budget in the error (an option such as
 /// `--max-nodes` is also offered as the way to raise it).
 ///
+/// `Ok(Some(count))` when the check counted the perft exactly on the way.
+///
 /// # Errors
 /// A message with the estimate, the budget and how to raise it.
-pub fn check(game: &dyn Game, depth: u32, budget: NodeBudget, flag: &str) -> Result<(), String> {
+pub fn check(
+    game: &dyn Game,
+    depth: u32,
+    budget: NodeBudget,
+    flag: &str,
+) -> Result<Option<u64>, String> {
     check_perft_depth(depth)?;
     let NodeBudget::AtMost(limit) = budget else {
-        return Ok(());
+        return Ok(None);
     };
-    let estimate = estimate(game, depth);
+    let estimate = estimate_within(game, depth, limit);
     if estimate.nodes > limit as f64 {
         let raise = if flag.starts_with("--") {
             format!("; raise it with {flag} N, or {flag} none")
@@ -146,7 +166,7 @@ pub fn check(game: &dyn Game, depth: u32, budget: NodeBudget, flag: &str) -> Res
             estimate.nodes
         ));
     }
-    Ok(())
+    Ok(estimate.exact.then_some(estimate.nodes as u64))
 }
 
 #[cfg(test)]

@@ -66,7 +66,9 @@ pub(super) fn check_budget(
     depth: u32,
     budget: regelwerk::budget::NodeBudget,
 ) -> Result<()> {
-    regelwerk::budget::check(game, depth, budget, "--max-nodes").map_err(anyhow::Error::msg)
+    regelwerk::budget::check(game, depth, budget, "--max-nodes")
+        .map(drop)
+        .map_err(anyhow::Error::msg)
 }
 
 /// perft (optionally split by first move) with its speed on stderr.

@@ -311,9 +311,9 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                 depth,
             } => answer_game(seq, variant, &position, &rulings, forced, |game| {
                 match crate::budget::check(game, depth, budget, "the server's budget") {
-                    Ok(()) => Response::Perft {
+                    Ok(counted) => Response::Perft {
                         seq,
-                        nodes: game.perft(depth),
+                        nodes: counted.unwrap_or_else(|| game.perft(depth)),
                     },
                     Err(message) => Response::Errored {
                         seq,
