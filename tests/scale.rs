@@ -99,6 +99,25 @@ fn sharded_check_merges_to_the_single_run() {
             "{format}"
         );
     }
+    // One ID in files of different shards, and a filter that leaves files out.
+    let suite = dir.join("suite");
+    std::fs::create_dir_all(&suite).unwrap_or_else(|e| panic!("{e}"));
+    let one = std::fs::read(super::hostile::ONE_SCENARIO).unwrap_or_else(|e| panic!("{e}"));
+    for name in ["a.yaml", "b.yaml", "c.yaml"] {
+        std::fs::write(suite.join(name), &one).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let suite = suite.display().to_string();
+    let copies = shards(&dir, "copies", 2, &["check", &suite]);
+    let single = run(&["check", &suite]);
+    assert!(
+        single.stdout.contains("is already used by"),
+        "{}",
+        single.stdout
+    );
+    assert_eq!(untimed(&merged(&copies, "text")), untimed(&single.stdout));
+    let filtered = shards(&dir, "m8", 3, &["check", "--clause", "m.8"]);
+    let single = run(&["check", "--clause", "m.8"]);
+    assert_eq!(untimed(&merged(&filtered, "text")), untimed(&single.stdout));
 }
 
 #[test]

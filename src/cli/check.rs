@@ -112,7 +112,7 @@ pub(super) fn check(
             "faults": faults,
             "spec": spec_given,
         });
-        super::shard::write_check(path, campaign, shard, &indices, &report)?;
+        super::shard::write_check(path, campaign, shard, &all_files, &report)?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
     if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {

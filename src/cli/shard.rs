@@ -16,20 +16,29 @@ use regelwerk::variant::{Game, VariantId};
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
 
-/// Writes a sharded `check`'s cases: `indices[i]` is the index of
-/// `cases[i]`'s file in the whole campaign.
+/// Writes a sharded `check`'s cases, each with the index of its file in
+/// `all_files` (the whole campaign's files, in order).
 pub(super) fn write_check(
     path: &Path,
     campaign: Value,
     shard: Shard,
-    indices: &[usize],
+    all_files: &[PathBuf],
     report: &SuiteReport,
 ) -> Result<()> {
     let mut writer = ResultsWriter::create(path, "check", campaign, shard)
         .with_context(|| format!("writing {}", path.display()))?;
-    // A suite report holds one case per file, in file order.
-    for (index, case) in indices.iter().zip(&report.cases) {
-        writer.unit(*index, serde_json::to_value(case)?)?;
+    let index_of: std::collections::BTreeMap<&Path, usize> = all_files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| (file.as_path(), index))
+        .collect();
+    // Filtered-out files leave no case, so each case finds its index by path.
+    for case in &report.cases {
+        let index = index_of
+            .get(case.path.as_path())
+            .copied()
+            .with_context(|| format!("{} is not among the files", case.path.display()))?;
+        writer.unit(index, serde_json::to_value(case)?)?;
     }
     writer
         .finish()
@@ -153,7 +162,8 @@ fn merge_check(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
         .map(|(_, unit)| serde_json::from_value::<CaseResult>(unit.clone()))
         .collect::<Result<Vec<_>, _>>()
         .context("reading a check unit")?;
-    let report = SuiteReport { cases };
+    let mut report = SuiteReport { cases };
+    regelwerk::scenario::report::mark_duplicate_ids(&mut report.cases);
     let variants: Vec<VariantId> = match merged.campaign["variant"].as_str() {
         Some(name) => vec![name.parse().map_err(anyhow::Error::msg)?],
         None => VariantId::ALL.to_vec(),
