@@ -534,6 +534,10 @@ fn fuzz_findings_stay_fixed() {
     let percent = pgn::read("1. e4 % e5 *").expect_err("% is no move");
     assert!(percent.message.contains("escape"), "{}", percent.message);
     assert!(pgn::read("% a comment line\n1. e4 *").is_ok());
+    // pgn: a backslash before the line end carried a tag value onto the
+    // next line, which the writer could not write back.
+    let open = pgn::read("[Site \"a\\\nb\"]\n\n1. e4 *").expect_err("a value over a line end");
+    assert!(open.message.contains("never closed"), "{}", open.message);
     let games = pgn::read("1. e4 e5 2. Nf3 *").expect("a plain game");
     let sans: Vec<String> = games[0].moves.iter().map(|m| m.text.clone()).collect();
     let again = pgn::read(&pgn::write(

@@ -317,6 +317,14 @@ fn read_tag(cursor: &mut Cursor<'_>, line: usize) -> Result<Token, PgnError> {
         match cursor.next() {
             Some('\\') => match cursor.next() {
                 Some(c @ ('"' | '\\')) => value.push(c),
+                // A backslash does not carry a tag value over a line end
+                // (found by the fuzzer: written back, the value broke).
+                Some('\n') => {
+                    return Err(error(
+                        line,
+                        format!("the value of tag [{name}] is never closed"),
+                    ))
+                }
                 Some(c) => {
                     value.push('\\');
                     value.push(c);
