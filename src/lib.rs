@@ -13,7 +13,9 @@
 
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod fuzz;
+pub mod input;
 pub mod journal;
 pub mod players;
 pub mod protocol;
@@ -21,6 +23,7 @@ pub mod record;
 pub mod render;
 pub mod report;
 pub mod scenario;
+pub mod shard;
 pub mod spec;
 pub mod tournament;
 pub mod variant;

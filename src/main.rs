@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::from(2)
+            cli::exit_code_of(&error)
         }
     }
 }

@@ -540,7 +540,7 @@ fn a_slow_engine_times_out_case_by_case_and_the_run_finishes() {
             Verdict::Errored {
                 step: 0, context, ..
             } => {
-                assert!(context.contains("no answer within 300ms"), "{context}")
+                assert!(context.contains("no answer within 0.30 s"), "{context}")
             }
             other => panic!("{}: expected a timeout, got {other:?}", loaded.scenario.id),
         }
@@ -559,10 +559,10 @@ fn a_slow_engine_times_out_case_by_case_and_the_run_finishes() {
         &["conform", "--engine", &engine, "--timeout", "0.3", ONE],
         LIMIT,
     );
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
     assert!(run.stderr.contains("smoke check failed"), "{}", run.stderr);
     assert!(
-        run.stderr.contains("no answer within 300ms"),
+        run.stderr.contains("no answer within 0.30 s"),
         "{}",
         run.stderr
     );
@@ -601,7 +601,7 @@ fn garbage_answers_are_errors_with_the_stderr_tail_and_break_the_smoke_check() {
     }
     assert!(engine.restarts() >= 1);
     engine.stop();
-    // Through the CLI: exit code 2 and a plain message.
+    // Through the CLI: exit code 3 (an engine fault) and a plain message.
     let run = cli(
         &[
             "conform",
@@ -611,7 +611,7 @@ fn garbage_answers_are_errors_with_the_stderr_tail_and_break_the_smoke_check() {
         ],
         LIMIT,
     );
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
     assert!(
         run.stderr
             .contains("smoke check failed: the adapter does not answer"),
@@ -648,7 +648,7 @@ fn an_engine_that_closes_its_output_is_reported_without_a_hang() {
         ],
         LIMIT,
     );
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
     assert!(run.stderr.contains("smoke check failed"), "{}", run.stderr);
     assert!(run.stderr.contains("closed its output"), "{}", run.stderr);
     assert!(
@@ -664,7 +664,7 @@ fn an_engine_that_cannot_start_is_an_adapter_problem() {
         &["conform", "--engine", "/no/such/engine --flag", ONE],
         LIMIT,
     );
-    assert_eq!(run.code, Some(2));
+    assert_eq!(run.code, Some(3));
     assert!(
         run.stderr.contains("could not be started"),
         "{}",
@@ -681,7 +681,7 @@ fn an_engine_that_cannot_start_is_an_adapter_problem() {
         &["conform", "--engine", &format!("'{BIN}' --version"), ONE],
         LIMIT,
     );
-    assert_eq!(run.code, Some(2));
+    assert_eq!(run.code, Some(3));
     assert!(run.stderr.contains("handshake failed"), "{}", run.stderr);
 }
 
@@ -696,7 +696,7 @@ fn the_harness_refuses_an_engine_of_another_major_version() {
     assert!(error.contains("speaks protocol 3.0"), "{error}");
     assert!(error.contains("2.0"), "both versions are named: {error}");
     let run = cli(&["conform", "--engine", &command, ONE], LIMIT);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
     assert!(run.stderr.contains("handshake failed"), "{}", run.stderr);
 }
 

@@ -4,6 +4,8 @@ mod support;
 
 mod conform;
 mod geometry;
+mod hostile;
+mod hostile_faults;
 mod journal;
 mod misreadings;
 mod notation;
@@ -14,6 +16,7 @@ mod properties;
 mod records;
 mod render;
 mod rulings;
+mod scale;
 mod scenarios;
 mod snapshots;
 mod sovereign;

@@ -410,7 +410,8 @@ fn replay_cli_reports_file_and_line() {
     let broken_text = broken.to_string_lossy().to_string();
     let malformed_text = malformed.to_string_lossy().to_string();
     let out = regelwerk(&["replay", &broken_text, &malformed_text]);
-    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    // A file that does not read is an input error (2), above a discrepancy (1).
+    assert_eq!(out.code, Some(2), "{}", out.stdout);
     assert!(
         out.stdout
             .contains(&format!("{broken_text}:5: discrepancy at 2. Kh4")),

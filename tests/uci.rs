@@ -243,11 +243,11 @@ fn a_well_behaved_fake_passes_and_garbage_lines_are_ignored() {
 #[test]
 fn an_engine_without_uciok_or_without_the_variant_is_an_adapter_problem() {
     for (mode, says) in [
-        ("no-uciok", "no `uciok` within 1s"),
+        ("no-uciok", "no `uciok` within 1.00 s"),
         ("no-variant", "no UCI_Variant option"),
     ] {
         let (code, report, stderr) = conform_fake(mode);
-        assert_eq!(code, Some(2), "{mode}: {stderr}");
+        assert_eq!(code, Some(3), "{mode}: an engine fault: {stderr}");
         assert_eq!(report, Value::Null, "no report: {mode}");
         assert!(stderr.contains(says), "{mode}: {stderr}");
         assert!(stderr.contains("docs/uci.md"), "{stderr}");
@@ -260,7 +260,7 @@ fn a_crash_or_a_hang_mid_run_errors_one_case_and_the_run_goes_on() {
     // and #3: that case errors, the restarted engine passes the next one.
     for (mode, context) in [
         ("crash-on-perft=3", "closed its output"),
-        ("hang-on-perft=3", "no answer within 1s"),
+        ("hang-on-perft=3", "no answer within 1.00 s"),
     ] {
         let (code, report, stderr) = conform_fake(mode);
         assert_eq!(code, Some(1), "{mode}: {stderr}");

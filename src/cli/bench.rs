@@ -78,16 +78,18 @@ fn best(runs: u32, mut count: impl FnMut() -> Result<u64>) -> Result<(u64, Durat
 }
 
 pub(super) fn bench(args: BenchArgs) -> Result<ExitCode> {
-    let timeout = Duration::from_secs_f64(args.timeout.max(0.01));
+    let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     println!("| variant | position | depth | nodes | regelwerk s | regelwerk nodes/s | engine s | engine nodes/s | regelwerk faster by |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut mismatches = 0;
     for &variant in &args.variants {
-        let mut engine = UciEngine::start(&args.uci, variant, None, timeout)
-            .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
+        let mut engine = UciEngine::start(&args.uci, variant, None, timeout).map_err(|error| {
+            super::exit::EngineFault(format!("the engine could not be started: {error}"))
+        })?;
         let depth = args.depth.unwrap_or_else(|| default_depth(variant));
         for (label, fen) in positions(variant, args.middle)? {
             let game = variant::open(variant, Some(&fen), &[]).map_err(anyhow::Error::msg)?;
+            super::variants::check_budget(game.as_ref(), depth, Default::default())?;
             // Alternating: one reference run, one engine run, N times.
             let mut ours: Option<(u64, Duration)> = None;
             let mut theirs: Option<(u64, Duration)> = None;
@@ -95,9 +97,9 @@ pub(super) fn bench(args: BenchArgs) -> Result<ExitCode> {
                 let run = best(1, || Ok(game.perft(depth)))?;
                 ours = Some(ours.map_or(run, |old| if run.1 < old.1 { run } else { old }));
                 let run = best(1, || {
-                    engine
-                        .perft(&fen, depth)
-                        .map_err(|error| anyhow::anyhow!("engine perft: {error}"))
+                    engine.perft(&fen, depth).map_err(|error| {
+                        super::exit::EngineFault(format!("engine perft: {error}")).into()
+                    })
                 })?;
                 theirs = Some(theirs.map_or(run, |old| if run.1 < old.1 { run } else { old }));
             }

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
 
+use super::exit::Exit;
 use super::{repo_root, ReportFormat};
 use regelwerk::scenario::report::{rerun_command, run_suite_with, Status, SuiteReport};
 
@@ -22,6 +23,10 @@ pub(super) struct Filters {
     pub variant: Option<VariantId>,
     /// Misreadings to play (deliberate faults).
     pub faults: Vec<String>,
+    /// Only this shard's files (docs/scale.md).
+    pub shard: Option<regelwerk::shard::Shard>,
+    /// Write the shard's results here (JSON lines, for `merge`).
+    pub output: Option<PathBuf>,
 }
 
 pub(super) fn check(
@@ -32,6 +37,7 @@ pub(super) fn check(
     coverage: bool,
 ) -> Result<ExitCode> {
     let root = repo_root();
+    let spec_given = spec_root.as_ref().map(|path| path.display().to_string());
     let spec_root = spec_root.unwrap_or_else(|| root.join("spec"));
     let variants: Vec<VariantId> = match filters.variant {
         Some(variant) => vec![variant],
@@ -49,8 +55,16 @@ pub(super) fn check(
         several => Spec::merged(several),
     };
     let Filters {
-        clause, id, faults, ..
+        clause,
+        id,
+        faults,
+        shard,
+        output,
+        variant,
     } = filters;
+    if let Some(path) = &output {
+        super::exit::check_writable(path)?;
+    }
     regelwerk::ruleset::FaultSet::from_ids(&faults).context("reading --fault")?;
     let forced: Vec<String> = faults
         .iter()
@@ -71,7 +85,11 @@ pub(super) fn check(
     } else {
         paths
     };
-    let files = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
+    let all_files =
+        regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
+    let shard = shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let indices: Vec<usize> = (0..all_files.len()).filter(|&i| shard.takes(i)).collect();
+    let files: Vec<PathBuf> = indices.iter().map(|&i| all_files[i].clone()).collect();
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
     let monarchie = specs.iter().find(|spec| spec.variant == "monarchie");
@@ -85,27 +103,52 @@ pub(super) fn check(
     );
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &output {
+        let campaign = serde_json::json!({
+            "suite_revision": regelwerk::protocol::conform::suite_revision(&all_files),
+            "variant": variant,
+            "clause": clause,
+            "id": id,
+            "faults": faults,
+            "spec": spec_given,
+        });
+        super::shard::write_check(path, campaign, shard, &all_files, &report)?;
+    }
+    print_check_report(&report, &spec, seconds, format, coverage)?;
+    if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
+        anyhow::bail!("no scenario matched");
+    }
+    Ok(if report.all_passed() {
+        Exit::Ok.code()
+    } else {
+        Exit::Failed.code()
+    })
+}
+
+/// The report of a suite run (or of merged shards) in `format`.
+///
+/// # Errors
+/// A JSON serialisation error.
+pub(super) fn print_check_report(
+    report: &SuiteReport,
+    spec: &Spec,
+    seconds: f64,
+    format: ReportFormat,
+    coverage: bool,
+) -> Result<()> {
     match format {
-        ReportFormat::Text => print_text_report(&report, &spec, seconds, coverage),
+        ReportFormat::Text => print_text_report(report, spec, seconds, coverage),
         ReportFormat::Json => {
-            let mut value = report.to_json(Some(&spec), seconds);
+            let mut value = report.to_json(Some(spec), seconds);
             if coverage {
-                let (clauses, rulings) = report.coverage_gaps(&spec);
+                let (clauses, rulings) = report.coverage_gaps(spec);
                 value["coverage"] = serde_json::json!({"clauses_without_scenarios": clauses, "rulings_without_scenarios": rulings});
             }
             println!("{}", serde_json::to_string_pretty(&value)?);
         }
         ReportFormat::Junit => print!("{}", report.to_junit(seconds)),
     }
-    if report.cases.is_empty() {
-        eprintln!("no scenario matched");
-        return Ok(ExitCode::from(1));
-    }
-    Ok(if report.all_passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(())
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal.

@@ -11,7 +11,20 @@ use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
 
 use super::check::progress_bar;
+use super::exit::Exit;
+
+/// Variant names for a message: `grand, racingkings`, or `none`.
+pub(super) fn variant_list(variants: &[VariantId]) -> String {
+    if variants.is_empty() {
+        return "none".to_string();
+    }
+    let names: Vec<&str> = variants.iter().map(|variant| variant.name()).collect();
+    names.join(", ")
+}
 use super::{repo_root, ConformFormat};
+
+/// The harness faults `serve --fault` plays.
+pub(super) const HARNESS_FAULTS: &str = "crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent or out-of-sequence";
 
 pub(super) fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::serve::Fault> {
     use regelwerk::protocol::serve::Fault;
@@ -26,11 +39,14 @@ pub(super) fn parse_fault(text: Option<&str>) -> Result<regelwerk::protocol::ser
     Ok(match text.split_once('=') {
         Some(("crash-on", seq)) => Fault::CrashOn(number(seq)?),
         Some(("sleep", seconds)) => Fault::Sleep(number(seconds)?),
+        Some(("exit-on", seq)) => Fault::ExitOn(number(seq)?),
         None if text == "garbage" => Fault::Garbage,
         None if text == "close-stdout" => Fault::CloseStdout,
-        _ => anyhow::bail!(
-            "--fault {text}: expected crash-on=SEQ, sleep=SECONDS, garbage or close-stdout"
-        ),
+        None if text == "flood" => Fault::Flood,
+        None if text == "partial-lines" => Fault::PartialLines,
+        None if text == "silent" => Fault::Silent,
+        None if text == "out-of-sequence" => Fault::OutOfSequence,
+        _ => anyhow::bail!("--fault {text}: expected {HARNESS_FAULTS}"),
     })
 }
 
@@ -51,6 +67,14 @@ pub(super) struct ConformArgs {
     pub(super) format: ConformFormat,
     pub(super) output: Option<PathBuf>,
     pub(super) variant: VariantId,
+    /// Only this shard's cases (docs/scale.md).
+    pub(super) shard: Option<regelwerk::shard::Shard>,
+}
+
+/// Whether `--output` names a results file for `merge` (`*.jsonl`)
+/// rather than the report.
+fn is_results_file(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|ext| ext == "jsonl")
 }
 
 /// Loads one suite file of `variant` (checked against its spec).
@@ -66,6 +90,11 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     };
     use regelwerk::protocol::conform_report;
     use regelwerk::protocol::external::External;
+    let timeout = super::exit::timeout(args.timeout, "--timeout")?;
+    super::fuzz::check_uci_variant(args.uci, args.variant)?;
+    if let Some(path) = &args.output {
+        super::exit::check_writable(path)?;
+    }
     let root = repo_root();
     let variant = args.variant;
     let spec_dir = root.join("spec").join(variant.name());
@@ -106,6 +135,9 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     if cases.is_empty() {
         anyhow::bail!("no scenario matched");
     }
+    let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let indices: Vec<usize> = (0..cases.len()).filter(|&i| shard.takes(i)).collect();
+    let cases: Vec<Loaded> = indices.iter().map(|&i| cases[i].clone()).collect();
     let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("reading {}", path.display()))?
@@ -115,7 +147,6 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             .collect(),
         None => Default::default(),
     };
-    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
     let started = External::start(
         &args.engine,
         args.uci,
@@ -135,15 +166,15 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             eprintln!(
                 "this is an adapter problem, not a rules difference: check the command and {doc}"
             );
-            return Ok(ExitCode::from(2));
+            return Ok(Exit::Engine.code());
         }
     };
     if !engine.info().variants.contains(&variant) {
         eprintln!(
-            "the engine plays {:?}, not {variant}: nothing to check",
-            engine.info().variants
+            "the engine plays {}, not {variant}: nothing to check",
+            variant_list(&engine.info().variants)
         );
-        return Ok(ExitCode::from(2));
+        return Ok(Exit::Engine.code());
     }
     match smoke_check(&mut engine, variant) {
         Smoke::Healthy => {}
@@ -156,7 +187,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             if !tail.is_empty() {
                 eprintln!("engine stderr (tail):\n{tail}");
             }
-            return Ok(ExitCode::from(2));
+            return Ok(Exit::Engine.code());
         }
     }
     let bar = progress_bar(
@@ -191,6 +222,15 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         cases: verdicts,
     };
     engine.stop();
+    if let Some(path) = args.output.as_ref().filter(|path| is_results_file(path)) {
+        super::shard::write_conform(path, &args, shard, &indices, &report)?;
+        eprintln!(
+            "conform shard {shard}: {} cases, results in {}",
+            report.cases.len(),
+            path.display()
+        );
+        return Ok(conform_exit(&report, args.strict));
+    }
     let text = match args.format {
         ConformFormat::Text => conform_report::text(&report),
         ConformFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
@@ -203,15 +243,60 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         }
         None => print!("{text}"),
     }
-    let strict_failure = args.strict && !report.unexpected_passes().is_empty();
+    Ok(conform_exit(&report, args.strict))
+}
+
+/// The exit code of a conformance report: 1 for an unexpected problem, or
+/// (with `strict`) an expected failure that passed.
+pub(super) fn conform_exit(
+    report: &regelwerk::protocol::conform::ConformReport,
+    strict: bool,
+) -> ExitCode {
+    let strict_failure = strict && !report.unexpected_passes().is_empty();
     if strict_failure {
         eprintln!("--strict: cases listed as expected failures passed; take them off the list");
     }
-    Ok(
-        if report.unexpected_problems().is_empty() && !strict_failure {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        },
-    )
+    if report.unexpected_problems().is_empty() && !strict_failure {
+        Exit::Ok.code()
+    } else {
+        Exit::Failed.code()
+    }
+}
+
+/// `regelwerk serve`: checks the rulings and faults, then serves stdin.
+pub(super) fn serve(
+    variant: Option<VariantId>,
+    rulings: Vec<String>,
+    fault: Vec<String>,
+) -> Result<ExitCode> {
+    match variant {
+        Some(variant) => regelwerk::variant::open(variant, None, &rulings)
+            .map(|_| ())
+            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
+        None => {
+            regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
+        }
+    }
+    let (misreadings, harness): (Vec<String>, Vec<String>) =
+        fault.into_iter().partition(|text| text.starts_with("M-"));
+    regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
+    if harness.len() > 1 {
+        anyhow::bail!("--fault: at most one of {}", HARNESS_FAULTS);
+    }
+    let fault = parse_fault(harness.first().map(String::as_str))?;
+    let mut forced = rulings;
+    forced.extend(
+        misreadings
+            .iter()
+            .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX)),
+    );
+    let stdin = std::io::stdin();
+    regelwerk::protocol::serve::serve_only(
+        stdin.lock(),
+        std::io::stdout().lock(),
+        &forced,
+        fault,
+        variant,
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -32,18 +32,18 @@ fn replay_command(
 /// The summary of a differential run in which the engine agreed, or
 /// differed only in listed known differences (`classified`: finding, games,
 /// actions).
-fn print_agreement(
-    args: &FuzzArgs,
+pub(super) fn print_agreement(
+    variant: VariantId,
+    games: u64,
     plies: usize,
     seconds: f64,
     format: Format,
     classified: &std::collections::BTreeMap<String, (u64, usize)>,
 ) {
-    let games = args.games;
     let known: u64 = classified.values().map(|(games, _)| games).sum();
     match format {
         Format::Text => {
-            let label = match args.variant {
+            let label = match variant {
                 VariantId::Monarchie => String::new(),
                 other => format!(" {other}"),
             };
@@ -73,10 +73,22 @@ fn print_agreement(
         }
         Format::Json => println!(
             "{}",
-            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "divergences": 0, "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
+            serde_json::json!({"variant": variant, "games": games, "plies": plies, "divergences": 0, "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
                 "seconds": seconds})
         ),
     }
+}
+
+/// UCI engines play two-player variants only: asking for another is a
+/// usage error, found before any engine starts.
+///
+/// # Errors
+/// The variant and what `--uci` is for.
+pub(super) fn check_uci_variant(uci: bool, variant: VariantId) -> Result<()> {
+    if uci && regelwerk::variant::info(variant).parties.len() != 2 {
+        anyhow::bail!("{variant} is not a two-player variant; UCI engines cannot play it (--uci is for grand and racingkings)");
+    }
+    Ok(())
 }
 
 /// Writes a reproducing scenario as `<out>/<id>.yaml`.
@@ -103,6 +115,10 @@ pub(super) struct FuzzArgs {
     pub(super) timeout: f64,
     pub(super) perft_every: usize,
     pub(super) variant: VariantId,
+    /// Only this shard's games (game i is shard i mod N's; docs/scale.md).
+    pub(super) shard: Option<regelwerk::shard::Shard>,
+    /// Write the shard's games as JSON lines for `regelwerk merge`.
+    pub(super) output: Option<std::path::PathBuf>,
 }
 
 /// A game in which the engine and the reference parted: its ID, the
@@ -116,6 +132,8 @@ struct Parted {
     actions: usize,
     divergence: String,
     scenario: String,
+    /// The engine stopped answering: an engine fault, not a divergence.
+    engine_fault: bool,
 }
 
 /// The differential loop: starts the engine (protocol or UCI), plays
@@ -130,7 +148,8 @@ fn run_differential(
     mut game: impl FnMut(&mut regelwerk::protocol::external::External, u64) -> Result<usize, Parted>,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
-    let timeout = std::time::Duration::from_secs_f64(args.timeout.max(0.01));
+    let timeout = super::exit::timeout(args.timeout, "--timeout")?;
+    check_uci_variant(args.uci, args.variant)?;
     let mut engine = External::start(
         engine_command,
         args.uci,
@@ -138,13 +157,16 @@ fn run_differential(
         args.uci_variant.as_deref(),
         timeout,
     )
-    .map_err(|error| anyhow::anyhow!("the engine could not be started: {error}"))?;
+    .map_err(|error| {
+        super::exit::EngineFault(format!("the engine could not be started: {error}"))
+    })?;
     if !engine.info().variants.contains(&args.variant) {
-        anyhow::bail!(
-            "the engine plays {:?}, not {}",
-            engine.info().variants,
+        return Err(super::exit::EngineFault(format!(
+            "the engine plays {}, not {}",
+            super::conform::variant_list(&engine.info().variants),
             args.variant
-        );
+        ))
+        .into());
     }
     let known: Vec<String> = match &args.known_differences {
         Some(path) => regelwerk::protocol::known::read_list(
@@ -153,25 +175,80 @@ fn run_differential(
         ),
         None => Vec::new(),
     };
+    let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let mut results = match &args.output {
+        Some(path) => {
+            let campaign = serde_json::json!({
+                "variant": args.variant,
+                "seed": args.seed,
+                "games": args.games,
+                "max_plies": args.max_plies,
+                "perft_every": args.perft_every,
+                "engine": engine.info(),
+                "uci": args.uci,
+                "known_differences": known,
+            });
+            Some(
+                regelwerk::shard::ResultsWriter::create(path, "fuzz", campaign, shard)
+                    .with_context(|| format!("writing {}", path.display()))?,
+            )
+        }
+        None => None,
+    };
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
-    let mut plies = 0usize;
+    let (mut plies, mut games) = (0usize, 0u64);
     let mut classified: std::collections::BTreeMap<String, (u64, usize)> = Default::default();
     for index in 0..args.games {
+        if !shard.takes(index as usize) {
+            continue;
+        }
+        games += 1;
         let seed = args.seed.wrapping_add(index);
         match game(&mut engine, seed) {
-            Ok(played) => plies += played,
+            Ok(played) => {
+                plies += played;
+                if let Some(results) = results.as_mut() {
+                    results.unit(
+                        index as usize,
+                        serde_json::json!({"seed": seed, "plies": played}),
+                    )?;
+                }
+            }
             Err(parted) => {
                 if let Some(finding) = parted.known.filter(|f| known.iter().any(|k| k == f)) {
                     plies += parted.played;
                     let entry = classified.entry(finding.to_string()).or_default();
                     entry.0 += 1;
                     entry.1 += parted.played;
+                    if let Some(results) = results.as_mut() {
+                        results.unit(index as usize, serde_json::json!({"seed": seed, "plies": parted.played, "known": finding}))?;
+                    }
                     bar.set_position(index + 1);
                     continue;
                 }
                 bar.finish_and_clear();
+                if parted.engine_fault {
+                    use regelwerk::protocol::conform::Responder as _;
+                    let tail = engine.stderr_tail();
+                    engine.stop();
+                    let mut message = format!(
+                        "game {index} (seed {seed}), after {} actions: {}; this is an engine fault, not a rules difference (no scenario written)",
+                        parted.played, parted.divergence
+                    );
+                    if !tail.is_empty() {
+                        message.push_str(&format!("\nengine stderr (tail):\n{tail}"));
+                    }
+                    return Err(super::exit::EngineFault(message).into());
+                }
                 let path = write_case(out, &parted.id, &parted.scenario)?;
+                if let Some(mut results) = results.take() {
+                    results.unit(
+                        index as usize,
+                        serde_json::json!({"seed": seed, "divergence": format!("diverges after {} actions: {}; scenario: {}", parted.actions, parted.divergence, path.display())}),
+                    )?;
+                    results.finish()?;
+                }
                 println!(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
                     parted.actions, parted.divergence
@@ -194,8 +271,12 @@ fn run_differential(
     }
     bar.finish_and_clear();
     engine.stop();
+    if let Some(results) = results {
+        results.finish()?;
+    }
     print_agreement(
-        args,
+        args.variant,
+        games,
         plies,
         started.elapsed().as_secs_f64().max(1e-9),
         format,
@@ -213,18 +294,55 @@ fn variant_games(
     format: Format,
 ) -> Result<ExitCode> {
     use regelwerk::fuzz::game::{game_failure_scenario, play_game_checked_deep, shrink};
+    let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let mut results = match &args.output {
+        Some(path) => {
+            let campaign = serde_json::json!({
+                "variant": args.variant,
+                "seed": args.seed,
+                "games": args.games,
+                "max_plies": args.max_plies,
+                "rulings": rulings,
+                "exhaustive_every": args.checks.exhaustive_every,
+                "symmetry_every": args.checks.symmetry_every,
+            });
+            Some(
+                regelwerk::shard::ResultsWriter::create(path, "fuzz", campaign, shard)
+                    .with_context(|| format!("writing {}", path.display()))?,
+            )
+        }
+        None => None,
+    };
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
-    let (mut plies, mut finished) = (0usize, 0u64);
+    let (mut plies, mut finished, mut games) = (0usize, 0u64, 0u64);
     for index in 0..args.games {
+        if !shard.takes(index as usize) {
+            continue;
+        }
+        // Every game's seed derives from the one campaign seed.
         let seed = args.seed.wrapping_add(index);
+        games += 1;
         match play_game_checked_deep(args.variant, seed, args.max_plies, rulings, args.checks) {
             Ok(played) => {
                 plies += played.plies;
                 finished += u64::from(played.status.is_over());
+                if let Some(results) = results.as_mut() {
+                    results.unit(
+                        index as usize,
+                        serde_json::json!({"seed": seed, "plies": played.plies, "finished": played.status.is_over()}),
+                    )?;
+                }
             }
             Err(failure) => {
                 bar.finish_and_clear();
+                if let Some(mut results) = results.take() {
+                    results.unit(
+                        index as usize,
+                        serde_json::json!({"seed": seed, "violation": format!("{}: {}", failure.invariant, failure.detail)}),
+                    )?;
+                    results.finish()?;
+                }
                 let small = shrink(&failure);
                 let id = format!("fuzz-{}-seed-{seed}", args.variant);
                 let path = write_case(out, &id, &game_failure_scenario(&small, &id))?;
@@ -245,13 +363,30 @@ fn variant_games(
         bar.set_position(index + 1);
     }
     bar.finish_and_clear();
+    if let Some(results) = results {
+        results.finish()?;
+    }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let games = args.games;
+    print_games(args.variant, games, plies, finished, seconds, format);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The summary of random games in which no invariant broke (a run, or
+/// merged shards).
+pub(super) fn print_games(
+    variant: VariantId,
+    games: u64,
+    plies: usize,
+    finished: u64,
+    seconds: f64,
+    format: Format,
+) {
+    let seconds = seconds.max(1e-9);
     match format {
         Format::Text => {
             println!(
                 "{games} {} games, {plies} actions, {finished} finished, 0 violations in {seconds:.1} s: {:.1} games/s, {:.0} plies/s",
-                args.variant,
+                variant,
                 games as f64 / seconds,
                 plies as f64 / seconds
             );
@@ -259,12 +394,11 @@ fn variant_games(
         }
         Format::Json => println!(
             "{}",
-            serde_json::json!({"variant": args.variant, "games": games, "plies": plies, "finished": finished,
+            serde_json::json!({"variant": variant, "games": games, "plies": plies, "finished": finished,
                 "violations": 0, "seconds": seconds, "games_per_second": games as f64 / seconds,
                 "plies_per_second": plies as f64 / seconds})
         ),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `regelwerk fuzz --engine`: the reference against an external engine,
@@ -296,6 +430,10 @@ fn differential(
                 scenario: divergence_scenario(&game, &id),
                 id,
                 actions: game.actions.len(),
+                engine_fault: matches!(
+                    game.divergence,
+                    regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
+                ),
                 divergence: game.divergence.to_string(),
             }
         })
@@ -308,6 +446,9 @@ pub(super) fn fuzz(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
+    if let Some(path) = &args.output {
+        super::exit::check_writable(path)?;
+    }
     if let Some(engine) = &args.engine {
         return differential(&args, engine, out, rulings, format);
     }

@@ -3,12 +3,14 @@
 mod bench;
 mod check;
 mod conform;
+mod exit;
 mod fuzz;
 mod maintain;
 mod play;
 mod play_record;
 mod render;
 mod replay;
+mod shard;
 mod variants;
 
 use std::path::PathBuf;
@@ -154,6 +156,20 @@ enum Command {
         /// Deliberate fault, never for a normal run: play the MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable) to see which scenarios catch it.
         #[arg(long = "fault", value_name = "M-ID")]
         faults: Vec<String>,
+        /// Run only shard I of N (every N-th file from the I-th; docs/scale.md).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<regelwerk::shard::Shard>,
+        /// Write the results as JSON lines for `regelwerk merge` (docs/scale.md).
+        #[arg(long, value_name = "FILE.jsonl")]
+        output: Option<PathBuf>,
+    },
+    /// Merge the results files of a sharded campaign (check, perft, fuzz) into the report of a single run.
+    Merge {
+        /// The shards' results files (`--output`).
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
     },
     /// Play seeded random games on the reference engine and check every invariant after every action.
     Fuzz {
@@ -202,6 +218,12 @@ enum Command {
         /// Output format of the summary.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Play only shard I of N of the games (game i belongs to shard i mod N; docs/scale.md).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<regelwerk::shard::Shard>,
+        /// Write the games as JSON lines for `regelwerk merge` (docs/scale.md).
+        #[arg(long, value_name = "FILE.jsonl")]
+        output: Option<PathBuf>,
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
     Serve {
@@ -211,7 +233,7 @@ enum Command {
         /// Ruling settings ID=key forced on top of every request's rulings.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
-        /// For testing harnesses: crash-on=SEQ, sleep=SECONDS, garbage, close-stdout, or a MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable).
+        /// For testing harnesses: crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent, out-of-sequence, or a MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable).
         #[arg(long, hide = true)]
         fault: Vec<String>,
     },
@@ -249,9 +271,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ConformFormat::Text)]
         format: ConformFormat,
-        /// Write the report here instead of stdout.
+        /// Write the report here instead of stdout; a `*.jsonl` file gets the results as JSON lines for `regelwerk merge` (docs/scale.md).
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// Run only shard I of N of the cases (docs/scale.md).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<regelwerk::shard::Shard>,
     },
     /// Time perft of the reference and of a UCI engine side by side (docs/perf.md).
     Bench {
@@ -384,6 +409,15 @@ enum Command {
         /// Print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Refuse a depth whose estimated node count exceeds this (a number such as 1e9, or none).
+        #[arg(long, default_value_t = regelwerk::budget::NodeBudget::default())]
+        max_nodes: regelwerk::budget::NodeBudget,
+        /// Count only shard I of N of the root moves (docs/scale.md).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<regelwerk::shard::Shard>,
+        /// With --shard: write the shard's root-move counts as JSON lines for `regelwerk merge`.
+        #[arg(long, value_name = "FILE.jsonl", requires = "shard")]
+        output: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -414,6 +448,11 @@ enum Command {
     },
 }
 
+/// The exit code of an error that ended a command (the README's table).
+pub fn exit_code_of(error: &anyhow::Error) -> ExitCode {
+    exit::of_error(error)
+}
+
 /// Runs one command.
 ///
 /// # Errors
@@ -429,6 +468,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             coverage,
             faults,
+            shard,
+            output,
         } => check::check(
             paths,
             check::Filters {
@@ -436,11 +477,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 id,
                 variant,
                 faults,
+                shard,
+                output,
             },
             spec,
             format,
             coverage,
         ),
+        Command::Merge { files, format } => shard::merge_command(&files, format),
         Command::Show { position } if position.variant != VariantId::Monarchie => {
             print!("{}", variants::board_text(position.open()?.as_ref()));
             Ok(ExitCode::SUCCESS)
@@ -466,6 +510,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             timeout,
             perft_every,
             format,
+            shard,
+            output,
         } => fuzz::fuzz(
             fuzz::FuzzArgs {
                 games,
@@ -482,6 +528,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 timeout,
                 perft_every,
                 variant,
+                shard,
+                output,
             },
             &out,
             &rulings,
@@ -491,40 +539,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             variant,
             rulings,
             fault,
-        } => {
-            match variant {
-                Some(variant) => regelwerk::variant::open(variant, None, &rulings)
-                    .map(|_| ())
-                    .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
-                None => {
-                    Ruleset::from_settings(&rulings).context("reading --ruling")?;
-                }
-            }
-            let (misreadings, harness): (Vec<String>, Vec<String>) =
-                fault.into_iter().partition(|text| text.starts_with("M-"));
-            regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
-            if harness.len() > 1 {
-                anyhow::bail!(
-                    "--fault: at most one of crash-on=SEQ, sleep=SECONDS, garbage, close-stdout"
-                );
-            }
-            let fault = conform::parse_fault(harness.first().map(String::as_str))?;
-            let mut forced = rulings;
-            forced.extend(
-                misreadings
-                    .iter()
-                    .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX)),
-            );
-            let stdin = std::io::stdin();
-            regelwerk::protocol::serve::serve_only(
-                stdin.lock(),
-                std::io::stdout().lock(),
-                &forced,
-                fault,
-                variant,
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => conform::serve(variant, rulings, fault),
         Command::Conform {
             engine,
             uci,
@@ -538,6 +553,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             expected_failures,
             format,
             output,
+            shard,
         } => conform::conform(conform::ConformArgs {
             uci: uci.is_some(),
             engine: engine.or(uci).unwrap_or_default(),
@@ -551,6 +567,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             expected_failures,
             format,
             output,
+            shard,
         }),
         Command::Render(args) => render::render(args),
         Command::Figures { output, variant } => render::figures(&output, variant),
@@ -627,17 +644,36 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Perft {
             depth,
             position,
-            divide: split,
-            format,
-        } if position.variant != VariantId::Monarchie => {
-            variants::perft(position.open()?.as_ref(), depth, split, format)
+            max_nodes,
+            shard: Some(shard),
+            output,
+            ..
+        } => {
+            let game = position.open()?;
+            variants::check_budget(game.as_ref(), depth, max_nodes)?;
+            shard::perft_shard(game.as_ref(), depth, shard, output.as_deref())
         }
         Command::Perft {
             depth,
             position,
             divide: split,
             format,
+            max_nodes,
+            ..
+        } if position.variant != VariantId::Monarchie => {
+            let game = position.open()?;
+            variants::check_budget(game.as_ref(), depth, max_nodes)?;
+            variants::perft(game.as_ref(), depth, split, format)
+        }
+        Command::Perft {
+            depth,
+            position,
+            divide: split,
+            format,
+            max_nodes,
+            ..
         } => {
+            variants::check_budget(position.open()?.as_ref(), depth, max_nodes)?;
             let (position, rules) = position.load()?;
             let started = Instant::now();
             let (total, rows) = if split {

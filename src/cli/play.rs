@@ -217,6 +217,13 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     let seats = parse_seats(args.players.as_deref())?;
     let rules = Ruleset::from_settings(&args.rulings).context("reading --ruling")?;
+    if let Some(date) = &args.date {
+        regelwerk::journal::check_date(date)
+            .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
+    }
+    if let Some(path) = &args.journal {
+        super::exit::check_writable(path)?;
+    }
     let config = GameConfig {
         seed: args.seed,
         seats,

@@ -54,6 +54,13 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         }
         bail!("unknown ruling setting `{setting}` for {variant} (it has no switchable rulings)");
     }
+    if let Some(date) = &args.date {
+        regelwerk::journal::check_date(date)
+            .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
+    }
+    if let Some(path) = &args.pgn {
+        super::exit::check_writable(path)?;
+    }
     let info = variant::info(variant);
     let sides: Vec<&str> = info.parties.iter().map(|party| party.key).collect();
     let seats = parse_seats(args.players.as_deref(), &sides)?;

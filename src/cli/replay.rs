@@ -17,13 +17,14 @@ fn is_pgn(path: &Path) -> bool {
 }
 
 /// Replays every game of a PGN file, printing one line per game; the
-/// number of games that failed (a file that cannot be read counts one).
-fn replay_pgn(path: &Path, only: Option<VariantId>) -> usize {
-    let text = match std::fs::read_to_string(path) {
+/// number of games that failed (a file that cannot be read counts one),
+/// and whether the file could not be read.
+fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, bool) {
+    let text = match regelwerk::input::read_text(path) {
         Ok(text) => text,
         Err(error) => {
-            println!("INVALID {}: {error}", path.display());
-            return 1;
+            println!("INVALID {error}");
+            return (1, true);
         }
     };
     let games = match record::pgn::read(&text) {
@@ -35,7 +36,7 @@ fn replay_pgn(path: &Path, only: Option<VariantId>) -> usize {
                 error.line,
                 error.message
             );
-            return 1;
+            return (1, true);
         }
     };
     let several = games.len() > 1;
@@ -76,7 +77,7 @@ fn replay_pgn(path: &Path, only: Option<VariantId>) -> usize {
             }
         }
     }
-    failed
+    (failed, false)
 }
 
 pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> Result<ExitCode> {
@@ -84,9 +85,12 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
         anyhow::bail!("name at least one journal or PGN file");
     }
     let mut failed = 0;
+    let mut unreadable = 0;
     for path in &paths {
         if is_pgn(path) {
-            failed += usize::from(replay_pgn(path, only) > 0);
+            let (games_failed, bad_file) = replay_pgn(path, only);
+            failed += usize::from(games_failed > 0);
+            unreadable += usize::from(bad_file);
             continue;
         }
         if only.is_some_and(|variant| variant != VariantId::Monarchie) {
@@ -102,6 +106,7 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
             Err(error) => {
                 println!("INVALID {error}");
                 failed += 1;
+                unreadable += 1;
             }
             Ok((journal, rules)) => match replay(path, &journal, &rules) {
                 Ok(position) => {
@@ -126,9 +131,13 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
         "replay: {} ok, {failed} with discrepancies or errors",
         paths.len() - failed
     );
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
+    // A file that cannot be read is an input error (2); a discrepancy is a
+    // failed check (1): the README's exit codes.
+    Ok(if unreadable > 0 {
+        super::exit::Exit::Input.code()
+    } else if failed > 0 {
+        super::exit::Exit::Failed.code()
     } else {
-        ExitCode::from(1)
+        super::exit::Exit::Ok.code()
     })
 }

@@ -57,6 +57,20 @@ pub(super) fn counted(game: &dyn Game, depth: u32) -> (u64, Vec<(String, u64)>) 
     (total, rows)
 }
 
+/// Refuses a perft deeper than the limit or bigger than the budget.
+///
+/// # Errors
+/// The estimate and how to raise the budget.
+pub(super) fn check_budget(
+    game: &dyn Game,
+    depth: u32,
+    budget: regelwerk::budget::NodeBudget,
+) -> Result<()> {
+    regelwerk::budget::check(game, depth, budget, "--max-nodes")
+        .map(drop)
+        .map_err(anyhow::Error::msg)
+}
+
 /// perft (optionally split by first move) with its speed on stderr.
 pub(super) fn perft(game: &dyn Game, depth: u32, split: bool, format: Format) -> Result<ExitCode> {
     let started = Instant::now();
@@ -126,15 +140,25 @@ pub(super) fn apply(
 ) -> Result<ExitCode> {
     let start = game.position_text();
     let mut reports = Vec::new();
+    let mut refused = None;
     for (index, text) in actions.iter().enumerate() {
-        let report = game.play(text).map_err(|refusal| {
-            anyhow::anyhow!(
-                "action {} '{text}' is refused ({}): {}",
-                index + 1,
-                refusal.code,
-                refusal.detail
-            )
-        })?;
+        let report = match game.play(text) {
+            Ok(report) => report,
+            Err(refusal) => {
+                // The detail quotes the text itself when it could not be read.
+                let quoted = regelwerk::input::quote(text);
+                let what = if refusal.detail.contains(&quoted) {
+                    format!("action {}", index + 1)
+                } else {
+                    format!("action {} '{quoted}'", index + 1)
+                };
+                eprintln!("{what} is refused ({}): {}", refusal.code, refusal.detail);
+                refused = Some(
+                    json!({"action": index + 1, "code": refusal.code, "detail": refusal.detail}),
+                );
+                break;
+            }
+        };
         if format == Format::Text {
             let did = if report.events.iter().any(|event| event.kind == "forfeited") {
                 "forfeited the turn"
@@ -172,17 +196,24 @@ pub(super) fn apply(
     }
     match format {
         Format::Text => println!("{}", game.position_text()),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({
+        Format::Json => {
+            let mut document = json!({
                 "variant": game.variant(),
                 "start": start,
                 "results": reports,
                 "position": game.position_text(),
-            }))?
-        ),
+            });
+            if let Some(refused) = &refused {
+                document["refused"] = refused.clone();
+            }
+            println!("{}", serde_json::to_string_pretty(&document)?);
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    // A refused action is a failed check (the README's exit codes).
+    Ok(match refused {
+        Some(_) => super::exit::Exit::Failed.code(),
+        None => super::exit::Exit::Ok.code(),
+    })
 }
 
 /// The board of any variant as text, laid out from the board picture the

@@ -263,3 +263,69 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema)
         .unwrap_or_else(|error| unreachable!("a schema serialises: {error}"))
 }
+
+/// Checks a journal date: `YYYY-MM-DD`, a real day of the Gregorian
+/// calendar (month 1-12, the day within its month, 29 February in leap
+/// years only).
+///
+/// # Errors
+/// What is wrong, and the form expected.
+pub fn check_date(text: &str) -> Result<(), String> {
+    let parts: Vec<&str> = text.split('-').collect();
+    let number = |part: &str, digits: usize| {
+        (part.len() == digits && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u32>().ok())
+            .flatten()
+    };
+    let shown = crate::input::quote(text);
+    let [year, month, day] = parts.as_slice() else {
+        return Err(format!("'{shown}' is not a date: expected YYYY-MM-DD"));
+    };
+    let (Some(year), Some(month), Some(day)) = (number(year, 4), number(month, 2), number(day, 2))
+    else {
+        return Err(format!("'{shown}' is not a date: expected YYYY-MM-DD"));
+    };
+    if !(1..=12).contains(&month) {
+        return Err(format!(
+            "'{shown}': there is no month {month}; expected 01 to 12"
+        ));
+    }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if !(1..=days).contains(&day) {
+        return Err(format!(
+            "'{shown}': month {month:02} of {year} has days 01 to {days}"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::check_date;
+
+    #[test]
+    fn real_days_only() {
+        for good in ["2026-01-31", "2024-02-29", "2000-02-29", "2026-12-01"] {
+            assert_eq!(check_date(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "2026-13-45",
+            "2026-99-99",
+            "2025-02-29",
+            "1900-02-29",
+            "2026-04-31",
+            "2026-00-10",
+            "26-1-1",
+            "today",
+            "2026-01-1x",
+        ] {
+            assert!(check_date(bad).is_err(), "{bad}");
+        }
+    }
+}

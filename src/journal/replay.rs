@@ -74,7 +74,7 @@ pub enum ReplayError {
 /// # Errors
 /// [`LoadError`] with the file, line, column, field and what was expected.
 pub fn load_journal(path: &Path) -> Result<(Journal, Ruleset), LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
+    let text = crate::input::read_text(path)?;
     load_journal_str(path, &text)
 }
 
@@ -83,22 +83,16 @@ pub fn load_journal(path: &Path) -> Result<(Journal, Ruleset), LoadError> {
 /// # Errors
 /// As [`load_journal`].
 pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), LoadError> {
-    let journal: Journal = serde_yaml::from_str(text).map_err(|error| {
-        let (line, column) = error
-            .location()
-            .map_or((0, 0), |at| (at.line(), at.column()));
-        let text = error.to_string();
+    let journal: Journal = crate::input::parse_yaml(path, text).map_err(|error| {
         // serde_yaml prefixes the message with the path of the field.
-        let (field, message) = match text.split_once(": ") {
+        let (field, message) = match error.message.split_once(": ") {
             Some((head, rest)) if !head.contains(' ') => (head.to_string(), rest.to_string()),
-            _ => ("journal".to_string(), text.clone()),
+            _ => ("journal".to_string(), error.message.clone()),
         };
         LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
             field,
             message,
+            ..error
         }
     })?;
     let fail = |field: &str, needle: &str, message: String| {
@@ -147,6 +141,7 @@ pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), L
         }
         _ => {}
     }
+    super::check_date(&journal.date).map_err(|message| fail("date", "date", message))?;
     Ok((journal, rules))
 }
 

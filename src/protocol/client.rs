@@ -3,16 +3,17 @@
 //! stderr, restart it after a crash.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::lines::{too_long_message, Line, LineReader};
 use super::messages::{Request, Response, PROTOCOL_VERSION};
 
 /// What the engine said about itself in the handshake.
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct EngineInfo {
     /// Its name.
     pub name: String,
@@ -35,7 +36,7 @@ pub enum ClientError {
     #[error("cannot start the engine: {0}")]
     Spawn(String),
     /// The engine did not answer in time.
-    #[error("no answer within {0:?}")]
+    #[error("no answer within {:.2} s", .0.as_secs_f64())]
     Timeout(Duration),
     /// The engine exited or closed its stdout.
     #[error("the engine closed its output (exited or crashed)")]
@@ -54,7 +55,7 @@ pub struct Engine {
     timeout: Duration,
     child: Option<Child>,
     stdin: Option<ChildStdin>,
-    lines: Option<Receiver<String>>,
+    lines: Option<Receiver<Line>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     info: EngineInfo,
     restarts: usize,
@@ -68,23 +69,33 @@ fn response_seq(response: &Response) -> Option<u64> {
     response.seq()
 }
 
-/// Reads lines as bytes, so that bytes that are not UTF-8 neither stop the
-/// reader nor close the pipe; they are replaced, and the line goes on.
-pub(crate) fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) {
-    let mut reader = BufReader::new(reader);
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        match reader.read_until(b'\n', &mut buffer) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&buffer);
-                if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
-                    return;
-                }
-            }
+/// Reads lines as bytes within [`super::lines::MAX_LINE_BYTES`], so that bytes that are
+/// not UTF-8 neither stop the reader nor close the pipe (they are
+/// replaced, and the line goes on) and an endless line takes no more
+/// memory than the limit.
+pub(crate) fn lossy_lines(reader: impl std::io::Read, mut each: impl FnMut(Line) -> bool) {
+    for line in LineReader::new(BufReader::new(reader)) {
+        let Ok(line) = line else {
+            return;
+        };
+        if !each(line.lossy()) {
+            return;
         }
     }
+}
+
+/// Reads one reply line as a response.
+///
+/// # Errors
+/// [`ClientError::Invalid`] naming what is wrong, quoting the line's start.
+pub fn parse_reply(reply: &str) -> Result<Response, ClientError> {
+    serde_json::from_str(reply).map_err(|error| {
+        ClientError::Invalid(format!(
+            "{}: {}",
+            super::words::json_error(&error),
+            crate::input::quote(reply)
+        ))
+    })
 }
 
 /// Lines of stderr kept for reports.
@@ -121,7 +132,7 @@ pub(crate) fn tail_text(tail: &StderrTail) -> String {
 pub(crate) fn spawn_engine(
     command: &str,
     tail: &StderrTail,
-) -> Result<(Child, Option<ChildStdin>, Receiver<String>), ClientError> {
+) -> Result<(Child, Option<ChildStdin>, Receiver<Line>), ClientError> {
     let words = split_command(command);
     let (program, args) = words
         .split_first()
@@ -144,7 +155,10 @@ pub(crate) fn spawn_engine(
                 if tail.len() == STDERR_TAIL {
                     tail.pop_front();
                 }
-                tail.push_back(line);
+                tail.push_back(match line {
+                    Line::Text(text) => text,
+                    Line::TooLong => format!("[{}]", too_long_message()),
+                });
             }
             true
         })
@@ -255,7 +269,8 @@ impl Engine {
                 "the engine refused protocol {PROTOCOL_VERSION}: {reason}"
             ))),
             other => Err(ClientError::Handshake(format!(
-                "expected 'ready', got {other:?}"
+                "expected 'ready', got '{}'",
+                super::words::response_type(&other)
             ))),
         }
     }
@@ -292,14 +307,12 @@ impl Engine {
         stdin.flush().map_err(|_| ClientError::Closed)?;
         let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
         let reply = match lines.recv_timeout(self.timeout) {
-            Ok(reply) => reply,
+            Ok(Line::Text(reply)) => reply,
+            Ok(Line::TooLong) => return Err(ClientError::Invalid(too_long_message())),
             Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
             Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
         };
-        let response: Response = serde_json::from_str(&reply).map_err(|error| {
-            let shown: String = reply.chars().take(200).collect();
-            ClientError::Invalid(format!("{error}: {shown}"))
-        })?;
+        let response = parse_reply(&reply)?;
         if let (Some(asked), Some(answered)) = (request_seq(request), response_seq(&response)) {
             if asked != answered {
                 return Err(ClientError::Invalid(format!(

@@ -17,7 +17,7 @@ use super::client::{ClientError, Engine};
 use super::messages::{Request, Response};
 
 /// The verdict on one scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Verdict {
     /// Every step agreed.
@@ -49,8 +49,8 @@ pub enum Verdict {
     },
 }
 
-/// One scenario's result.
-#[derive(Clone, Debug, Serialize)]
+/// One scenario's result (also a unit of a sharded `conform`).
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct CaseVerdict {
     /// The scenario ID.
     pub id: String,
@@ -67,7 +67,7 @@ pub struct CaseVerdict {
     pub expected_failure: bool,
     /// What the route could not be asked of this scenario
     /// ([`not_compared`]); empty for a protocol engine.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_compared: Vec<String>,
 }
 
@@ -406,7 +406,7 @@ fn refuses_position(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
             step: 0,
             what: "moves of an impossible position".to_string(),
             expected: "errored (the position is refused)\n".to_string(),
-            actual: format!("{other:?}\n"),
+            actual: format!("{}\n", super::words::response_text(&other)),
         },
         Err(error) => Verdict::Errored {
             step: 0,
@@ -505,8 +505,11 @@ pub fn smoke_check(engine: &mut impl Responder, variant: VariantId) -> Smoke {
                 ))
             }
         }
-        Ok(other) => Smoke::Broken(format!("asked for moves, got {other:?}")),
-        Err(ClientError::Timeout(t)) => Smoke::Broken(format!("no answer within {t:?}")),
+        Ok(other) => Smoke::Broken(format!(
+            "asked for moves, got {}",
+            super::words::response_text(&other)
+        )),
+        Err(error @ ClientError::Timeout(_)) => Smoke::Broken(error.to_string()),
         Err(error) => Smoke::Broken(error.to_string()),
     }
 }

@@ -45,8 +45,13 @@ pub enum Divergence {
         /// The bisected position.
         position: String,
     },
-    /// The engine failed to answer.
+    /// The engine answered `skipped` or `errored`, or the reference could
+    /// not open the game.
     NoAnswer(String),
+    /// The engine did not answer in time, closed its output or wrote
+    /// something that is not a message: an engine fault, not a rules
+    /// difference (exit 3, no scenario).
+    EngineFault(String),
 }
 
 impl std::fmt::Display for Divergence {
@@ -64,6 +69,7 @@ impl std::fmt::Display for Divergence {
                 "perft {depth}: reference {expected}, engine {actual}; first differing position {position}"
             ),
             Divergence::NoAnswer(error) => write!(f, "no usable answer: {error}"),
+            Divergence::EngineFault(error) => write!(f, "engine fault: {error}"),
         }
     }
 }
@@ -107,7 +113,7 @@ pub(crate) fn ask(engine: &mut impl Responder, request: &Request) -> Result<Resp
             | ClientError::Invalid(_)
             | ClientError::Spawn(_)
             | ClientError::Handshake(_)),
-        ) => Err(Divergence::NoAnswer(error.to_string())),
+        ) => Err(Divergence::EngineFault(error.to_string())),
     }
 }
 
@@ -144,7 +150,8 @@ fn compare_moves(
     )?;
     let Response::Moves { moves, .. } = response else {
         return Err(Divergence::NoAnswer(format!(
-            "asked for moves, got {response:?}"
+            "asked for moves, got {}",
+            super::words::response_text(&response)
         )));
     };
     let theirs: BTreeSet<String> = moves
@@ -217,7 +224,8 @@ fn compare_action(
     )?;
     let Response::Applied { results, .. } = response else {
         return Err(Divergence::NoAnswer(format!(
-            "asked to apply, got {response:?}"
+            "asked to apply, got {}",
+            super::words::response_text(&response)
         )));
     };
     let json = |result: &ActionResult| serde_json::to_string(result).unwrap_or_default();
@@ -279,7 +287,8 @@ fn engine_perft(
     match response {
         Response::Perft { nodes, .. } => Ok(nodes),
         other => Err(Divergence::NoAnswer(format!(
-            "asked for perft, got {other:?}"
+            "asked for perft, got {}",
+            super::words::response_text(&other)
         ))),
     }
 }
@@ -450,6 +459,19 @@ fn shrink(
     divergence: Divergence,
     rulings: &[String],
 ) -> Box<DivergentGame> {
+    if let Divergence::EngineFault(_) = divergence {
+        // No rules question to shrink: the engine stopped answering.
+        return Box::new(DivergentGame {
+            variant,
+            rulings: rulings.to_vec(),
+            seed,
+            start: start.to_string(),
+            actions: actions.to_vec(),
+            diverging_action: None,
+            divergence,
+            played: actions.len(),
+        });
+    }
     let outcome = matches!(divergence, Divergence::Outcome { .. });
     let last = if outcome {
         actions.len().saturating_sub(1)

@@ -8,8 +8,10 @@ pub mod conform_report;
 pub mod difffuzz;
 pub mod external;
 pub mod known;
+pub mod lines;
 pub mod messages;
 pub mod serve;
 pub mod uci;
+pub mod words;
 
 pub use messages::{ActionResult, Request, Response, PROTOCOL_VERSION};

@@ -3,6 +3,9 @@
 
 use std::io::{BufRead, Write};
 
+use super::lines::{too_long_message, LineReader, RawLine};
+use crate::budget::NodeBudget;
+
 use crate::variant::{self, Game, VariantId};
 
 use super::messages::{compatible, ActionResult, Request, Response, PROTOCOL_VERSION};
@@ -20,7 +23,22 @@ pub enum Fault {
     Garbage,
     /// Close stdout right after the handshake.
     CloseStdout,
+    /// Answer each request after the handshake with megabytes of text
+    /// and no line end.
+    Flood,
+    /// Write each answer in pieces, a moment apart (a correct harness
+    /// joins them).
+    PartialLines,
+    /// Never answer, not even the handshake.
+    Silent,
+    /// Exit with status 0, without answering, at the request with this seq.
+    ExitOn(u64),
+    /// Answer each request with the number of the one before.
+    OutOfSequence,
 }
+
+/// The bytes [`Fault::Flood`] writes before it goes quiet: 64 MiB.
+pub const FLOOD_BYTES: usize = 64 * 1024 * 1024;
 
 /// Serves requests from `input` until `stop` or end of input. `forced`
 /// settings are applied on top of each request's rulings (to play a
@@ -44,28 +62,50 @@ pub fn serve(
 /// I/O errors on `output`.
 pub fn serve_only(
     input: impl BufRead,
-    mut output: impl Write,
+    output: impl Write,
     forced: &[String],
     fault: Fault,
     only: Option<VariantId>,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let request: Request = match serde_json::from_str(&line) {
-            Ok(request) => request,
-            Err(error) => {
-                let response = Response::Errored {
-                    seq: 0,
-                    context: format!("cannot read request: {error}"),
-                };
+    let budget = NodeBudget::AtMost(crate::budget::SERVE_MAX_NODES);
+    serve_loop(input, output, forced, fault, only, budget)
+}
+
+/// [`serve`] with perft requests held to `budget` (the fuzz target of
+/// the server uses a small one, so that each input runs quickly).
+///
+/// # Errors
+/// I/O errors on `output`.
+pub fn serve_within(
+    input: impl BufRead,
+    output: impl Write,
+    budget: NodeBudget,
+) -> std::io::Result<()> {
+    serve_loop(input, output, &[], Fault::None, None, budget)
+}
+
+fn serve_loop(
+    input: impl BufRead,
+    mut output: impl Write,
+    forced: &[String],
+    fault: Fault,
+    only: Option<VariantId>,
+    budget: NodeBudget,
+) -> std::io::Result<()> {
+    for line in LineReader::new(input) {
+        let request = match read_request(line?) {
+            Read::Blank => continue,
+            Read::Request(request) => request,
+            Read::Unreadable { seq, context } => {
+                let response = Response::Errored { seq, context };
                 writeln!(output, "{}", to_line(&response))?;
                 output.flush()?;
                 continue;
             }
         };
+        if fault == Fault::Silent {
+            continue;
+        }
         if let Request::Start { .. } = request {
         } else {
             match fault {
@@ -81,6 +121,16 @@ pub fn serve_only(
                     continue;
                 }
                 Fault::CloseStdout => return Ok(()),
+                Fault::ExitOn(seq) if seq_of(&request) == Some(seq) => std::process::exit(0),
+                Fault::Flood => {
+                    let block = vec![b'x'; 1024 * 1024];
+                    for _ in 0..FLOOD_BYTES / block.len() {
+                        output.write_all(&block)?;
+                    }
+                    output.flush()?;
+                    continue;
+                }
+                Fault::ExitOn(_) | Fault::PartialLines | Fault::Silent | Fault::OutOfSequence => {}
             }
         }
         let response = match (only, request.variant(), request.seq()) {
@@ -88,7 +138,7 @@ pub fn serve_only(
                 seq,
                 reason: format!("this engine was started for {only} only, not {asked}"),
             }),
-            _ => answer(request, forced).map(|mut response| {
+            _ => answer_within(request, forced, budget).map(|mut response| {
                 // The handshake names only the variant this server plays.
                 if let (Some(only), Response::Ready { variants, .. }) = (only, &mut response) {
                     *variants = vec![only];
@@ -96,13 +146,87 @@ pub fn serve_only(
                 response
             }),
         };
-        let Some(response) = response else {
+        let Some(mut response) = response else {
             return Ok(());
         };
-        writeln!(output, "{}", to_line(&response))?;
+        if let (
+            Fault::OutOfSequence,
+            Response::Applied { seq, .. }
+            | Response::Moves { seq, .. }
+            | Response::Perft { seq, .. }
+            | Response::Skipped { seq, .. }
+            | Response::Errored { seq, .. },
+        ) = (fault, &mut response)
+        {
+            *seq = seq.wrapping_sub(1);
+        }
+        let line = to_line(&response);
+        if fault == Fault::PartialLines && line.len() > 2 {
+            let (head, tail) = line.split_at(line.len() / 2);
+            output.write_all(head.as_bytes())?;
+            output.flush()?;
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            writeln!(output, "{tail}")?;
+        } else {
+            writeln!(output, "{line}")?;
+        }
         output.flush()?;
     }
     Ok(())
+}
+
+/// One input line, read.
+enum Read {
+    /// An empty line (skipped).
+    Blank,
+    /// A request.
+    Request(Request),
+    /// A line that is not a request: answered `errored` with its seq
+    /// where one can be read (else 0), and the server goes on.
+    Unreadable {
+        /// The line's seq, or 0.
+        seq: u64,
+        /// What is wrong with it.
+        context: String,
+    },
+}
+
+fn read_request(line: RawLine) -> Read {
+    let bytes = match line {
+        RawLine::Bytes(bytes) => bytes,
+        RawLine::TooLong => {
+            return Read::Unreadable {
+                seq: 0,
+                context: format!("cannot read request: {}", too_long_message()),
+            }
+        }
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            return Read::Unreadable {
+                seq: 0,
+                context: format!(
+                    "cannot read request: byte {} is not UTF-8; a request is one line of JSON text",
+                    error.valid_up_to() + 1
+                ),
+            }
+        }
+    };
+    if text.trim().is_empty() {
+        return Read::Blank;
+    }
+    match serde_json::from_str(text) {
+        Ok(request) => Read::Request(request),
+        Err(error) => Read::Unreadable {
+            // The answer carries the request's number when it has one.
+            seq: serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|value| value.get("seq")?.as_u64())
+                .unwrap_or(0),
+            context: format!("cannot read request: {}", super::words::json_error(&error)),
+        },
+    }
 }
 
 fn seq_of(request: &Request) -> Option<u64> {
@@ -117,71 +241,87 @@ fn to_line(response: &Response) -> String {
 /// The answer to one request; `None` for `stop`. Every variant is answered
 /// the same way, through [`Game`].
 pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
-    let response = match request {
-        Request::Stop => return None,
-        Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
-            reason: format!(
-                "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
-            ),
-        },
-        Request::Start { .. } => Response::Ready {
-            protocol: PROTOCOL_VERSION.to_string(),
-            name: "regelwerk".to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            language: "Rust".to_string(),
-            capabilities: vec![
-                "apply".to_string(),
-                "moves".to_string(),
-                "perft".to_string(),
-            ],
-            variants: VariantId::ALL.to_vec(),
-        },
-        Request::Apply {
-            seq,
-            variant,
-            position,
-            rulings,
-            actions,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-            let results = actions
-                .iter()
-                .map(|action| action_result(game, action))
-                .collect();
-            Response::Applied { seq, results }
-        }),
-        Request::Moves {
-            seq,
-            variant,
-            position,
-            rulings,
-            from,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
-            .as_deref()
-            .map(|square| game.legal_moves_from(square))
-        {
-            None => Response::Moves {
-                seq,
-                moves: game.legal_moves(),
+    answer_within(
+        request,
+        forced,
+        NodeBudget::AtMost(crate::budget::SERVE_MAX_NODES),
+    )
+}
+
+/// [`answer`] with perft requests held to `budget`.
+pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) -> Option<Response> {
+    let response =
+        match request {
+            Request::Stop => return None,
+            Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
+                reason: format!(
+                    "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
+                ),
             },
-            Some(Ok(moves)) => Response::Moves { seq, moves },
-            Some(Err(message)) => Response::Errored {
-                seq,
-                context: message,
+            Request::Start { .. } => Response::Ready {
+                protocol: PROTOCOL_VERSION.to_string(),
+                name: "regelwerk".to_string(),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                language: "Rust".to_string(),
+                capabilities: vec![
+                    "apply".to_string(),
+                    "moves".to_string(),
+                    "perft".to_string(),
+                ],
+                variants: VariantId::ALL.to_vec(),
             },
-        }),
-        Request::Perft {
-            seq,
-            variant,
-            position,
-            rulings,
-            depth,
-        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-            Response::Perft {
+            Request::Apply {
                 seq,
-                nodes: game.perft(depth),
-            }
-        }),
-    };
+                variant,
+                position,
+                rulings,
+                actions,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+                let results = actions
+                    .iter()
+                    .map(|action| action_result(game, action))
+                    .collect();
+                Response::Applied { seq, results }
+            }),
+            Request::Moves {
+                seq,
+                variant,
+                position,
+                rulings,
+                from,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
+                .as_deref()
+                .map(|square| game.legal_moves_from(square))
+            {
+                None => Response::Moves {
+                    seq,
+                    moves: game.legal_moves(),
+                },
+                Some(Ok(moves)) => Response::Moves { seq, moves },
+                Some(Err(message)) => Response::Errored {
+                    seq,
+                    context: message,
+                },
+            }),
+            Request::Perft {
+                seq,
+                variant,
+                position,
+                rulings,
+                depth,
+            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+                match crate::budget::check(game, depth, budget, "the server's budget") {
+                    Ok(counted) => Response::Perft {
+                        seq,
+                        nodes: counted.unwrap_or_else(|| game.perft(depth)),
+                    },
+                    Err(message) => Response::Errored {
+                        seq,
+                        context: message,
+                    },
+                }
+            }),
+        };
     Some(response)
 }
 

@@ -27,6 +27,7 @@ use crate::variant::{self, Game, Report, Status, VariantId};
 
 use super::client::{handshake_failed, spawn_engine, tail_text, ClientError, EngineInfo};
 use super::conform::{Answers, Responder};
+use super::lines::{too_long_message, Line, MAX_LINE_BYTES};
 use super::messages::{ActionResult, Request, Response};
 
 /// The result code of an action the engine does not list as legal. UCI has
@@ -72,7 +73,7 @@ pub struct UciEngine {
     engine_variant: String,
     child: Option<Child>,
     stdin: Option<ChildStdin>,
-    lines: Option<Receiver<String>>,
+    lines: Option<Receiver<Line>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     info: EngineInfo,
     restarts: usize,
@@ -163,9 +164,10 @@ impl UciEngine {
         let lines = self
             .read_until(|line| line == "uciok")
             .map_err(|error| match error {
-                ClientError::Timeout(t) => {
-                    ClientError::Handshake(format!("no `uciok` within {t:?} after `uci`"))
-                }
+                ClientError::Timeout(t) => ClientError::Handshake(format!(
+                    "no `uciok` within {:.2} s after `uci`",
+                    t.as_secs_f64()
+                )),
                 other => other,
             })?;
         let mut name = String::new();
@@ -203,9 +205,10 @@ impl UciEngine {
         self.send(&[&select, "isready"])?;
         self.read_until(|line| line == "readyok")
             .map_err(|error| match error {
-                ClientError::Timeout(t) => {
-                    ClientError::Handshake(format!("no `readyok` within {t:?} after `isready`"))
-                }
+                ClientError::Timeout(t) => ClientError::Handshake(format!(
+                    "no `readyok` within {:.2} s after `isready`",
+                    t.as_secs_f64()
+                )),
                 other => other,
             })?;
         let start = self.notation.position_text();
@@ -303,10 +306,19 @@ impl UciEngine {
         let deadline = Instant::now() + self.timeout;
         let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
         let mut read = Vec::new();
+        let mut bytes = 0usize;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match lines.recv_timeout(left) {
-                Ok(line) => {
+                Ok(Line::TooLong) => return Err(ClientError::Invalid(too_long_message())),
+                Ok(Line::Text(line)) => {
+                    bytes += line.len();
+                    if bytes > MAX_LINE_BYTES {
+                        return Err(ClientError::Invalid(format!(
+                            "an answer longer than MAX_LINE_BYTES ({} MiB) in all",
+                            MAX_LINE_BYTES / (1024 * 1024)
+                        )));
+                    }
                     let line = line.trim().to_string();
                     let done = end(&line);
                     read.push(line);

@@ -317,6 +317,14 @@ fn read_tag(cursor: &mut Cursor<'_>, line: usize) -> Result<Token, PgnError> {
         match cursor.next() {
             Some('\\') => match cursor.next() {
                 Some(c @ ('"' | '\\')) => value.push(c),
+                // A backslash does not carry a tag value over a line end
+                // (found by the fuzzer: written back, the value broke).
+                Some('\n') => {
+                    return Err(error(
+                        line,
+                        format!("the value of tag [{name}] is never closed"),
+                    ))
+                }
                 Some(c) => {
                     value.push('\\');
                     value.push(c);
@@ -361,16 +369,36 @@ fn classify(word: &str, line: usize) -> Result<Option<Token>, PgnError> {
     if let Some(outcome) = Outcome::from_marker(word) {
         return Ok(Some(Token::Outcome(outcome)));
     }
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let rest = if digits > 0 && word[digits..].starts_with('.') {
-        word[digits..].trim_start_matches('.')
-    } else {
-        word
-    };
+    // Every move number glued on goes (`12.e4`, `61...12.0Kb3`: the
+    // fuzzer found that stripping one left a move that reads differently
+    // once written).
+    let mut rest = word;
+    loop {
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if digits == 0 || !rest[digits..].starts_with('.') {
+            break;
+        }
+        rest = rest[digits..].trim_start_matches('.');
+    }
     let text = rest.trim_end_matches(['!', '?']);
     if text.is_empty() {
         return Ok(None);
     }
+    // `%` escapes a line only at its start; elsewhere it is no move, and a
+    // move `%` written at the start of a line would hide the rest (found by
+    // the fuzzer).
+    if text.starts_with('%') {
+        return Err(error(
+            line,
+            format!("`{word}` is not a move (a `%` escape line starts with `%`)"),
+        ));
+    }
+    // A move number glued to the result (`2.*`, found by the fuzzer) ends
+    // the game; read as a move `*`, it was written back as the result.
+    if let Some(outcome) = Outcome::from_marker(text) {
+        return Ok(Some(Token::Outcome(outcome)));
+    }
+    // Only digits (`12`) after the move numbers.
     if text.chars().all(|c| c.is_ascii_digit()) {
         return Err(error(
             line,

@@ -9,7 +9,7 @@ use crate::variant::{self, Game, VariantInfo};
 use super::format::{PositionSpec, Scenario, StartSpec, REPLACED};
 
 /// A scenario file that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 #[error("{}:{line}:{column}: {field}: {message}", path.display())]
 pub struct LoadError {
     /// The file.
@@ -145,7 +145,7 @@ pub fn collect_all_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, &mut files)?;
+            walk(path, &mut files, &mut Vec::new())?;
         } else if path.exists() {
             files.push(path.clone());
         } else {
@@ -160,11 +160,23 @@ pub fn collect_all_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Walks `dir`; `above` holds the real paths of the directories it is in,
+/// so that a symbolic link back up (a loop) is an error, not an endless
+/// walk.
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let real = std::fs::canonicalize(dir)?;
+    if above.contains(&real) {
+        return Err(std::io::Error::other(format!(
+            "{}: a symbolic link loop (it leads back to {})",
+            dir.display(),
+            real.display()
+        )));
+    }
+    above.push(real);
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, files)?;
+            walk(&path, files, above)?;
         } else if matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("yaml" | "yml")
@@ -172,6 +184,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
             files.push(path);
         }
     }
+    above.pop();
     Ok(())
 }
 
@@ -228,17 +241,9 @@ pub fn check_references(
 /// # Errors
 /// [`LoadError`] with the YAML error's line and column.
 pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, LoadError> {
-    serde_yaml::from_str(text).map_err(|error| {
-        let (line, column) = error
-            .location()
-            .map_or((0, 0), |at| (at.line(), at.column()));
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: "yaml".to_string(),
-            message: replaced_note(&error.to_string()),
-        }
+    crate::input::parse_yaml(path, text).map_err(|error| LoadError {
+        message: replaced_note(&error.message),
+        ..error
     })
 }
 
@@ -285,7 +290,7 @@ pub fn check_header(
 /// [`LoadError`] for unreadable YAML, unknown fields, bad values, broken
 /// references or an invalid starting position.
 pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
+    let text = crate::input::read_text(path)?;
     load_str(path, &text, spec)
 }
 
@@ -306,6 +311,19 @@ fn problem(
 /// As [`load_file`].
 pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
     let scenario: Scenario = parse_yaml(path, text)?;
+    if scenario.steps.len() > crate::input::MAX_STEPS {
+        return Err(LoadError::located(
+            path,
+            text,
+            "steps",
+            "steps:",
+            format!(
+                "{} steps, more than MAX_STEPS ({}) in one scenario: split the case",
+                scenario.steps.len(),
+                crate::input::MAX_STEPS
+            ),
+        ));
+    }
     let fail = |(field, needle, message): Problem| {
         LoadError::located(path, text, &field, &needle, message)
     };

@@ -14,7 +14,8 @@ use super::load::{LoadError, Loaded};
 use super::run::Mismatch;
 
 /// The result of one scenario file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[serde(tag = "status", content = "detail", rename_all = "kebab-case")]
 pub enum Status {
     /// Every step matched.
     Passed,
@@ -24,8 +25,8 @@ pub enum Status {
     Invalid(LoadError),
 }
 
-/// One scenario's result.
-#[derive(Debug, Clone)]
+/// One scenario's result (also a unit of a sharded `check`, docs/scale.md).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct CaseResult {
     /// The file.
     pub path: PathBuf,
@@ -96,7 +97,6 @@ pub fn run_suite_with(
     forced: &[String],
     mut progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
-    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut specs = SpecCache::new();
     if let Some(spec) = spec {
         if let Ok(variant) = spec.variant.parse::<VariantId>() {
@@ -106,7 +106,7 @@ pub fn run_suite_with(
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
-        let mut case = if super::load::is_scenario_file(path) {
+        let case = if super::load::is_scenario_file(path) {
             scenario_case_with(path, &mut specs, forced)
         } else if crate::journal::suite::is_journal_file(path) {
             crate::journal::suite::journal_case(path)
@@ -116,10 +116,22 @@ pub fn run_suite_with(
         if !case_matches(&case, clause_filter, id_filter) && !case.id.is_empty() {
             continue;
         }
-        if !case.id.is_empty() {
-            if let Some(first) = seen.get(&case.id) {
+        cases.push(case);
+    }
+    mark_duplicate_ids(&mut cases);
+    SuiteReport { cases }
+}
+
+/// Makes every case whose ID an earlier case already has invalid, naming
+/// the first file (also run over merged shards, whose duplicates may lie
+/// in different shards).
+pub fn mark_duplicate_ids(cases: &mut [CaseResult]) {
+    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for case in cases.iter_mut().filter(|case| !case.id.is_empty()) {
+        match seen.get(&case.id) {
+            Some(first) => {
                 case.status = Status::Invalid(LoadError {
-                    path: path.clone(),
+                    path: case.path.clone(),
                     line: 1,
                     column: 1,
                     field: "id".to_string(),
@@ -129,13 +141,12 @@ pub fn run_suite_with(
                         first.display()
                     ),
                 });
-            } else {
-                seen.insert(case.id.clone(), path.clone());
+            }
+            None => {
+                seen.insert(case.id.clone(), case.path.clone());
             }
         }
-        cases.push(case);
     }
-    SuiteReport { cases }
 }
 
 /// The specs loaded so far in one run, by variant: `Ok(None)` when no spec
@@ -175,7 +186,7 @@ pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String>
 /// # Errors
 /// The [`LoadError`].
 pub fn load_with_specs(path: &Path, specs: &mut SpecCache) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError::io(path, &error))?;
+    let text = crate::input::read_text(path)?;
     let variant = declared_variant(&text);
     let spec = specs
         .entry(variant)

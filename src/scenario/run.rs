@@ -14,7 +14,7 @@ use super::format::{Expect, StateExpect, Step};
 use super::load::Loaded;
 
 /// How one step differed from its expectation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mismatch {
     /// 0-based step index.
     pub step: usize,

@@ -113,14 +113,8 @@ pub fn load_case(path: &Path) -> Result<TournamentCase, LoadError> {
         field: field.to_string(),
         message,
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|error| located(0, 0, "file", error.to_string()))?;
-    let case: TournamentCase = serde_yaml::from_str(&text).map_err(|error| {
-        let (line, column) = error
-            .location()
-            .map_or((0, 0), |at| (at.line(), at.column()));
-        located(line, column, "yaml", error.to_string())
-    })?;
+    let text = crate::input::read_text(path)?;
+    let case: TournamentCase = crate::input::parse_yaml(path, &text)?;
     for (index, step) in case.steps.iter().enumerate() {
         if step.register.is_some() == step.game.is_some() {
             return Err(located(

@@ -66,6 +66,9 @@ pub enum CellError {
     /// The text is not a number.
     #[error("'{0}' is not a cell: expected a number from 1 to 253")]
     NotANumber(String),
+    /// A number too long to be a cell, by its count of digits.
+    #[error("a {0}-digit number is not a cell: cells are numbered 1 to 253")]
+    TooManyDigits(usize),
 }
 
 impl TryFrom<u16> for Cell {
@@ -90,11 +93,11 @@ impl FromStr for Cell {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let trimmed = text.trim();
         if trimmed.is_empty() || !trimmed.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(CellError::NotANumber(text.to_string()));
+            return Err(CellError::NotANumber(crate::input::quote(text)));
         }
         let number: i64 = trimmed
             .parse()
-            .map_err(|_| CellError::OutOfRange(i64::MAX))?;
+            .map_err(|_| CellError::TooManyDigits(trimmed.len()))?;
         Cell::try_from(number)
     }
 }

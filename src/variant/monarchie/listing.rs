@@ -143,6 +143,13 @@ impl Listing {
                 }
                 setup.unmoved_pawns.push(cell);
             }
+            let max = crate::notation::MAX_TRAY;
+            if army.tray.len() > max {
+                return Err((
+                    format!("{}.tray", party.key()),
+                    format!("the tray holds {} pieces, more than MAX_TRAY ({max}); a party has {max} pieces besides its king (Anhang A)", army.tray.len()),
+                ));
+            }
             trays[party] = army.tray.iter().copied().collect();
         }
         setup.trays = trays;

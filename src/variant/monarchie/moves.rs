@@ -85,8 +85,8 @@ impl FromStr for Move {
                 let kind = match (chars.next(), chars.next()) {
                     (Some(letter), None) => PieceKind::from_letter(letter)
                         .filter(|kind| PieceKind::PROMOTABLE.contains(kind))
-                        .ok_or_else(|| MoveParseError::Promotion(text.to_string()))?,
-                    _ => return Err(MoveParseError::Promotion(text.to_string())),
+                        .ok_or_else(|| MoveParseError::Promotion(crate::input::quote(text)))?,
+                    _ => return Err(MoveParseError::Promotion(crate::input::quote(text))),
                 };
                 (body, Some(kind))
             }
@@ -94,10 +94,10 @@ impl FromStr for Move {
         };
         let (from, to) = body
             .split_once(['-', 'x', 'X'])
-            .ok_or_else(|| MoveParseError::Shape(text.to_string()))?;
+            .ok_or_else(|| MoveParseError::Shape(crate::input::quote(text)))?;
         let cell = |part: &str| {
             part.parse::<Cell>().map_err(|source| MoveParseError::Cell {
-                text: text.to_string(),
+                text: crate::input::quote(text),
                 source,
             })
         };
@@ -153,6 +153,22 @@ pub enum ActionParseError {
     /// The seconds after `@` are not a number.
     #[error("in action '{0}': the seconds after @ must be a whole number")]
     Seconds(String),
+    /// The seconds after `@` are more than a clock can hold.
+    #[error("in action '{0}': the seconds after @ must be at most {max}", max = u32::MAX)]
+    TooManySeconds(String),
+}
+
+/// Why the seconds after `@` do not read: too many for a clock, or not
+/// a whole number.
+fn seconds_error(text: &str) -> ActionParseError {
+    let seconds = text.rsplit('@').next().unwrap_or_default().trim();
+    let seconds = seconds.strip_suffix('s').unwrap_or(seconds);
+    let quoted = crate::input::quote(text);
+    if !seconds.is_empty() && seconds.bytes().all(|b| b.is_ascii_digit()) {
+        ActionParseError::TooManySeconds(quoted)
+    } else {
+        ActionParseError::Seconds(quoted)
+    }
 }
 
 impl FromStr for Action {
@@ -172,7 +188,7 @@ impl FromStr for Action {
                         .trim()
                         .trim_end_matches('s')
                         .parse()
-                        .map_err(|_| ActionParseError::Seconds(text.to_string()))?,
+                        .map_err(|_| seconds_error(text))?,
                 ),
             }),
             None => Ok(Action::play(trimmed.parse()?)),

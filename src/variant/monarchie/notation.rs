@@ -356,6 +356,10 @@ fn parse_party_list(
         .collect()
 }
 
+/// The most pieces a tray can hold: a party's own captured pieces, and
+/// every army of Anhang A has 20 besides its king.
+pub const MAX_TRAY: usize = 20;
+
 fn parse_trays(text: &str, at: usize) -> Result<ByParty<Tray>, NotationError> {
     let mut trays = ByParty::<Tray>::default();
     if text == "-" {
@@ -381,6 +385,13 @@ fn parse_trays(text: &str, at: usize) -> Result<ByParty<Tray>, NotationError> {
                         format!("expected a piece letter Q R B N P in a tray, found '{c}'"),
                     )
                 })?;
+            if trays[party].total() >= MAX_TRAY {
+                return Err(syntax(
+                    "trays",
+                    offset + 1 + i,
+                    format!("the tray of {party} holds more than MAX_TRAY ({MAX_TRAY}) pieces; a party has {MAX_TRAY} pieces besides its king (Anhang A)"),
+                ));
+            }
             trays[party].add(kind);
         }
         offset += group.len() + 1;

@@ -29,6 +29,11 @@ impl Tray {
     /// An empty tray.
     pub const EMPTY: Tray = Tray([0; 6]);
 
+    /// How many pieces it holds in all.
+    pub fn total(&self) -> usize {
+        self.0.iter().map(|&count| usize::from(count)).sum()
+    }
+
     /// How many pieces of `kind` it holds.
     pub fn count(&self, kind: PieceKind) -> u8 {
         self.0[kind.index()]

@@ -1,0 +1,72 @@
+//! The one table of exit codes every command follows (README, "Exit
+//! codes"); `tests/hostile.rs` checks each command against it.
+
+use std::process::ExitCode;
+
+/// What a command's run came to, as its exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// 0: everything checked passed (or the command did what was asked).
+    Ok = 0,
+    /// 1: a check failed: a scenario, a conformance case, a divergence, a
+    /// replay discrepancy, an invariant, a refused action in `apply`.
+    Failed = 1,
+    /// 2: a usage or input error: a bad option, a missing or unreadable
+    /// file, a file that breaks its format or a limit, nothing matched,
+    /// an output that cannot be written, a perft over its budget.
+    Input = 2,
+    /// 3: an engine fault: the engine under test could not be started,
+    /// failed the handshake, or stopped answering, so nothing could be
+    /// compared.
+    Engine = 3,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> ExitCode {
+        ExitCode::from(self as u8)
+    }
+}
+
+/// An error that is the engine's fault, not the input's: `main` exits
+/// with [`Exit::Engine`] for it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct EngineFault(pub String);
+
+/// The exit code of an error that ended a command: 3 for an
+/// [`EngineFault`], else 2 (usage or input).
+pub fn of_error(error: &anyhow::Error) -> ExitCode {
+    if error.downcast_ref::<EngineFault>().is_some() {
+        Exit::Engine.code()
+    } else {
+        Exit::Input.code()
+    }
+}
+
+/// Checks before a long run that `path` can be written, so that an
+/// unwritable output fails at once, not after the run. The file is
+/// created (empty) and stays for the run to fill.
+///
+/// # Errors
+/// The path and the operating system's reason.
+pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(drop)
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))
+}
+
+/// A timeout option in seconds: a positive, finite number of at most a
+/// day (`--timeout 0` would fail every answer, not wait forever).
+///
+/// # Errors
+/// The option and the value expected.
+pub fn timeout(seconds: f64, flag: &str) -> anyhow::Result<std::time::Duration> {
+    if !seconds.is_finite() || seconds <= 0.0 || seconds > 86_400.0 {
+        anyhow::bail!("{flag} {seconds}: expected seconds greater than 0 and at most 86400");
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}

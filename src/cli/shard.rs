@@ -1,0 +1,352 @@
+//! `--shard I/N` and `--output FILE.jsonl` of `check` and `perft`, and
+//! `regelwerk merge` (docs/scale.md): the shards' units put back in order
+//! give the report of a single run.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde_json::{json, Value};
+
+use regelwerk::scenario::report::{CaseResult, SuiteReport};
+use regelwerk::shard::{merge, Merged, ResultsWriter, Shard};
+use regelwerk::spec::Spec;
+use regelwerk::variant::{Game, VariantId};
+
+use super::exit::Exit;
+use super::{repo_root, ReportFormat};
+
+/// Writes a sharded `check`'s cases, each with the index of its file in
+/// `all_files` (the whole campaign's files, in order).
+pub(super) fn write_check(
+    path: &Path,
+    campaign: Value,
+    shard: Shard,
+    all_files: &[PathBuf],
+    report: &SuiteReport,
+) -> Result<()> {
+    let mut writer = ResultsWriter::create(path, "check", campaign, shard)
+        .with_context(|| format!("writing {}", path.display()))?;
+    let index_of: std::collections::BTreeMap<&Path, usize> = all_files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| (file.as_path(), index))
+        .collect();
+    // Filtered-out files leave no case, so each case finds its index by path.
+    for case in &report.cases {
+        let index = index_of
+            .get(case.path.as_path())
+            .copied()
+            .with_context(|| format!("{} is not among the files", case.path.display()))?;
+        writer.unit(index, serde_json::to_value(case)?)?;
+    }
+    writer
+        .finish()
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// A shard of perft: the campaign's units are the move sequences of the
+/// split depth (the root moves, or, when there are fewer than four per
+/// shard, the two- or three-move sequences: a deeper split for big
+/// campaigns), in move order; this shard counts the ones it takes and
+/// writes them to `output`, and prints its sum.
+pub(super) fn perft_shard(
+    game: &dyn Game,
+    depth: u32,
+    shard: Shard,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
+    if depth == 0 {
+        anyhow::bail!("--shard splits perft by root moves: give a depth of at least 1");
+    }
+    let wanted = 4 * u64::from(shard.count);
+    let mut split = 1;
+    while split < 3 && split < depth.saturating_sub(1) && game.perft(split) < wanted {
+        split += 1;
+    }
+    let campaign = json!({
+        "variant": game.variant(),
+        "position": game.position_text(),
+        "depth": depth,
+        "split_depth": split,
+    });
+    let mut writer = match output {
+        Some(path) => Some(
+            ResultsWriter::create(path, "perft", campaign, shard)
+                .with_context(|| format!("writing {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let mut walk = Split {
+        shard,
+        rest: depth - split,
+        next: 0,
+        taken: 0,
+        total: 0,
+        writer: writer.as_mut(),
+    };
+    walk.visit(game, &mut Vec::new(), split)?;
+    let (taken, total, units) = (walk.taken, walk.total, walk.next);
+    if let Some(writer) = writer {
+        writer.finish()?;
+    }
+    println!(
+        "perft {depth} shard {shard}: {taken} of {units} {split}-move sequences, {total} nodes"
+    );
+    Ok(Exit::Ok.code())
+}
+
+/// The walk over the move sequences of the split depth.
+struct Split<'a> {
+    shard: Shard,
+    /// Plies left below a sequence.
+    rest: u32,
+    /// The next sequence's index.
+    next: usize,
+    taken: usize,
+    total: u64,
+    writer: Option<&'a mut ResultsWriter>,
+}
+
+impl Split<'_> {
+    fn visit(&mut self, game: &dyn Game, moves: &mut Vec<String>, left: u32) -> Result<()> {
+        if left == 0 {
+            let index = self.next;
+            self.next += 1;
+            if self.shard.takes(index) {
+                let nodes = game.perft(self.rest);
+                self.taken += 1;
+                self.total += nodes;
+                if let Some(writer) = self.writer.as_mut() {
+                    writer.unit(index, json!({"moves": moves, "nodes": nodes}))?;
+                }
+            }
+            return Ok(());
+        }
+        for mv in game.legal_moves() {
+            let mut child = game.boxed_clone();
+            if child.play(&mv).is_ok() {
+                moves.push(mv);
+                self.visit(child.as_ref(), moves, left - 1)?;
+                moves.pop();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `regelwerk merge FILES`: the report of the whole campaign.
+pub(super) fn merge_command(files: &[PathBuf], format: ReportFormat) -> Result<ExitCode> {
+    let merged = merge(files).map_err(anyhow::Error::msg)?;
+    eprintln!(
+        "merge: {} shards of `{}`, {} units",
+        merged.count,
+        merged.command,
+        merged.units.len()
+    );
+    match merged.command.as_str() {
+        "check" => merge_check(&merged, format),
+        "perft" => merge_perft(&merged, format),
+        "fuzz" => merge_fuzz(&merged, format),
+        "conform" => merge_conform(&merged, format),
+        other => anyhow::bail!(
+            "cannot merge `{other}` shards (check, conform, perft and fuzz can be merged)"
+        ),
+    }
+}
+
+fn merge_check(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
+    let cases = merged
+        .units
+        .iter()
+        .map(|(_, unit)| serde_json::from_value::<CaseResult>(unit.clone()))
+        .collect::<Result<Vec<_>, _>>()
+        .context("reading a check unit")?;
+    let mut report = SuiteReport { cases };
+    regelwerk::scenario::report::mark_duplicate_ids(&mut report.cases);
+    let variants: Vec<VariantId> = match merged.campaign["variant"].as_str() {
+        Some(name) => vec![name.parse().map_err(anyhow::Error::msg)?],
+        None => VariantId::ALL.to_vec(),
+    };
+    let spec_root = match merged.campaign["spec"].as_str() {
+        Some(root) => PathBuf::from(root),
+        None => repo_root().join("spec"),
+    };
+    let specs = variants
+        .iter()
+        .map(|variant| Spec::load(&spec_root.join(variant.name())).context("loading the spec"))
+        .collect::<Result<Vec<Spec>>>()?;
+    let spec = match specs.as_slice() {
+        [one] => one.clone(),
+        several => Spec::merged(several),
+    };
+    super::check::print_check_report(&report, &spec, merged.seconds, format, false)?;
+    Ok(if report.all_passed() {
+        Exit::Ok.code()
+    } else {
+        Exit::Failed.code()
+    })
+}
+
+fn merge_perft(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
+    let nodes: u64 = merged
+        .units
+        .iter()
+        .map(|(_, unit)| unit["nodes"].as_u64().unwrap_or(0))
+        .sum();
+    let depth = &merged.campaign["depth"];
+    match format {
+        ReportFormat::Text => println!("perft {depth} {nodes}"),
+        ReportFormat::Json | ReportFormat::Junit => println!(
+            "{}",
+            json!({
+                "variant": merged.campaign["variant"],
+                "position": merged.campaign["position"],
+                "depth": depth,
+                "nodes": nodes,
+            })
+        ),
+    }
+    Ok(Exit::Ok.code())
+}
+
+fn merge_fuzz(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
+    let variant: VariantId = merged.campaign["variant"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .map_err(anyhow::Error::msg)?;
+    let violations: Vec<String> = merged
+        .units
+        .iter()
+        .filter_map(|(index, unit)| {
+            if let Some(divergence) = unit["divergence"].as_str() {
+                return Some(format!("game {index} (seed {}) {divergence}", unit["seed"]));
+            }
+            let violation = unit["violation"].as_str()?;
+            Some(format!(
+                "game {index} (seed {}) broke {violation}",
+                unit["seed"]
+            ))
+        })
+        .collect();
+    if !violations.is_empty() {
+        for line in &violations {
+            println!("{line}");
+        }
+        println!(
+            "fuzz: {} violations; each shard wrote its scenario (fuzz --out)",
+            violations.len()
+        );
+        return Ok(Exit::Failed.code());
+    }
+    let plies: usize = merged
+        .units
+        .iter()
+        .map(|(_, unit)| unit["plies"].as_u64().unwrap_or(0) as usize)
+        .sum();
+    let finished = merged
+        .units
+        .iter()
+        .filter(|(_, unit)| unit["finished"].as_bool() == Some(true))
+        .count() as u64;
+    let format = match format {
+        ReportFormat::Text => super::Format::Text,
+        ReportFormat::Json | ReportFormat::Junit => super::Format::Json,
+    };
+    if !merged.campaign["engine"].is_null() {
+        // A differential campaign (`fuzz --engine`): its agreement summary.
+        let mut classified: std::collections::BTreeMap<String, (u64, usize)> = Default::default();
+        for (_, unit) in &merged.units {
+            if let Some(finding) = unit["known"].as_str() {
+                let entry = classified.entry(finding.to_string()).or_default();
+                entry.0 += 1;
+                entry.1 += unit["plies"].as_u64().unwrap_or(0) as usize;
+            }
+        }
+        super::fuzz::print_agreement(
+            variant,
+            merged.units.len() as u64,
+            plies,
+            merged.seconds,
+            format,
+            &classified,
+        );
+        return Ok(Exit::Ok.code());
+    }
+    super::fuzz::print_games(
+        variant,
+        merged.units.len() as u64,
+        plies,
+        finished,
+        merged.seconds,
+        format,
+    );
+    Ok(Exit::Ok.code())
+}
+
+/// Writes a sharded `conform`'s verdicts; the campaign is the suite
+/// revision, the variant, the filters and the engine's handshake.
+pub(super) fn write_conform(
+    path: &Path,
+    args: &super::conform::ConformArgs,
+    shard: Shard,
+    indices: &[usize],
+    report: &regelwerk::protocol::conform::ConformReport,
+) -> Result<()> {
+    let campaign = json!({
+        "suite_revision": report.suite_revision,
+        "variant": report.variant,
+        "engine": report.engine,
+        "command": report.command,
+        "uci": report.uci,
+        "protocol": report.protocol,
+        "clause": args.clause,
+        "id": args.id,
+    });
+    let mut writer = ResultsWriter::create(path, "conform", campaign, shard)
+        .with_context(|| format!("writing {}", path.display()))?;
+    for (index, case) in indices.iter().zip(&report.cases) {
+        writer.unit(*index, serde_json::to_value(case)?)?;
+    }
+    let totals = [("restarts".to_string(), report.restarts as u64)].into();
+    writer
+        .finish_with(totals)
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
+    use regelwerk::protocol::conform::{CaseVerdict, ConformReport};
+    let report = ConformReport {
+        variant: campaign_field(merged, "variant").context("the campaign's variant")?,
+        engine: campaign_field(merged, "engine").context("the campaign's engine")?,
+        protocol: campaign_field(merged, "protocol").context("the campaign's protocol")?,
+        suite_revision: campaign_field(merged, "suite_revision")
+            .context("the campaign's suite revision")?,
+        command: campaign_field(merged, "command").context("the campaign's command")?,
+        uci: campaign_field(merged, "uci").context("the campaign's route")?,
+        restarts: merged.totals.get("restarts").copied().unwrap_or(0) as usize,
+        cases: merged
+            .units
+            .iter()
+            .map(|(_, unit)| serde_json::from_value::<CaseVerdict>(unit.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .context("reading a conform unit")?,
+    };
+    use regelwerk::protocol::conform_report;
+    let text = match format {
+        ReportFormat::Text => conform_report::text(&report),
+        ReportFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        ReportFormat::Junit => conform_report::junit(&report),
+    };
+    print!("{text}");
+    Ok(super::conform::conform_exit(&report, false))
+}
+
+/// One field of the campaign identity, typed.
+fn campaign_field<T: serde::de::DeserializeOwned>(
+    merged: &Merged,
+    name: &str,
+) -> serde_json::Result<T> {
+    serde_json::from_value(merged.campaign[name].clone())
+}

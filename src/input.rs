@@ -1,0 +1,326 @@
+//! Reading what other people wrote: files, protocol lines, depths. Every
+//! limit the harness puts on hostile input is a named constant here, and
+//! every error that enforces one names it (docs/testing.md, "Hostile
+//! input").
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::scenario::LoadError;
+
+/// The largest file regelwerk reads (scenarios, journals, tournament
+/// cases, PGN, lists): 8 MiB, eight times a journal of 100,000 actions,
+/// and small enough that parsing it stays well under a gigabyte.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The longest protocol line read (a request on `serve`'s stdin, a reply
+/// on an engine's stdout): 4 MiB.
+pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most steps one scenario may hold.
+pub const MAX_STEPS: usize = 10_000;
+
+/// The deepest perft any command or request runs: far deeper than any
+/// count that finishes, shallow enough that the walk never exhausts the
+/// stack.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// The deepest YAML nesting accepted (mappings and sequences inside each
+/// other). The scenario format needs six levels.
+pub const MAX_YAML_DEPTH: usize = 32;
+
+/// How much of a refused text an error message quotes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` shortened for an error message: at most [`QUOTE_CHARS`]
+/// characters, with the full length said when it was cut.
+pub fn quote(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTE_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(QUOTE_CHARS).collect();
+    format!("{head}... ({count} characters)")
+}
+
+fn error(path: &Path, line: usize, column: usize, message: String) -> LoadError {
+    LoadError {
+        path: path.to_path_buf(),
+        line,
+        column,
+        field: "file".to_string(),
+        message,
+    }
+}
+
+/// Reads a text file within [`MAX_FILE_BYTES`], as [`decode`] does.
+///
+/// # Errors
+/// [`LoadError`] (field `file`) for a missing or unreadable file, one
+/// larger than the limit, or one that is not UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, &e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::io(path, &e))?;
+    decode(path, &bytes)
+}
+
+/// Bytes as text: at most [`MAX_FILE_BYTES`], UTF-8, no NUL bytes (a
+/// binary file), a leading byte-order mark dropped.
+///
+/// # Errors
+/// [`LoadError`] at the line and column of the first bad byte.
+pub fn decode(path: &Path, bytes: &[u8]) -> Result<String, LoadError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(error(
+            path,
+            0,
+            0,
+            format!(
+                "the file is larger than MAX_FILE_BYTES ({} MiB); regelwerk reads no bigger file",
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        ));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|utf8| {
+        let (line, column) = line_column(bytes, utf8.valid_up_to());
+        error(
+            path,
+            line,
+            column,
+            format!(
+                "byte 0x{:02X} is not UTF-8: expected a UTF-8 text file",
+                bytes[utf8.valid_up_to()]
+            ),
+        )
+    })?;
+    if let Some(at) = text.find('\0') {
+        let (line, column) = line_column(bytes, at);
+        return Err(error(
+            path,
+            line,
+            column,
+            "a NUL byte: this is a binary file, expected text".to_string(),
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// 1-based line and column (in characters) of byte `at`.
+fn line_column(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = &bytes[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
+}
+
+/// Checks YAML text for nesting deeper than [`MAX_YAML_DEPTH`], counting
+/// block indentation and flow brackets, before a parser recurses into
+/// it.
+///
+/// # Errors
+/// The 1-based line and column where the limit is passed, and a message
+/// naming it.
+pub fn check_yaml_depth(text: &str) -> Result<(), (usize, usize, String)> {
+    let mut indents: Vec<usize> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.trim_start_matches([' ', '-']);
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - content.len();
+        while indents.last().is_some_and(|&top| top >= indent) {
+            indents.pop();
+        }
+        indents.push(indent);
+        let mut flow = 0usize;
+        let mut quoted = None;
+        for (column, c) in line.char_indices() {
+            match (quoted, c) {
+                (Some(q), c) if c == q => quoted = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quoted = Some(c),
+                (None, '#') => break,
+                (None, '[' | '{') => flow += 1,
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            if indents.len() + flow > MAX_YAML_DEPTH {
+                return Err((
+                    index + 1,
+                    column + 1,
+                    format!("nested deeper than MAX_YAML_DEPTH ({MAX_YAML_DEPTH} levels)"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a perft depth against [`MAX_PERFT_DEPTH`].
+///
+/// # Errors
+/// A message naming the limit.
+pub fn check_perft_depth(depth: u32) -> Result<(), String> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "perft depth {depth} is deeper than MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"
+        ));
+    }
+    Ok(())
+}
+
+/// Reads YAML into `T` with the hazards checked first: nesting deeper than
+/// [`MAX_YAML_DEPTH`], and a key given twice in one mapping (an error,
+/// never last-wins). Unknown fields are rejected by `T` itself. Errors
+/// point at the line and column.
+///
+/// # Errors
+/// [`LoadError`] with the field `yaml` and a message without parser
+/// internals.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, LoadError> {
+    let fail = |line: usize, column: usize, message: String| LoadError {
+        path: path.to_path_buf(),
+        line,
+        column,
+        field: "yaml".to_string(),
+        message,
+    };
+    check_yaml_depth(text).map_err(|(line, column, message)| fail(line, column, message))?;
+    let located = |error: serde_yaml::Error| {
+        let (line, column) = error
+            .location()
+            .map_or((0, 0), |at| (at.line(), at.column()));
+        let message = yaml_message(&error);
+        let place = if message.contains("alias bomb") {
+            // The parser does not say where; the first alias used is.
+            first_alias(text)
+        } else {
+            duplicate_key(&message).and_then(|key| second_line_of_key(text, &key))
+        };
+        match place {
+            Some((line, column)) => fail(line, column, message),
+            None => fail(line, column, message),
+        }
+    };
+    // A mapping value reports a key given twice; typed fields may not.
+    serde_yaml::from_str::<serde_yaml::Value>(text).map_err(located)?;
+    serde_yaml::from_str(text).map_err(located)
+}
+
+/// A serde_yaml message without its trailing position (the error carries
+/// it) and in the format's words.
+fn yaml_message(error: &serde_yaml::Error) -> String {
+    let text = error.to_string();
+    let text = match text.rsplit_once(" at line ") {
+        Some((head, tail)) if tail.contains(" column ") => head.to_string(),
+        _ => text,
+    };
+    crate::protocol::words::plain(&text)
+        .replace("duplicate entry with key", "a key given twice:")
+        .replace(
+            "recursion limit exceeded",
+            "nested too deep (the parser's recursion limit)",
+        )
+        .replace(
+            "repetition limit exceeded",
+            "aliases expand too far (an alias bomb): the parser's repetition limit",
+        )
+}
+
+/// The key a duplicate-key message names.
+fn duplicate_key(message: &str) -> Option<String> {
+    let rest = message
+        .split_once("duplicate field `")
+        .map(|(_, rest)| rest.split('`').next().unwrap_or_default())
+        .or_else(|| {
+            message
+                .split_once("a key given twice: \"")
+                .map(|(_, rest)| rest.split('"').next().unwrap_or_default())
+        })?;
+    Some(rest.to_string())
+}
+
+/// The line and column of the first alias (`*name`).
+fn first_alias(text: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(index, line)| {
+        line.find(" *")
+            .or_else(|| line.find("[*"))
+            .map(|at| (index + 1, at + 2))
+    })
+}
+
+/// The line and column of the second line that starts with `key:`.
+fn second_line_of_key(text: &str, key: &str) -> Option<(usize, usize)> {
+    let wanted = format!("{key}:");
+    text.lines()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            let content = line.trim_start_matches([' ', '-']);
+            content
+                .starts_with(&wanted)
+                .then(|| (index + 1, line.len() - content.len() + 1))
+        })
+        .nth(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let text = decode(Path::new("a.yaml"), b"\xEF\xBB\xBFid: x\n").expect("text");
+        assert_eq!(text, "id: x\n");
+    }
+
+    #[test]
+    fn bad_utf8_is_located() {
+        let error = decode(Path::new("a.yaml"), b"id: x\nab\xFFc\n").expect_err("not UTF-8");
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(error.message.contains("0xFF"), "{}", error.message);
+    }
+
+    #[test]
+    fn a_binary_file_is_named() {
+        let error = decode(Path::new("a.yaml"), b"ab\0c").expect_err("binary");
+        assert_eq!((error.line, error.column), (1, 3));
+        assert!(error.message.contains("binary"));
+    }
+
+    #[test]
+    fn too_large_is_named() {
+        let big = vec![b'a'; MAX_FILE_BYTES as usize + 1];
+        let error = decode(Path::new("a.yaml"), &big).expect_err("too big");
+        assert!(error.message.contains("MAX_FILE_BYTES"));
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_shallow_is_not() {
+        let deep = "[".repeat(10_000);
+        let (line, _, message) = check_yaml_depth(&deep).expect_err("deep");
+        assert_eq!(line, 1);
+        assert!(message.contains("MAX_YAML_DEPTH"));
+        let mut block = String::new();
+        for level in 0..40 {
+            block.push_str(&format!("{}k{level}:\n", " ".repeat(level)));
+        }
+        assert!(check_yaml_depth(&block).is_err());
+        assert!(check_yaml_depth("a:\n  b: [1, [2, 3]]\n  c: {d: 'x[[['}\n").is_ok());
+    }
+
+    #[test]
+    fn long_quotes_are_cut() {
+        let long = "x".repeat(100_000);
+        let quoted = quote(&long);
+        assert!(quoted.len() < 100);
+        assert!(quoted.ends_with("(100000 characters)"));
+    }
+}
