@@ -545,11 +545,11 @@ impl Game for MonarchieGame {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        variant::perft(&self.rules, &self.position, depth)
+        crate::perft::perft(&self.position, depth, &self.rules)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut split = variant::divide(&self.rules, &self.position, depth);
+        let mut split = crate::perft::divide(&self.position, depth, &self.rules);
         split.sort_by_key(|(mv, _)| *mv);
         split
             .into_iter()
