@@ -113,7 +113,7 @@ pub trait Rules {
     }
 }
 
-pub use walk::{divide, perft, perft_parallel};
+pub use walk::{divide, divide_game_parallel, perft, perft_parallel};
 
 /// Where a game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -101,3 +101,59 @@ where
             .sum(),
     }
 }
+
+/// perft split by first move of any [`Game`](super::Game), counted on
+/// `threads` threads: each first move's subtree (split one ply deeper
+/// when there are fewer first moves than eight per thread) is a rayon
+/// task. Rows as (move, count), sorted by move, as `Game::divide`.
+pub fn divide_game_parallel(
+    game: &dyn super::Game,
+    depth: u32,
+    threads: usize,
+) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let child = |game: &dyn super::Game, mv: &str| {
+        let mut child = game.boxed_clone();
+        child.play(mv).ok().map(|_| child)
+    };
+    let mut items: Vec<(String, Box<dyn super::Game>, u32)> = game
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| child(game, &mv).map(|next| (mv, next, depth - 1)))
+        .collect();
+    if items.len() < ITEMS_PER_THREAD * threads && depth >= 4 {
+        items = items
+            .into_iter()
+            .flat_map(|(root, next, depth)| {
+                next.legal_moves()
+                    .into_iter()
+                    .filter_map(|mv| child(next.as_ref(), &mv))
+                    .map(|grandchild| (root.clone(), grandchild, depth - 1))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let count = |items: Vec<(String, Box<dyn super::Game>, u32)>| -> Vec<(String, u64)> {
+        items
+            .into_par_iter()
+            .map(|(root, game, depth)| (root, game.perft(depth)))
+            .collect()
+    };
+    let counted = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| count(items)),
+        Err(_) => items
+            .into_iter()
+            .map(|(root, game, depth)| (root, game.perft(depth)))
+            .collect(),
+    };
+    let mut rows: Vec<(String, u64)> = game.legal_moves().into_iter().map(|mv| (mv, 0)).collect();
+    for (root, nodes) in counted {
+        if let Some(row) = rows.iter_mut().find(|(mv, _)| *mv == root) {
+            row.1 += nodes;
+        }
+    }
+    rows.sort();
+    rows
+}
