@@ -639,9 +639,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             reference,
         } if position.variant != VariantId::Monarchie => {
             if reference {
-                anyhow::bail!("--reference: only MONARCHIE has a second (reference) move generator");
+                anyhow::bail!(
+                    "--reference: only MONARCHIE has a second (reference) move generator"
+                );
             }
-            variants::perft(position.open()?.as_ref(), depth, split, format, threads as usize)
+            variants::perft(
+                position.open()?.as_ref(),
+                depth,
+                split,
+                format,
+                threads as usize,
+            )
         }
         Command::Perft {
             depth,

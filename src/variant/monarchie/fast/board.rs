@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::setup::{Placed, Setup, Tray};
 
 use super::bits::Bits;
+use super::legal::Safety;
 
 /// No king (an eliminated party).
 pub(super) const NO_KING: u8 = u8::MAX;
@@ -37,6 +38,9 @@ pub struct Board {
     pub(super) clocks: Option<ByParty<u32>>,
     pub(super) check_anchor: Option<Party>,
     pub(super) postponed: [Option<Party>; 6],
+    /// The king safety of the party to move, as the transition judged it
+    /// when it asked whether that party can move (not part of the state).
+    pub(super) safety: Option<Safety>,
 }
 
 impl Board {
@@ -56,6 +60,7 @@ impl Board {
             clocks: position.clocks().copied(),
             check_anchor: position.check_anchor(),
             postponed: [None; 6],
+            safety: None,
         };
         for (slot, party) in board.postponed.iter_mut().zip(position.postponed()) {
             *slot = Some(party);

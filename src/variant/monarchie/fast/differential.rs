@@ -100,7 +100,18 @@ pub fn compare(position: &Position, rules: &Ruleset) -> Result<Compared, String>
         rules::apply(&mut reference, Action::play(mv), rules).map_err(|error| {
             format!("the reference refuses its own move {mv}: {error} {}", at())
         })?;
-        let after = fast.play(&board, mv).to_position();
+        let played = fast.play(&board, mv);
+        let after = played.to_position();
+        // The king safety the transition keeps for the next mover must
+        // give the count a fresh board gives.
+        let fresh = Board::from_position(&after);
+        let mut scratch = Vec::new();
+        if fast.count_moves(&played, &mut scratch) != fast.count_moves(&fresh, &mut scratch) {
+            return Err(format!(
+                "after {mv} {}: the kept king safety changes the count",
+                at()
+            ));
+        }
         if after != reference {
             return Err(format!(
                 "after {mv} {}: the fast path gives {}, the reference {}",

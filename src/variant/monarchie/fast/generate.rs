@@ -5,7 +5,6 @@
 
 use crate::cell::Cell;
 use crate::geometry::{geometry, Vertex};
-use crate::moves::Move;
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::ruleset::{
@@ -36,7 +35,7 @@ pub struct FastRules {
     pub(super) rules: Ruleset,
     pub(super) tables: &'static Tables,
     braid: bool,
-    flanks: bool,
+    pub(super) flanks: bool,
     diagonal_lines: usize,
     twelve: bool,
     knight: usize,
@@ -44,8 +43,8 @@ pub struct FastRules {
     unmoved_pawns_attack: bool,
     steps_too: bool,
     start_sides: usize,
-    optional_promotion: bool,
-    zone: usize,
+    pub(super) optional_promotion: bool,
+    pub(super) zone: usize,
 }
 
 /// Whether the fast path plays a ruleset. It plays every ruling option
@@ -121,19 +120,18 @@ impl FastRules {
         let kinds = &board.by_kind;
         let straight = hostile & (kinds[ROOK] | kinds[QUEEN]);
         if straight.any() {
-            for line in SIDE_LINES..SIDE_LINES + 6 {
+            let lines = if self.braid {
+                BRAID_LINES + 4
+            } else {
+                SIDE_LINES + 6
+            };
+            for line in SIDE_LINES..lines {
+                if (t.rays[target][line] & straight).is_empty() {
+                    continue;
+                }
                 if let Some(first) = t.first_on(target, line, occupied) {
                     if straight.has(first) {
                         return true;
-                    }
-                }
-            }
-            if self.braid {
-                for line in BRAID_LINES..BRAID_LINES + 4 {
-                    if let Some(first) = t.first_on(target, line, occupied) {
-                        if straight.has(first) {
-                            return true;
-                        }
                     }
                 }
             }
@@ -148,6 +146,9 @@ impl FastRules {
                 }
             } else {
                 for line in self.diagonal_lines..self.diagonal_lines + 6 {
+                    if (t.rays[target][line] & diagonal).is_empty() {
+                        continue;
+                    }
                     if let Some(first) = t.first_on(target, line, occupied) {
                         if diagonal.has(first) {
                             return true;
@@ -220,7 +221,7 @@ impl FastRules {
 
     /// The own pieces standing alone between the king and an enemy slider
     /// that would attack the king along that line without them.
-    fn pinned(&self, board: &Board, king: usize, own: Bits, hostile: Bits) -> Bits {
+    pub(super) fn pinned(&self, board: &Board, king: usize, own: Bits, hostile: Bits) -> Bits {
         let t = self.tables;
         let kinds = &board.by_kind;
         let occupied = board.occupied;
@@ -321,7 +322,7 @@ impl FastRules {
     /// the cells its movement rule reaches, before king safety. `own` are
     /// the party's pieces (an own piece blocks, clause 5).
     #[inline]
-    fn targets(
+    pub(super) fn targets(
         &self,
         board: &Board,
         party: Party,
@@ -378,7 +379,7 @@ impl FastRules {
     /// is not attacked once the move's own effects have happened: the
     /// piece moved, the captured piece gone, a captured king's party dead.
     #[inline]
-    fn keeps_king_safe(
+    pub(super) fn keeps_king_safe(
         &self,
         board: &Board,
         king: usize,
@@ -399,78 +400,5 @@ impl FastRules {
         }
         let king = if kind == PieceKind::King { to } else { king };
         !self.attacked(board, king, occupied, attackers)
-    }
-
-    /// Walks the legal moves of `party` (`movegen::legal_moves_of`, in the
-    /// same order: by origin, then target, then promotion choice), calling
-    /// `visit` for each until it returns `false`. Returns whether the walk
-    /// was stopped.
-    #[inline]
-    fn walk(&self, board: &Board, party: Party, mut visit: impl FnMut(Move) -> bool) -> bool {
-        let Some(king) = board.king(party) else {
-            return false;
-        };
-        let own = board.by_party[party.index()];
-        let hostile = board.live & !own;
-        let checked = self.attacked(board, king, board.occupied, hostile);
-        // The origins whose moves need the full test: every one in check
-        // or under R-BISHOP=flanks-block (where a vacated flank opens a
-        // diagonal that does not pass the origin), else the pinned ones.
-        let risky = if checked || self.flanks {
-            !Bits::EMPTY
-        } else {
-            self.pinned(board, king, own, hostile)
-        };
-        let zone = self.tables.zones[self.zone][party.index()];
-        let tray = board.trays[party];
-        for from in own.iter() {
-            let kind = board.kind_at(from);
-            let targets = self.targets(board, party, kind, from, own);
-            let test = kind == PieceKind::King || risky.has(from);
-            for to in targets.iter() {
-                if test && !self.keeps_king_safe(board, king, kind, from, to, hostile) {
-                    continue;
-                }
-                let mv = Move::new(Cell::from_index(from), Cell::from_index(to));
-                // R-PROMO (`movegen::promotion_choices`).
-                if kind == PieceKind::Pawn && zone.has(to) && tray.promotable().next().is_some() {
-                    if self.optional_promotion && !visit(mv) {
-                        return true;
-                    }
-                    for promoted in tray.promotable() {
-                        if !visit(mv.promoting(promoted)) {
-                            return true;
-                        }
-                    }
-                } else if !visit(mv) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// The legal moves of `party`, appended to `out`.
-    pub fn moves_of(&self, board: &Board, party: Party, out: &mut Vec<Move>) {
-        self.walk(board, party, |mv| {
-            out.push(mv);
-            true
-        });
-    }
-
-    /// The number of legal moves of `party`.
-    pub fn count_of(&self, board: &Board, party: Party) -> u64 {
-        let mut count = 0;
-        self.walk(board, party, |_| {
-            count += 1;
-            true
-        });
-        count
-    }
-
-    /// Clauses 11 and 14 (`movegen::has_legal_move`): whether `party` has
-    /// a legal move.
-    pub fn has_legal_move(&self, board: &Board, party: Party) -> bool {
-        board.is_active(party) && self.walk(board, party, |_| false)
     }
 }

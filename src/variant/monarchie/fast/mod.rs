@@ -30,6 +30,7 @@ pub mod bits;
 pub mod board;
 pub mod differential;
 pub mod generate;
+pub mod legal;
 pub mod tables;
 pub mod transition;
 

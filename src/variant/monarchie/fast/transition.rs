@@ -19,6 +19,7 @@ impl FastRules {
     /// the turn (R-NEXT, R-TURN-START, R-CHECK-PRIORITY).
     pub fn play(&self, board: &Board, mv: Move) -> Board {
         let mut next = board.clone();
+        next.safety = None;
         let Some(actor) = board.to_move else {
             return next;
         };
@@ -81,14 +82,18 @@ impl FastRules {
                 self.eliminate_all_stuck(board, last_actor);
                 self.update_anchor(board, last_actor);
             }
-            let next = self.next_mover(board, last_actor, event);
+            let (next, checked) = self.next_mover(board, last_actor, event);
             board.to_move = next;
             self.settle_claims(board, next);
             let Some(party) = next else {
                 board.check_anchor = None;
                 return;
             };
-            if self.has_legal_move(board, party) {
+            // The next mover's check is known from the search; its safety
+            // is kept for the move list that follows.
+            let safety = self.safety(board, party, checked);
+            if let Some(safety) = safety.filter(|s| self.walk(board, s, |_| false)) {
+                board.safety = Some(safety);
                 return;
             }
             // Clauses 11 and 14: mate or stalemate.
@@ -106,10 +111,17 @@ impl FastRules {
             .any(|party| board.is_active(party) && self.in_check(board, party))
     }
 
-    /// `turn::next_mover` (R-NEXT steps 1-4).
-    fn next_mover(&self, board: &Board, last_actor: Party, event: TurnEvent) -> Option<Party> {
+    /// `turn::next_mover` (R-NEXT steps 1-4), with whether the party
+    /// chosen is in check: step 1 looks at every party, so when it finds
+    /// none, no party is.
+    fn next_mover(
+        &self,
+        board: &Board,
+        last_actor: Party,
+        event: TurnEvent,
+    ) -> (Option<Party>, Option<bool>) {
         if board.active_count() <= 1 {
-            return None;
+            return (None, None);
         }
         let search_from = match self.rules.next {
             CheckOrder::AfterLastActor => last_actor,
@@ -118,22 +130,26 @@ impl FastRules {
         for step in 1..=6 {
             let party = search_from.clockwise(step);
             if self.in_check(board, party) {
-                return Some(party);
+                return (Some(party), Some(true));
             }
         }
-        match event {
-            TurnEvent::KingCapture if board.is_active(last_actor) => return Some(last_actor),
-            TurnEvent::CapturedPiece(party) if board.is_active(party) => return Some(party),
-            _ => {}
-        }
-        if board.postponed[0].is_some() {
-            if let Some(party) = board.postponed().find(|&party| board.is_active(party)) {
-                return Some(party);
-            }
-        }
-        (1..=6)
-            .map(|step| last_actor.clockwise(step))
-            .find(|&party| board.is_active(party))
+        let claim = match event {
+            TurnEvent::KingCapture if board.is_active(last_actor) => Some(last_actor),
+            TurnEvent::CapturedPiece(party) if board.is_active(party) => Some(party),
+            _ => None,
+        };
+        let owed = || {
+            board.postponed[0]
+                .is_some()
+                .then(|| board.postponed().find(|&party| board.is_active(party)))
+                .flatten()
+        };
+        let next = claim.or_else(owed).or_else(|| {
+            (1..=6)
+                .map(|step| last_actor.clockwise(step))
+                .find(|&party| board.is_active(party))
+        });
+        (next, Some(false))
     }
 
     /// `turn::keep_outranked_claim` (R-CHECK-PRIORITY=postpone).
