@@ -403,7 +403,7 @@ impl Run<'_> {
                 },
                 Pick::Fixed(fixed) => fixed[ply].clone(),
             };
-            let pieces_before = game.pieces().len();
+            let pieces_before = game.piece_count();
             let result = game.play(&action);
             actions.push(action.clone());
             let report = match (result, &pick) {
@@ -438,7 +438,7 @@ impl Run<'_> {
             }
             // No piece appears: at most the capture takes one away, and an
             // elimination at most its king (MONARCHIE's dead blockers stay).
-            let pieces_after = game.pieces().len();
+            let pieces_after = game.piece_count();
             let captured = usize::from(report.capture.is_some());
             let most = pieces_before - captured;
             let least = most.saturating_sub(report.eliminations.len());

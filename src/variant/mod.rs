@@ -355,6 +355,10 @@ pub trait Game: Send {
     fn occupant(&self, square: &str) -> Result<String, String>;
     /// Every occupied square with its occupant (as [`Game::occupant`]).
     fn pieces(&self) -> Vec<(String, String)>;
+    /// How many squares are occupied (the length of [`Game::pieces`]).
+    fn piece_count(&self) -> usize {
+        self.pieces().len()
+    }
     /// A variant's own state field (declared in [`VariantInfo::state_fields`])
     /// as JSON, normalised as the field's `normalize` does.
     fn state_field(&self, name: &str) -> Option<Value>;

@@ -474,6 +474,10 @@ impl Game for MonarchieGame {
             .collect()
     }
 
+    fn piece_count(&self) -> usize {
+        self.position.pieces().count()
+    }
+
     fn state_field(&self, name: &str) -> Option<Value> {
         match name {
             "trays" => Some(json!(Party::ALL
