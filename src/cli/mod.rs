@@ -387,7 +387,7 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Count on N threads (rayon over the first moves); the same count.
+        /// Count on N threads (rayon over the first moves; MONARCHIE with --divide uses one); the same count.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
         /// MONARCHIE: walk the readable reference rule code, not the fast path.
