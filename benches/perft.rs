@@ -1,6 +1,8 @@
-//! perft speed: the start position at depths 3 and 4, and the `midgame`
-//! position of the perft corpus at depth 3. Criterion reports elements/s,
-//! where an element is one leaf (node) of the tree.
+//! MONARCHIE perft speed: the fast path on the start position at depths
+//! 3, 4 and 5 and on the `midgame` position of the perft corpus at depth
+//! 3; the reference rule code (`perft --reference`) at depths 3 and 4 of
+//! the start; and the fast path on two threads at depth 5. Criterion
+//! reports elements/s, where an element is one leaf (node) of the tree.
 //!
 //! Run with `cargo bench --bench perft` (add `-- --quick` for a short run).
 
@@ -10,7 +12,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 use regelwerk::notation::parse_position;
-use regelwerk::perft::perft;
+use regelwerk::perft::{perft_parallel, perft_with, PerftPath};
 use regelwerk::{Position, Ruleset};
 
 const CORPUS: &str = include_str!("../tests/data/monarchie.perft");
@@ -32,21 +34,53 @@ fn corpus_position(id: &str) -> Position {
 fn bench_perft(c: &mut Criterion) {
     let rules = Ruleset::default();
     let cases = [
-        ("start", Position::start(), 3),
-        ("start", Position::start(), 4),
-        ("midgame", corpus_position("midgame"), 3),
+        ("fast", "start", Position::start(), 3, PerftPath::Fast, 1),
+        ("fast", "start", Position::start(), 4, PerftPath::Fast, 1),
+        ("fast", "start", Position::start(), 5, PerftPath::Fast, 1),
+        (
+            "fast",
+            "midgame",
+            corpus_position("midgame"),
+            3,
+            PerftPath::Fast,
+            1,
+        ),
+        (
+            "reference",
+            "start",
+            Position::start(),
+            3,
+            PerftPath::Reference,
+            1,
+        ),
+        (
+            "reference",
+            "start",
+            Position::start(),
+            4,
+            PerftPath::Reference,
+            1,
+        ),
+        (
+            "fast-2-threads",
+            "start",
+            Position::start(),
+            5,
+            PerftPath::Fast,
+            2,
+        ),
     ];
-    let mut group = c.benchmark_group("perft");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(8));
-    for (name, position, depth) in cases {
-        let nodes = perft(&position, depth, &rules);
+    for (path_name, name, position, depth, path, threads) in cases {
+        let mut group = c.benchmark_group(format!("monarchie-{path_name}"));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(8));
+        let nodes = perft_with(&position, depth, &rules, path);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new(name, depth), &position, |b, position| {
-            b.iter(|| perft(black_box(position), black_box(depth), &rules))
+            b.iter(|| perft_parallel(black_box(position), black_box(depth), &rules, path, threads))
         });
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench_perft);

@@ -3,6 +3,7 @@
 mod support;
 
 mod conform;
+mod fast_path;
 mod geometry;
 mod hostile;
 mod hostile_faults;

@@ -21,7 +21,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::perft::divide;
+use regelwerk::perft::{divide_with, perft_parallel, PerftPath};
 use regelwerk::position::Position;
 use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
@@ -421,6 +421,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Count on N threads (rayon over the first moves; MONARCHIE with --divide uses one); the same count.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// MONARCHIE: walk the readable reference rule code, not the fast path.
+        #[arg(long)]
+        reference: bool,
     },
     /// List the legal moves of the party to move (or of one cell).
     Moves {
@@ -658,27 +664,44 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             position,
             divide: split,
             format,
+            threads,
+            reference,
             max_nodes,
             ..
         } if position.variant != VariantId::Monarchie => {
+            if reference {
+                anyhow::bail!(
+                    "--reference: only MONARCHIE has a second (reference) move generator"
+                );
+            }
             let game = position.open()?;
             variants::check_budget(game.as_ref(), depth, max_nodes)?;
-            variants::perft(game.as_ref(), depth, split, format)
+            variants::perft(game.as_ref(), depth, split, format, threads as usize)
         }
         Command::Perft {
             depth,
             position,
             divide: split,
             format,
+            threads,
+            reference,
             max_nodes,
             ..
         } => {
             variants::check_budget(position.open()?.as_ref(), depth, max_nodes)?;
             let (position, rules) = position.load()?;
+            let path = if reference {
+                PerftPath::Reference
+            } else {
+                PerftPath::Fast
+            };
             let started = Instant::now();
             let (total, rows) = if split {
-                let rows = divide(&position, depth, &rules);
+                let rows = divide_with(&position, depth, &rules, path);
                 (rows.iter().map(|(_, n)| n).sum(), rows)
+            } else if threads > 1 || reference {
+                let total = perft_parallel(&position, depth, &rules, path, threads as usize);
+                (total, Vec::new())
             } else {
                 let game = regelwerk::variant::monarchie::game::MonarchieGame {
                     position: position.clone(),

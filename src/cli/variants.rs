@@ -72,9 +72,20 @@ pub(super) fn check_budget(
 }
 
 /// perft (optionally split by first move) with its speed on stderr.
-pub(super) fn perft(game: &dyn Game, depth: u32, split: bool, format: Format) -> Result<ExitCode> {
+pub(super) fn perft(
+    game: &dyn Game,
+    depth: u32,
+    split: bool,
+    format: Format,
+    threads: usize,
+) -> Result<ExitCode> {
     let started = Instant::now();
-    let (total, rows) = counted(game, depth);
+    let (total, rows) = if threads > 1 {
+        let rows = regelwerk::variant::divide_game_parallel(game, depth, threads);
+        (rows.iter().map(|(_, nodes)| nodes).sum(), rows)
+    } else {
+        counted(game, depth)
+    };
     let rows = if split { rows } else { Vec::new() };
     let seconds = started.elapsed().as_secs_f64();
     match format {

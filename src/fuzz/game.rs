@@ -403,7 +403,7 @@ impl Run<'_> {
                 },
                 Pick::Fixed(fixed) => fixed[ply].clone(),
             };
-            let pieces_before = game.pieces().len();
+            let pieces_before = game.piece_count();
             let result = game.play(&action);
             actions.push(action.clone());
             let report = match (result, &pick) {
@@ -440,7 +440,7 @@ impl Run<'_> {
             // elimination at most its king (MONARCHIE's dead blockers stay);
             // a promotion to a king takes the old king off the board
             // (Sovereign Chess's coup and overthrow).
-            let pieces_after = game.pieces().len();
+            let pieces_after = game.piece_count();
             let captured = usize::from(report.capture.is_some())
                 + usize::from(report.promotion.as_deref() == Some("king"));
             let most = pieces_before - captured;

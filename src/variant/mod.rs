@@ -26,6 +26,7 @@ pub mod monarchie;
 pub mod racingkings;
 pub mod sovereign;
 pub mod threekingdoms;
+mod walk;
 
 /// Which rule system.
 #[derive(
@@ -116,37 +117,17 @@ pub trait Rules {
 
     /// The position after `mv`, which `legal_moves` listed.
     fn after(&self, position: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The number of legal moves (perft's last ply); by default the
+    /// length of the list, made in `scratch`.
+    fn count_moves(&self, position: &Self::Position, scratch: &mut Vec<Self::Move>) -> u64 {
+        scratch.clear();
+        self.legal_moves(position, scratch);
+        scratch.len() as u64
+    }
 }
 
-/// perft: the number of legal move sequences of length `depth`; a finished
-/// game is a leaf with no children.
-pub fn perft<R: Rules>(rules: &R, position: &R::Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    rules.legal_moves(position, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .into_iter()
-        .map(|mv| perft(rules, &rules.after(position, mv), depth - 1))
-        .sum()
-}
-
-/// perft split by first move, in move-generation order.
-pub fn divide<R: Rules>(rules: &R, position: &R::Position, depth: u32) -> Vec<(R::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    rules.legal_moves(position, &mut moves);
-    moves
-        .into_iter()
-        .map(|mv| (mv, perft(rules, &rules.after(position, mv), depth - 1)))
-        .collect()
-}
+pub use walk::{divide, divide_game_parallel, perft, perft_parallel};
 
 /// Where a game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -388,6 +369,10 @@ pub trait Game: Send {
     fn occupant(&self, square: &str) -> Result<String, String>;
     /// Every occupied square with its occupant (as [`Game::occupant`]).
     fn pieces(&self) -> Vec<(String, String)>;
+    /// How many squares are occupied (the length of [`Game::pieces`]).
+    fn piece_count(&self) -> usize {
+        self.pieces().len()
+    }
     /// A variant's own state field (declared in [`VariantInfo::state_fields`])
     /// as JSON, normalised as the field's `normalize` does.
     fn state_field(&self, name: &str) -> Option<Value>;

@@ -474,6 +474,10 @@ impl Game for MonarchieGame {
             .collect()
     }
 
+    fn piece_count(&self) -> usize {
+        self.position.pieces().count()
+    }
+
     fn state_field(&self, name: &str) -> Option<Value> {
         match name {
             "trays" => Some(json!(Party::ALL
@@ -545,11 +549,11 @@ impl Game for MonarchieGame {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        variant::perft(&self.rules, &self.position, depth)
+        crate::perft::perft(&self.position, depth, &self.rules)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut split = variant::divide(&self.rules, &self.position, depth);
+        let mut split = crate::perft::divide(&self.position, depth, &self.rules);
         split.sort_by_key(|(mv, _)| *mv);
         split
             .into_iter()

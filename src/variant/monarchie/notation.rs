@@ -63,7 +63,7 @@ pub fn to_notation(position: &Position) -> String {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        board.push_str(&empty.to_string());
+                        push_count(&mut board, empty);
                         empty = 0;
                     }
                     board.push(piece.party.letter());
@@ -75,7 +75,7 @@ pub fn to_notation(position: &Position) -> String {
             }
         }
         if empty > 0 {
-            board.push_str(&empty.to_string());
+            push_count(&mut board, empty);
         }
     }
     let party_or_dash =
@@ -105,6 +105,14 @@ pub fn to_notation(position: &Position) -> String {
         dash_if_empty(trays.join(",")),
         anchor_field(position),
     )
+}
+
+/// Writes a run of empty cells (at most a row's 19) as its number.
+fn push_count(text: &mut String, count: u32) {
+    if count >= 10 {
+        text.push(char::from(b'0' + (count / 10) as u8));
+    }
+    text.push(char::from(b'0' + (count % 10) as u8));
 }
 
 /// The anchor field: the check anchor, followed under

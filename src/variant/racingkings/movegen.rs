@@ -2,7 +2,7 @@
 //! clause rk.4 (no move may leave the own king attacked, none may attack
 //! the enemy king).
 
-use crate::variant::chess::{Board, Move, Piece, Side, Square};
+use crate::variant::chess::{Board, Kind, Move, Piece, Side, Square};
 
 use super::position::Position;
 
@@ -18,6 +18,7 @@ pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move
     let checked = board.in_check(side);
     let pinned = board.pinned(side);
     let discoverers = board.shields(them, side);
+    let checking = CheckingSquares::around(board, enemy_king);
     for (from, piece) in board.pieces() {
         if piece.side != side || only.is_some_and(|only| only != from) {
             continue;
@@ -29,7 +30,7 @@ pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move
         let simple = !checked && from != own_king && (pinned | discoverers) & bit == 0;
         piece_moves(board, from, piece, &mut |mv| {
             let free = if simple {
-                !board.attacks(piece, mv.to, enemy_king, from)
+                !checking.attack(piece.kind, mv.to)
             } else {
                 check_free(board, side, mv) == CheckFree::Yes
             };
@@ -72,5 +73,68 @@ pub fn check_free(board: &Board, side: Side, mv: Move) -> CheckFree {
         CheckFree::GivesCheck
     } else {
         CheckFree::Yes
+    }
+}
+
+/// Clause rk.4.2 for the simple moves: the squares from which a piece of
+/// each pattern would attack the enemy king, on the board as it stands.
+/// A simple move (not the king, no pin, no discovery, own king safe) gives
+/// check exactly when its piece lands on one of its pattern's squares: the
+/// square it leaves cannot open its own line to the king, since a piece
+/// that stood first on a line from the enemy king and could slide along it
+/// would already give check, which no Racing Kings position has.
+struct CheckingSquares {
+    /// Knight leaps to the king.
+    leap: u128,
+    /// King steps to the king.
+    step: u128,
+    /// Rank and file lines from the king up to the first piece.
+    straight: u128,
+    /// Diagonals from the king up to the first piece.
+    diagonal: u128,
+}
+
+impl CheckingSquares {
+    fn around(board: &Board, king: Square) -> CheckingSquares {
+        let geometry = board.geometry();
+        let set = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(0u128, |bits, square| bits | 1u128 << square.index())
+        };
+        let mut lines = [0u128; 2];
+        for direction in 0..8 {
+            for &square in geometry.ray(king, direction) {
+                lines[direction / 4] |= 1u128 << square.index();
+                if board.piece(square).is_some() {
+                    break;
+                }
+            }
+        }
+        CheckingSquares {
+            leap: set(geometry.knight_steps(king)),
+            step: set(geometry.king_steps(king)),
+            straight: lines[0],
+            diagonal: lines[1],
+        }
+    }
+
+    /// Whether a piece of `kind` on `to` attacks the king.
+    #[inline]
+    fn attack(&self, kind: Kind, to: Square) -> bool {
+        let mut squares = 0;
+        if kind == Kind::King {
+            squares |= self.step;
+        }
+        if kind.leaps_like_knight() {
+            squares |= self.leap;
+        }
+        if kind.slides_orthogonally() {
+            squares |= self.straight;
+        }
+        if kind.slides_diagonally() {
+            squares |= self.diagonal;
+        }
+        squares & (1u128 << to.index()) != 0
     }
 }

@@ -66,7 +66,7 @@ fn slide(
 
 /// R-DIAGONAL-NOTCH=crosses: the diagonal from `from` read as going on
 /// across missing cells to the far side of a notch, up to the board's edge.
-fn diagonal_across_notches(from: Cell, vertex: Vertex) -> Vec<Cell> {
+pub(crate) fn diagonal_across_notches(from: Cell, vertex: Vertex) -> Vec<Cell> {
     let geometry = geometry();
     let (row, x) = geometry.coords(from);
     let (dr, dx) = vertex.delta();

@@ -1,0 +1,197 @@
+//! The differential check between the fast path and the reference rule
+//! code: for one position and ruleset, both must give the same legal
+//! moves (in the same order), the same checks and the same "can move"
+//! answer for every party, and the same position after every legal move.
+//! [`random_positions`] walks seeded random games for it: odd seeds start
+//! from random positions (dead blockers, trays, clocks, unmoved pawns),
+//! even seeds from the start position (timed on every fourth seed), each
+//! game under a random ruleset drawn from every ruling alternative, with
+//! timeouts and seconds used, so that eliminations, flag falls, check
+//! anchors and owed turns occur.
+
+use crate::fuzz::{action_from_choice, random_position, Rng};
+use crate::moves::{Action, Move};
+use crate::notation::to_notation;
+use crate::party::Party;
+use crate::position::Position;
+use crate::rules::{self, legal_moves};
+use crate::ruleset::{
+    BishopBlocking, CheckOrder, DiagonalAtNotch, ForfeitInCheck, KingOnDeadBlocker, KingStep,
+    KnightPath, NoMoveJudgement, OutrankedClaim, PawnStartMoves, PawnStartSides, PromotionChoice,
+    PromotionZone, RookLines, Ruleset, UnmovedPawnAttack,
+};
+use crate::variant::Rules;
+
+use super::{Board, FastRules};
+
+/// What one comparison looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compared {
+    /// Positions compared.
+    pub positions: u64,
+    /// Moves whose resulting positions were compared.
+    pub moves: u64,
+    /// Positions whose ruleset the fast path does not cover (compared
+    /// with nothing: both paths are then the reference).
+    pub reference_only: u64,
+}
+
+/// Compares the two paths on one position; `Err` describes the first
+/// difference, with the position, so it can be replayed.
+///
+/// # Errors
+/// The first difference found.
+pub fn compare(position: &Position, rules: &Ruleset) -> Result<Compared, String> {
+    let Some(fast) = FastRules::new(rules) else {
+        return Ok(Compared {
+            reference_only: 1,
+            ..Compared::default()
+        });
+    };
+    let at = || format!("in {} under {rules}", to_notation(position));
+    let board = Board::from_position(position);
+    if board.to_position() != *position {
+        return Err(format!("the board does not read back {}", at()));
+    }
+    for party in Party::ALL {
+        let reference = rules::in_check(position, party, rules);
+        if fast.in_check(&board, party) != reference {
+            return Err(format!(
+                "{party} in check: reference says {reference} {}",
+                at()
+            ));
+        }
+        let reference = rules::has_legal_move(position, party, rules);
+        if fast.has_legal_move(&board, party) != reference {
+            return Err(format!(
+                "{party} can move: reference says {reference} {}",
+                at()
+            ));
+        }
+    }
+    let expected = legal_moves(position, rules);
+    let mut actual = Vec::new();
+    fast.legal_moves(&board, &mut actual);
+    if actual != expected {
+        let missing: Vec<String> = expected
+            .iter()
+            .filter(|mv| !actual.contains(mv))
+            .map(Move::to_string)
+            .collect();
+        let extra: Vec<String> = actual
+            .iter()
+            .filter(|mv| !expected.contains(mv))
+            .map(Move::to_string)
+            .collect();
+        return Err(format!(
+            "legal moves differ {}: the fast path lacks [{}] and adds [{}] ({} vs {} moves)",
+            at(),
+            missing.join(" "),
+            extra.join(" "),
+            actual.len(),
+            expected.len()
+        ));
+    }
+    if fast.count_moves(&board, &mut Vec::new()) != expected.len() as u64 {
+        return Err(format!("the move count differs from the list {}", at()));
+    }
+    for &mv in &expected {
+        let mut reference = position.clone();
+        rules::apply(&mut reference, Action::play(mv), rules).map_err(|error| {
+            format!("the reference refuses its own move {mv}: {error} {}", at())
+        })?;
+        let played = fast.play(&board, mv);
+        let after = played.to_position();
+        // The king safety the transition keeps for the next mover must
+        // give the count a fresh board gives.
+        let fresh = Board::from_position(&after);
+        let mut scratch = Vec::new();
+        if fast.count_moves(&played, &mut scratch) != fast.count_moves(&fresh, &mut scratch) {
+            return Err(format!(
+                "after {mv} {}: the kept king safety changes the count",
+                at()
+            ));
+        }
+        if after != reference {
+            return Err(format!(
+                "after {mv} {}: the fast path gives {}, the reference {}",
+                at(),
+                to_notation(&after),
+                to_notation(&reference)
+            ));
+        }
+    }
+    Ok(Compared {
+        positions: 1,
+        moves: expected.len() as u64,
+        reference_only: 0,
+    })
+}
+
+/// One option of every switchable ruling, drawn at random.
+pub fn random_ruleset(rng: &mut Rng) -> Ruleset {
+    fn pick<T: Copy>(rng: &mut Rng, all: &[T]) -> T {
+        all[rng.below(all.len() as u64) as usize]
+    }
+    Ruleset {
+        rook: pick(rng, RookLines::ALL),
+        bishop: pick(rng, BishopBlocking::ALL),
+        knight: pick(rng, KnightPath::ALL),
+        king: pick(rng, KingStep::ALL),
+        pawn_dir: pick(rng, PawnStartSides::ALL),
+        pawn_start: pick(rng, PawnStartMoves::ALL),
+        pawn_unmoved_attack: pick(rng, UnmovedPawnAttack::ALL),
+        promo_zone: pick(rng, PromotionZone::ALL),
+        promo: pick(rng, PromotionChoice::ALL),
+        king_dead: pick(rng, KingOnDeadBlocker::ALL),
+        next: pick(rng, CheckOrder::ALL),
+        turn_start: pick(rng, NoMoveJudgement::ALL),
+        timeout: pick(rng, ForfeitInCheck::ALL),
+        check_priority: pick(rng, OutrankedClaim::ALL),
+        diagonal: pick(rng, DiagonalAtNotch::ALL),
+        ..Ruleset::default()
+    }
+}
+
+/// Runs [`compare`] on the positions of seeded random games, seed after
+/// seed from `first_seed`, until `positions` positions were compared;
+/// each game plays at most `plies` actions. `progress` is called after
+/// every game with the running totals.
+///
+/// # Errors
+/// The first difference, with the seed and ply that found it.
+pub fn random_positions(
+    first_seed: u64,
+    positions: u64,
+    plies: usize,
+    mut progress: impl FnMut(&Compared),
+) -> Result<Compared, String> {
+    let mut total = Compared::default();
+    let mut seed = first_seed;
+    while total.positions < positions {
+        let mut rng = Rng::new(seed);
+        let rules = random_ruleset(&mut rng);
+        let mut position = match seed % 4 {
+            1 | 3 => random_position(&mut rng, &rules),
+            2 => Position::timed_start(),
+            _ => Position::start(),
+        };
+        for ply in 0..plies {
+            let compared = compare(&position, &rules)
+                .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
+            total.positions += compared.positions;
+            total.moves += compared.moves;
+            total.reference_only += compared.reference_only;
+            let Some(action) = action_from_choice(&position, &rules, rng.next_u64()) else {
+                break;
+            };
+            if rules::apply(&mut position, action, &rules).is_err() || total.positions >= positions
+            {
+                break;
+            }
+        }
+        progress(&total);
+        seed += 1;
+    }
+    Ok(total)
+}

@@ -1,0 +1,404 @@
+//! The fast path's move generation: attacks, pins and the legal moves of
+//! a party on a [`Board`]. Each function mirrors one of the reference
+//! rules, named in its doc comment; the differential tests
+//! (`tests/fast_path.rs`) hold the two to the same answers.
+
+use crate::cell::Cell;
+use crate::geometry::{geometry, Vertex};
+use crate::party::Party;
+use crate::piece::PieceKind;
+use crate::ruleset::{
+    BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves,
+    PawnStartSides, PromotionChoice, RookLines, Ruleset, UnmovedPawnAttack,
+};
+
+use super::bits::Bits;
+use super::board::Board;
+use super::tables::{
+    tables, Tables, BRAID_LINES, CROSSING_LINES, DIAGONAL_LINES, NONE, SIDE_LINES,
+};
+
+const KING: usize = PieceKind::King as usize;
+const QUEEN: usize = PieceKind::Queen as usize;
+const ROOK: usize = PieceKind::Rook as usize;
+const BISHOP: usize = PieceKind::Bishop as usize;
+const KNIGHT: usize = PieceKind::Knight as usize;
+const PAWN: usize = PieceKind::Pawn as usize;
+
+/// R-PAWN-DIR: the two start sides per party (as `pawn::usable_start_sides`).
+const START_SIDES: [[usize; 2]; 6] = [[2, 3], [3, 4], [4, 5], [5, 0], [0, 1], [1, 2]];
+
+/// The fast rules of one ruleset: the ruling switches read once, as
+/// table choices. Make it with [`FastRules::new`].
+#[derive(Clone)]
+pub struct FastRules {
+    pub(super) rules: Ruleset,
+    pub(super) tables: &'static Tables,
+    braid: bool,
+    pub(super) flanks: bool,
+    diagonal_lines: usize,
+    twelve: bool,
+    knight: usize,
+    king_dead_barred: bool,
+    unmoved_pawns_attack: bool,
+    steps_too: bool,
+    start_sides: usize,
+    pub(super) optional_promotion: bool,
+    pub(super) zone: usize,
+}
+
+/// Whether the fast path plays a ruleset. It plays every ruling option
+/// except one combination, and no misreading: the reference path is used
+/// for any ruleset with faults (misreadings are played only by the
+/// mutation tests) and for R-BISHOP=flanks-block together with
+/// R-DIAGONAL-NOTCH=crosses, where the flank test of a step across a
+/// notch is judged from the moving piece's side only.
+pub fn covers(rules: &Ruleset) -> bool {
+    rules.faults.is_empty()
+        && !(rules.bishop == BishopBlocking::FlanksBlock
+            && rules.diagonal == DiagonalAtNotch::Crosses)
+}
+
+impl FastRules {
+    /// The fast rules of `rules`, or `None` when [`covers`] says no.
+    pub fn new(rules: &Ruleset) -> Option<FastRules> {
+        if !covers(rules) {
+            return None;
+        }
+        Some(FastRules {
+            rules: *rules,
+            tables: tables(),
+            braid: rules.rook == RookLines::Braid,
+            flanks: rules.bishop == BishopBlocking::FlanksBlock,
+            diagonal_lines: match rules.diagonal {
+                DiagonalAtNotch::Ends => DIAGONAL_LINES,
+                DiagonalAtNotch::Crosses => CROSSING_LINES,
+            },
+            twelve: rules.king == KingStep::Twelve,
+            knight: match rules.knight {
+                KnightPath::TargetOnly => 0,
+                KnightPath::NeedsCells => 1,
+            },
+            king_dead_barred: rules.king_dead == KingOnDeadBlocker::Barred,
+            unmoved_pawns_attack: rules.pawn_unmoved_attack == UnmovedPawnAttack::Attacks
+                || rules.pawn_start == PawnStartMoves::StepsToo,
+            steps_too: rules.pawn_start == PawnStartMoves::StepsToo,
+            start_sides: match rules.pawn_dir {
+                PawnStartSides::Both => 0,
+                PawnStartSides::SingleSide => 1,
+            },
+            optional_promotion: rules.promo == PromotionChoice::Optional,
+            zone: Tables::zone_index(rules.promo_zone),
+        })
+    }
+
+    /// The ruleset these fast rules play.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// R-BISHOP=flanks-block, as `attack::flanks_closed`: the diagonal step
+    /// from `from` along `vertex` squeezes between two occupied cells.
+    #[inline(always)]
+    fn flanks_closed(&self, from: usize, vertex: usize, occupied: Bits) -> bool {
+        let flanks = self.tables.flanks[from][vertex];
+        flanks.any() && (flanks & occupied) == flanks
+    }
+
+    /// Clause 9 and R-CHECK, as `attack::attacked_by`: whether a piece in
+    /// `hostile` (active pieces of the attacking parties) attacks
+    /// `target` on a board whose occupied cells are `occupied`.
+    #[inline]
+    pub(super) fn attacked(
+        &self,
+        board: &Board,
+        target: usize,
+        occupied: Bits,
+        hostile: Bits,
+    ) -> bool {
+        let t = self.tables;
+        let kinds = &board.by_kind;
+        let straight = hostile & (kinds[ROOK] | kinds[QUEEN]);
+        if straight.any() {
+            let lines = if self.braid {
+                BRAID_LINES + 4
+            } else {
+                SIDE_LINES + 6
+            };
+            for line in SIDE_LINES..lines {
+                if (t.rays[target][line] & straight).is_empty() {
+                    continue;
+                }
+                if let Some(first) = t.first_on(target, line, occupied) {
+                    if straight.has(first) {
+                        return true;
+                    }
+                }
+            }
+        }
+        let diagonal = hostile & (kinds[BISHOP] | kinds[QUEEN]);
+        if diagonal.any() {
+            if self.flanks {
+                for vertex in 0..6 {
+                    if self.flank_walk_finds(target, vertex, occupied, diagonal) {
+                        return true;
+                    }
+                }
+            } else {
+                for line in self.diagonal_lines..self.diagonal_lines + 6 {
+                    if (t.rays[target][line] & diagonal).is_empty() {
+                        continue;
+                    }
+                    if let Some(first) = t.first_on(target, line, occupied) {
+                        if diagonal.has(first) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut king_steps = t.king_sides[target];
+        if self.twelve {
+            king_steps |= t.king_vertices[target];
+        }
+        if (king_steps & hostile & kinds[KING]).any() {
+            return true;
+        }
+        if (t.knight_from[self.knight][target] & hostile & kinds[KNIGHT]).any() {
+            return true;
+        }
+        let mut pawns = hostile & kinds[PAWN];
+        if !self.unmoved_pawns_attack {
+            pawns &= !board.unmoved;
+        }
+        if pawns.any() {
+            for party in 0..6 {
+                if (t.pawn_from[party][target] & pawns & board.by_party[party]).any() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// `attack::slider_on_ray` with R-BISHOP=flanks-block: walking the
+    /// diagonal from `target`, is the first piece met one of `attackers`?
+    fn flank_walk_finds(
+        &self,
+        target: usize,
+        vertex: usize,
+        occupied: Bits,
+        attackers: Bits,
+    ) -> bool {
+        let ray = geometry().vertex_ray(Cell::from_index(target), Vertex::ALL[vertex]);
+        let mut previous = target;
+        for cell in ray {
+            if self.flanks_closed(previous, vertex, occupied) {
+                return false;
+            }
+            let index = cell.index();
+            if occupied.has(index) {
+                return attackers.has(index);
+            }
+            previous = index;
+        }
+        false
+    }
+
+    /// Clause 9: whether the king of `party` is attacked by an active enemy.
+    #[inline]
+    pub fn in_check(&self, board: &Board, party: Party) -> bool {
+        match board.king(party) {
+            Some(king) => self.attacked(
+                board,
+                king,
+                board.occupied,
+                board.live & !board.by_party[party.index()],
+            ),
+            None => false,
+        }
+    }
+
+    /// The own pieces standing alone between the king and an enemy slider
+    /// that would attack the king along that line without them.
+    pub(super) fn pinned(&self, board: &Board, king: usize, own: Bits, hostile: Bits) -> Bits {
+        let t = self.tables;
+        let kinds = &board.by_kind;
+        let occupied = board.occupied;
+        let mut pinned = Bits::EMPTY;
+        let mut look = |line: usize, attackers: Bits| {
+            let blockers = t.rays[king][line] & occupied;
+            let (first, second) = if t.increasing[line] {
+                let first = blockers.first();
+                let rest = first.map(|f| {
+                    let mut rest = blockers;
+                    rest.clear(f);
+                    rest.first()
+                });
+                (first, rest.flatten())
+            } else {
+                let first = blockers.last();
+                let rest = first.map(|f| {
+                    let mut rest = blockers;
+                    rest.clear(f);
+                    rest.last()
+                });
+                (first, rest.flatten())
+            };
+            if let (Some(first), Some(second)) = (first, second) {
+                if own.has(first) && attackers.has(second) {
+                    pinned.set(first);
+                }
+            }
+        };
+        let straight = hostile & (kinds[ROOK] | kinds[QUEEN]);
+        if straight.any() {
+            for line in SIDE_LINES..SIDE_LINES + 6 {
+                look(line, straight);
+            }
+            if self.braid {
+                for line in BRAID_LINES..BRAID_LINES + 4 {
+                    look(line, straight);
+                }
+            }
+        }
+        let diagonal = hostile & (kinds[BISHOP] | kinds[QUEEN]);
+        if diagonal.any() {
+            for line in self.diagonal_lines..self.diagonal_lines + 6 {
+                look(line, diagonal);
+            }
+        }
+        pinned
+    }
+
+    /// Clauses 6.2-6.4 (`movegen::slide`): the cells of the rook's lines
+    /// (R-ROOK) up to and including the first piece.
+    #[inline]
+    fn rook_reach(&self, from: usize, occupied: Bits) -> Bits {
+        let t = self.tables;
+        let mut reach = Bits::EMPTY;
+        for line in SIDE_LINES..SIDE_LINES + 6 {
+            reach |= t.reach(from, line, occupied);
+        }
+        if self.braid {
+            for line in BRAID_LINES..BRAID_LINES + 4 {
+                reach |= t.reach(from, line, occupied);
+            }
+        }
+        reach
+    }
+
+    /// Clause 6.4, R-BISHOP and R-DIAGONAL-NOTCH (`movegen::bishop_targets`):
+    /// the cells of the diagonals up to and including the first piece.
+    #[inline]
+    fn bishop_reach(&self, from: usize, occupied: Bits) -> Bits {
+        let t = self.tables;
+        let mut reach = Bits::EMPTY;
+        if self.flanks {
+            for vertex in 0..6 {
+                let ray = geometry().vertex_ray(Cell::from_index(from), Vertex::ALL[vertex]);
+                let mut previous = from;
+                for cell in ray {
+                    if self.flanks_closed(previous, vertex, occupied) {
+                        break;
+                    }
+                    let index = cell.index();
+                    reach.set(index);
+                    if occupied.has(index) {
+                        break;
+                    }
+                    previous = index;
+                }
+            }
+            return reach;
+        }
+        for line in self.diagonal_lines..self.diagonal_lines + 6 {
+            reach |= t.reach(from, line, occupied);
+        }
+        reach
+    }
+
+    /// `movegen::targets_of` for an active piece of `party` on `from`:
+    /// the cells its movement rule reaches, before king safety. `own` are
+    /// the party's pieces (an own piece blocks, clause 5).
+    #[inline]
+    pub(super) fn targets(
+        &self,
+        board: &Board,
+        party: Party,
+        kind: PieceKind,
+        from: usize,
+        own: Bits,
+    ) -> Bits {
+        let t = self.tables;
+        let occupied = board.occupied;
+        match kind {
+            PieceKind::King => {
+                let mut steps = t.king_sides[from];
+                if self.twelve {
+                    steps |= t.king_vertices[from];
+                }
+                steps &= !own;
+                if self.king_dead_barred {
+                    steps &= !(occupied & !board.live);
+                }
+                steps
+            }
+            PieceKind::Queen => {
+                (self.rook_reach(from, occupied) | self.bishop_reach(from, occupied)) & !own
+            }
+            PieceKind::Rook => self.rook_reach(from, occupied) & !own,
+            PieceKind::Bishop => self.bishop_reach(from, occupied) & !own,
+            PieceKind::Knight => t.knight_to[self.knight][from] & !own,
+            PieceKind::Pawn => {
+                let steps = t.pawn_to[party.index()][from] & !own;
+                if !board.unmoved.has(from) {
+                    return steps;
+                }
+                let mut targets = Bits::EMPTY;
+                for &side in &START_SIDES[party.index()][self.start_sides..] {
+                    let one = t.neighbours[from][side];
+                    if one == NONE || occupied.has(one as usize) {
+                        continue;
+                    }
+                    targets.set(one as usize);
+                    let two = t.neighbours[one as usize][side];
+                    if two != NONE && !occupied.has(two as usize) {
+                        targets.set(two as usize);
+                    }
+                }
+                if self.steps_too {
+                    targets |= steps;
+                }
+                targets
+            }
+        }
+    }
+
+    /// Clause 5 and R-CHECK (`movegen::keeps_king_safe`): the mover's king
+    /// is not attacked once the move's own effects have happened: the
+    /// piece moved, the captured piece gone, a captured king's party dead.
+    #[inline]
+    pub(super) fn keeps_king_safe(
+        &self,
+        board: &Board,
+        king: usize,
+        kind: PieceKind,
+        from: usize,
+        to: usize,
+        hostile: Bits,
+    ) -> bool {
+        let mut occupied = board.occupied;
+        occupied.clear(from);
+        occupied.set(to);
+        let mut attackers = hostile;
+        if hostile.has(to) {
+            attackers.clear(to);
+            if board.by_kind[KING].has(to) {
+                attackers &= !board.by_party[board.party_at(to).index()];
+            }
+        }
+        let king = if kind == PieceKind::King { to } else { king };
+        !self.attacked(board, king, occupied, attackers)
+    }
+}

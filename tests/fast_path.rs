@@ -1,0 +1,147 @@
+//! The fast path (`src/variant/monarchie/fast/`) against the reference
+//! rule code: every perft block, every scenario position along its
+//! actions, and random positions from seeded games
+//! (`fast::differential`). The long run is
+//! `REGELWERK_DIFF_POSITIONS=1000000 cargo test --release --test main -- --ignored fast_path_long --nocapture`.
+
+use regelwerk::notation::parse_position;
+use regelwerk::perft::{perft_parallel, perft_with, PerftPath};
+use regelwerk::ruleset::{BishopBlocking, DiagonalAtNotch};
+use regelwerk::variant::monarchie::fast::{covers, differential};
+use regelwerk::{Action, Ruleset};
+
+const CORPUS: &str = include_str!("data/monarchie.perft");
+
+/// (id, position text, rulings) of every perft block.
+fn perft_blocks() -> Vec<(String, String, Vec<String>)> {
+    let mut blocks: Vec<(String, String, Vec<String>)> = Vec::new();
+    for line in CORPUS.lines() {
+        if let Some(id) = line.strip_prefix("id ") {
+            blocks.push((id.trim().to_string(), String::new(), Vec::new()));
+        } else if let (Some(text), Some(block)) =
+            (line.strip_prefix("position "), blocks.last_mut())
+        {
+            block.1 = text.trim().to_string();
+        } else if let (Some(ruling), Some(block)) =
+            (line.strip_prefix("ruling "), blocks.last_mut())
+        {
+            block.2.push(ruling.trim().to_string());
+        }
+    }
+    assert!(
+        blocks.len() >= 10,
+        "the perft corpus has {} blocks",
+        blocks.len()
+    );
+    blocks
+}
+
+#[test]
+fn every_perft_block_agrees_move_for_move() {
+    for (id, text, rulings) in perft_blocks() {
+        let position = parse_position(&text).unwrap_or_else(|e| panic!("block {id}: {e}"));
+        let rules = Ruleset::from_settings(&rulings).unwrap_or_else(|e| panic!("block {id}: {e}"));
+        differential::compare(&position, &rules).unwrap_or_else(|e| panic!("block {id}: {e}"));
+        for depth in 1..=3 {
+            let fast = perft_with(&position, depth, &rules, PerftPath::Fast);
+            let reference = perft_with(&position, depth, &rules, PerftPath::Reference);
+            assert_eq!(fast, reference, "block {id}, perft {depth}");
+            let parallel = perft_parallel(&position, depth, &rules, PerftPath::Fast, 2);
+            assert_eq!(
+                parallel, reference,
+                "block {id}, perft {depth} on two threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_scenario_position_agrees() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])
+        .unwrap_or_else(|e| panic!("scenarios/monarchie: {e}"));
+    let mut compared = 0;
+    for path in files {
+        let loaded = regelwerk::scenario::load_file(&path, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let Some((mut position, rules)) = loaded.monarchie() else {
+            continue;
+        };
+        let at = |ply: usize| format!("{}, before action {ply}", path.display());
+        differential::compare(&position, &rules).unwrap_or_else(|e| panic!("{}: {e}", at(0)));
+        compared += 1;
+        for (ply, step) in loaded.scenario.steps.iter().enumerate() {
+            let Some(text) = &step.play else { continue };
+            let Ok(action) = text.parse::<Action>() else {
+                continue;
+            };
+            if regelwerk::rules::apply(&mut position, action, &rules).is_err() {
+                continue;
+            }
+            differential::compare(&position, &rules)
+                .unwrap_or_else(|e| panic!("{}: {e}", at(ply + 1)));
+            compared += 1;
+        }
+    }
+    assert!(
+        compared > 300,
+        "only {compared} scenario positions compared"
+    );
+}
+
+/// The CI size of the random differential: a few thousand positions.
+#[test]
+fn random_positions_agree() {
+    let total = differential::random_positions(1, 3000, 80, |_| {})
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(total.positions >= 3000);
+    assert!(total.moves > 30_000, "{total:?}");
+}
+
+/// The long run: `REGELWERK_DIFF_POSITIONS` positions (default a million).
+#[test]
+#[ignore]
+fn fast_path_long() {
+    let positions = std::env::var("REGELWERK_DIFF_POSITIONS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1_000_000);
+    let started = std::time::Instant::now();
+    let mut last = 0;
+    let total = differential::random_positions(1_000_000, positions, 120, |total| {
+        if total.positions / 10_000 > last {
+            last = total.positions / 10_000;
+            eprintln!(
+                "{} positions, {} moves, {:.0} s",
+                total.positions,
+                total.moves,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    eprintln!("{total:?} in {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// The one combination the fast path leaves to the reference, and faults.
+#[test]
+fn uncovered_rulesets_fall_back_to_the_reference() {
+    let odd = Ruleset {
+        bishop: BishopBlocking::FlanksBlock,
+        diagonal: DiagonalAtNotch::Crosses,
+        ..Ruleset::default()
+    };
+    assert!(!covers(&odd));
+    let faulty = Ruleset::default()
+        .with_faults(&["M-KING-INTO-CHECK"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!covers(&faulty));
+    assert!(covers(&Ruleset::default()));
+    let position = regelwerk::Position::start();
+    for rules in [odd, faulty] {
+        assert_eq!(
+            perft_with(&position, 3, &rules, PerftPath::Fast),
+            perft_with(&position, 3, &rules, PerftPath::Reference)
+        );
+    }
+}
