@@ -4,35 +4,7 @@
 
 use std::fmt;
 
-macro_rules! ruling {
-    ($(#[$doc:meta])* $name:ident, $id:literal, { $($(#[$vdoc:meta])* $variant:ident => $key:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub enum $name {
-            #[default]
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// The ruling ID.
-            pub const ID: &'static str = $id;
-            /// Every option, the default first.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The option's key (`default` for the default).
-            pub fn key(self) -> &'static str {
-                match self { $($name::$variant => $key),+ }
-            }
-
-            /// The option of a key.
-            pub fn from_key(key: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|option| option.key() == key)
-            }
-        }
-    };
-}
-
-ruling!(
+ruling_enum!(
     /// S-PIE: the pie rule after White's first move.
     Pie, "S-PIE", {
         /// Outside the engine (seats only).
@@ -41,7 +13,7 @@ ruling!(
         SwapAction => "swap-action",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-SLIDE-LIMIT: how far queens, rooks and bishops go.
     SlideLimit, "S-SLIDE-LIMIT", {
         /// At most 8 squares.
@@ -50,7 +22,7 @@ ruling!(
         Unlimited => "unlimited",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-OWN-COLOUR: which squares a piece may not end on.
     OwnColour, "S-OWN-COLOUR", {
         /// Those of its own army colour.
@@ -59,7 +31,7 @@ ruling!(
         HolderColour => "holder-colour",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-CONTROL-CHAIN: whether control passes along chains.
     ControlChain, "S-CONTROL-CHAIN", {
         /// Recursively, cycles neutral.
@@ -68,7 +40,7 @@ ruling!(
         DirectOnly => "direct-only",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-CONTROL-FREED: what happens to a king's old colour.
     ControlFreed, "S-CONTROL-FREED", {
         /// An ordinary colour at once.
@@ -77,7 +49,7 @@ ruling!(
         NeutralUntilReoccupied => "neutral-until-reoccupied",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PAIR-SELF: a move from one square of a pair to the other.
     PairSelf, "S-PAIR-SELF", {
         /// Allowed.
@@ -86,7 +58,7 @@ ruling!(
         Strict => "strict",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PAWN-DIR: which way pawns go.
     PawnDir, "S-PAWN-DIR", {
         /// Toward the brown lines.
@@ -95,7 +67,7 @@ ruling!(
         Box => "box",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PAWN-DOUBLE: the two-square move from rings 1 and 2.
     PawnDouble, "S-PAWN-DOUBLE", {
         /// Away from the nearest edge (both where two are equally near).
@@ -106,7 +78,7 @@ ruling!(
         Osc => "osc",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PROMO: whether promotion on entering the zone is forced.
     Promo, "S-PROMO", {
         /// Forced.
@@ -115,7 +87,7 @@ ruling!(
         Optional => "optional",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PROMO-PIECES: the promotion choices.
     PromoPieces, "S-PROMO-PIECES", {
         /// Queen, rook, bishop, knight or king.
@@ -124,7 +96,7 @@ ruling!(
         Qrbn => "QRBN",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-PROMO-IN-CHECK: promotions while in check.
     PromoInCheck, "S-PROMO-IN-CHECK", {
         /// Any that leaves a legal position.
@@ -133,7 +105,7 @@ ruling!(
         KingOnly => "king-only",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-DEFECT: which colours a player may defect to.
     Defect, "S-DEFECT", {
         /// Any held colour, even without pieces.
@@ -142,7 +114,7 @@ ruling!(
         NeedsPieces => "needs-pieces",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-DEFECT-ON-SQUARE: a king standing on the colour it takes.
     DefectOnSquare, "S-DEFECT-ON-SQUARE", {
         /// Must step to an adjacent square in the same move.
@@ -151,7 +123,7 @@ ruling!(
         Forbidden => "forbidden",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-CASTLE-KING: where the castling king goes.
     CastleKing, "S-CASTLE-KING", {
         /// Any square strictly between king and rook.
@@ -160,7 +132,7 @@ ruling!(
         TwoSquares => "two-squares",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-CASTLE-DEFECT: castling rights after a defection.
     CastleDefect, "S-CASTLE-DEFECT", {
         /// Kept without a step, lost with one.
@@ -169,7 +141,7 @@ ruling!(
         Lose => "lose",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-STALEMATE: no legal move, not in check.
     Stalemate, "S-STALEMATE", {
         /// Draw.
@@ -178,7 +150,7 @@ ruling!(
         Loss => "loss",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-DEAD: only the two kings left.
     Dead, "S-DEAD", {
         /// Draw.
@@ -187,7 +159,7 @@ ruling!(
         Off => "none",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-FIFTY: the move count.
     Fifty, "S-FIFTY", {
         /// Claim at 100 plies, automatic at 150.
@@ -198,7 +170,7 @@ ruling!(
         Off => "off",
     }
 );
-ruling!(
+ruling_enum!(
     /// S-REPETITION: repeated positions.
     Repetition, "S-REPETITION", {
         /// Claim at the third occurrence, automatic at the fifth.

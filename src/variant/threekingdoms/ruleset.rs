@@ -5,36 +5,7 @@
 
 use std::fmt;
 
-/// One switchable ruling: its ID and its options (the first is `default`).
-macro_rules! ruling {
-    ($(#[$doc:meta])* $name:ident, $id:literal, { $($(#[$vdoc:meta])* $variant:ident => $key:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub enum $name {
-            #[default]
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// The ruling ID.
-            pub const ID: &'static str = $id;
-            /// Every option, the default first.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The key of this option (`default` for the default).
-            pub fn key(self) -> &'static str {
-                match self { $($name::$variant => $key),+ }
-            }
-
-            /// The option with this key.
-            pub fn from_key(key: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|option| option.key() == key)
-            }
-        }
-    };
-}
-
-ruling!(
+ruling_enum!(
     /// R-SEATS (tk.T6, tk.T5, tk.P1): where the next kingdom sits.
     Seats, "R-SEATS", {
         /// The next kingdom in turn order sits on the mover's right.
@@ -44,7 +15,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-CROSSING (tk.P2, tk.T2, tk.T5): which bank points meet.
     Crossing, "R-CROSSING", {
         /// File f meets file 10-f of the kingdom its half faces; file e
@@ -55,7 +26,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-LINES (tk.P2, tk.T5): the lines sliders, screens and facing use.
     Lines, "R-LINES", {
         /// The 30 lines: ranks, through-files, central lines.
@@ -65,7 +36,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-DIAGONAL (tk.P2, tk.T5): which cells a diagonal step crosses.
     Diagonal, "R-DIAGONAL", {
         /// Every four-sided cell, the 12 river squares included.
@@ -75,7 +46,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-HORSE (tk.P2): the horse's jumps.
     Horse, "R-HORSE", {
         /// Leg, then the diagonal beyond it, by the cells of the board.
@@ -85,7 +56,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-BANNER (tk.T4, tk.P2): the bannerman's move.
     Banner, "R-BANNER", {
         /// Two empty points straight, then a diagonal outward.
@@ -97,7 +68,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-BANNERMEN (tk.T4, tk.P2, tk.H3): whether bannermen play.
     Bannermen, "R-BANNERMEN", {
         /// Two per kingdom on d3 and f3.
@@ -107,7 +78,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-SOLDIER (tk.T5, tk.P2): the soldier's steps.
     Soldier, "R-SOLDIER", {
         /// Forward at home (forking at e5), forward or sideways abroad,
@@ -119,7 +90,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-ORIGIN (tk.T8): whose geometry a taken-over piece follows.
     Origin, "R-ORIGIN", {
         /// Its home's.
@@ -129,7 +100,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-CHECK (tk.T7): when a move's safety is judged.
     Check, "R-CHECK", {
         /// Right after the move and its capture effects.
@@ -139,7 +110,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-FACING (tk.T7, tk.T5): generals on an open line.
     Facing, "R-FACING", {
         /// A restriction only; never a capture.
@@ -149,7 +120,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-GENERAL-CAPTURE (tk.T7, tk.T8): whether capturing a general is
     /// judged by R-CHECK.
     GeneralCapture, "R-GENERAL-CAPTURE", {
@@ -160,7 +131,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-TAKEOVER (tk.T8, tk.P3, tk.H3): what happens to a defeated army.
     Takeover, "R-TAKEOVER", {
         /// Every piece but the general changes owner to the heir.
@@ -170,7 +141,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-TRAP (tk.T8, tk.P3): when a kingdom without a move is defeated.
     Trap, "R-TRAP", {
         /// When it is due to move.
@@ -180,7 +151,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-HEIR (tk.T8, tk.P3): who inherits a trapped kingdom's army.
     Heir, "R-HEIR", {
         /// The kingdom whose move left it without a move.
@@ -190,7 +161,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-TURN (tk.T6, tk.T9): the order of play (no alternative in the
     /// design; see finding F-TURN-NO-ALTERNATIVE).
     Turn, "R-TURN", {
@@ -199,7 +170,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-REPETITION (tk.T10): what a repeated position is.
     Repetition, "R-REPETITION", {
         /// Type, owner and (soldiers) home per point, and the mover.
@@ -211,7 +182,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-MOVE-LIMIT (tk.T10): the safety limit.
     MoveLimit, "R-MOVE-LIMIT", {
         /// 180 single moves without capture or defeat.
@@ -221,7 +192,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-RESIGN (tk.T11): what resigning does.
     Resign, "R-RESIGN", {
         /// The game ends; the other active kingdoms win.
@@ -231,7 +202,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-RESULT (tk.T9, tk.T10, tk.T11): who shares a draw.
     Result, "R-RESULT", {
         /// The kingdoms still active; defeated ones have lost.
@@ -241,7 +212,7 @@ ruling!(
     }
 );
 
-ruling!(
+ruling_enum!(
     /// R-MOVE-ID: what counts as one move.
     MoveId, "R-MOVE-ID", {
         /// The pair (from, to).
