@@ -16,6 +16,11 @@ pub const DEFAULT_MAX_NODES: u64 = 10_000_000_000;
 /// that one request cannot block the server for more than a minute or so.
 pub const SERVE_MAX_NODES: u64 = 100_000_000;
 
+/// The budget of a scenario's `perft` step: a billion nodes (the suites'
+/// deepest steps are far below it), so that a hand-written deep step is
+/// refused instead of running for hours.
+pub const SCENARIO_MAX_NODES: u64 = 1_000_000_000;
+
 /// The shallow counts stop once a level holds this many nodes; the rest
 /// is extrapolated.
 const SAMPLE_NODES: u64 = 20_000;

@@ -250,6 +250,8 @@ fn file_hazards_are_located_errors_with_named_limits() {
         ("bomb.yaml", alias_bomb().into_bytes(), "alias bomb"),
         ("big.yaml", vec![b'#'; regelwerk::input::MAX_FILE_BYTES as usize + 1], "MAX_FILE_BYTES (8 MiB)"),
         ("steps.yaml", many_steps(regelwerk::input::MAX_STEPS + 1).into_bytes(), "MAX_STEPS (10000)"),
+        ("deep-perft.yaml", b"variant: grand\nid: x\ndescription: x\nclauses: [g.1]\nposition: {start: true}\nsteps:\n- perft: 100\n  expect_nodes: 1\n".to_vec(), "MAX_PERFT_DEPTH"),
+        ("big-perft.yaml", b"variant: grand\nid: x\ndescription: x\nclauses: [g.1]\nposition: {start: true}\nsteps:\n- perft: 9\n  expect_nodes: 99999999999\n".to_vec(), "SCENARIO_MAX_NODES"),
     ];
     for (name, bytes, wanted) in cases {
         let path = write(&dir, name, &bytes);
@@ -549,4 +551,26 @@ fn fuzz_findings_stay_fixed() {
     ))
     .expect("written back");
     assert_eq!(again[0].moves.len(), 3);
+}
+
+#[test]
+fn a_deep_scenario_perft_step_is_refused_not_run() {
+    let dir = scratch("scenario-perft");
+    let path = write(
+        &dir,
+        "perft.yaml",
+        b"variant: grand\nid: x\ndescription: x\nclauses: [g.1]\nposition: {start: true}\nsteps:\n- perft: 8\n  expect_nodes: 5\n",
+    );
+    let checked = run(&["check", &path]);
+    assert_eq!(checked.code, Some(1), "{}", checked.stdout);
+    assert!(
+        checked.stdout.contains("SCENARIO_MAX_NODES"),
+        "{}",
+        checked.stdout
+    );
+    assert!(
+        checked.elapsed < Duration::from_secs(20),
+        "{:?}",
+        checked.elapsed
+    );
 }

@@ -126,6 +126,14 @@ fn run_step(game: &mut dyn Game, step: &Step) -> Result<(), StepError> {
         return compare_moves(what, canonical_moves(game, expected), actual);
     }
     if let (Some(depth), Some(nodes)) = (step.perft, step.expect_nodes) {
+        let budget = crate::budget::NodeBudget::AtMost(crate::budget::SCENARIO_MAX_NODES);
+        if let Err(message) = crate::budget::check(game, depth, budget, "SCENARIO_MAX_NODES") {
+            return Err((
+                format!("perft {depth}"),
+                json!({"nodes": nodes}),
+                json!({"refused": message}),
+            ));
+        }
         let actual = game.perft(depth);
         if actual != nodes {
             return Err((

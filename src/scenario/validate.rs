@@ -198,6 +198,18 @@ pub(super) fn check_step(
             "a perft step needs 'expect_nodes'",
         ));
     }
+    if let Some(depth) = step.perft {
+        crate::input::check_perft_depth(depth).map_err(|message| field_error("perft", message))?;
+    }
+    if let Some(nodes) = step.expect_nodes {
+        let limit = crate::budget::SCENARIO_MAX_NODES;
+        if nodes > limit {
+            return Err(field_error(
+                "expect_nodes",
+                format!("{nodes} nodes is more than a scenario's perft step may count (SCENARIO_MAX_NODES, {limit})"),
+            ));
+        }
+    }
     if let Some(state) = &step.state {
         check_state(state, info)?;
     }

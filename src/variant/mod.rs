@@ -20,8 +20,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// A ruling that can be switched (shared by every variant's ruleset): its ID, the keys of its options (the first
-/// is `default`), and how to read and write it.
+/// A ruling that can be switched, shared by every variant's ruleset: its
+/// ID, the keys of its options (the first is `default`), and how to read
+/// and write it.
 macro_rules! ruling_enum {
     ($(#[$doc:meta])* $name:ident, $id:literal, { $($(#[$vdoc:meta])* $variant:ident => $key:literal),+ $(,)? }) => {
         $(#[$doc])*
