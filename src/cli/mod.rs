@@ -6,6 +6,7 @@ mod conform;
 mod exit;
 mod fuzz;
 mod maintain;
+mod perft;
 mod play;
 mod play_record;
 mod render;
@@ -15,13 +16,12 @@ mod variants;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::perft::{divide_with, perft_parallel, PerftPath};
+use regelwerk::notation::parse_position;
+use regelwerk::perft::PerftPath;
 use regelwerk::position::Position;
 use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
@@ -695,54 +695,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 PerftPath::Fast
             };
-            let started = Instant::now();
-            let (total, rows) = if split {
-                let rows = divide_with(&position, depth, &rules, path);
-                (rows.iter().map(|(_, n)| n).sum(), rows)
-            } else if threads > 1 || reference {
-                let total = perft_parallel(&position, depth, &rules, path, threads as usize);
-                (total, Vec::new())
-            } else {
-                let game = regelwerk::variant::monarchie::game::MonarchieGame {
-                    position: position.clone(),
-                    rules,
-                };
-                (variants::counted(&game, depth).0, Vec::new())
-            };
-            let seconds = started.elapsed().as_secs_f64();
-            match format {
-                Format::Text => {
-                    for (mv, count) in &rows {
-                        println!("{} {count}", position_move_text(&position, *mv));
-                    }
-                    if split {
-                        println!();
-                    }
-                    println!("perft {depth} {total}");
-                    eprintln!(
-                        "{:.3} s, {:.0} nodes/s",
-                        seconds,
-                        total as f64 / seconds.max(1e-9)
-                    );
-                }
-                Format::Json => {
-                    let divide: Vec<_> = rows
-                        .iter()
-                        .map(|(mv, n)| serde_json::json!({"move": mv.to_string(), "nodes": n}))
-                        .collect();
-                    println!(
-                        "{}",
-                        serde_json::json!({
-                            "position": to_notation(&position),
-                            "depth": depth,
-                            "nodes": total,
-                            "divide": divide,
-                            "seconds": seconds,
-                        })
-                    );
-                }
-            }
-            Ok(ExitCode::SUCCESS)
+            perft::monarchie(&position, rules, depth, split, format, threads, path)
         }
         Command::Moves {
             position,
@@ -807,7 +760,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// A move written with `x` when it captures in `position`.
-fn position_move_text(position: &Position, mv: regelwerk::Move) -> String {
+pub(super) fn position_move_text(position: &Position, mv: regelwerk::Move) -> String {
     mv.text(!position.is_empty(mv.to))
 }
 
