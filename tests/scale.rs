@@ -226,3 +226,52 @@ fn merge_refuses_other_campaigns_and_names_missing_shards() {
         unfinished.stderr
     );
 }
+
+#[test]
+fn fuzz_on_threads_gives_the_serial_run() {
+    let dir = scratch("fuzz-threads");
+    let mut runs = Vec::new();
+    for threads in ["1", "2", "3"] {
+        let jsonl = dir.join(format!("fuzz-{threads}.jsonl"));
+        let jsonl_text = jsonl.display().to_string();
+        let args = [
+            "fuzz",
+            "--variant",
+            "threekingdoms",
+            "--games",
+            "10",
+            "--seed",
+            "11",
+            "--max-plies",
+            "60",
+            "--threads",
+            threads,
+            "--output",
+            &jsonl_text,
+        ];
+        let result = run(&args);
+        assert_eq!(result.code, Some(0), "{}", result.stderr);
+        let lines = std::fs::read_to_string(&jsonl).unwrap_or_default();
+        assert!(lines.contains("\"record\":\"unit\""), "{lines}");
+        // Every record but the end's time is the same.
+        let records: Vec<serde_json::Value> = lines
+            .lines()
+            .map(|line| {
+                let mut record: serde_json::Value =
+                    serde_json::from_str(line).unwrap_or_else(|error| panic!("{line}: {error}"));
+                if let Some(fields) = record.as_object_mut() {
+                    fields.remove("seconds");
+                }
+                record
+            })
+            .collect();
+        runs.push((untimed(&result.stdout), records));
+    }
+    assert_eq!(runs[0], runs[1], "two threads");
+    assert_eq!(runs[0], runs[2], "three threads");
+    // The engine answers one request at a time: --threads is refused there.
+    let engine = format!("'{BIN}' serve");
+    let refused = run(&["fuzz", "--engine", &engine, "--threads", "2"]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--threads"), "{}", refused.stderr);
+}

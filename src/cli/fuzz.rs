@@ -119,6 +119,8 @@ pub(super) struct FuzzArgs {
     pub(super) shard: Option<regelwerk::shard::Shard>,
     /// Write the shard's games as JSON lines for `regelwerk merge`.
     pub(super) output: Option<std::path::PathBuf>,
+    /// Threads for the random games (`--threads`; 1 = serial).
+    pub(super) threads: u32,
 }
 
 /// A game in which the engine and the reference parted: its ID, the
@@ -316,14 +318,48 @@ fn variant_games(
     let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
     let (mut plies, mut finished, mut games) = (0usize, 0u64, 0u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .context("starting the fuzz threads")?;
+    // Games are played in batches, on the pool, and their outcomes read in
+    // game order: the first broken game is the serial run's first, and the
+    // output is the same for any number of threads.
+    let batch = u64::from(args.threads) * 8;
+    let mut pending = std::collections::VecDeque::new();
     for index in 0..args.games {
         if !shard.takes(index as usize) {
             continue;
         }
-        // Every game's seed derives from the one campaign seed.
+        if pending.is_empty() {
+            let indices: Vec<u64> = (index..args.games.min(index.saturating_add(batch)))
+                .filter(|&i| shard.takes(i as usize))
+                .collect();
+            pending = pool.install(|| {
+                use rayon::prelude::*;
+                indices
+                    .par_iter()
+                    .map(|&i| {
+                        // Every game's seed derives from the one campaign seed.
+                        let seed = args.seed.wrapping_add(i);
+                        play_game_checked_deep(
+                            args.variant,
+                            seed,
+                            args.max_plies,
+                            rulings,
+                            args.checks,
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .into()
+            });
+        }
+        let Some(outcome) = pending.pop_front() else {
+            continue;
+        };
         let seed = args.seed.wrapping_add(index);
         games += 1;
-        match play_game_checked_deep(args.variant, seed, args.max_plies, rulings, args.checks) {
+        match outcome {
             Ok(played) => {
                 plies += played.plies;
                 finished += u64::from(played.status.is_over());
@@ -450,6 +486,9 @@ pub(super) fn fuzz(
         super::exit::check_writable(path)?;
     }
     if let Some(engine) = &args.engine {
+        if args.threads > 1 {
+            anyhow::bail!("--threads is for random games against the reference; with --engine or --uci the engine answers one request at a time");
+        }
         return differential(&args, engine, out, rulings, format);
     }
     regelwerk::variant::open(args.variant, None, rulings)

@@ -224,6 +224,10 @@ enum Command {
         /// Write the games as JSON lines for `regelwerk merge` (docs/scale.md).
         #[arg(long, value_name = "FILE.jsonl")]
         output: Option<PathBuf>,
+        /// Play the random games on N threads (rayon); the results and the
+        /// report are the serial run's. Not with --engine/--uci.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
     Serve {
@@ -518,6 +522,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             shard,
             output,
+            threads,
         } => fuzz::fuzz(
             fuzz::FuzzArgs {
                 games,
@@ -536,6 +541,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 variant,
                 shard,
                 output,
+                threads,
             },
             &out,
             &rulings,
