@@ -141,8 +141,8 @@ fn figure(file: &str, caption: &str, pieces: &[(&str, Piece)], square: &str) -> 
     }
 }
 
-/// The movement figures: every piece, the forks at the triangle, a
-/// one-way horse jump.
+/// The movement figures: every piece, the forks at the triangle, and
+/// one-way horse and bannerman moves (seen from the point they go to).
 pub fn figures() -> Vec<FigureSpec> {
     let shu = |kind| Piece::new(kind, Kingdom::SHU);
     let wu = |kind| Piece::new(kind, Kingdom::WU);
@@ -178,6 +178,12 @@ pub fn figures() -> Vec<FigureSpec> {
             "Re5",
         ),
         figure(
+            "horse-one-way.svg",
+            "Horse on Gd4: a horse on Be5 reaches it, but this one cannot jump back to Be5 (one-way, R-HORSE)",
+            &[("Gd4", shu(Kind::Horse))],
+            "Gd4",
+        ),
+        figure(
             "chariot-fork.svg",
             "Chariot on the e-file: the line forks at the triangle (R-LINES)",
             &[("Re3", shu(Kind::Chariot))],
@@ -211,6 +217,12 @@ pub fn figures() -> Vec<FigureSpec> {
             "Bannerman: two points straight, then a diagonal outward (R-BANNER)",
             &[("Rg3", shu(Kind::Bannerman))],
             "Rg3",
+        ),
+        figure(
+            "bannerman-one-way.svg",
+            "Bannerman on Rd5: one on Bc5 reaches it, but this one cannot reach Bc5 (one-way, R-BANNER)",
+            &[("Rd5", shu(Kind::Bannerman))],
+            "Rd5",
         ),
         figure(
             "bannerman-river.svg",
