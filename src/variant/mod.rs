@@ -288,6 +288,32 @@ pub struct Event {
 }
 
 impl Event {
+    /// The events that close every report: `check` (the parties in check),
+    /// then `won` per winner or `drawn` (among `drawn_among`, which may be
+    /// empty for all).
+    pub fn closing(checks: &[String], status: &Status, drawn_among: Vec<String>) -> Vec<Event> {
+        let mut events = Vec::new();
+        if !checks.is_empty() {
+            events.push(Event {
+                parties: checks.to_vec(),
+                ..Event::new("check")
+            });
+        }
+        match status {
+            Status::Won { winners, .. } => {
+                for winner in winners {
+                    events.push(Event::new("won").party(winner.clone()));
+                }
+            }
+            Status::Drawn { .. } => events.push(Event {
+                parties: drawn_among,
+                ..Event::new("drawn")
+            }),
+            Status::Ongoing => {}
+        }
+        events
+    }
+
     /// An event of `kind` with no other field.
     pub fn new(kind: &str) -> Event {
         Event {

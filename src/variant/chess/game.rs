@@ -166,21 +166,7 @@ impl<V: ChessVariant> ChessGame<V> {
         if let Some(kind) = &promotion {
             events.push(Event::new("promoted").piece(kind.clone()));
         }
-        if !checks.is_empty() {
-            events.push(Event {
-                parties: checks.clone(),
-                ..Event::new("check")
-            });
-        }
-        match &self.status {
-            Status::Won { winners, .. } => {
-                for winner in winners {
-                    events.push(Event::new("won").party(winner.clone()));
-                }
-            }
-            Status::Drawn { .. } => events.push(Event::new("drawn")),
-            Status::Ongoing => {}
-        }
+        events.extend(Event::closing(&checks, &self.status, Vec::new()));
         Report {
             action,
             actor: actor.name().to_string(),

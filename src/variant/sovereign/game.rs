@@ -115,21 +115,7 @@ impl SovereignGame {
 
     fn report(&self, actor: Player, action: String, mut events: Vec<Event>) -> Report {
         let checks = self.checks();
-        if !checks.is_empty() {
-            events.push(Event {
-                parties: checks.clone(),
-                ..Event::new("check")
-            });
-        }
-        match &self.status {
-            Status::Won { winners, .. } => {
-                for winner in winners {
-                    events.push(Event::new("won").party(winner.clone()));
-                }
-            }
-            Status::Drawn { .. } => events.push(Event::new("drawn")),
-            Status::Ongoing => {}
-        }
+        events.extend(Event::closing(&checks, &self.status, Vec::new()));
         Report {
             action,
             actor: actor.key().to_string(),

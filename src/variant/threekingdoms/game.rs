@@ -309,24 +309,7 @@ impl ThreeKingdomsGame {
                 });
             }
         }
-        if !checks.is_empty() {
-            events.push(Event {
-                parties: checks.clone(),
-                ..Event::new("check")
-            });
-        }
-        match &self.status {
-            Status::Won { winners, .. } => {
-                for winner in winners {
-                    events.push(Event::new("won").party(winner.clone()));
-                }
-            }
-            Status::Drawn { .. } => events.push(Event {
-                parties: self.drawn_among(),
-                ..Event::new("drawn")
-            }),
-            Status::Ongoing => {}
-        }
+        events.extend(Event::closing(&checks, &self.status, self.drawn_among()));
         Report {
             action,
             actor: actor.key().to_string(),
