@@ -98,7 +98,32 @@ fn random_positions_agree() {
     assert!(total.moves > 30_000, "{total:?}");
 }
 
-/// The long run: `REGELWERK_DIFF_POSITIONS` positions (default a million).
+/// The parallel run adds the games up in seed order, so its totals do not
+/// depend on the number of threads, and they are the serial run's when
+/// both stop at the same game.
+#[test]
+fn the_parallel_differential_equals_the_serial_one() {
+    let parallel = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .install(|| differential::random_positions_parallel(5, 1, 60, |_| {}))
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let one = parallel(1);
+    assert_eq!(one, parallel(2));
+    assert!(one.positions > 0, "{one:?}");
+    // One batch of 64 games, every game played out; the serial run asked
+    // for exactly as many positions stops at the end of the same game (or
+    // before a last game whose ruleset only the reference plays).
+    let serial = differential::random_positions(5, one.positions, 60, |_| {})
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((serial.positions, serial.moves), (one.positions, one.moves));
+}
+
+/// The long run: `REGELWERK_DIFF_POSITIONS` positions (default a million),
+/// on every core (`RAYON_NUM_THREADS` to choose).
 #[test]
 #[ignore]
 fn fast_path_long() {
@@ -108,7 +133,7 @@ fn fast_path_long() {
         .unwrap_or(1_000_000);
     let started = std::time::Instant::now();
     let mut last = 0;
-    let total = differential::random_positions(1_000_000, positions, 120, |total| {
+    let total = differential::random_positions_parallel(1_000_000, positions, 120, |total| {
         if total.positions / 10_000 > last {
             last = total.positions / 10_000;
             eprintln!(

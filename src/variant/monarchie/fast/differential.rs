@@ -169,29 +169,80 @@ pub fn random_positions(
     let mut total = Compared::default();
     let mut seed = first_seed;
     while total.positions < positions {
-        let mut rng = Rng::new(seed);
-        let rules = random_ruleset(&mut rng);
-        let mut position = match seed % 4 {
-            1 | 3 => random_position(&mut rng, &rules),
-            2 => Position::timed_start(),
-            _ => Position::start(),
-        };
-        for ply in 0..plies {
-            let compared = compare(&position, &rules)
-                .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
-            total.positions += compared.positions;
-            total.moves += compared.moves;
-            total.reference_only += compared.reference_only;
-            let Some(action) = action_from_choice(&position, &rules, rng.next_u64()) else {
-                break;
-            };
-            if rules::apply(&mut position, action, &rules).is_err() || total.positions >= positions
-            {
-                break;
-            }
-        }
+        let game = one_game(seed, plies, positions - total.positions)?;
+        total.add(&game);
         progress(&total);
         seed += 1;
+    }
+    Ok(total)
+}
+
+/// [`random_positions`] on the threads of the current rayon pool: the
+/// games of a batch of seeds run in parallel and are added up in seed
+/// order, batch after batch, until at least `positions` positions were
+/// compared. Every game is played to its end or to `plies` actions, so
+/// the last batch may go past `positions`; the totals and the first
+/// difference (the lowest seed that has one) do not depend on the number
+/// of threads. `progress` is called after every batch.
+///
+/// # Errors
+/// The difference of the lowest seed with one, with its seed and ply.
+pub fn random_positions_parallel(
+    first_seed: u64,
+    positions: u64,
+    plies: usize,
+    mut progress: impl FnMut(&Compared),
+) -> Result<Compared, String> {
+    use rayon::prelude::{IntoParallelIterator, ParallelIterator};
+    /// Seeds per batch: enough to keep every thread busy between two
+    /// progress reports.
+    const BATCH: u64 = 64;
+    let mut total = Compared::default();
+    let mut seed = first_seed;
+    while total.positions < positions {
+        let games: Vec<Result<Compared, String>> = (seed..seed + BATCH)
+            .into_par_iter()
+            .map(|seed| one_game(seed, plies, u64::MAX))
+            .collect();
+        for game in games {
+            total.add(&game?);
+        }
+        progress(&total);
+        seed += BATCH;
+    }
+    Ok(total)
+}
+
+impl Compared {
+    fn add(&mut self, other: &Compared) {
+        self.positions += other.positions;
+        self.moves += other.moves;
+        self.reference_only += other.reference_only;
+    }
+}
+
+/// The seeded random game `seed`: its ruleset, start and actions, with
+/// [`compare`] at every position until `plies` actions or `limit`
+/// compared positions.
+fn one_game(seed: u64, plies: usize, limit: u64) -> Result<Compared, String> {
+    let mut total = Compared::default();
+    let mut rng = Rng::new(seed);
+    let rules = random_ruleset(&mut rng);
+    let mut position = match seed % 4 {
+        1 | 3 => random_position(&mut rng, &rules),
+        2 => Position::timed_start(),
+        _ => Position::start(),
+    };
+    for ply in 0..plies {
+        let compared = compare(&position, &rules)
+            .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
+        total.add(&compared);
+        let Some(action) = action_from_choice(&position, &rules, rng.next_u64()) else {
+            break;
+        };
+        if rules::apply(&mut position, action, &rules).is_err() || total.positions >= limit {
+            break;
+        }
     }
     Ok(total)
 }
