@@ -148,25 +148,56 @@ fn fast_path_long() {
     eprintln!("{total:?} in {:.0} s", started.elapsed().as_secs_f64());
 }
 
-/// The one combination the fast path leaves to the reference, and faults.
+/// Rulesets with misreadings fall back to the reference; every ruling
+/// option is played by the fast path, the pair R-BISHOP=flanks-block and
+/// R-DIAGONAL-NOTCH=crosses too (F-FLANKS-ACROSS-NOTCH).
 #[test]
-fn uncovered_rulesets_fall_back_to_the_reference() {
-    let odd = Ruleset {
+fn faulty_rulesets_fall_back_to_the_reference() {
+    let both = Ruleset {
         bishop: BishopBlocking::FlanksBlock,
         diagonal: DiagonalAtNotch::Crosses,
         ..Ruleset::default()
     };
-    assert!(!covers(&odd));
+    assert!(covers(&both));
     let faulty = Ruleset::default()
         .with_faults(&["M-KING-INTO-CHECK"])
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(!covers(&faulty));
     assert!(covers(&Ruleset::default()));
     let position = regelwerk::Position::start();
-    for rules in [odd, faulty] {
+    for rules in [both, faulty] {
         assert_eq!(
             perft_with(&position, 3, &rules, PerftPath::Fast),
             perft_with(&position, 3, &rules, PerftPath::Reference)
         );
     }
+}
+
+/// The pair R-BISHOP=flanks-block and R-DIAGONAL-NOTCH=crosses on random
+/// positions: every ruleset of the run has both, the other rulings drawn.
+#[test]
+fn flanks_across_notches_agree_on_random_positions() {
+    let mut compared = 0;
+    for seed in 1..=40u64 {
+        let mut rng = regelwerk::fuzz::Rng::new(seed);
+        let mut rules = differential::random_ruleset(&mut rng);
+        rules.bishop = BishopBlocking::FlanksBlock;
+        rules.diagonal = DiagonalAtNotch::Crosses;
+        let mut position = regelwerk::fuzz::random_position(&mut rng, &rules);
+        for _ in 0..20 {
+            let done = differential::compare(&position, &rules)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(done.reference_only, 0);
+            compared += done.positions;
+            let Some(action) =
+                regelwerk::fuzz::action_from_choice(&position, &rules, rng.next_u64())
+            else {
+                break;
+            };
+            if regelwerk::rules::apply(&mut position, action, &rules).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared} positions");
 }

@@ -36,6 +36,7 @@ pub struct FastRules {
     pub(super) tables: &'static Tables,
     braid: bool,
     pub(super) flanks: bool,
+    crosses: bool,
     diagonal_lines: usize,
     twelve: bool,
     knight: usize,
@@ -48,15 +49,19 @@ pub struct FastRules {
 }
 
 /// Whether the fast path plays a ruleset. It plays every ruling option
-/// except one combination, and no misreading: the reference path is used
-/// for any ruleset with faults (misreadings are played only by the
-/// mutation tests) and for R-BISHOP=flanks-block together with
-/// R-DIAGONAL-NOTCH=crosses, where the flank test of a step across a
-/// notch is judged from the moving piece's side only.
+/// and no misreading: the reference path is used for any ruleset with
+/// faults (misreadings are played only by the mutation tests).
+///
+/// R-BISHOP=flanks-block together with R-DIAGONAL-NOTCH=crosses needs no
+/// exception: the reference walks a diagonal from the moving piece and
+/// this path walks it from the attacked king, and the two walks test the
+/// same flanks, because the two flanks of a step between neighbouring
+/// cells are the same seen from either end, and a step across a notch
+/// never has both flanks on the board, so it is never closed from
+/// either end (`tables::tests::no_step_across_a_notch_has_two_flanks`;
+/// finding F-FLANKS-ACROSS-NOTCH).
 pub fn covers(rules: &Ruleset) -> bool {
     rules.faults.is_empty()
-        && !(rules.bishop == BishopBlocking::FlanksBlock
-            && rules.diagonal == DiagonalAtNotch::Crosses)
 }
 
 impl FastRules {
@@ -70,6 +75,7 @@ impl FastRules {
             tables: tables(),
             braid: rules.rook == RookLines::Braid,
             flanks: rules.bishop == BishopBlocking::FlanksBlock,
+            crosses: rules.diagonal == DiagonalAtNotch::Crosses,
             diagonal_lines: match rules.diagonal {
                 DiagonalAtNotch::Ends => DIAGONAL_LINES,
                 DiagonalAtNotch::Crosses => CROSSING_LINES,
@@ -181,6 +187,18 @@ impl FastRules {
         false
     }
 
+    /// R-DIAGONAL-NOTCH: the cells of the diagonal from `from` along
+    /// `vertex`, in walking order (for the flank walks only; the other
+    /// rulesets read line masks).
+    #[inline]
+    fn diagonal_ray(&self, from: usize, vertex: usize) -> &[Cell] {
+        if self.crosses {
+            &self.tables.crossing_rays[from][vertex]
+        } else {
+            geometry().vertex_ray(Cell::from_index(from), Vertex::ALL[vertex])
+        }
+    }
+
     /// `attack::slider_on_ray` with R-BISHOP=flanks-block: walking the
     /// diagonal from `target`, is the first piece met one of `attackers`?
     fn flank_walk_finds(
@@ -190,7 +208,7 @@ impl FastRules {
         occupied: Bits,
         attackers: Bits,
     ) -> bool {
-        let ray = geometry().vertex_ray(Cell::from_index(target), Vertex::ALL[vertex]);
+        let ray = self.diagonal_ray(target, vertex);
         let mut previous = target;
         for cell in ray {
             if self.flanks_closed(previous, vertex, occupied) {
@@ -296,7 +314,7 @@ impl FastRules {
         let mut reach = Bits::EMPTY;
         if self.flanks {
             for vertex in 0..6 {
-                let ray = geometry().vertex_ray(Cell::from_index(from), Vertex::ALL[vertex]);
+                let ray = self.diagonal_ray(from, vertex);
                 let mut previous = from;
                 for cell in ray {
                     if self.flanks_closed(previous, vertex, occupied) {

@@ -59,6 +59,10 @@ pub struct Tables {
     /// `[cell][vertex]`: the two flanking neighbours of a diagonal step,
     /// empty when one of them does not exist (then it never closes).
     pub flanks: Vec<[Bits; 6]>,
+    /// `[cell][vertex]`: the cells of the diagonal under
+    /// R-DIAGONAL-NOTCH=crosses, in walking order (the flank walk of
+    /// R-BISHOP=flanks-block needs the order, not only the mask).
+    pub crossing_rays: Vec<[Vec<Cell>; 6]>,
     /// `[zone option][party]`: the promotion zone of R-PROMO-ZONE.
     pub zones: [[Bits; 6]; 3],
 }
@@ -182,6 +186,9 @@ impl Tables {
                 })
             })
             .collect();
+        let crossing_rays = Cell::all()
+            .map(|cell| Vertex::ALL.map(|vertex| movegen::diagonal_across_notches(cell, vertex)))
+            .collect();
         let zones = [
             PromotionZone::OppositeTriangle,
             PromotionZone::TipOnly,
@@ -210,6 +217,7 @@ impl Tables {
             pawn_from,
             neighbours,
             flanks,
+            crossing_rays,
             zones,
         }
     }
@@ -276,5 +284,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Why R-BISHOP=flanks-block with R-DIAGONAL-NOTCH=crosses does not
+    /// depend on the end a diagonal is walked from (`covers`): along every
+    /// crossing diagonal, a step between neighbouring cells has the same
+    /// two flanks seen from either end, and a step across missing cells
+    /// has, at neither end, both flanks on the board.
+    #[test]
+    fn no_step_across_a_notch_has_two_flanks() {
+        use crate::geometry::{geometry, Vertex};
+        let tables = tables();
+        let geometry = geometry();
+        let (mut unit, mut across) = (0, 0);
+        for cell in Cell::all() {
+            for vertex in Vertex::ALL {
+                let back = vertex.clockwise(3);
+                let mut previous = cell;
+                for &next in &tables.crossing_rays[cell.index()][vertex.index()] {
+                    let forward = tables.flanks[previous.index()][vertex.index()];
+                    let backward = tables.flanks[next.index()][back.index()];
+                    if geometry.vertex_neighbour(previous, vertex) == Some(next) {
+                        unit += 1;
+                        assert_eq!(forward, backward, "step {previous}-{next}");
+                    } else {
+                        across += 1;
+                        assert!(
+                            forward.is_empty() && backward.is_empty(),
+                            "step {previous}-{next} across a notch has two flanks at one end"
+                        );
+                    }
+                    previous = next;
+                }
+            }
+        }
+        // Every step of every diagonal from every cell, each seen both ways.
+        assert!(
+            unit > 1000 && across > 0,
+            "{unit} steps, {across} across notches"
+        );
     }
 }
