@@ -154,6 +154,7 @@ pub struct Geometry {
     vertex_neighbours: [[Option<Cell>; 6]; CELL_COUNT],
     side_rays: Vec<[Vec<Cell>; 6]>,
     vertex_rays: Vec<[Vec<Cell>; 6]>,
+    crossing_rays: Vec<[Vec<Cell>; 6]>,
     braid_rays: Vec<[Vec<Cell>; 4]>,
     knight_jumps: Vec<Vec<KnightJump>>,
     triangle_of: [Option<Party>; CELL_COUNT],
@@ -223,6 +224,26 @@ impl Geometry {
         let vertex_rays = Cell::all()
             .map(|cell| Vertex::ALL.map(|vertex| ray(cell, &[vertex.delta()])))
             .collect();
+        // R-DIAGONAL-NOTCH=crosses: the same vertex direction read as going
+        // on across missing cells to the far side of a notch, up to the
+        // board's edge (rows 1-25, |x| <= 18); missing cells are skipped.
+        let crossing_ray = |cell: Cell, (dr, dx): (i8, i8)| {
+            let (mut r, mut x) = coords[cell.index()];
+            let mut cells = Vec::new();
+            loop {
+                r += dr;
+                x += dx;
+                if !(1..=25).contains(&r) || x.abs() > 18 {
+                    return cells;
+                }
+                if let Some(next) = cell_at(i32::from(r), i32::from(x)) {
+                    cells.push(next);
+                }
+            }
+        };
+        let crossing_rays = Cell::all()
+            .map(|cell| Vertex::ALL.map(|vertex| crossing_ray(cell, vertex.delta())))
+            .collect();
         let braid_rays = Cell::all()
             .map(|cell| BRAIDS.map(|(first, second)| ray(cell, &[first.delta(), second.delta()])))
             .collect();
@@ -267,6 +288,7 @@ impl Geometry {
             vertex_neighbours,
             side_rays,
             vertex_rays,
+            crossing_rays,
             braid_rays,
             knight_jumps,
             triangle_of,
@@ -304,6 +326,13 @@ impl Geometry {
     /// the first missing cell (R-BISHOP: a diagonal never crosses a notch).
     pub fn vertex_ray(&self, cell: Cell, vertex: Vertex) -> &[Cell] {
         &self.vertex_rays[cell.index()][vertex.index()]
+    }
+
+    /// R-DIAGONAL-NOTCH=crosses: the cells along vertex direction `vertex`,
+    /// nearest first, going on across the missing cells of a notch to the
+    /// far side, up to the board's edge.
+    pub fn crossing_ray(&self, cell: Cell, vertex: Vertex) -> &[Cell] {
+        &self.crossing_rays[cell.index()][vertex.index()]
     }
 
     /// The four zig-zag column rays of R-ROOK=braid, nearest first.

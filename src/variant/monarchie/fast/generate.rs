@@ -193,7 +193,7 @@ impl FastRules {
     #[inline]
     fn diagonal_ray(&self, from: usize, vertex: usize) -> &[Cell] {
         if self.crosses {
-            &self.tables.crossing_rays[from][vertex]
+            geometry().crossing_ray(Cell::from_index(from), Vertex::ALL[vertex])
         } else {
             geometry().vertex_ray(Cell::from_index(from), Vertex::ALL[vertex])
         }

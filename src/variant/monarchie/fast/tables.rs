@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use crate::cell::{Cell, CELL_COUNT};
 use crate::geometry::{geometry, Side, Vertex};
 use crate::party::Party;
-use crate::rules::{movegen, pawn};
+use crate::rules::pawn;
 use crate::ruleset::{PromotionZone, Ruleset};
 
 use super::bits::Bits;
@@ -59,10 +59,6 @@ pub struct Tables {
     /// `[cell][vertex]`: the two flanking neighbours of a diagonal step,
     /// empty when one of them does not exist (then it never closes).
     pub flanks: Vec<[Bits; 6]>,
-    /// `[cell][vertex]`: the cells of the diagonal under
-    /// R-DIAGONAL-NOTCH=crosses, in walking order (the flank walk of
-    /// R-BISHOP=flanks-block needs the order, not only the mask).
-    pub crossing_rays: Vec<[Vec<Cell>; 6]>,
     /// `[zone option][party]`: the promotion zone of R-PROMO-ZONE.
     pub zones: [[Bits; 6]; 3],
 }
@@ -102,7 +98,7 @@ impl Tables {
                     lines[DIAGONAL_LINES + vertex.index()] =
                         set_of(geometry.vertex_ray(cell, vertex).iter().copied());
                     lines[CROSSING_LINES + vertex.index()] =
-                        set_of(movegen::diagonal_across_notches(cell, vertex));
+                        set_of(geometry.crossing_ray(cell, vertex).iter().copied());
                 }
                 lines
             })
@@ -186,9 +182,6 @@ impl Tables {
                 })
             })
             .collect();
-        let crossing_rays = Cell::all()
-            .map(|cell| Vertex::ALL.map(|vertex| movegen::diagonal_across_notches(cell, vertex)))
-            .collect();
         let zones = [
             PromotionZone::OppositeTriangle,
             PromotionZone::TipOnly,
@@ -217,7 +210,6 @@ impl Tables {
             pawn_from,
             neighbours,
             flanks,
-            crossing_rays,
             zones,
         }
     }
@@ -301,7 +293,7 @@ mod tests {
             for vertex in Vertex::ALL {
                 let back = vertex.clockwise(3);
                 let mut previous = cell;
-                for &next in &tables.crossing_rays[cell.index()][vertex.index()] {
+                for &next in geometry.crossing_ray(cell, vertex) {
                     let forward = tables.flanks[previous.index()][vertex.index()];
                     let backward = tables.flanks[next.index()][back.index()];
                     if geometry.vertex_neighbour(previous, vertex) == Some(next) {

@@ -64,26 +64,6 @@ fn slide(
     }
 }
 
-/// R-DIAGONAL-NOTCH=crosses: the diagonal from `from` read as going on
-/// across missing cells to the far side of a notch, up to the board's edge.
-pub(crate) fn diagonal_across_notches(from: Cell, vertex: Vertex) -> Vec<Cell> {
-    let geometry = geometry();
-    let (row, x) = geometry.coords(from);
-    let (dr, dx) = vertex.delta();
-    let (mut r, mut c) = (i32::from(row), i32::from(x));
-    let mut cells = Vec::new();
-    loop {
-        r += i32::from(dr);
-        c += i32::from(dx);
-        if !(1..=25).contains(&r) || c.abs() > 18 {
-            return cells;
-        }
-        if let Some(cell) = geometry.cell_at(r, c) {
-            cells.push(cell);
-        }
-    }
-}
-
 /// Clause 6.3 and R-ROOK: the rook's lines.
 fn rook_targets(position: &Position, mover: Party, from: Cell, rules: &Ruleset, out: &mut CellSet) {
     let geometry = geometry();
@@ -117,13 +97,11 @@ fn bishop_targets(
     let flanks = rules.bishop == BishopBlocking::FlanksBlock;
     for vertex in Vertex::ALL {
         let flank = flanks.then_some(vertex);
-        if rules.diagonal == DiagonalAtNotch::Crosses {
-            let ray = diagonal_across_notches(from, vertex);
-            slide(position, mover, from, &ray, flank, rules, out);
-        } else {
-            let ray = geometry.vertex_ray(from, vertex);
-            slide(position, mover, from, ray, flank, rules, out);
-        }
+        let ray = match rules.diagonal {
+            DiagonalAtNotch::Ends => geometry.vertex_ray(from, vertex),
+            DiagonalAtNotch::Crosses => geometry.crossing_ray(from, vertex),
+        };
+        slide(position, mover, from, ray, flank, rules, out);
     }
 }
 
