@@ -17,6 +17,7 @@ pub mod budget;
 pub mod fuzz;
 pub mod input;
 pub mod journal;
+pub mod perftfile;
 pub mod players;
 pub mod protocol;
 pub mod record;

@@ -14,26 +14,17 @@ const CORPUS: &str = include_str!("data/monarchie.perft");
 
 /// (id, position text, rulings) of every perft block.
 fn perft_blocks() -> Vec<(String, String, Vec<String>)> {
-    let mut blocks: Vec<(String, String, Vec<String>)> = Vec::new();
-    for line in CORPUS.lines() {
-        if let Some(id) = line.strip_prefix("id ") {
-            blocks.push((id.trim().to_string(), String::new(), Vec::new()));
-        } else if let (Some(text), Some(block)) =
-            (line.strip_prefix("position "), blocks.last_mut())
-        {
-            block.1 = text.trim().to_string();
-        } else if let (Some(ruling), Some(block)) =
-            (line.strip_prefix("ruling "), blocks.last_mut())
-        {
-            block.2.push(ruling.trim().to_string());
-        }
-    }
+    let file = regelwerk::perftfile::parse(CORPUS, "tests/data/monarchie.perft")
+        .unwrap_or_else(|error| panic!("{error}"));
     assert!(
-        blocks.len() >= 10,
+        file.blocks.len() >= 10,
         "the perft corpus has {} blocks",
-        blocks.len()
+        file.blocks.len()
     );
-    blocks
+    file.blocks
+        .into_iter()
+        .map(|block| (block.id, block.position.value, block.rulings))
+        .collect()
 }
 
 #[test]

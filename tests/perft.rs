@@ -7,6 +7,7 @@ use std::process::Command;
 
 use regelwerk::notation::{parse_position, to_notation};
 use regelwerk::perft::{divide, perft};
+use regelwerk::perftfile;
 use regelwerk::rules::{self, legal_moves};
 use regelwerk::{Action, Position, Ruleset};
 
@@ -45,7 +46,6 @@ struct Entry {
     position: Option<(String, usize)>,
     rulings: Vec<String>,
     counts: Vec<Count>,
-    comments: usize,
 }
 
 impl Entry {
@@ -95,121 +95,46 @@ fn location(line: usize) -> String {
     format!("tests/data/monarchie.perft:{line}")
 }
 
-/// Reads the corpus; panics naming the line of anything malformed.
+/// Reads the corpus with the one perft-file reader; panics naming the
+/// line of anything malformed, and of a block this corpus's own rules
+/// refuse (no comment on its origin, `from` without `moves`).
 fn parse_corpus(text: &str) -> Vec<Entry> {
-    let mut entries: Vec<Entry> = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let trimmed = raw.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        if trimmed.starts_with('#') {
-            if let Some(entry) = entries.last_mut() {
-                entry.comments += 1;
-            }
-            continue;
-        }
-        let (keyword, rest) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
-        let rest = rest.trim();
-        if keyword == "id" {
+    let file = perftfile::parse(text, "tests/data/monarchie.perft")
+        .unwrap_or_else(|error| panic!("{error}"));
+    file.blocks
+        .into_iter()
+        .map(|block| {
+            let at = location(block.line);
             assert!(
-                !rest.is_empty() && !rest.contains(' '),
-                "{}: 'id' needs one name without spaces",
-                location(line)
+                block.comments > 0,
+                "{at}: block '{}' has no comment saying where its position comes from",
+                block.id
             );
-            entries.push(Entry {
-                id: rest.to_string(),
-                line,
-                ..Entry::default()
-            });
-            continue;
-        }
-        let entry = entries.last_mut().unwrap_or_else(|| {
-            panic!("{}: '{keyword}' before the first 'id' line", location(line))
-        });
-        let id = entry.id.clone();
-        let once = |slot: bool| {
-            assert!(
-                !slot,
-                "{}: block '{id}' has a second '{keyword}' line",
-                location(line)
+            assert_eq!(
+                block.from.is_some(),
+                block.moves.is_some(),
+                "{at}: block '{}': 'from' and 'moves' go together",
+                block.id
             );
-        };
-        match keyword {
-            "position" => {
-                once(entry.position.is_some());
-                entry.position = Some((rest.to_string(), line));
+            Entry {
+                line: block.line,
+                from: block.from.map(|from| (from.value, from.line)),
+                moves: block.moves.map(|moves| (moves.value, moves.line)),
+                position: Some((block.position.value, block.position.line)),
+                rulings: block.rulings,
+                counts: block
+                    .counts
+                    .iter()
+                    .map(|count| Count {
+                        depth: count.depth,
+                        nodes: count.nodes,
+                        line: count.line,
+                    })
+                    .collect(),
+                id: block.id,
             }
-            "from" => {
-                once(entry.from.is_some());
-                entry.from = Some((rest.to_string(), line));
-            }
-            "moves" => {
-                once(entry.moves.is_some());
-                entry.moves = Some((rest.split_whitespace().map(String::from).collect(), line));
-            }
-            "ruling" => entry.rulings.push(rest.to_string()),
-            "perft" => {
-                let numbers: Vec<&str> = rest.split_whitespace().collect();
-                let [depth, nodes] = numbers[..] else {
-                    panic!(
-                        "{}: expected 'perft <depth> <nodes>', found 'perft {rest}'",
-                        location(line)
-                    )
-                };
-                let depth: u32 = depth.parse().unwrap_or_else(|_| {
-                    panic!("{}: depth '{depth}' is not a number", location(line))
-                });
-                let nodes: u64 = nodes.parse().unwrap_or_else(|_| {
-                    panic!("{}: node count '{nodes}' is not a number", location(line))
-                });
-                if let Some(previous) = entry.counts.last() {
-                    assert!(
-                        depth > previous.depth,
-                        "{}: depths must increase within a block",
-                        location(line)
-                    );
-                }
-                entry.counts.push(Count { depth, nodes, line });
-            }
-            other => panic!(
-                "{}: unknown directive '{other}' (expected id, from, moves, position, ruling, perft or #)",
-                location(line)
-            ),
-        }
-    }
-    let mut ids = BTreeSet::new();
-    for entry in &entries {
-        let at = location(entry.line);
-        assert!(
-            ids.insert(entry.id.clone()),
-            "{at}: id '{}' is used twice",
-            entry.id
-        );
-        assert!(
-            entry.position.is_some(),
-            "{at}: block '{}' has no position",
-            entry.id
-        );
-        assert!(
-            !entry.counts.is_empty(),
-            "{at}: block '{}' has no perft line",
-            entry.id
-        );
-        assert!(
-            entry.comments > 0,
-            "{at}: block '{}' has no comment saying where its position comes from",
-            entry.id
-        );
-        assert_eq!(
-            entry.from.is_some(),
-            entry.moves.is_some(),
-            "{at}: block '{}': 'from' and 'moves' go together",
-            entry.id
-        );
-    }
-    entries
+        })
+        .collect()
 }
 
 fn corpus() -> Vec<Entry> {
@@ -416,19 +341,19 @@ fn corpus_path_names_the_file_read() {
 
 /// Malformed corpus text is refused with the line number.
 #[test]
-#[should_panic(expected = "tests/data/monarchie.perft:3: expected 'perft <depth> <nodes>'")]
+#[should_panic(expected = "tests/data/monarchie.perft:3: expected `perft <depth> <nodes>`")]
 fn parser_names_the_line_of_a_bad_count() {
     parse_corpus("id x\n# c\nperft 1\n");
 }
 
 #[test]
-#[should_panic(expected = "tests/data/monarchie.perft:1: 'position' before the first 'id' line")]
+#[should_panic(expected = "tests/data/monarchie.perft:1: `position` before the first `id` line")]
 fn parser_needs_an_id_first() {
     parse_corpus("position -\n");
 }
 
 #[test]
-#[should_panic(expected = "id 'a' is used twice")]
+#[should_panic(expected = "id `a` is used twice")]
 fn parser_refuses_reused_ids() {
     parse_corpus("id a\n# c\nposition p\nperft 1 1\nid a\n# c\nposition p\nperft 1 1\n");
 }
@@ -486,4 +411,79 @@ fn cli_perft_reads_position_and_rulings() {
     let value: serde_json::Value = serde_json::from_str(&json).expect("one JSON document");
     assert_eq!(value["nodes"], 28);
     assert_eq!(value["depth"], 1);
+}
+
+// ---- regelwerk perft-file ------------------------------------------------------
+
+fn perft_file(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .arg("perft-file")
+        .args(args)
+        .output()
+        .expect("the regelwerk binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_file_runs_the_corpus_within_its_budget() {
+    let (code, stdout, stderr) = perft_file(&[CORPUS_PATH, "--max-nodes", "1e4"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains(" 0 failed, "), "{stdout}");
+    assert!(
+        stdout.contains("skip tests/data/") || stdout.contains("skip "),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("start perft 1 ok"),
+        "progress on stderr: {stderr}"
+    );
+    let (code, json, _) = perft_file(&[CORPUS_PATH, "--max-nodes", "1e3", "--format", "json"]);
+    assert_eq!(code, 0);
+    let document: serde_json::Value = serde_json::from_str(&json).expect("one JSON document");
+    assert_eq!(document["failed"], 0);
+    assert!(document["passed"].as_u64().unwrap_or(0) > 15, "{document}");
+    assert_eq!(document["lines"][1]["what"], "perft 1");
+}
+
+#[test]
+fn perft_file_fails_a_wrong_count_and_refuses_a_malformed_file() {
+    let dir = std::env::temp_dir().join(format!("regelwerk-perft-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let start = to_notation(&Position::start());
+    let wrong = dir.join("wrong.perft");
+    std::fs::write(
+        &wrong,
+        format!("id start\nposition {start}\nperft 1 28\nperft 2 776\ndivide 1 16-25 1\n"),
+    )
+    .expect("written");
+    let wrong = wrong.display().to_string();
+    let (code, stdout, _) = perft_file(&[&wrong]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("perft 2 of") && stdout.contains("counts 775, the file 776"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1 passed") || stdout.contains("2 passed"),
+        "{stdout}"
+    );
+    let (code, xml, _) = perft_file(&[&wrong, "--format", "junit"]);
+    assert_eq!(code, 1);
+    assert!(
+        xml.contains("<failure message=") && xml.contains("failures=\"2\""),
+        "{xml}"
+    );
+    let bad = dir.join("bad.perft");
+    std::fs::write(&bad, "id start\nposition x\nperft two 3\n").expect("written");
+    let (code, _, stderr) = perft_file(&[&bad.display().to_string()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("bad.perft:3: depth `two` is not a number"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

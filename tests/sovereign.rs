@@ -6,6 +6,7 @@
 //! default rulings and each alternative.
 
 use regelwerk::fuzz::game::play_game_checked_deep;
+use regelwerk::perftfile::{self, Outcome, PerftFile};
 use regelwerk::variant::sovereign::invariants::mirrored;
 use regelwerk::variant::sovereign::{Position, Ruleset, Sovereign, START_FEN};
 use regelwerk::variant::{self, DeepChecks, Rules, VariantId};
@@ -16,67 +17,14 @@ const CORPUS: &str = include_str!("data/sovereign.perft");
 /// `--ignored`.
 const CHEAP_NODES: u64 = 300_000;
 
-/// One block of the corpus.
-#[derive(Debug, Default)]
-struct Block {
-    id: String,
-    from: String,
-    moves: Vec<String>,
-    position: String,
-    rulings: Vec<String>,
-    counts: Vec<(u32, u64)>,
-}
-
-fn corpus() -> Vec<Block> {
-    let mut blocks: Vec<Block> = Vec::new();
-    for (index, line) in CORPUS.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        if word == "id" {
-            blocks.push(Block {
-                id: rest.to_string(),
-                ..Block::default()
-            });
-            continue;
-        }
-        let block = blocks.last_mut().unwrap_or_else(|| {
-            panic!(
-                "tests/data/sovereign.perft:{}: '{word}' before the first 'id' line",
-                index + 1
-            )
-        });
-        match word {
-            "from" => block.from = rest.to_string(),
-            "moves" => block.moves = rest.split_whitespace().map(str::to_string).collect(),
-            "position" => block.position = rest.to_string(),
-            "ruling" => block.rulings.push(rest.to_string()),
-            "perft" => {
-                let mut parts = rest.split_whitespace().map(str::parse::<u64>);
-                match (parts.next(), parts.next(), parts.next()) {
-                    (Some(Ok(depth)), Some(Ok(nodes)), None) => {
-                        block.counts.push((depth as u32, nodes))
-                    }
-                    _ => panic!(
-                        "tests/data/sovereign.perft:{}: expected 'perft <depth> <nodes>'",
-                        index + 1
-                    ),
-                }
-            }
-            other => panic!(
-                "tests/data/sovereign.perft:{}: unknown directive '{other}'",
-                index + 1
-            ),
-        }
-    }
-    blocks
+/// The corpus, read by the one perft-file reader.
+fn corpus() -> PerftFile {
+    perftfile::parse(CORPUS, "tests/data/sovereign.perft").unwrap_or_else(|error| panic!("{error}"))
 }
 
 #[test]
 fn the_corpus_has_the_required_blocks() {
-    let blocks = corpus();
+    let blocks = corpus().blocks;
     assert!(
         blocks.len() >= 9,
         "the start and at least 8 further positions"
@@ -94,58 +42,68 @@ fn the_corpus_has_the_required_blocks() {
         assert!(ids.contains(&id), "{id} missing");
     }
     let start = &blocks[0];
-    assert_eq!(start.position, START_FEN);
-    assert_eq!(
-        &start.counts[..2],
-        &[(1, 20), (2, 400)],
-        "the design's facts"
-    );
+    assert_eq!(start.position.value, START_FEN);
+    let counts: Vec<(u32, u64)> = start.counts.iter().map(|c| (c.depth, c.nodes)).collect();
+    assert_eq!(&counts[..2], &[(1, 20), (2, 400)], "the design's facts");
+    // Every block lists its depth-3 divide, every first move.
+    for block in &blocks {
+        let third = block.counts.iter().find(|c| c.depth == 3);
+        let divided: u64 = block
+            .divides
+            .iter()
+            .filter(|d| d.depth == 3)
+            .map(|d| d.nodes)
+            .sum();
+        assert_eq!(
+            third.map(|c| c.nodes),
+            Some(divided),
+            "{}: divide 3",
+            block.id
+        );
+    }
 }
 
 #[test]
 fn every_block_replays_its_provenance_and_writes_its_position() {
-    for block in corpus() {
-        let from = (block.from != "start").then_some(block.from.as_str());
-        let mut game = variant::open(VariantId::Sovereign, from, &block.rulings)
-            .unwrap_or_else(|error| panic!("{}: {error}", block.id));
-        for action in &block.moves {
-            game.play(action)
-                .unwrap_or_else(|refusal| panic!("{}: {action}: {refusal}", block.id));
-        }
-        assert_eq!(game.position_text(), block.position, "{}", block.id);
+    let file = corpus();
+    for block in &file.blocks {
+        file.game_of(VariantId::Sovereign, block)
+            .unwrap_or_else(|error| panic!("{error}"));
     }
 }
 
-fn check_counts(cheap: bool) {
-    for block in corpus() {
-        let rules = Ruleset::from_settings(&block.rulings).expect("rulings");
-        let position = Position::from_fen(&block.position).expect("position");
-        for &(depth, nodes) in &block.counts {
-            if (nodes <= CHEAP_NODES) != cheap {
-                continue;
-            }
-            let counted = variant::perft(&Sovereign::new(rules), &position, depth);
-            assert_eq!(counted, nodes, "{} perft {depth}", block.id);
+/// Every count and divide line up to `max_nodes`, through `perft-file`'s
+/// runner; returns how many lines passed.
+fn check_counts(max_nodes: u64) -> usize {
+    let checked = corpus().run(VariantId::Sovereign, max_nodes, |_| {});
+    for line in &checked {
+        if let Outcome::Failed(message) = &line.outcome {
+            panic!("{message}");
         }
     }
+    checked
+        .iter()
+        .filter(|line| line.outcome == Outcome::Passed)
+        .count()
 }
 
 #[test]
 fn cheap_counts_match() {
-    check_counts(true);
+    // 15 positions, their counts up to 300,000 nodes, 423 divide lines.
+    assert!(check_counts(CHEAP_NODES) > 480);
 }
 
 #[test]
 #[ignore = "large counts: cargo test --release --test main -- --ignored sovereign"]
 fn large_counts_match() {
-    check_counts(false);
+    check_counts(u64::MAX);
 }
 
 #[test]
 fn every_block_and_its_mirror_image_have_equal_counts() {
-    for block in corpus() {
+    for block in corpus().blocks {
         let rules = Ruleset::from_settings(&block.rulings).expect("rulings");
-        let position = Position::from_fen(&block.position).expect("position");
+        let position = Position::from_fen(&block.position.value).expect("position");
         let image = position.mirrored();
         let sovereign = Sovereign::new(rules);
         for depth in 1..=2 {

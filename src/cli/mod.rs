@@ -7,6 +7,7 @@ mod exit;
 mod fuzz;
 mod maintain;
 mod perft;
+mod perftfile;
 mod play;
 mod play_record;
 mod render;
@@ -404,6 +405,20 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Check a perft file (docs/perft.md): its positions and every perft and divide line.
+    PerftFile {
+        /// The perft file, e.g. tests/data/monarchie.perft.
+        file: PathBuf,
+        /// The rule system the file is for.
+        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        variant: VariantId,
+        /// Skip lines of more nodes than this (a number such as 1e9, or none).
+        #[arg(long, default_value = "1e8")]
+        max_nodes: regelwerk::budget::NodeBudget,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
     /// Count the leaves of the legal-move tree (perft), optionally per first move.
     Perft {
         /// Depth in plies.
@@ -653,6 +668,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             println!("{schema}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::PerftFile {
+            file,
+            variant,
+            max_nodes,
+            format,
+        } => perftfile::run(&file, variant, max_nodes, format),
         Command::Perft {
             depth,
             position,

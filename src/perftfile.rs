@@ -1,0 +1,587 @@
+//! Perft files: leaf counts of the legal-move tree from named positions,
+//! one format for every rule system (`tests/data/monarchie.perft`,
+//! `threekingdoms.perft`, `sovereign.perft`; `docs/perft.md`), read here
+//! and run by `regelwerk perft-file` and the tests.
+//!
+//! One directive per line; blank lines and `#` comments are ignored
+//! (comments are counted per block: every block says where its position
+//! comes from):
+//!
+//! | directive | meaning |
+//! |---|---|
+//! | `id <name>` | starts a block; names are unique, one word |
+//! | `from <start name or position>` | optional provenance: where `moves` start |
+//! | `moves <action>...` | optional provenance: played from `from`, they must reach `position` |
+//! | `position <text>` | the position, written as the engine writes it |
+//! | `ruling <ID=key>` | optional, repeatable: a ruling alternative |
+//! | `perft <depth> <nodes>` | `nodes` leaves `depth` plies deep; depths increase within a block |
+//! | `divide <depth> <move> <nodes>` | the leaves below one first move |
+//!
+//! Anything else is an error naming the file and line.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Instant;
+
+use crate::input;
+use crate::variant::{self, Game, VariantId};
+
+/// A value with the line it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Its line (1-based).
+    pub line: usize,
+}
+
+/// One `perft <depth> <nodes>` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Plies.
+    pub depth: u32,
+    /// Leaves.
+    pub nodes: u64,
+    /// Its line.
+    pub line: usize,
+}
+
+/// One `divide <depth> <move> <nodes>` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divide {
+    /// Plies, the first move included.
+    pub depth: u32,
+    /// The first move, as the engine writes it.
+    pub mv: String,
+    /// Leaves below it.
+    pub nodes: u64,
+    /// Its line.
+    pub line: usize,
+}
+
+/// One `id` block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Its name.
+    pub id: String,
+    /// The line of its `id`.
+    pub line: usize,
+    /// Where `moves` start (a start name or a position).
+    pub from: Option<Located<String>>,
+    /// The provenance moves.
+    pub moves: Option<Located<Vec<String>>>,
+    /// The position counted from.
+    pub position: Located<String>,
+    /// Ruling settings `ID=key`.
+    pub rulings: Vec<String>,
+    /// The `perft` lines, depths increasing.
+    pub counts: Vec<Count>,
+    /// The `divide` lines.
+    pub divides: Vec<Divide>,
+    /// Its comment lines.
+    pub comments: usize,
+}
+
+/// A whole perft file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftFile {
+    /// The path it was read from (for messages).
+    pub path: String,
+    /// Its blocks, in file order.
+    pub blocks: Vec<Block>,
+}
+
+/// A block while it is read: every field optional.
+#[derive(Default)]
+struct Partial {
+    id: String,
+    line: usize,
+    from: Option<Located<String>>,
+    moves: Option<Located<Vec<String>>>,
+    position: Option<Located<String>>,
+    rulings: Vec<String>,
+    counts: Vec<Count>,
+    divides: Vec<Divide>,
+    comments: usize,
+}
+
+/// Reads a perft file from disk, within the input limits of [`input`].
+///
+/// # Errors
+/// The file cannot be read, or [`parse`] refuses it.
+pub fn read(path: &Path) -> Result<PerftFile, String> {
+    let text = input::read_text(path).map_err(|error| error.to_string())?;
+    parse(&text, &path.display().to_string())
+}
+
+/// Reads the text of a perft file; `path` names it in messages.
+///
+/// # Errors
+/// `path:line: what is wrong`, for the first problem: an unknown
+/// directive, a directive before the first `id`, a repeated `from`,
+/// `moves` or `position`, a number that is not one, a depth over
+/// [`input::MAX_PERFT_DEPTH`] or not above the one before, a repeated id, a block
+/// without `position` or without a `perft` line.
+pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
+    let mut blocks: Vec<Partial> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let at = |message: String| format!("{path}:{line}: {message}");
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed.starts_with('#') {
+            if let Some(block) = blocks.last_mut() {
+                block.comments += 1;
+            }
+            continue;
+        }
+        let (keyword, rest) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
+        let rest = rest.trim();
+        if keyword == "id" {
+            if rest.is_empty() || rest.contains(char::is_whitespace) {
+                return Err(at("`id` needs one name without spaces".into()));
+            }
+            blocks.push(Partial {
+                id: rest.to_string(),
+                line,
+                ..Partial::default()
+            });
+            continue;
+        }
+        let Some(block) = blocks.last_mut() else {
+            return Err(at(format!("`{keyword}` before the first `id` line")));
+        };
+        let once = |taken: bool| {
+            if taken {
+                Err(at(format!(
+                    "block `{}` has a second `{keyword}` line",
+                    block.id
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        let located = |value: String| Located { value, line };
+        match keyword {
+            "from" => {
+                once(block.from.is_some())?;
+                block.from = Some(located(rest.to_string()));
+            }
+            "moves" => {
+                once(block.moves.is_some())?;
+                let moves = rest.split_whitespace().map(str::to_string).collect();
+                block.moves = Some(Located { value: moves, line });
+            }
+            "position" => {
+                once(block.position.is_some())?;
+                if rest.is_empty() {
+                    return Err(at("`position` needs a position".into()));
+                }
+                block.position = Some(located(rest.to_string()));
+            }
+            "ruling" => {
+                if !rest.contains('=') || rest.contains(char::is_whitespace) {
+                    return Err(at(format!("expected `ruling ID=key`, found `ruling {rest}`")));
+                }
+                block.rulings.push(rest.to_string());
+            }
+            "perft" => {
+                let [depth, nodes] = rest.split_whitespace().collect::<Vec<_>>()[..] else {
+                    return Err(at(format!(
+                        "expected `perft <depth> <nodes>`, found `perft {rest}`"
+                    )));
+                };
+                let depth = depth_of(depth).map_err(at)?;
+                let nodes = nodes_of(nodes).map_err(at)?;
+                if block.counts.last().is_some_and(|last| last.depth >= depth) {
+                    return Err(at("depths must increase within a block".into()));
+                }
+                block.counts.push(Count { depth, nodes, line });
+            }
+            "divide" => {
+                let [depth, mv, nodes] = rest.split_whitespace().collect::<Vec<_>>()[..] else {
+                    return Err(at(format!(
+                        "expected `divide <depth> <move> <nodes>`, found `divide {rest}`"
+                    )));
+                };
+                let depth = depth_of(depth).map_err(at)?;
+                if depth == 0 {
+                    return Err(at("a divide depth is at least 1".into()));
+                }
+                let nodes = nodes_of(nodes).map_err(at)?;
+                block.divides.push(Divide {
+                    depth,
+                    mv: mv.to_string(),
+                    nodes,
+                    line,
+                });
+            }
+            other => {
+                return Err(at(format!(
+                    "unknown directive `{other}` (expected id, from, moves, position, ruling, perft, divide or #)"
+                )))
+            }
+        }
+    }
+    let mut ids = BTreeSet::new();
+    let mut done = Vec::with_capacity(blocks.len());
+    for block in blocks {
+        let at = |message: String| format!("{path}:{}: {message}", block.line);
+        if !ids.insert(block.id.clone()) {
+            return Err(at(format!("id `{}` is used twice", block.id)));
+        }
+        let Some(position) = block.position else {
+            return Err(at(format!("block `{}` has no `position` line", block.id)));
+        };
+        if block.counts.is_empty() {
+            return Err(at(format!("block `{}` has no `perft` line", block.id)));
+        }
+        if block.moves.is_some() && block.from.is_none() {
+            return Err(at(format!(
+                "block `{}` has `moves` but no `from`",
+                block.id
+            )));
+        }
+        done.push(Block {
+            id: block.id,
+            line: block.line,
+            from: block.from,
+            moves: block.moves,
+            position,
+            rulings: block.rulings,
+            counts: block.counts,
+            divides: block.divides,
+            comments: block.comments,
+        });
+    }
+    Ok(PerftFile {
+        path: path.to_string(),
+        blocks: done,
+    })
+}
+
+fn depth_of(text: &str) -> Result<u32, String> {
+    let depth: u32 = text
+        .parse()
+        .map_err(|_| format!("depth `{text}` is not a number"))?;
+    input::check_perft_depth(depth)?;
+    Ok(depth)
+}
+
+fn nodes_of(text: &str) -> Result<u64, String> {
+    text.replace('_', "")
+        .parse()
+        .map_err(|_| format!("node count `{text}` is not a number"))
+}
+
+/// What one line of a perft file gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The engine agrees.
+    Passed,
+    /// The engine disagrees, or could not set the block up.
+    Failed(String),
+    /// Not run: over the node budget.
+    Skipped(String),
+}
+
+/// One checked line: a count, a divide line, or the block's position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The block.
+    pub block: String,
+    /// The line in the file.
+    pub line: usize,
+    /// What was checked, e.g. `perft 3` or `divide 2 1-5`.
+    pub what: String,
+    /// The count the file gives (none for the position check).
+    pub expected: Option<u64>,
+    /// The engine's count, when it ran.
+    pub counted: Option<u64>,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// The verdict.
+    pub outcome: Outcome,
+}
+
+impl PerftFile {
+    /// The block's game: its provenance replayed when it has one (its
+    /// end must be the block's `position`), then the position itself,
+    /// read and written back unchanged.
+    ///
+    /// # Errors
+    /// What failed, naming the file, line and block.
+    pub fn game_of(&self, variant: VariantId, block: &Block) -> Result<Box<dyn Game>, String> {
+        let path = &self.path;
+        if let Some(from) = &block.from {
+            let at = |message: String| format!("{path}:{}: {}: {message}", from.line, block.id);
+            // `start` is the variant's start; another word one of its
+            // named starts (`no-bannermen`); anything else a position.
+            let opened = match from.value.as_str() {
+                "start" => variant::open(variant, None, &block.rulings),
+                name => variant::open_start(variant, name, &block.rulings)
+                    .or_else(|_| variant::open(variant, Some(name), &block.rulings)),
+            };
+            let mut game = opened.map_err(at)?;
+            for action in block.moves.iter().flat_map(|moves| &moves.value) {
+                game.play(action)
+                    .map_err(|refusal| at(format!("`{action}` is refused: {refusal}")))?;
+            }
+            if game.position_text() != block.position.value {
+                return Err(at(format!(
+                    "the moves reach `{}`, not the block's position",
+                    game.position_text()
+                )));
+            }
+        }
+        let at =
+            |message: String| format!("{path}:{}: {}: {message}", block.position.line, block.id);
+        let game =
+            variant::open(variant, Some(&block.position.value), &block.rulings).map_err(at)?;
+        if game.position_text() != block.position.value {
+            return Err(at(format!(
+                "the engine writes the position as `{}`",
+                game.position_text()
+            )));
+        }
+        Ok(game)
+    }
+
+    /// Runs every block of the file on the reference engine of `variant`:
+    /// the position (and its provenance), every `perft` line and every
+    /// `divide` line of at most `max_nodes` leaves (the others are
+    /// skipped); a divide line must name a legal first move. `progress` sees each line when done.
+    pub fn run(
+        &self,
+        variant: VariantId,
+        max_nodes: u64,
+        mut progress: impl FnMut(&Checked),
+    ) -> Vec<Checked> {
+        let mut all = Vec::new();
+        let mut emit = |checked: Checked| {
+            progress(&checked);
+            all.push(checked);
+        };
+        for block in &self.blocks {
+            let started = Instant::now();
+            let game = match self.game_of(variant, block) {
+                Ok(game) => game,
+                Err(message) => {
+                    emit(Checked {
+                        block: block.id.clone(),
+                        line: block.line,
+                        what: "position".into(),
+                        expected: None,
+                        counted: None,
+                        seconds: started.elapsed().as_secs_f64(),
+                        outcome: Outcome::Failed(message),
+                    });
+                    continue;
+                }
+            };
+            emit(Checked {
+                block: block.id.clone(),
+                line: block.position.line,
+                what: "position".into(),
+                expected: None,
+                counted: None,
+                seconds: started.elapsed().as_secs_f64(),
+                outcome: Outcome::Passed,
+            });
+            for count in &block.counts {
+                emit(check_count(
+                    game.as_ref(),
+                    block,
+                    count.line,
+                    format!("perft {}", count.depth),
+                    count.nodes,
+                    max_nodes,
+                    || game.perft(count.depth),
+                ));
+            }
+            let depths: BTreeSet<u32> = block.divides.iter().map(|d| d.depth).collect();
+            for depth in depths {
+                let lines: Vec<&Divide> =
+                    block.divides.iter().filter(|d| d.depth == depth).collect();
+                let largest = lines.iter().map(|d| d.nodes).sum::<u64>();
+                let started = Instant::now();
+                if largest > max_nodes {
+                    for divide in lines {
+                        emit(skipped(
+                            block,
+                            divide.line,
+                            divide_what(divide),
+                            divide.nodes,
+                        ));
+                    }
+                    continue;
+                }
+                let counted = game.divide(depth);
+                let seconds = started.elapsed().as_secs_f64();
+                for divide in &lines {
+                    let found = counted.iter().find(|(mv, _)| *mv == divide.mv).map(|c| c.1);
+                    let outcome = match found {
+                        Some(nodes) if nodes == divide.nodes => Outcome::Passed,
+                        Some(nodes) => Outcome::Failed(format!(
+                            "{}:{}: {}: {} counts {nodes}, the file {}",
+                            self.path,
+                            divide.line,
+                            block.id,
+                            divide_what(divide),
+                            divide.nodes
+                        )),
+                        None => Outcome::Failed(format!(
+                            "{}:{}: {}: `{}` is not a legal first move",
+                            self.path, divide.line, block.id, divide.mv
+                        )),
+                    };
+                    emit(Checked {
+                        block: block.id.clone(),
+                        line: divide.line,
+                        what: divide_what(divide),
+                        expected: Some(divide.nodes),
+                        counted: found,
+                        seconds,
+                        outcome,
+                    });
+                }
+            }
+        }
+        all
+    }
+}
+
+fn divide_what(divide: &Divide) -> String {
+    format!("divide {} {}", divide.depth, divide.mv)
+}
+
+fn skipped(block: &Block, line: usize, what: String, nodes: u64) -> Checked {
+    Checked {
+        block: block.id.clone(),
+        line,
+        what,
+        expected: Some(nodes),
+        counted: None,
+        seconds: 0.0,
+        outcome: Outcome::Skipped(format!("{nodes} nodes, over the budget (--max-nodes)")),
+    }
+}
+
+fn check_count(
+    game: &dyn Game,
+    block: &Block,
+    line: usize,
+    what: String,
+    expected: u64,
+    max_nodes: u64,
+    count: impl FnOnce() -> u64,
+) -> Checked {
+    if expected > max_nodes {
+        return skipped(block, line, what, expected);
+    }
+    let started = Instant::now();
+    let counted = count();
+    let outcome = if counted == expected {
+        Outcome::Passed
+    } else {
+        Outcome::Failed(format!(
+            "{}: {what} of {} counts {counted}, the file {expected}",
+            block.id,
+            game.position_text()
+        ))
+    };
+    Checked {
+        block: block.id.clone(),
+        line,
+        what,
+        expected: Some(expected),
+        counted: Some(counted),
+        seconds: started.elapsed().as_secs_f64(),
+        outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, Outcome};
+    use crate::variant::VariantId;
+
+    const SMALL: &str =
+        "# a file\nid start\n# the start\nfrom start\nmoves\nposition P\nperft 1 28\n";
+
+    #[test]
+    fn every_malformed_line_is_named() {
+        let cases = [
+            ("perft 1 2\n", "f:1: `perft` before the first `id` line"),
+            ("id a b\n", "f:1: `id` needs one name"),
+            (
+                "id a\nposition x\nperft 1\n",
+                "f:3: expected `perft <depth> <nodes>`",
+            ),
+            (
+                "id a\nposition x\nperft one 2\n",
+                "f:3: depth `one` is not a number",
+            ),
+            ("id a\nposition x\nperft 99 2\n", "f:3: perft depth 99"),
+            (
+                "id a\nposition x\nperft 2 1\nperft 1 1\n",
+                "f:4: depths must increase",
+            ),
+            (
+                "id a\nposition x\nposition y\n",
+                "f:3: block `a` has a second `position` line",
+            ),
+            (
+                "id a\nposition x\nperft 1 1\nbogus 1\n",
+                "f:4: unknown directive `bogus`",
+            ),
+            (
+                "id a\nposition x\nperft 1 1\nid a\nposition x\nperft 1 1\n",
+                "f:4: id `a` is used twice",
+            ),
+            ("id a\nperft 1 1\n", "f:1: block `a` has no `position` line"),
+            ("id a\nposition x\n", "f:1: block `a` has no `perft` line"),
+            (
+                "id a\nposition x\nperft 1 1\ndivide 0 m 1\n",
+                "f:4: a divide depth is at least 1",
+            ),
+            (
+                "id a\nposition x\nperft 1 1\nruling R\n",
+                "f:4: expected `ruling ID=key`",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = parse(text, "f").expect_err(text);
+            assert!(error.starts_with(expected), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_block_reads_with_its_lines() {
+        let file = parse(SMALL, "f").unwrap_or_else(|e| panic!("{e}"));
+        let block = &file.blocks[0];
+        assert_eq!(block.id, "start");
+        assert_eq!(block.comments, 1);
+        assert_eq!(block.position.line, 6);
+        assert_eq!(block.counts[0].nodes, 28);
+    }
+
+    #[test]
+    fn a_wrong_count_fails_and_a_large_one_is_skipped() {
+        let start = crate::Position::start();
+        let text = format!(
+            "id start\nposition {}\nperft 1 28\nperft 2 776\nperft 3 21000000\ndivide 1 1-2 1\n",
+            crate::notation::to_notation(&start)
+        );
+        let file = parse(&text, "f").unwrap_or_else(|e| panic!("{e}"));
+        let checked = file.run(VariantId::Monarchie, 1_000_000, |_| {});
+        let outcomes: Vec<&Outcome> = checked.iter().map(|c| &c.outcome).collect();
+        assert_eq!(outcomes[0], &Outcome::Passed, "position");
+        assert_eq!(outcomes[1], &Outcome::Passed, "perft 1");
+        assert!(matches!(outcomes[2], Outcome::Failed(m) if m.contains("counts 775")));
+        assert!(matches!(outcomes[3], Outcome::Skipped(_)));
+        assert!(matches!(outcomes[4], Outcome::Failed(m) if m.contains("not a legal first move")));
+    }
+}
