@@ -195,3 +195,28 @@ fn the_fast_path_takes_every_readable_position() {
         assert_eq!(fast::perft(&start, 3, path), 11_264);
     }
 }
+
+/// `regelwerk perft --variant racingkings` on both paths, with
+/// `--divide` and `--threads`: one count.
+#[test]
+fn the_command_counts_alike_on_both_paths() {
+    let bin = env!("CARGO_BIN_EXE_regelwerk");
+    for extra in [
+        &[][..],
+        &["--reference"][..],
+        &["--threads", "2"][..],
+        &["--reference", "--threads", "2"][..],
+        &["--divide"][..],
+        &["--divide", "--reference"][..],
+    ] {
+        let output = std::process::Command::new(bin)
+            .args(["perft", "4", "--variant", "racingkings", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap_or_else(|error| panic!("{bin}: {error}"));
+        assert!(output.status.success(), "{extra:?}: {output:?}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|error| panic!("{extra:?}: {error}"));
+        assert_eq!(json["nodes"], 296_242, "{extra:?}");
+    }
+}
