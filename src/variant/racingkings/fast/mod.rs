@@ -34,6 +34,7 @@
 pub mod board;
 pub mod differential;
 pub mod generate;
+pub mod magics;
 pub mod tables;
 
 pub use board::{Board, Outside};

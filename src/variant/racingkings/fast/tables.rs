@@ -1,19 +1,25 @@
 //! The fast path's precomputed tables on the 8x8 board, bit `rank * 8 +
 //! file` for a square: the king and knight steps, the slides of rooks and
-//! bishops by magic multiplication (the magic numbers are searched here,
-//! on first use, from a fixed seed), the full line through two squares
-//! and the squares between them.
+//! bishops by magic multiplication (the magic factors are searched here
+//! from a fixed seed), the full line through two squares and the squares
+//! between them; built on first use.
 //!
 //! Every table is built from a plain walk of the steps and rays on the
-//! board (`walk`), and the magic lookups are checked against that walk for
-//! every blocker subset while the numbers are searched, so a lookup and
-//! the walk agree by construction; `tests` compare the steps and rays with
-//! the reference [`EIGHT_BY_EIGHT`] geometry.
+//! board (`walk`), and a magic factor is used only after its lookup was
+//! checked against that walk for every blocker subset, so a lookup and the
+//! walk agree by construction. The factors this search found are recorded
+//! in [`magics`] (checked the same way on every build of the tables; the
+//! search runs only for a square whose recorded factor does not fit), so
+//! the tables take milliseconds, not the search's quarter second; `tests`
+//! compare the steps and rays with the reference [`EIGHT_BY_EIGHT`]
+//! geometry.
 
 use std::sync::OnceLock;
 
 use crate::variant::chess::geometry::EIGHT_BY_EIGHT;
 use crate::variant::chess::Square;
+
+use super::magics;
 
 /// A set of squares, bit `rank * 8 + file`.
 pub type Bits = u64;
@@ -131,6 +137,9 @@ pub fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
 
+/// The magic search's seed.
+const SEED: u64 = 0x005e_ed0f_4ace_2026;
+
 /// A small deterministic generator for the magic search (xorshift64*).
 struct Search(u64);
 
@@ -166,57 +175,102 @@ fn relevant(index: u8, steps: &[(i8, i8)]) -> Bits {
     mask
 }
 
-/// Finds a magic factor for `index` and appends its slice to `slides`:
-/// every subset of the relevant blockers must map to an entry that holds
-/// its walked reach (two subsets may share an entry only with one reach).
-fn find_magic(index: u8, steps: &[(i8, i8)], search: &mut Search, slides: &mut Vec<Bits>) -> Magic {
-    let mask = relevant(index, steps);
-    let bits = mask.count_ones();
-    let mut subsets = Vec::with_capacity(1 << bits);
-    let mut subset: Bits = 0;
-    loop {
-        subsets.push((subset, walk(index, steps, subset)));
-        subset = subset.wrapping_sub(mask) & mask;
-        if subset == 0 {
-            break;
+/// The magic factor search for one square and one slider: every subset of
+/// the relevant blockers with its walked reach, and a table to try
+/// factors in.
+struct Candidates {
+    mask: Bits,
+    subsets: Vec<(Bits, Bits)>,
+    table: Vec<Bits>,
+    /// `tried[slot] == attempt`: the slot was filled in this attempt (no
+    /// clearing between attempts).
+    tried: Vec<u32>,
+    attempt: u32,
+}
+
+impl Candidates {
+    fn new(index: u8, steps: &[(i8, i8)]) -> Candidates {
+        let mask = relevant(index, steps);
+        let size = 1usize << mask.count_ones();
+        let mut subsets = Vec::with_capacity(size);
+        let mut subset: Bits = 0;
+        loop {
+            subsets.push((subset, walk(index, steps, subset)));
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
+            }
+        }
+        Candidates {
+            mask,
+            subsets,
+            table: vec![0; size],
+            tried: vec![0; size],
+            attempt: 0,
         }
     }
-    let offset = slides.len();
-    let size = 1usize << bits;
-    let mut table = vec![0; size];
-    let mut used = vec![false; size];
-    loop {
-        let factor = search.sparse();
-        if (mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
-            continue;
-        }
+
+    /// The lookup `factor` makes, if every subset maps to an entry that
+    /// holds its walked reach (two subsets may share an entry only with
+    /// one reach); the entries are then in `self.table`.
+    fn fit(&mut self, factor: u64) -> Option<Magic> {
         let magic = Magic {
-            mask,
+            mask: self.mask,
             factor,
-            shift: 64 - bits,
+            shift: 64 - self.mask.count_ones(),
             offset: 0,
         };
-        used.iter_mut().for_each(|slot| *slot = false);
-        let fits = subsets.iter().all(|&(blockers, reach)| {
+        self.attempt += 1;
+        let (table, tried, attempt) = (&mut self.table, &mut self.tried, self.attempt);
+        let fits = self.subsets.iter().all(|&(blockers, reach)| {
             let slot = magic.index(blockers);
-            if used[slot] {
+            if tried[slot] == attempt {
                 table[slot] == reach
             } else {
-                used[slot] = true;
+                tried[slot] = attempt;
                 table[slot] = reach;
                 true
             }
         });
-        if fits {
-            slides.extend_from_slice(&table);
-            return Magic { offset, ..magic };
+        fits.then_some(magic)
+    }
+
+    /// Searches factors until one fits.
+    fn search(&mut self, search: &mut Search) -> Magic {
+        loop {
+            let factor = search.sparse();
+            if (self.mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
+                continue;
+            }
+            if let Some(magic) = self.fit(factor) {
+                return magic;
+            }
         }
     }
 }
 
+/// The magic lookup of `index`, its slice appended to `slides`: the
+/// recorded factor ([`magics`]) when it fits, else one searched.
+fn find_magic(
+    index: u8,
+    steps: &[(i8, i8)],
+    recorded: u64,
+    search: &mut Search,
+    slides: &mut Vec<Bits>,
+) -> Magic {
+    let mut candidates = Candidates::new(index, steps);
+    let magic = match candidates.fit(recorded) {
+        Some(magic) => magic,
+        None => candidates.search(search),
+    };
+    let offset = slides.len();
+    slides.extend_from_slice(&candidates.table);
+    Magic { offset, ..magic }
+}
+
 impl Tables {
     fn build() -> Tables {
-        let mut search = Search(0x005e_ed0f_4ace_2026);
+        let mut search = Search(SEED);
         let mut slides = Vec::new();
         let mut king = [0; 64];
         let mut knight = [0; 64];
@@ -229,8 +283,20 @@ impl Tables {
             let i = usize::from(index);
             king[i] = leaps(index, &KING_STEPS);
             knight[i] = leaps(index, &KNIGHT_STEPS);
-            rook_magic[i] = find_magic(index, &ROOK_STEPS, &mut search, &mut slides);
-            bishop_magic[i] = find_magic(index, &BISHOP_STEPS, &mut search, &mut slides);
+            rook_magic[i] = find_magic(
+                index,
+                &ROOK_STEPS,
+                magics::ROOK[i],
+                &mut search,
+                &mut slides,
+            );
+            bishop_magic[i] = find_magic(
+                index,
+                &BISHOP_STEPS,
+                magics::BISHOP[i],
+                &mut search,
+                &mut slides,
+            );
             rook_empty[i] = walk(index, &ROOK_STEPS, 0);
             bishop_empty[i] = walk(index, &BISHOP_STEPS, 0);
             squares[i] = Square::new(index % 8, index / 8).unwrap_or_else(|| unreachable!());
@@ -337,8 +403,8 @@ pub fn fits_geometry() -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        bit, fits_geometry, index_of, tables, walk, Bits, Search, Square, BISHOP_STEPS,
-        EIGHT_BY_EIGHT, ROOK_STEPS,
+        bit, find_magic, fits_geometry, index_of, magics, tables, walk, Bits, Candidates, Search,
+        Square, BISHOP_STEPS, EIGHT_BY_EIGHT, ROOK_STEPS, SEED,
     };
 
     fn set(squares: &[Square]) -> Bits {
@@ -383,6 +449,73 @@ mod tests {
                 tables.bishop(at, occupied),
                 walk(at, &BISHOP_STEPS, occupied)
             );
+        }
+    }
+
+    /// Every recorded factor fits, so the search never runs.
+    #[test]
+    fn every_recorded_factor_fits() {
+        for index in 0..64u8 {
+            let i = usize::from(index);
+            assert!(
+                Candidates::new(index, &ROOK_STEPS)
+                    .fit(magics::ROOK[i])
+                    .is_some(),
+                "rook factor of square {index}"
+            );
+            assert!(
+                Candidates::new(index, &BISHOP_STEPS)
+                    .fit(magics::BISHOP[i])
+                    .is_some(),
+                "bishop factor of square {index}"
+            );
+        }
+    }
+
+    /// A recorded factor that does not fit (0 sends every subset to one
+    /// entry) is searched again, and the searched lookup equals the walk.
+    #[test]
+    fn a_factor_that_does_not_fit_is_searched_again() {
+        for (index, steps) in [(27u8, &ROOK_STEPS), (0, &ROOK_STEPS), (36, &BISHOP_STEPS)] {
+            assert!(Candidates::new(index, steps).fit(0).is_none());
+            let mut slides = vec![0; 3];
+            let magic = find_magic(index, steps, 0, &mut Search(SEED), &mut slides);
+            assert_eq!(magic.offset, 3);
+            let mut search = Search(7);
+            for _ in 0..2_000 {
+                let occupied = search.next() & search.next();
+                assert_eq!(slides[magic.index(occupied)], walk(index, steps, occupied));
+            }
+        }
+    }
+
+    /// Prints the factors the search finds from the tables' seed, in the
+    /// form of `magics.rs`:
+    /// `cargo test --release --lib -- --ignored searched_factors --nocapture`.
+    #[test]
+    #[ignore]
+    fn searched_factors() {
+        let mut search = Search(SEED);
+        let mut rook = Vec::new();
+        let mut bishop = Vec::new();
+        for index in 0..64u8 {
+            rook.push(
+                Candidates::new(index, &ROOK_STEPS)
+                    .search(&mut search)
+                    .factor,
+            );
+            bishop.push(
+                Candidates::new(index, &BISHOP_STEPS)
+                    .search(&mut search)
+                    .factor,
+            );
+        }
+        for (name, factors) in [("ROOK", rook), ("BISHOP", bishop)] {
+            println!("pub const {name}: [u64; 64] = [");
+            for factor in factors {
+                println!("    {factor:#018x},");
+            }
+            println!("];");
         }
     }
 
