@@ -8,7 +8,7 @@
 use crate::variant::chess::{Kind, Side};
 
 use super::super::position::{Position, KINDS};
-use super::tables::{bit, fits_geometry, index_of, Bits};
+use super::tables::{bit, index_of, Bits};
 
 /// A Racing Kings position as bitboards (bit `rank * 8 + file`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,10 +31,9 @@ pub struct Board {
 /// Why a reference position is left to the reference path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outside {
-    /// The board is not 8x8 (never, in Racing Kings).
-    Geometry,
-    /// A piece of a kind Racing Kings does not have (clause rk.2).
-    Kind,
+    /// A piece the bitboards cannot hold: of a kind Racing Kings does not
+    /// have (clause rk.2), or off the 8x8 board.
+    Piece,
     /// A king is attacked: the fast path's legality test assumes that
     /// neither is (clause rk.4 keeps every reachable position so; a FEN
     /// with a check is refused by the reference too).
@@ -46,12 +45,9 @@ impl Board {
     /// not take it.
     ///
     /// # Errors
-    /// [`Outside`]: a board that is not 8x8, a kind other than those of
-    /// clause rk.2, a king in check.
+    /// [`Outside`]: a piece of a kind other than those of clause rk.2 or
+    /// off the 8x8 board, a king in check.
     pub fn from_position(position: &Position) -> Result<Board, Outside> {
-        if !fits_geometry() {
-            return Err(Outside::Geometry);
-        }
         let reference = &position.board;
         if Side::ALL.iter().any(|&side| reference.in_check(side)) {
             return Err(Outside::Check);
@@ -69,7 +65,7 @@ impl Board {
         };
         for (square, piece) in reference.pieces() {
             if !KINDS.contains(&piece.kind) || square.file() >= 8 || square.rank() >= 8 {
-                return Err(Outside::Kind);
+                return Err(Outside::Piece);
             }
             let at = bit(index_of(square));
             board.sides[piece.side.index()] |= at;

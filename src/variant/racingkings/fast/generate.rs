@@ -70,15 +70,20 @@ pub(super) enum Stage {
     Decided,
 }
 
+/// Clause rk.5.1: whether `side`'s king stands on rank 8.
+#[inline]
+pub(super) fn home(board: &Board, side: Side) -> bool {
+    board.kings[side.index()] >= GOAL_RANK_FIRST
+}
+
 /// Clauses rk.5.1 and rk.5.2 (ruling R-RK-ANSWER), as `goal::race` reads
 /// them: both kings home, or Black home, decides; White home alone
 /// decides unless Black is to move with its king one step below the goal
 /// (whether it can step up is [`Safety::can_reach_goal`]).
 #[inline]
 pub(super) fn stage(board: &Board) -> Stage {
-    let white_home = board.kings[Side::White.index()] >= GOAL_RANK_FIRST;
     let black = board.kings[Side::Black.index()];
-    match (white_home, black >= GOAL_RANK_FIRST) {
+    match (home(board, Side::White), home(board, Side::Black)) {
         (false, false) => Stage::Open,
         (true, false) if board.side == Side::Black && black >= ANSWER_RANK_FIRST => {
             Stage::MayAnswer

@@ -76,21 +76,24 @@ impl FastRules {
     /// stands, as the reference's `goal::race` says it.
     pub fn race(&self, board: &Board) -> Race {
         let decided = |status| Race::Decided(status);
-        let white_home = board.kings[Side::White.index()] >= 56;
-        let black_home = board.kings[Side::Black.index()] >= 56;
         match generate::stage(board) {
             Stage::Open => Race::Open,
             Stage::MayAnswer if Safety::of(self.tables, board).can_reach_goal(self.tables) => {
                 Race::BlackAnswers
             }
             Stage::MayAnswer => decided(Status::won_by("white", "goal")),
-            Stage::Decided => decided(match (white_home, black_home) {
-                (true, true) => Status::Drawn {
-                    reason: "goal-tie".to_string(),
+            Stage::Decided => decided(
+                match (
+                    generate::home(board, Side::White),
+                    generate::home(board, Side::Black),
+                ) {
+                    (true, true) => Status::Drawn {
+                        reason: "goal-tie".to_string(),
+                    },
+                    (false, true) => Status::won_by("black", "goal"),
+                    _ => Status::won_by("white", "goal"),
                 },
-                (false, true) => Status::won_by("black", "goal"),
-                _ => Status::won_by("white", "goal"),
-            }),
+            ),
         }
     }
 

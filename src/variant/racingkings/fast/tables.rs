@@ -11,12 +11,11 @@
 //! in [`magics`] (checked the same way on every build of the tables; the
 //! search runs only for a square whose recorded factor does not fit), so
 //! the tables take milliseconds, not the search's quarter second; `tests`
-//! compare the steps and rays with the reference [`EIGHT_BY_EIGHT`]
-//! geometry.
+//! compare the steps and rays with the reference 8x8 geometry
+//! (`chess::geometry::EIGHT_BY_EIGHT`).
 
 use std::sync::OnceLock;
 
-use crate::variant::chess::geometry::EIGHT_BY_EIGHT;
 use crate::variant::chess::Square;
 
 use super::magics;
@@ -395,16 +394,13 @@ pub fn index_of(square: Square) -> u8 {
     square.rank() * 8 + square.file()
 }
 
-/// Whether the reference geometry is the 8x8 board these tables assume.
-pub fn fits_geometry() -> bool {
-    EIGHT_BY_EIGHT.files() == 8 && EIGHT_BY_EIGHT.ranks() == 8
-}
-
 #[cfg(test)]
 mod tests {
+    use crate::variant::chess::geometry::EIGHT_BY_EIGHT;
+
     use super::{
-        bit, find_magic, fits_geometry, index_of, magics, tables, walk, Bits, Candidates, Search,
-        Square, BISHOP_STEPS, EIGHT_BY_EIGHT, ROOK_STEPS, SEED,
+        bit, find_magic, index_of, magics, tables, walk, Bits, Candidates, Search, Square,
+        BISHOP_STEPS, ROOK_STEPS, SEED,
     };
 
     fn set(squares: &[Square]) -> Bits {
@@ -417,7 +413,7 @@ mod tests {
     #[test]
     fn steps_and_rays_match_the_reference_geometry() {
         let tables = tables();
-        assert!(fits_geometry());
+        assert_eq!((EIGHT_BY_EIGHT.files(), EIGHT_BY_EIGHT.ranks()), (8, 8));
         for index in 0..64u8 {
             let square = tables.square(index);
             assert_eq!(index_of(square), index);
