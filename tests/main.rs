@@ -14,6 +14,7 @@ mod perft;
 mod pieces;
 mod players;
 mod properties;
+mod racingkings_fast;
 mod records;
 mod render;
 mod rulings;

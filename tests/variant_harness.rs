@@ -436,8 +436,8 @@ impl Game for DropsAMove {
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
         self.0.play(action)
     }
-    fn perft(&self, depth: u32) -> u64 {
-        self.0.perft(depth)
+    fn perft_on(&self, depth: u32, path: regelwerk::variant::PerftPath) -> u64 {
+        self.0.perft_on(depth, path)
     }
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         self.0.divide(depth)

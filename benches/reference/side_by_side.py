@@ -5,8 +5,10 @@ Builds regelwerk (release) and shakmaty's perft in a scratch crate outside
 the repository (shakmaty 0.30 with its `variant` feature, the release
 profile), then times, alternating the engines run by run:
 
-- Racing Kings: regelwerk, shakmaty, and Fairy-Stockfish where installed
-  (`go perft N` over UCI, from the command to its `Nodes searched` line);
+- Racing Kings: regelwerk's fast path and its reference rule code
+  (`perft --reference`), an older regelwerk binary if --before names one,
+  shakmaty, and Fairy-Stockfish where installed (`go perft N` over UCI,
+  from the command to its `Nodes searched` line);
 - Grand Chess: regelwerk and Fairy-Stockfish;
 - MONARCHIE: regelwerk's fast path, on one and on two threads, and its
   reference rule code (`perft --reference`).
@@ -17,6 +19,7 @@ JSON document at --json.
 
     python3 benches/reference/side_by_side.py [--runs 5] [--json side-by-side.json]
         [--fsf /usr/games/fairy-stockfish] [--scratch DIR] [--no-build]
+        [--before OLD-REGELWERK-BINARY]
 """
 
 import argparse
@@ -140,6 +143,7 @@ def main():
     parser.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     parser.add_argument("--scratch", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "regelwerk-shakmaty-perft"))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--before", help="an older regelwerk binary to time in the Racing Kings race")
     parser.add_argument("--rk-depth", type=int, default=5)
     parser.add_argument("--grand-depth", type=int, default=4)
     parser.add_argument("--monarchie-depth", type=int, default=5)
@@ -155,7 +159,11 @@ def main():
 
     rows = []
     rk = [("regelwerk", lambda: regelwerk(binary, "racingkings", RK_START, args.rk_depth)),
-          ("shakmaty 0.30", lambda: shakmaty(shak, RK_START, args.rk_depth))]
+          ("regelwerk --reference",
+           lambda: regelwerk(binary, "racingkings", RK_START, args.rk_depth, ("--reference",)))]
+    if args.before:
+        rk.append(("regelwerk before", lambda: regelwerk(args.before, "racingkings", RK_START, args.rk_depth)))
+    rk.append(("shakmaty 0.30", lambda: shakmaty(shak, RK_START, args.rk_depth)))
     fsf = Fsf(fsf_path, "racingkings") if fsf_path else None
     if fsf:
         rk.append(("Fairy-Stockfish", lambda: fsf.perft(RK_START, args.rk_depth)))

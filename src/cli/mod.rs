@@ -443,7 +443,7 @@ enum Command {
         /// Count on N threads (rayon over the first moves; MONARCHIE with --divide uses one); the same count.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
-        /// MONARCHIE: walk the readable reference rule code, not the fast path.
+        /// Walk the readable reference rule code, not the fast path (MONARCHIE, Racing Kings; the other variants have one move generator).
         #[arg(long)]
         reference: bool,
     },
@@ -696,14 +696,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             max_nodes,
             ..
         } if position.variant != VariantId::Monarchie => {
-            if reference {
-                anyhow::bail!(
-                    "--reference: only MONARCHIE has a second (reference) move generator"
-                );
-            }
             let game = position.open()?;
             variants::check_budget(game.as_ref(), depth, max_nodes)?;
-            variants::perft(game.as_ref(), depth, split, format, threads as usize)
+            let path = if reference {
+                PerftPath::Reference
+            } else {
+                PerftPath::Fast
+            };
+            variants::perft(game.as_ref(), depth, split, format, threads as usize, path)
         }
         Command::Perft {
             depth,

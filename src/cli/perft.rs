@@ -42,7 +42,7 @@ pub(super) fn monarchie(
             position: position.clone(),
             rules,
         };
-        (variants::counted(&game, depth).0, Vec::new())
+        (variants::counted(&game, depth, path).0, Vec::new())
     };
     let seconds = started.elapsed().as_secs_f64();
     match format {

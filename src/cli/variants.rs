@@ -7,14 +7,15 @@ use std::time::Instant;
 use anyhow::Result;
 use serde_json::json;
 
-use regelwerk::variant::Game;
+use regelwerk::variant::{Game, PerftPath};
 
 use super::Format;
 
 /// perft counted root move by root move, with a progress line on a
 /// terminal once the run takes longer than two seconds (quiet in logs).
-/// Returns the total and, in move order, each root move's count.
-pub(super) fn counted(game: &dyn Game, depth: u32) -> (u64, Vec<(String, u64)>) {
+/// Returns the total and, in move order, each root move's count; the
+/// subtrees are counted on `path`.
+pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec<(String, u64)>) {
     use std::io::IsTerminal as _;
     if depth == 0 {
         return (1, Vec::new());
@@ -28,7 +29,7 @@ pub(super) fn counted(game: &dyn Game, depth: u32) -> (u64, Vec<(String, u64)>) 
     for (index, mv) in moves.iter().enumerate() {
         let mut child = game.boxed_clone();
         let nodes = match child.play(mv) {
-            Ok(_) => child.perft(depth - 1),
+            Ok(_) => child.perft_on(depth - 1, path),
             Err(_) => 0,
         };
         total += nodes;
@@ -71,20 +72,22 @@ pub(super) fn check_budget(
         .map_err(anyhow::Error::msg)
 }
 
-/// perft (optionally split by first move) with its speed on stderr.
+/// perft (optionally split by first move) with its speed on stderr, the
+/// subtrees counted on `path` (the fast path or `--reference`).
 pub(super) fn perft(
     game: &dyn Game,
     depth: u32,
     split: bool,
     format: Format,
     threads: usize,
+    path: PerftPath,
 ) -> Result<ExitCode> {
     let started = Instant::now();
     let (total, rows) = if threads > 1 {
-        let rows = regelwerk::variant::divide_game_parallel(game, depth, threads);
+        let rows = regelwerk::variant::divide_game_parallel(game, depth, threads, path);
         (rows.iter().map(|(_, nodes)| nodes).sum(), rows)
     } else {
-        counted(game, depth)
+        counted(game, depth, path)
     };
     let rows = if split { rows } else { Vec::new() };
     let seconds = started.elapsed().as_secs_f64();

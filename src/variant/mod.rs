@@ -158,7 +158,7 @@ pub trait Rules {
     }
 }
 
-pub use walk::{divide, divide_game_parallel, perft, perft_parallel};
+pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
 /// Where a game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -456,8 +456,15 @@ pub trait Game: Send {
     /// # Errors
     /// The [`Refusal`] with its code.
     fn play(&mut self, action: &str) -> Result<Report, Refusal>;
-    /// perft from the current position.
-    fn perft(&self, depth: u32) -> u64;
+    /// perft from the current position, on the fast path where the
+    /// variant has one.
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_on(depth, PerftPath::Fast)
+    }
+    /// perft from the current position on `path`: the variant's fast path
+    /// or its reference rule code; a variant with one move generator
+    /// counts with it on both.
+    fn perft_on(&self, depth: u32, path: PerftPath) -> u64;
     /// perft split by first move, as (move, count), sorted by move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The squares a move text goes from and to (for arrows and dots).

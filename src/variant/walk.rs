@@ -6,6 +6,20 @@ use rayon::prelude::{IntoParallelIterator, ParallelIterator};
 
 use super::Rules;
 
+/// Which move generator a count walks: a variant's fast path (MONARCHIE's
+/// and Racing Kings' bitboards) or its readable reference rule code
+/// (`perft --reference`). A variant with one move generator answers both
+/// with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PerftPath {
+    /// The variant's fast path, or its reference where the fast path does
+    /// not take the position or the ruleset.
+    #[default]
+    Fast,
+    /// The readable reference rule code (`perft --reference`).
+    Reference,
+}
+
 /// perft: the number of legal move sequences of length `depth`; a finished
 /// game is a leaf with no children.
 pub fn perft<R: Rules>(rules: &R, position: &R::Position, depth: u32) -> u64 {
@@ -105,11 +119,13 @@ where
 /// perft split by first move of any [`Game`](super::Game), counted on
 /// `threads` threads: each first move's subtree (split one ply deeper
 /// when there are fewer first moves than eight per thread) is a rayon
-/// task. Rows as (move, count), sorted by move, as `Game::divide`.
+/// task, counted on `path`. Rows as (move, count), sorted by move, as
+/// `Game::divide`.
 pub fn divide_game_parallel(
     game: &dyn super::Game,
     depth: u32,
     threads: usize,
+    path: PerftPath,
 ) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -138,14 +154,14 @@ pub fn divide_game_parallel(
     let count = |items: Vec<(String, Box<dyn super::Game>, u32)>| -> Vec<(String, u64)> {
         items
             .into_par_iter()
-            .map(|(root, game, depth)| (root, game.perft(depth)))
+            .map(|(root, game, depth)| (root, game.perft_on(depth, path)))
             .collect()
     };
     let counted = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| count(items)),
         Err(_) => items
             .into_iter()
-            .map(|(root, game, depth)| (root, game.perft(depth)))
+            .map(|(root, game, depth)| (root, game.perft_on(depth, path)))
             .collect(),
     };
     let mut rows: Vec<(String, u64)> = game.legal_moves().into_iter().map(|mv| (mv, 0)).collect();

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::variant::{
-    divide, perft, Capture, Event, Game, PartyInfo, Refusal, Report, Rules, Status, VariantId,
+    perft, Capture, Event, Game, PartyInfo, PerftPath, Refusal, Report, Rules, Status, VariantId,
     VariantInfo,
 };
 
@@ -71,6 +71,14 @@ pub trait ChessVariant:
     /// The side to move, `white` or `black`.
     fn side_name(&self, position: &Self::Position) -> &'static str {
         position.side.name()
+    }
+    /// perft from `position` (the game not over) on `path`. By default
+    /// the variant has one move generator, its rules, and counts with it
+    /// on both paths; a variant with a fast path (Racing Kings) overrides
+    /// this.
+    fn perft_on(&self, position: &Self::Position, depth: u32, path: PerftPath) -> u64 {
+        let (PerftPath::Fast | PerftPath::Reference) = path;
+        perft(self, position, depth)
     }
     /// The variant's own invariants after an accepted action (none unless
     /// the variant says so); `Err((name, detail))`.
@@ -411,20 +419,28 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         ))
     }
 
-    fn perft(&self, depth: u32) -> u64 {
+    fn perft_on(&self, depth: u32, path: PerftPath) -> u64 {
         if self.status.is_over() {
             return u64::from(depth == 0);
         }
-        perft(&self.rules, &self.position, depth)
+        self.rules.perft_on(&self.position, depth, path)
     }
 
+    /// The rules' legal moves, each with the count of its subtree on the
+    /// default path.
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        if self.status.is_over() {
+        if self.status.is_over() || depth == 0 {
             return Vec::new();
         }
-        let mut counts: Vec<(String, u64)> = divide(&self.rules, &self.position, depth)
+        let mut moves = Vec::new();
+        self.rules.legal_moves(&self.position, &mut moves);
+        let mut counts: Vec<(String, u64)> = moves
             .into_iter()
-            .map(|(mv, count)| (mv.to_string(), count))
+            .map(|mv| {
+                let next = self.rules.after(&self.position, mv);
+                let count = self.rules.perft_on(&next, depth - 1, PerftPath::Fast);
+                (mv.to_string(), count)
+            })
             .collect();
         counts.sort();
         counts

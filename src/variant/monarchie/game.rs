@@ -548,8 +548,8 @@ impl Game for MonarchieGame {
         Ok(report(action, &outcome, &self.position))
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        crate::perft::perft(&self.position, depth, &self.rules)
+    fn perft_on(&self, depth: u32, path: crate::variant::PerftPath) -> u64 {
+        crate::perft::perft_with(&self.position, depth, &self.rules, path)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {

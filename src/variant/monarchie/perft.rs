@@ -11,16 +11,10 @@ use crate::ruleset::Ruleset;
 use crate::variant;
 use crate::variant::monarchie::fast::{Board, FastRules};
 
-/// Which move generator a perft walks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PerftPath {
-    /// The bitboard fast path, or the reference where it does not cover
-    /// the ruleset ([`crate::variant::monarchie::fast::covers`]).
-    #[default]
-    Fast,
-    /// The readable reference rule code (`perft --reference`).
-    Reference,
-}
+/// Which move generator a perft walks: for MONARCHIE the bitboard fast
+/// path (the reference where it does not cover the ruleset,
+/// [`crate::variant::monarchie::fast::covers`]) or the rule code.
+pub use crate::variant::PerftPath;
 
 /// The number of move sequences of length `depth` from `position`.
 pub fn perft(position: &Position, depth: u32, rules: &Ruleset) -> u64 {

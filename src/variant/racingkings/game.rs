@@ -7,11 +7,11 @@ use crate::variant::chess::game::{ChessGame, ChessVariant};
 use crate::variant::chess::geometry::{Geometry, EIGHT_BY_EIGHT};
 use crate::variant::chess::refusal::{check_reach, mover};
 use crate::variant::chess::{Board, DrawClaims, Move, Piece, RefusalCode, Side, Square};
-use crate::variant::{Refusal, Rules, Status, VariantId};
+use crate::variant::{PerftPath, Refusal, Rules, Status, VariantId};
 
 use super::movegen::{self, CheckFree};
 use super::position::Position;
-use super::{end, goal, make, RacingKings};
+use super::{end, fast, goal, make, RacingKings};
 
 /// A game of Racing Kings in progress.
 pub type RacingKingsGame = ChessGame<RacingKings>;
@@ -64,6 +64,13 @@ impl ChessVariant for RacingKings {
     /// Clause rk.4: never; no position has a king in check.
     fn in_check(&self, _position: &Position) -> bool {
         false
+    }
+
+    /// The bitboard fast path ([`super::fast`]) by default, the rule code
+    /// of this module with `--reference` (and where the fast path does
+    /// not take the position).
+    fn perft_on(&self, position: &Position, depth: u32, path: PerftPath) -> u64 {
+        fast::perft(position, depth, path)
     }
 }
 

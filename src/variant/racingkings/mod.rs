@@ -8,6 +8,7 @@
 //! text interface and refusals).
 
 pub mod end;
+pub mod fast;
 pub mod game;
 pub mod goal;
 pub mod make;

@@ -373,7 +373,8 @@ impl Game for SovereignGame {
         Ok(report)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
+    /// One move generator (the rule code): every path counts with it.
+    fn perft_on(&self, depth: u32, _path: crate::variant::PerftPath) -> u64 {
         if self.status.is_over() {
             return u64::from(depth == 0);
         }

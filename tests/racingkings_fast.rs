@@ -1,0 +1,222 @@
+//! Racing Kings' fast path (`src/variant/racingkings/fast/`) against its
+//! reference rule code: every Racing Kings perft count of
+//! `tests/data/fsf-perft.yaml` and of the scenarios' perft steps on both
+//! paths (and on two threads), every Racing Kings scenario position along
+//! its actions, and random positions from seeded games and random legal
+//! set-ups (`fast::differential`, the legal moves compared as sets). The
+//! long run is
+//! `REGELWERK_RK_DIFF_POSITIONS=200000 cargo test --release --test main -- --ignored racingkings_fast_long --nocapture`.
+
+use pretty_assertions::assert_eq;
+use serde::Deserialize;
+
+use regelwerk::variant::chess::ChessPosition;
+use regelwerk::variant::racingkings::fast::{self, differential, Board};
+use regelwerk::variant::racingkings::Position;
+use regelwerk::variant::{divide_game_parallel, open, Game, PerftPath, VariantId};
+
+const ANCHORS: &str = include_str!("data/fsf-perft.yaml");
+
+/// One perft anchor of `tests/data/fsf-perft.yaml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Anchor {
+    variant: VariantId,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn rk(fen: &str) -> Box<dyn Game> {
+    open(VariantId::Racingkings, Some(fen), &[])
+        .unwrap_or_else(|error| panic!("racingkings `{fen}`: {error}"))
+}
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|error| panic!("`{fen}`: {error}"))
+}
+
+/// Every count on the fast path, the reference, and the fast path on two
+/// threads; the anchor's count on each.
+#[test]
+fn every_racing_kings_anchor_agrees_on_both_paths() {
+    let anchors: Vec<Anchor> =
+        serde_yaml::from_str(ANCHORS).unwrap_or_else(|error| panic!("fsf-perft.yaml: {error}"));
+    let anchors: Vec<&Anchor> = anchors
+        .iter()
+        .filter(|anchor| anchor.variant == VariantId::Racingkings)
+        .collect();
+    assert!(anchors.len() >= 20, "only {} anchors", anchors.len());
+    for anchor in anchors {
+        let at = format!("`{}` depth {}", anchor.fen, anchor.depth);
+        let game = rk(&anchor.fen);
+        assert_eq!(
+            game.perft_on(anchor.depth, PerftPath::Fast),
+            anchor.nodes,
+            "fast {at}"
+        );
+        assert_eq!(game.perft(anchor.depth), anchor.nodes, "default {at}");
+        if anchor.nodes < 20_000_000 {
+            assert_eq!(
+                game.perft_on(anchor.depth, PerftPath::Reference),
+                anchor.nodes,
+                "reference {at}"
+            );
+        }
+        let threads: u64 = divide_game_parallel(game.as_ref(), anchor.depth, 2, PerftPath::Fast)
+            .iter()
+            .map(|(_, nodes)| nodes)
+            .sum();
+        if anchor.depth > 0 {
+            assert_eq!(threads, anchor.nodes, "two threads {at}");
+        }
+        differential::compare(&position(&anchor.fen)).unwrap_or_else(|error| panic!("{error}"));
+    }
+}
+
+/// Every Racing Kings scenario: the start and each position its actions
+/// reach go through the differential; its perft steps count the same on
+/// both paths.
+#[test]
+fn every_racing_kings_scenario_position_agrees() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/racingkings")])
+        .unwrap_or_else(|e| panic!("scenarios/racingkings: {e}"));
+    let (mut compared, mut counted) = (0, 0);
+    for path in files {
+        let loaded = regelwerk::scenario::load_file(&path, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let Ok(mut game) = loaded.open() else {
+            continue;
+        };
+        let at = |ply: usize| format!("{}, before action {ply}", path.display());
+        for (ply, step) in loaded.scenario.steps.iter().enumerate() {
+            let now = position(&game.position_text());
+            differential::compare(&now).unwrap_or_else(|e| panic!("{}: {e}", at(ply)));
+            compared += 1;
+            if let Some(depth) = step.perft.filter(|&depth| depth <= 4) {
+                let fast = game.perft_on(depth, PerftPath::Fast);
+                assert_eq!(
+                    fast,
+                    game.perft_on(depth, PerftPath::Reference),
+                    "{}: perft {depth}",
+                    at(ply)
+                );
+                if let Some(expected) = step.expect_nodes {
+                    assert_eq!(fast, expected, "{}: perft {depth}", at(ply));
+                }
+                counted += 1;
+            }
+            if let Some(text) = &step.play {
+                // A refused action leaves the game as it was.
+                let _ = game.play(text);
+            }
+        }
+        let last = position(&game.position_text());
+        differential::compare(&last).unwrap_or_else(|e| panic!("{}: at the end: {e}", at(0)));
+        compared += 1;
+    }
+    assert!(
+        compared > 100,
+        "only {compared} scenario positions compared"
+    );
+    assert!(counted >= 8, "only {counted} scenario perft steps counted");
+}
+
+/// The CI size of the random differential: a few thousand positions,
+/// some of them with a decided race or Black's answer pending.
+#[test]
+fn random_racing_kings_positions_agree() {
+    let total = differential::random_positions(1, 4000, 40, |_| {})
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(total.positions >= 4000, "{total:?}");
+    assert!(total.moves > 40_000, "{total:?}");
+    assert!(total.goal_reached >= 20, "{total:?}");
+}
+
+/// The long run: `REGELWERK_RK_DIFF_POSITIONS` positions (default
+/// 200,000), progress every 10,000 on stderr.
+#[test]
+#[ignore]
+fn racingkings_fast_long() {
+    let positions = std::env::var("REGELWERK_RK_DIFF_POSITIONS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(200_000);
+    let started = std::time::Instant::now();
+    let mut last = 0;
+    let total = differential::random_positions(1_000_000, positions, 150, |total| {
+        if total.positions / 10_000 > last {
+            last = total.positions / 10_000;
+            eprintln!(
+                "{} positions, {} moves, {} with the goal reached, {:.0} s",
+                total.positions,
+                total.moves,
+                total.goal_reached,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    eprintln!("{total:?} in {:.0} s", started.elapsed().as_secs_f64());
+    assert!(total.positions >= positions);
+}
+
+/// The goal rule on both paths: White home with Black able to answer
+/// lists every Black move (R-RK-ANSWER); each answer decides the race.
+#[test]
+fn blacks_answer_is_counted_alike() {
+    for fen in [
+        "1K6/6k1/8/8/8/8/8/8 b - - 0 1",
+        "1K6/6k1/8/8/8/8/8/r7 b - - 0 1",
+        "1K5R/6k1/8/8/8/8/8/8 b - - 0 1",
+        "1K5R/6k1/8/8/8/8/8/7R b - - 0 1",
+        "8/1K4k1/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        let game = rk(fen);
+        for depth in 1..=4 {
+            assert_eq!(
+                game.perft_on(depth, PerftPath::Fast),
+                game.perft_on(depth, PerftPath::Reference),
+                "`{fen}` depth {depth}"
+            );
+        }
+        differential::compare(&position(fen)).unwrap_or_else(|error| panic!("{error}"));
+    }
+}
+
+/// Every position the reference's FEN reader accepts is one the fast
+/// path takes; `fast::perft` on either path gives the reference count.
+#[test]
+fn the_fast_path_takes_every_readable_position() {
+    let start = Position::start();
+    assert!(Board::from_position(&start).is_ok());
+    for path in [PerftPath::Fast, PerftPath::Reference] {
+        assert_eq!(fast::perft(&start, 3, path), 11_264);
+    }
+}
+
+/// `regelwerk perft --variant racingkings` on both paths, with
+/// `--divide` and `--threads`: one count.
+#[test]
+fn the_command_counts_alike_on_both_paths() {
+    let bin = env!("CARGO_BIN_EXE_regelwerk");
+    for extra in [
+        &[][..],
+        &["--reference"][..],
+        &["--threads", "2"][..],
+        &["--reference", "--threads", "2"][..],
+        &["--divide"][..],
+        &["--divide", "--reference"][..],
+    ] {
+        let output = std::process::Command::new(bin)
+            .args(["perft", "4", "--variant", "racingkings", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap_or_else(|error| panic!("{bin}: {error}"));
+        assert!(output.status.success(), "{extra:?}: {output:?}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|error| panic!("{extra:?}: {error}"));
+        assert_eq!(json["nodes"], 296_242, "{extra:?}");
+    }
+}
