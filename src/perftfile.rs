@@ -24,7 +24,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::input;
-use crate::variant::{self, Game, VariantId};
+use crate::variant::{self, Game, PerftPath, VariantId};
 
 /// A value with the line it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,7 +349,8 @@ impl PerftFile {
         Ok(game)
     }
 
-    /// Runs every block of the file on the reference engine of `variant`:
+    /// Runs every block of the file on the engine of `variant`, counting
+    /// with `path` (the fast path, or the reference rule code):
     /// the position (and its provenance), every `perft` line and every
     /// `divide` line of at most `max_nodes` leaves (the others are
     /// skipped); a divide line must name a legal first move. `progress` sees each line when done.
@@ -357,6 +358,7 @@ impl PerftFile {
         &self,
         variant: VariantId,
         max_nodes: u64,
+        path: PerftPath,
         mut progress: impl FnMut(&Checked),
     ) -> Vec<Checked> {
         let mut all = Vec::new();
@@ -398,7 +400,7 @@ impl PerftFile {
                     format!("perft {}", count.depth),
                     count.nodes,
                     max_nodes,
-                    || game.perft(count.depth),
+                    || game.perft_on(count.depth, path),
                 ));
             }
             let depths: BTreeSet<u32> = block.divides.iter().map(|d| d.depth).collect();
@@ -506,7 +508,7 @@ fn check_count(
 #[cfg(test)]
 mod tests {
     use super::{parse, Outcome};
-    use crate::variant::VariantId;
+    use crate::variant::{PerftPath, VariantId};
 
     const SMALL: &str =
         "# a file\nid start\n# the start\nfrom start\nmoves\nposition P\nperft 1 28\n";
@@ -576,7 +578,12 @@ mod tests {
             crate::notation::to_notation(&start)
         );
         let file = parse(&text, "f").unwrap_or_else(|e| panic!("{e}"));
-        let checked = file.run(VariantId::Monarchie, 1_000_000, |_| {});
+        let checked = file.run(
+            VariantId::Monarchie,
+            1_000_000,
+            PerftPath::Reference,
+            |_| {},
+        );
         let outcomes: Vec<&Outcome> = checked.iter().map(|c| &c.outcome).collect();
         assert_eq!(outcomes[0], &Outcome::Passed, "position");
         assert_eq!(outcomes[1], &Outcome::Passed, "perft 1");

@@ -9,7 +9,7 @@ use regelwerk::fuzz::game::play_game_checked_deep;
 use regelwerk::perftfile::{self, Outcome, PerftFile};
 use regelwerk::variant::sovereign::invariants::mirrored;
 use regelwerk::variant::sovereign::{Position, Ruleset, Sovereign, START_FEN};
-use regelwerk::variant::{self, DeepChecks, Rules, VariantId};
+use regelwerk::variant::{self, DeepChecks, PerftPath, Rules, VariantId};
 
 const CORPUS: &str = include_str!("data/sovereign.perft");
 
@@ -75,7 +75,7 @@ fn every_block_replays_its_provenance_and_writes_its_position() {
 /// Every count and divide line up to `max_nodes`, through `perft-file`'s
 /// runner; returns how many lines passed.
 fn check_counts(max_nodes: u64) -> usize {
-    let checked = corpus().run(VariantId::Sovereign, max_nodes, |_| {});
+    let checked = corpus().run(VariantId::Sovereign, max_nodes, PerftPath::Fast, |_| {});
     for line in &checked {
         if let Outcome::Failed(message) = &line.outcome {
             panic!("{message}");

@@ -11,7 +11,7 @@ use regelwerk::perftfile::{self, Outcome, PerftFile};
 use regelwerk::scenario::report::{run_suite, run_suite_with, Status};
 use regelwerk::spec::{Spec, TestableBy};
 use regelwerk::variant::threekingdoms::ruleset::register;
-use regelwerk::variant::{self, VariantId};
+use regelwerk::variant::{self, PerftPath, VariantId};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -152,7 +152,7 @@ fn corpus() -> PerftFile {
 /// runner (provenance, round trip, counts, divide lines); returns how many
 /// lines passed.
 fn check_counts(max_nodes: u64) -> usize {
-    let checked = corpus().run(VariantId::Threekingdoms, max_nodes, |_| {});
+    let checked = corpus().run(VariantId::Threekingdoms, max_nodes, PerftPath::Fast, |_| {});
     for line in &checked {
         if let Outcome::Failed(message) = &line.outcome {
             panic!("{message}");

@@ -415,6 +415,9 @@ enum Command {
         /// Skip lines of more nodes than this (a number such as 1e9, or none).
         #[arg(long, default_value = "1e8")]
         max_nodes: regelwerk::budget::NodeBudget,
+        /// Count with the readable reference rule code, not the fast path.
+        #[arg(long)]
+        reference: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -672,8 +675,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             file,
             variant,
             max_nodes,
+            reference,
             format,
-        } => perftfile::run(&file, variant, max_nodes, format),
+        } => {
+            let path = if reference {
+                PerftPath::Reference
+            } else {
+                PerftPath::Fast
+            };
+            perftfile::run(&file, variant, max_nodes, path, format)
+        }
         Command::Perft {
             depth,
             position,

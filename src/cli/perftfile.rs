@@ -10,7 +10,7 @@ use anyhow::Result;
 use regelwerk::budget::NodeBudget;
 use regelwerk::perftfile::{self, Checked, Outcome};
 use regelwerk::render::board::escape;
-use regelwerk::variant::VariantId;
+use regelwerk::variant::{PerftPath, VariantId};
 use serde_json::json;
 
 use super::exit::Exit;
@@ -21,6 +21,7 @@ pub(super) fn run(
     file: &Path,
     variant: VariantId,
     max_nodes: NodeBudget,
+    path: PerftPath,
     format: ReportFormat,
 ) -> Result<ExitCode> {
     let perft = perftfile::read(file).map_err(anyhow::Error::msg)?;
@@ -35,7 +36,7 @@ pub(super) fn run(
         .map(|block| 1 + block.counts.len() + block.divides.len())
         .sum();
     let mut done = 0;
-    let checked = perft.run(variant, limit, |line| {
+    let checked = perft.run(variant, limit, path, |line| {
         done += 1;
         eprintln!(
             "[{done}/{total}] {} {} {} ({:.2} s)",
