@@ -15,7 +15,7 @@ fn run(variant: VariantId, a: Joshua, b: Joshua, games: u64, max_plies: usize) {
     for game in 0..games {
         let a_white = game % 2 == 0;
         let seats = if a_white { [a, b] } else { [b, a] };
-        let recorder = play_recorded(variant, None, &seats, 1000 + game, max_plies)
+        let recorder = play_recorded(variant, None, &[], &seats, 1000 + game, max_plies)
             .unwrap_or_else(|error| panic!("{variant} game {game}: {error}"));
         plies += recorder.actions().len();
         match recorder.game().status() {

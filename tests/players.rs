@@ -184,7 +184,7 @@ fn any_player_same_seed_same_game() {
     for variant in [VariantId::Grand, VariantId::Racingkings] {
         let seats = [Joshua::Search, Joshua::Random];
         let play = |seed| {
-            play_recorded(variant, None, &seats, seed, 200)
+            play_recorded(variant, None, &[], &seats, seed, 200)
                 .unwrap_or_else(|e| panic!("{e}"))
                 .actions()
                 .to_vec()
@@ -212,7 +212,7 @@ fn any_players_win_rates_are_ordered() {
                 } else {
                     [weak, strong]
                 };
-                let recorder = play_recorded(variant, None, &seats, 1000 + seed, 400)
+                let recorder = play_recorded(variant, None, &[], &seats, 1000 + seed, 400)
                     .unwrap_or_else(|e| panic!("{e}"));
                 if let Status::Won { winners, .. } = recorder.game().status() {
                     if (winners[0] == "white") == strong_white {

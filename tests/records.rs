@@ -78,7 +78,7 @@ fn pgn_round_trip() {
     for variant in [VariantId::Grand, VariantId::Racingkings] {
         for seed in 0..12u64 {
             let seats = [[Random, Random], [Greedy, Search], [Search, Random]][seed as usize % 3];
-            let recorder = play_recorded(variant, None, &seats, seed, 300)
+            let recorder = play_recorded(variant, None, &[], &seats, seed, 300)
                 .unwrap_or_else(|error| panic!("{variant} seed {seed}: {error}"));
             let text = recorder.to_pgn(&Tags::default());
             let games =
@@ -455,4 +455,63 @@ proptest::proptest! {
             let _ = record::san::resolve(game.as_ref(), &token);
         }
     }
+}
+
+/// `play --ruling` for the recorded variants with switchable rulings: the
+/// PGN names the settings in a `Rulings` tag, `replay` plays the game
+/// under them, and a bad setting there is a header discrepancy; a
+/// variant without switchable rulings refuses `--ruling` as input.
+#[test]
+fn play_under_a_ruling_records_it_and_replay_uses_it() {
+    let dir = std::env::temp_dir().join(format!("regelwerk-rulings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned()
+                + &String::from_utf8_lossy(&output.stderr),
+        )
+    };
+    let sovereign = variant::alternatives(VariantId::Sovereign);
+    let settings = [
+        ("threekingdoms", "R-BANNERMEN=off".to_string()),
+        ("sovereign", sovereign[0].clone()),
+    ];
+    for (variant, setting) in &settings {
+        let path = dir.join(format!("{variant}.pgn"));
+        let path = path.to_string_lossy().to_string();
+        let (code, out) = run(&[
+            "play",
+            "--variant",
+            variant,
+            "--ruling",
+            setting,
+            "--seed",
+            "5",
+            "--max-plies",
+            "24",
+            "--quiet",
+            "--pgn",
+            &path,
+        ]);
+        assert_eq!(code, Some(0), "{out}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(text.contains(&format!("[Rulings \"{setting}\"]")), "{text}");
+        let (code, out) = run(&["replay", &path]);
+        assert_eq!(code, Some(0), "{out}");
+        let bad = path.replace(".pgn", "-bad.pgn");
+        std::fs::write(&bad, text.replace(setting.as_str(), "R-NOPE=x"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (code, out) = run(&["replay", &bad]);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains("discrepancy at header: [Rulings]"), "{out}");
+    }
+    let (code, out) = run(&["play", "--variant", "grand", "--ruling", "R-X=y", "--quiet"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("no switchable rulings"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -174,7 +174,7 @@ fn computer_players_play_recorded_games_that_replay() {
     use regelwerk::record::{pgn, replay, Tags};
     let seats = [Joshua::Greedy, Joshua::Random];
     let play = |seed| {
-        play_recorded(VariantId::Sovereign, None, &seats, seed, 60)
+        play_recorded(VariantId::Sovereign, None, &[], &seats, seed, 60)
             .unwrap_or_else(|e| panic!("{e}"))
     };
     let first = play(3);

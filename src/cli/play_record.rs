@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 
 use regelwerk::players::{play_recorded, Joshua};
-use regelwerk::record::Tags;
+use regelwerk::record::{Tags, RULINGS_TAG};
 use regelwerk::variant::{self, Status};
 
 use super::play::PlayArgs;
@@ -48,12 +48,6 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if args.clock {
         bail!("--clock is MONARCHIE's clause 15; {variant} is played without clocks");
     }
-    if let Some(setting) = args.rulings.first() {
-        if variant::info(variant).switchable {
-            bail!("`--ruling {setting}`: recorded games of {variant} are played under the default rulings");
-        }
-        bail!("unknown ruling setting `{setting}` for {variant} (it has no switchable rulings)");
-    }
     if let Some(date) = &args.date {
         regelwerk::journal::check_date(date)
             .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
@@ -64,9 +58,13 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     let info = variant::info(variant);
     let sides: Vec<&str> = info.parties.iter().map(|party| party.key).collect();
     let seats = parse_seats(args.players.as_deref(), &sides)?;
+    // The rulings first, so that a bad setting is named as one.
+    variant::open(variant, None, &args.rulings)
+        .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     let recorder = play_recorded(
         variant,
         args.position.as_deref(),
+        &args.rulings,
         &seats,
         args.seed,
         args.max_plies,
@@ -121,6 +119,11 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             if let Status::Drawn { reason } = &status {
                 tags.extra.push(("Termination".to_string(), reason.clone()));
             }
+        }
+        if !args.rulings.is_empty() {
+            // Not a standard tag: `replay` plays the game under these.
+            tags.extra
+                .push((RULINGS_TAG.to_string(), args.rulings.join(" ")));
         }
         if status == Status::Ongoing {
             tags.extra

@@ -371,11 +371,12 @@ pub fn seat_seed(seed: u64, index: usize) -> u64 {
 pub fn play_recorded(
     variant: VariantId,
     start: Option<&str>,
+    rulings: &[String],
     seats: &[Joshua],
     seed: u64,
     max_plies: usize,
 ) -> Result<Recorder, String> {
-    let game = variant::open(variant, start, &[])?;
+    let game = variant::open(variant, start, rulings)?;
     let parties = game.info().parties;
     if seats.len() != parties.len() {
         return Err(format!(

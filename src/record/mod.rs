@@ -19,6 +19,12 @@ use crate::variant::{Game, Refusal, Report, VariantId};
 pub use pgn::{Outcome, PgnError, PgnGame};
 pub use replay::{outcome_of, replay, variant_of, variant_tag, Discrepancy, Replayed};
 
+/// The tag that names the ruling settings a game was played under
+/// (`[Rulings "R-HEIR=last-mover S-..."]`, space-separated `ID=key`), for
+/// a game not played under the default rulings; `replay` opens the game
+/// with them.
+pub const RULINGS_TAG: &str = "Rulings";
+
 /// The tags of a game besides those the rules give (`Result`, `Variant`,
 /// `SetUp`, `FEN`, `PlyCount`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -151,7 +151,14 @@ pub fn replay(pgn: &PgnGame) -> Result<Replayed, Discrepancy> {
             "a [FEN] tag with [SetUp] other than \"1\"".to_string(),
         ));
     }
-    let mut game = variant::open(variant, fen, &[]).map_err(|e| header(format!("[FEN]: {e}")))?;
+    let rulings: Vec<String> = pgn
+        .tag(super::RULINGS_TAG)
+        .map(|text| text.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    variant::open(variant, None, &rulings)
+        .map_err(|e| header(format!("[{}]: {e}", super::RULINGS_TAG)))?;
+    let mut game =
+        variant::open(variant, fen, &rulings).map_err(|e| header(format!("[FEN]: {e}")))?;
     let start = game.position_text();
     let (mut black, mut number) = fen_move_number(&start);
     let mut actions = Vec::new();
