@@ -45,6 +45,19 @@ impl Cell {
         self.0 as usize - 1
     }
 
+    /// Appends the cell's number in decimal (what [`fmt::Display`] writes,
+    /// without a formatter: move lists write thousands of them).
+    pub fn push_number(self, text: &mut String) {
+        let number = self.0;
+        if number >= 100 {
+            text.push(char::from(b'0' + number / 100));
+        }
+        if number >= 10 {
+            text.push(char::from(b'0' + number / 10 % 10));
+        }
+        text.push(char::from(b'0' + number % 10));
+    }
+
     /// All cells in number order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..CELL_COUNT).map(Cell::from_index)
@@ -156,6 +169,17 @@ impl CellSet {
     pub fn remove(&mut self, cell: Cell) {
         let i = cell.index();
         self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// The cells in either set.
+    #[must_use]
+    pub const fn union(self, other: CellSet) -> CellSet {
+        CellSet([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
     }
 
     /// Number of cells in the set.

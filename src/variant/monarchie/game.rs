@@ -6,6 +6,7 @@
 //! listing and own expectation fields.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{json, Value};
 
@@ -313,6 +314,69 @@ pub struct MonarchieGame {
     pub position: Position,
     /// The rulings.
     pub rules: Ruleset,
+    /// The reference's legal moves of the last position asked about.
+    listed: ListedCache,
+}
+
+impl MonarchieGame {
+    /// A game at `position` under `rules`.
+    pub fn new(position: Position, rules: Ruleset) -> MonarchieGame {
+        MonarchieGame {
+            position,
+            rules,
+            listed: ListedCache::default(),
+        }
+    }
+
+    /// The reference's legal moves of the current position ([`legal_moves`],
+    /// in its order) and their texts (sorted), computed once per position:
+    /// the move list, the random action and the invariants of one position
+    /// all ask the same question of the same pure function.
+    fn listed(&self) -> Arc<Listed> {
+        let mut slot = self.listed.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(listed) = slot.as_ref() {
+            if listed.position == self.position && listed.rules == self.rules {
+                return Arc::clone(listed);
+            }
+        }
+        let moves = legal_moves(&self.position, &self.rules);
+        let mut sorted = moves.clone();
+        sorted.sort();
+        let listed = Arc::new(Listed {
+            position: self.position.clone(),
+            rules: self.rules,
+            texts: sorted.iter().map(Move::to_string).collect(),
+            moves,
+        });
+        *slot = Some(Arc::clone(&listed));
+        listed
+    }
+}
+
+/// The legal moves of one position under one set of rulings.
+#[derive(Debug)]
+struct Listed {
+    /// The position they are of.
+    position: Position,
+    /// The rulings they are under.
+    rules: Ruleset,
+    /// In the order [`legal_moves`] gives them.
+    moves: Vec<Move>,
+    /// Their texts, sorted by move.
+    texts: Vec<String>,
+}
+
+/// [`MonarchieGame::listed`]'s memory, keyed by the position and rulings,
+/// so a changed position is never answered from it. A clone starts with
+/// the same answer.
+#[derive(Debug, Default)]
+struct ListedCache(Mutex<Option<Arc<Listed>>>);
+
+impl Clone for ListedCache {
+    fn clone(&self) -> Self {
+        let slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        ListedCache(Mutex::new(slot.clone()))
+    }
 }
 
 /// Opens a MONARCHIE game at a position in the one-line notation (the
@@ -326,7 +390,7 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
-    Ok(Box::new(MonarchieGame { position, rules }))
+    Ok(Box::new(MonarchieGame::new(position, rules)))
 }
 
 /// [`open`] with the misreadings `faults` (IDs `M-...`) played.
@@ -346,7 +410,7 @@ pub fn open_with_faults(
         .map_err(|error| error.to_string())?
         .with_faults(faults)
         .map_err(|error| error.to_string())?;
-    Ok(Box::new(MonarchieGame { position, rules }))
+    Ok(Box::new(MonarchieGame::new(position, rules)))
 }
 
 fn key(party: Party) -> String {
@@ -503,9 +567,7 @@ impl Game for MonarchieGame {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<Move> = legal_moves(&self.position, &self.rules);
-        moves.sort();
-        moves.iter().map(Move::to_string).collect()
+        self.listed().texts.clone()
     }
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
@@ -594,7 +656,12 @@ impl Game for MonarchieGame {
         }
         crate::fuzz::invariants::check_transition(&start, action, &result, &replayed)
             .map_err(broken)?;
-        crate::fuzz::invariants::check_position(&self.position, &self.rules).map_err(broken)
+        crate::fuzz::invariants::check_position_of(
+            &self.position,
+            &self.rules,
+            &self.listed().moves,
+        )
+        .map_err(broken)
     }
 
     fn boxed_clone(&self) -> Box<dyn Game> {
@@ -604,7 +671,7 @@ impl Game for MonarchieGame {
     /// Mostly a legal move, with seconds used when the clocks run
     /// (sometimes exactly the time left), sometimes a timeout.
     fn random_action(&self, choice: u64) -> Option<String> {
-        crate::fuzz::action_from_choice(&self.position, &self.rules, choice)
+        crate::fuzz::action_from_moves(&self.position, &self.listed().moves, choice)
             .map(|action| action.to_string())
     }
 
@@ -635,10 +702,12 @@ impl Game for MonarchieGame {
                 .map_err(broken)?;
         }
         if every.exhaustive_every > 0 && ply % every.exhaustive_every == 0 {
-            invariants::check_exhaustive(&self.position, &self.rules).map_err(broken)?;
+            invariants::check_exhaustive_of(&self.position, &self.rules, &self.listed().moves)
+                .map_err(broken)?;
         }
         if every.symmetry_every > 0 && ply % every.symmetry_every == 0 {
-            invariants::check_rotation(&self.position, &self.rules).map_err(broken)?;
+            invariants::check_rotation_of(&self.position, &self.rules, &self.listed().moves)
+                .map_err(broken)?;
         }
         Ok(())
     }

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::cell::Cell;
+use crate::cell::{Cell, CELL_COUNT};
 use crate::geometry::ROW_WIDTHS;
 use crate::party::{ByParty, Party};
 use crate::piece::{Piece, PieceKind};
@@ -49,62 +49,75 @@ const FIELDS: [&str; 6] = [
 
 /// Writes a position in the one-line notation.
 pub fn to_notation(position: &Position) -> String {
-    let mut board = String::new();
-    let mut cell_number = 1u16;
+    // One buffer, no formatter: the fuzzer writes every position it meets.
+    let mut text = String::with_capacity(192);
+    let mut cells = Cell::all();
     for (row, &width) in ROW_WIDTHS.iter().enumerate() {
         if row > 0 {
-            board.push('/');
+            text.push('/');
         }
         let mut empty = 0;
-        for _ in 0..width {
-            let cell = Cell::from_index(cell_number as usize - 1);
-            cell_number += 1;
+        for cell in cells.by_ref().take(width as usize) {
             match position.piece_at(cell) {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        push_count(&mut board, empty);
+                        push_count(&mut text, empty);
                         empty = 0;
                     }
-                    board.push(piece.party.letter());
-                    board.push(piece.kind.letter());
+                    text.push(piece.party.letter());
+                    text.push(piece.kind.letter());
                     if position.is_unmoved_pawn(cell) {
-                        board.push('*');
+                        text.push('*');
                     }
                 }
             }
         }
         if empty > 0 {
-            push_count(&mut board, empty);
+            push_count(&mut text, empty);
         }
     }
-    let party_or_dash =
-        |party: Option<Party>| party.map_or("-".to_string(), |p| p.letter().to_string());
-    let eliminated: String = Party::ALL
-        .into_iter()
-        .filter(|&p| !position.is_active(p))
-        .map(Party::letter)
-        .collect();
-    let trays: Vec<String> = Party::ALL
-        .into_iter()
-        .filter(|&p| !position.tray(p).is_empty())
-        .map(|p| format!("{}{}", p.letter(), position.tray(p)))
-        .collect();
-    let clocks = position.clocks().map_or("-".to_string(), |clocks| {
-        clocks
-            .0
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    });
-    format!(
-        "{board} {} {} {} {clocks} {}",
-        party_or_dash(position.to_move()),
-        dash_if_empty(eliminated),
-        dash_if_empty(trays.join(",")),
-        anchor_field(position),
-    )
+    text.push(' ');
+    push_party_or_dash(&mut text, position.to_move());
+    text.push(' ');
+    let eliminated = text.len();
+    for party in Party::ALL.into_iter().filter(|&p| !position.is_active(p)) {
+        text.push(party.letter());
+    }
+    dash_if_nothing_since(&mut text, eliminated);
+    text.push(' ');
+    let trays = text.len();
+    for party in Party::ALL {
+        let tray = position.tray(party);
+        if tray.is_empty() {
+            continue;
+        }
+        if text.len() > trays {
+            text.push(',');
+        }
+        text.push(party.letter());
+        for kind in PieceKind::ALL {
+            for _ in 0..tray.count(kind) {
+                text.push(kind.letter());
+            }
+        }
+    }
+    dash_if_nothing_since(&mut text, trays);
+    text.push(' ');
+    match position.clocks() {
+        None => text.push('-'),
+        Some(clocks) => {
+            for (index, seconds) in clocks.0.iter().enumerate() {
+                if index > 0 {
+                    text.push(',');
+                }
+                push_decimal(&mut text, *seconds);
+            }
+        }
+    }
+    text.push(' ');
+    push_anchor_field(&mut text, position);
+    text
 }
 
 /// Writes a run of empty cells (at most a row's 19) as its number.
@@ -115,24 +128,35 @@ fn push_count(text: &mut String, count: u32) {
     text.push(char::from(b'0' + (count % 10) as u8));
 }
 
-/// The anchor field: the check anchor, followed under
-/// R-CHECK-PRIORITY=postpone by `+` and the parties owed a turn.
-fn anchor_field(position: &Position) -> String {
-    let anchor = position
-        .check_anchor()
-        .map_or("-".to_string(), |p| p.letter().to_string());
-    if !position.has_postponed() {
-        return anchor;
+/// Writes a number in decimal.
+fn push_decimal(text: &mut String, number: u32) {
+    if number >= 10 {
+        push_decimal(text, number / 10);
     }
-    let owed: String = position.postponed().map(|p| p.letter()).collect();
-    format!("{anchor}+{owed}")
+    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
-fn dash_if_empty(text: String) -> String {
-    if text.is_empty() {
-        "-".to_string()
-    } else {
-        text
+/// Writes a party's letter, or `-` for none.
+fn push_party_or_dash(text: &mut String, party: Option<Party>) {
+    text.push(party.map_or('-', Party::letter));
+}
+
+/// Writes `-` when nothing was written since `start` (an empty field).
+fn dash_if_nothing_since(text: &mut String, start: usize) {
+    if text.len() == start {
+        text.push('-');
+    }
+}
+
+/// The anchor field: the check anchor, followed under
+/// R-CHECK-PRIORITY=postpone by `+` and the parties owed a turn.
+fn push_anchor_field(text: &mut String, position: &Position) {
+    push_party_or_dash(text, position.check_anchor());
+    if position.has_postponed() {
+        text.push('+');
+        for party in position.postponed() {
+            text.push(party.letter());
+        }
     }
 }
 
@@ -214,34 +238,39 @@ fn syntax(field: &'static str, column: usize, message: impl Into<String>) -> Not
 }
 
 fn parse_board(text: &str, at: usize) -> Result<Vec<(Placed, bool)>, NotationError> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != ROW_WIDTHS.len() {
+    let rows = text.split('/').count();
+    if rows != ROW_WIDTHS.len() {
         return Err(syntax(
             "board",
             at,
-            format!("expected 25 rows separated by '/', found {}", rows.len()),
+            format!("expected 25 rows separated by '/', found {rows}"),
         ));
     }
-    let mut placed = Vec::new();
+    let mut placed = Vec::with_capacity(CELL_COUNT);
     let mut first_cell = 1u16;
     let mut column = at;
-    for (row_index, row) in rows.iter().enumerate() {
+    // One buffer for the characters of every row (columns count characters).
+    let mut chars: Vec<char> = Vec::new();
+    for (row_index, row) in text.split('/').enumerate() {
         let width = ROW_WIDTHS[row_index] as u16;
         let mut filled = 0u16;
-        let chars: Vec<char> = row.chars().collect();
+        chars.clear();
+        chars.extend(row.chars());
         let mut i = 0;
         while i < chars.len() {
             let here = column + i;
             let c = chars[i];
             if c.is_ascii_digit() {
-                let start = i;
+                let mut count: Option<u16> = Some(0);
                 while i < chars.len() && chars[i].is_ascii_digit() {
+                    let digit = chars[i] as u16 - u16::from(b'0');
+                    count = count
+                        .and_then(|count| count.checked_mul(10))
+                        .and_then(|count| count.checked_add(digit));
                     i += 1;
                 }
-                let run: String = chars[start..i].iter().collect();
-                let count: u16 = run
-                    .parse()
-                    .map_err(|_| syntax("board", here, "empty-cell count too large"))?;
+                let count =
+                    count.ok_or_else(|| syntax("board", here, "empty-cell count too large"))?;
                 if count == 0 {
                     return Err(syntax(
                         "board",

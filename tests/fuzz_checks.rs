@@ -1,0 +1,243 @@
+//! The fuzzer's invariants where they are computed more cheaply than the
+//! plain reading: each cheap form is shown equal to the plain one, and a
+//! broken engine still makes each fail.
+
+use regelwerk::fuzz::invariants::{check_exhaustive, check_position_of, every_pair_matches};
+use regelwerk::fuzz::{random_position, Rng};
+use regelwerk::position::Occupant;
+use regelwerk::rules::{check_move, legal_moves, Illegal};
+use regelwerk::variant::{self, VariantId};
+use regelwerk::{Cell, Move, PieceKind, Position, Ruleset};
+
+/// A stand-in for `check_move`.
+type Referee<'a> = Box<dyn Fn(Move) -> Result<(), Illegal> + 'a>;
+
+/// Random positions of the fuzzer's generator (trays, dead blockers,
+/// clocks, unmoved pawns).
+fn positions(count: u64, rules: &Ruleset) -> Vec<Position> {
+    (0..count)
+        .map(|seed| random_position(&mut Rng::new(seed * 7919 + 3), rules))
+        .collect()
+}
+
+/// Whether `cell` holds an active piece of the party to move.
+fn movers_piece(position: &Position, cell: Cell) -> bool {
+    matches!(position.occupant(cell), Occupant::Active(piece) if Some(piece.party) == position.to_move())
+}
+
+/// The argument of `every_pair_matches`: from a cell without an active
+/// piece of the mover, `check_move` gives one origin-only refusal, the
+/// same for every target and promotion, so one call answers all of them.
+#[test]
+fn a_cell_without_a_movers_piece_is_refused_alike_for_every_target() {
+    let rules = Ruleset::default();
+    let mut origins = 0;
+    for position in positions(40, &rules) {
+        for from in Cell::all().filter(|&cell| !movers_piece(&position, cell)) {
+            let probe = Move::new(from, Cell::from_index((from.index() + 1) % 253));
+            let verdict = check_move(&position, probe, &rules);
+            assert!(
+                matches!(
+                    verdict,
+                    Err(Illegal::NoPiece { .. }
+                        | Illegal::DeadPiece { .. }
+                        | Illegal::WrongParty { .. })
+                ),
+                "{from}: {verdict:?}"
+            );
+            for to in Cell::all() {
+                for promotion in [None, Some(PieceKind::Queen), Some(PieceKind::Knight)] {
+                    let mv = Move {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    assert_eq!(check_move(&position, mv, &rules), verdict, "{mv}");
+                }
+            }
+            origins += 1;
+        }
+    }
+    assert!(origins > 5_000, "only {origins} origins tried");
+}
+
+/// The bulk answer and the plain one (every pair through `check_move`)
+/// agree on every position: neither finds a violation.
+#[test]
+fn the_exhaustive_check_holds_on_random_positions() {
+    let rules = Ruleset::default();
+    for position in positions(40, &rules) {
+        assert_eq!(check_exhaustive(&position, &rules), Ok(()));
+    }
+}
+
+/// A referee that accepts what the reference refuses, or refuses what it
+/// lists, is caught by the pair check, also on the cells answered in bulk.
+#[test]
+fn a_broken_check_move_fails_the_pair_check() {
+    let rules = Ruleset::default();
+    let position = positions(1, &rules).remove(0);
+    let listed = legal_moves(&position, &rules);
+    let empty = Cell::all()
+        .find(|&cell| position.piece_at(cell).is_none())
+        .expect("an empty cell");
+    let other = Cell::all()
+        .find(|&cell| position.piece_at(cell).is_some() && !movers_piece(&position, cell))
+        .expect("a piece not the mover's");
+    let refused = listed[listed.len() / 2];
+    let brokens: [(&str, Referee<'_>); 4] = [
+        (
+            "accepts a move from an empty cell",
+            Box::new(|mv: Move| {
+                if mv.from == empty {
+                    Ok(())
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "accepts another party's piece",
+            Box::new(|mv: Move| {
+                if mv.from == other {
+                    Ok(())
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "refuses an empty origin for a reason that reads the target",
+            Box::new(|mv: Move| {
+                if mv.from == empty {
+                    Err(Illegal::PathBlocked { cell: mv.to })
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "refuses a listed move",
+            Box::new(|mv: Move| {
+                if mv == refused {
+                    Err(Illegal::LeavesKingInCheck {
+                        party: position.to_move().expect("a mover"),
+                    })
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+    ];
+    for (what, referee) in brokens {
+        let found = every_pair_matches(&position, &rules, &listed, referee);
+        assert_eq!(
+            found.map_err(|violation| violation.invariant),
+            Err("legal-moves-match-check-move"),
+            "a referee that {what}"
+        );
+    }
+    assert_eq!(
+        every_pair_matches(&position, &rules, &listed, |mv| check_move(
+            &position, mv, &rules
+        )),
+        Ok(())
+    );
+    // A move list with a move from a cell answered in bulk is caught too.
+    let mut extra = listed.clone();
+    extra.push(Move::new(
+        empty,
+        Cell::from_index((empty.index() + 1) % 253),
+    ));
+    assert!(
+        every_pair_matches(&position, &rules, &extra, |mv| check_move(
+            &position, mv, &rules
+        ))
+        .is_err()
+    );
+}
+
+/// "dead-pieces-never-attack" gathers each piece's reach once per
+/// position; an engine whose dead pieces give check (M-DEAD-GIVES-CHECK)
+/// still fails it on some random position.
+#[test]
+fn dead_pieces_that_give_check_fail_their_invariant() {
+    let plain = Ruleset::default();
+    let faulty = Ruleset::default()
+        .with_faults(&["M-DEAD-GIVES-CHECK"])
+        .expect("a known misreading");
+    let mut caught = 0;
+    for position in positions(400, &plain) {
+        let listed = legal_moves(&position, &plain);
+        assert_eq!(check_position_of(&position, &plain, &listed), Ok(()));
+        let listed = legal_moves(&position, &faulty);
+        if listed.is_empty() {
+            // The faulty engine sees a mate here; another invariant's case.
+            continue;
+        }
+        if let Err(violation) = check_position_of(&position, &faulty, &listed) {
+            assert_eq!(
+                violation.invariant, "dead-pieces-never-attack",
+                "{violation}"
+            );
+            caught += 1;
+        }
+    }
+    assert!(caught > 0, "no random position showed a dead piece's check");
+}
+
+/// "mover-has-a-legal-move" reads the shared list: a list that is empty
+/// while a party is to move fails it.
+#[test]
+fn an_empty_move_list_fails_mover_has_a_legal_move() {
+    let rules = Ruleset::default();
+    let position = positions(1, &rules).remove(0);
+    let found = check_position_of(&position, &rules, &[]).map_err(|violation| violation.invariant);
+    assert_eq!(found, Err("mover-has-a-legal-move"));
+}
+
+/// The game's move list is computed once per position: after a move, and
+/// in a clone that moved on, it is the list of a freshly opened game.
+#[test]
+fn the_shared_move_list_follows_the_position() {
+    let mut game = variant::open(VariantId::Monarchie, None, &[]).expect("the start");
+    let start = game.legal_moves();
+    let mut clone = game.boxed_clone();
+    for ply in 0..30 {
+        let moves = game.legal_moves();
+        let fresh = variant::open(VariantId::Monarchie, Some(&game.position_text()), &[])
+            .expect("reads back")
+            .legal_moves();
+        assert_eq!(moves, fresh, "ply {ply}");
+        let Some(action) = game.random_action(ply * 977 + 5) else {
+            break;
+        };
+        game.play(&action).expect("a listed action");
+    }
+    assert_eq!(clone.legal_moves(), start);
+    clone.play(&start[0]).expect("a start move");
+    let fresh = variant::open(VariantId::Monarchie, Some(&clone.position_text()), &[])
+        .expect("reads back")
+        .legal_moves();
+    assert_eq!(clone.legal_moves(), fresh);
+}
+
+/// Cell numbers and move texts are written without a formatter; they are
+/// what `Display` of the number writes.
+#[test]
+fn cell_numbers_are_written_as_decimal_numbers() {
+    for cell in Cell::all() {
+        let mut text = String::new();
+        cell.push_number(&mut text);
+        assert_eq!(text, cell.number().to_string());
+        let mv = Move::new(cell, Cell::from_index(252 - cell.index()));
+        assert_eq!(
+            mv.text(true),
+            format!("{}x{}", cell.number(), 253 - cell.index())
+        );
+        assert_eq!(
+            mv.promoting(PieceKind::Rook).to_string(),
+            format!("{}-{}=R", cell.number(), 253 - cell.index())
+        );
+    }
+}
