@@ -2,11 +2,12 @@
 //! plain reading: each cheap form is shown equal to the plain one, and a
 //! broken engine still makes each fail.
 
+use regelwerk::fuzz::game::play_game_checked_with;
 use regelwerk::fuzz::invariants::{check_exhaustive, check_position_of, every_pair_matches};
 use regelwerk::fuzz::{random_position, Rng};
 use regelwerk::position::Occupant;
 use regelwerk::rules::{check_move, legal_moves, Illegal};
-use regelwerk::variant::{self, VariantId};
+use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
 use regelwerk::{Cell, Move, PieceKind, Position, Ruleset};
 
 /// A stand-in for `check_move`.
@@ -240,4 +241,115 @@ fn cell_numbers_are_written_as_decimal_numbers() {
             format!("{}-{}=R", cell.number(), 253 - cell.index())
         );
     }
+}
+
+/// MONARCHIE's `accepts` is `play` without the report: the same verdict
+/// for every listed move, the refused probes and a bad text, and the game
+/// stays as it was.
+#[test]
+fn accepts_gives_the_verdict_of_play() {
+    let mut game = variant::open(VariantId::Monarchie, None, &[]).expect("the start");
+    for ply in 0..20u64 {
+        let before = game.position_text();
+        let mut asked: Vec<String> = game.legal_moves();
+        asked.extend(["1-2", "127-128", "16-28@61", "timeout", "nonsense"].map(String::from));
+        for action in &asked {
+            let verdict = game.accepts(action).map_err(|refusal| refusal.code);
+            let mut copy = game.boxed_clone();
+            let played = copy
+                .play(action)
+                .map(|_| ())
+                .map_err(|refusal| refusal.code);
+            assert_eq!(verdict, played, "{action} at {before}");
+            assert_eq!(game.position_text(), before);
+        }
+        let action = game.random_action(ply * 31 + 7).expect("a game on");
+        game.play(&action).expect("a listed action");
+    }
+}
+
+/// A faulty engine: the reference, but `play` refuses the last listed
+/// move. It keeps the default `accepts`, which asks its `play`.
+struct RefusesAListedMove(Box<dyn Game>);
+
+impl Game for RefusesAListedMove {
+    fn variant(&self) -> VariantId {
+        self.0.variant()
+    }
+    fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+    fn to_move(&self) -> Option<String> {
+        self.0.to_move()
+    }
+    fn active(&self) -> Vec<String> {
+        self.0.active()
+    }
+    fn in_check(&self) -> Vec<String> {
+        self.0.in_check()
+    }
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        self.0.occupant(square)
+    }
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.0.pieces()
+    }
+    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
+        self.0.state_field(name)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.0.legal_moves()
+    }
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+        self.0.legal_moves_from(square)
+    }
+    fn special_actions(&self) -> Vec<String> {
+        self.0.special_actions()
+    }
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        self.0.canonical_action(text)
+    }
+    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
+        if self.0.legal_moves().last().map(String::as_str) == Some(action) {
+            return Err(Refusal {
+                code: "not-a-move-of-piece",
+                detail: "refused on purpose".to_string(),
+            });
+        }
+        self.0.play(action)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        self.0.perft(depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.0.divide(depth)
+    }
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        self.0.move_squares(mv)
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        self.0.own_invariants(before, report)
+    }
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(RefusesAListedMove(self.0.boxed_clone()))
+    }
+}
+
+/// The fuzzer asks listed moves through `accepts`; an engine whose `play`
+/// refuses one is caught.
+#[test]
+fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
+    let open = |text: Option<&str>| -> Result<Box<dyn Game>, String> {
+        Ok(Box::new(RefusesAListedMove(variant::open(
+            VariantId::Monarchie,
+            text,
+            &[],
+        )?)))
+    };
+    let failure = play_game_checked_with(&open, VariantId::Monarchie, 1, 40)
+        .expect_err("the refused move is found");
+    assert_eq!(failure.invariant, "listed-moves-apply", "{failure:?}");
 }

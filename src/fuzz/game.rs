@@ -352,8 +352,7 @@ impl Run<'_> {
                     .collect()
             };
             for mv in sample {
-                let mut copy = game.boxed_clone();
-                if let Err(refusal) = copy.play(mv) {
+                if let Err(refusal) = game.accepts(mv) {
                     let mut trail = actions.clone();
                     trail.push(mv.clone());
                     return Err(fail(
@@ -365,7 +364,12 @@ impl Run<'_> {
             let text = game.position_text();
             // A move that was legal a ply ago but is not listed now must be
             // refused, and refusing it must change nothing.
-            let unlisted: Vec<&String> = earlier.iter().filter(|mv| !legal.contains(mv)).collect();
+            let listed: std::collections::HashSet<&str> =
+                legal.iter().map(String::as_str).collect();
+            let unlisted: Vec<&String> = earlier
+                .iter()
+                .filter(|mv| !listed.contains(mv.as_str()))
+                .collect();
             if !unlisted.is_empty() {
                 let probe =
                     unlisted[(choice.rotate_left(29) % unlisted.len() as u64) as usize].clone();

@@ -311,33 +311,40 @@ fn eliminations_are_permanent(before: &Position, after: &Position) -> Result<(),
 
 /// "pieces-never-increase".
 fn pieces_never_increase(before: &Position, after: &Position) -> Result<(), Violation> {
-    let count = |position: &Position| position.pieces().count();
-    if count(after) > count(before) {
+    let (count_before, own_before) = piece_counts(before);
+    let (count_after, own_after) = piece_counts(after);
+    if count_after > count_before {
         return violation(
             "pieces-never-increase",
-            format!("{} pieces became {}", count(before), count(after)),
+            format!("{count_before} pieces became {count_after}"),
         );
     }
     for party in Party::ALL {
-        let total = |position: &Position| {
-            position
-                .pieces()
-                .filter(|(_, p)| p.party == party && p.kind != PieceKind::King)
-                .count()
-                + position.tray(party).len()
-        };
-        if total(after) > total(before) {
+        if own_after[party] > own_before[party] {
             return violation(
                 "pieces-never-increase",
                 format!(
                     "{party}: board plus tray grew from {} to {}",
-                    total(before),
-                    total(after)
+                    own_before[party], own_after[party]
                 ),
             );
         }
     }
     Ok(())
+}
+
+/// The pieces on the board, and per party its pieces other than the king
+/// on the board plus its tray, counted in one walk over the pieces.
+fn piece_counts(position: &Position) -> (usize, ByParty<usize>) {
+    let mut total = 0;
+    let mut own = ByParty::from_fn(|party| position.tray(party).len());
+    for (_, piece) in position.pieces() {
+        total += 1;
+        if piece.kind != PieceKind::King {
+            own[piece.party] += 1;
+        }
+    }
+    (total, own)
 }
 
 /// "double-step-never-returns".

@@ -456,6 +456,15 @@ pub trait Game: Send {
     /// # Errors
     /// The [`Refusal`] with its code.
     fn play(&mut self, action: &str) -> Result<Report, Refusal>;
+    /// Whether [`Game::play`] would accept `action`, leaving the game as it
+    /// is and writing no report (the fuzzer asks it of listed moves). By
+    /// default a copy of the game plays it.
+    ///
+    /// # Errors
+    /// The [`Refusal`] that `play` gives.
+    fn accepts(&self, action: &str) -> Result<(), Refusal> {
+        self.boxed_clone().play(action).map(|_| ())
+    }
     /// perft from the current position.
     fn perft(&self, depth: u32) -> u64;
     /// perft split by first move, as (move, count), sorted by move.

@@ -353,6 +353,23 @@ impl MonarchieGame {
     }
 }
 
+impl MonarchieGame {
+    /// The action read from `text`, the position after it and its outcome
+    /// (what [`Game::play`] plays and [`Game::accepts`] asks about).
+    fn transition(&self, text: &str) -> Result<(Action, Position, Outcome), Refusal> {
+        let action: Action = text.parse().map_err(|error| Refusal {
+            code: "bad-notation",
+            detail: format!("{error}"),
+        })?;
+        let mut next = self.position.clone();
+        let outcome = rules::apply(&mut next, action, &self.rules).map_err(|illegal| Refusal {
+            code: illegal.code(),
+            detail: illegal.to_string(),
+        })?;
+        Ok((action, next, outcome))
+    }
+}
+
 /// The legal moves of one position under one set of rulings.
 #[derive(Debug)]
 struct Listed {
@@ -597,17 +614,13 @@ impl Game for MonarchieGame {
     }
 
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
-        let action: Action = action.parse().map_err(|error| Refusal {
-            code: "bad-notation",
-            detail: format!("{error}"),
-        })?;
-        let mut next = self.position.clone();
-        let outcome = rules::apply(&mut next, action, &self.rules).map_err(|illegal| Refusal {
-            code: illegal.code(),
-            detail: illegal.to_string(),
-        })?;
+        let (action, next, outcome) = self.transition(action)?;
         self.position = next;
         Ok(report(action, &outcome, &self.position))
+    }
+
+    fn accepts(&self, action: &str) -> Result<(), Refusal> {
+        self.transition(action).map(|_| ())
     }
 
     fn perft(&self, depth: u32) -> u64 {
