@@ -38,7 +38,10 @@ pub(super) fn monarchie(
         let total = perft_parallel(position, depth, &rules, path, threads as usize);
         (total, Vec::new())
     } else {
-        let game = regelwerk::variant::monarchie::game::MonarchieGame::new(position.clone(), rules);
+        let game = regelwerk::variant::monarchie::game::MonarchieGame {
+            position: position.clone(),
+            rules,
+        };
         (variants::counted(&game, depth).0, Vec::new())
     };
     let seconds = started.elapsed().as_secs_f64();

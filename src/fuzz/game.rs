@@ -85,8 +85,12 @@ pub struct GamePlayed {
 /// takes it as a parameter so that tests can hand it a faulty engine.
 pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn Game>, String>;
 
-/// Checks every invariant of the current state; `Err((name, detail))`.
-fn check_state(game: &dyn Game, open: Opener<'_>) -> Result<Vec<String>, (&'static str, String)> {
+/// Checks every invariant of the current state; its legal moves and its
+/// position text, or `Err((name, detail))`.
+fn check_state(
+    game: &dyn Game,
+    open: Opener<'_>,
+) -> Result<(Vec<String>, String), (&'static str, String)> {
     let legal = game.legal_moves();
     let status = game.status();
     if status.is_over() != legal.is_empty() {
@@ -133,7 +137,7 @@ fn check_state(game: &dyn Game, open: Opener<'_>) -> Result<Vec<String>, (&'stat
             ))
         }
     }
-    Ok(legal)
+    Ok((legal, text))
 }
 
 /// Where a random game starts: the variant's start, or for an odd seed
@@ -332,7 +336,7 @@ impl Run<'_> {
         };
         let mut earlier: Vec<String> = Vec::new();
         for ply in 0..plies {
-            let legal = check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
+            let (legal, text) = check_state(game.as_ref(), open).map_err(|e| fail(&actions, e))?;
             if legal.is_empty() && game.special_actions().is_empty() {
                 break;
             }
@@ -361,7 +365,6 @@ impl Run<'_> {
                     ));
                 }
             }
-            let text = game.position_text();
             // A move that was legal a ply ago but is not listed now must be
             // refused, and refusing it must change nothing.
             let listed: std::collections::HashSet<&str> =

@@ -450,18 +450,20 @@ pub fn every_pair_matches(
         return Ok(());
     };
     // The listed moves without promotion as one target set per origin;
-    // those with one are few and looked up in the list.
-    let mut listed_to = vec![crate::cell::CellSet::EMPTY; crate::cell::CELL_COUNT];
-    let mut origins = crate::cell::CellSet::EMPTY;
-    for mv in listed {
+    // those with one are few and looked up in their own list.
+    let mut listed_to = vec![CellSet::EMPTY; crate::cell::CELL_COUNT];
+    let mut origins = CellSet::EMPTY;
+    let mut promotions = Vec::new();
+    for &mv in listed {
         origins.insert(mv.from);
-        if mv.promotion.is_none() {
-            listed_to[mv.from.index()].insert(mv.to);
+        match mv.promotion {
+            None => listed_to[mv.from.index()].insert(mv.to),
+            Some(_) => promotions.push(mv),
         }
     }
     let is_listed = |mv: &Move| match mv.promotion {
         None => listed_to[mv.from.index()].contains(mv.to),
-        Some(_) => listed.contains(mv),
+        Some(_) => promotions.contains(mv),
     };
     let mut pawn_choices;
     for from in Cell::all() {

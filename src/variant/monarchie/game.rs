@@ -5,8 +5,9 @@
 //! tells the generic harness MONARCHIE's parties, cells, start positions,
 //! listing and own expectation fields.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::rc::Rc;
 
 use serde_json::{json, Value};
 
@@ -314,43 +315,68 @@ pub struct MonarchieGame {
     pub position: Position,
     /// The rulings.
     pub rules: Ruleset,
-    /// The reference's legal moves of the last position asked about.
-    listed: ListedCache,
 }
 
 impl MonarchieGame {
-    /// A game at `position` under `rules`.
-    pub fn new(position: Position, rules: Ruleset) -> MonarchieGame {
-        MonarchieGame {
-            position,
-            rules,
-            listed: ListedCache::default(),
-        }
-    }
-
     /// The reference's legal moves of the current position ([`legal_moves`],
     /// in its order) and their texts (sorted), computed once per position:
     /// the move list, the random action and the invariants of one position
-    /// all ask the same question of the same pure function.
-    fn listed(&self) -> Arc<Listed> {
-        let mut slot = self.listed.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(listed) = slot.as_ref() {
-            if listed.position == self.position && listed.rules == self.rules {
-                return Arc::clone(listed);
+    /// (also in a game read back from its notation) all ask the same
+    /// question of the same pure function of the position and rulings.
+    fn listed(&self) -> Rc<Listed> {
+        RECENT.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some(index) = recent
+                .iter()
+                .position(|listed| listed.position == self.position && listed.rules == self.rules)
+            {
+                let listed = recent.remove(index);
+                recent.insert(0, Rc::clone(&listed));
+                return listed;
             }
-        }
-        let moves = legal_moves(&self.position, &self.rules);
-        let mut sorted = moves.clone();
-        sorted.sort();
-        let listed = Arc::new(Listed {
-            position: self.position.clone(),
-            rules: self.rules,
-            texts: sorted.iter().map(Move::to_string).collect(),
-            moves,
-        });
-        *slot = Some(Arc::clone(&listed));
-        listed
+            let moves = legal_moves(&self.position, &self.rules);
+            let mut sorted = moves.clone();
+            sorted.sort();
+            let listed = Rc::new(Listed {
+                position: self.position.clone(),
+                rules: self.rules,
+                texts: sorted.iter().map(Move::to_string).collect(),
+                moves,
+            });
+            recent.truncate(RECENT_POSITIONS - 1);
+            recent.insert(0, Rc::clone(&listed));
+            listed
+        })
     }
+}
+
+/// [`parse_position`], remembering the last texts read on this thread: a
+/// game is opened at the text the fuzzer then hands its invariants as
+/// the position before the action, and both read it the same.
+fn read_position(text: &str) -> Result<Position, crate::notation::NotationError> {
+    READ.with(|read| {
+        let mut read = read.borrow_mut();
+        if let Some((_, position)) = read.iter().find(|(known, _)| known == text) {
+            return Ok(position.clone());
+        }
+        let position = parse_position(text)?;
+        read.truncate(RECENT_POSITIONS - 1);
+        read.insert(0, (text.to_string(), position.clone()));
+        Ok(position)
+    })
+}
+
+/// How many positions' answers [`MonarchieGame::listed`] keeps per thread.
+const RECENT_POSITIONS: usize = 4;
+
+thread_local! {
+    /// The answers of the last positions asked about on this thread, the
+    /// latest first, each keyed by its position and rulings, so that a
+    /// changed position is never answered from here.
+    static RECENT: RefCell<Vec<Rc<Listed>>> = const { RefCell::new(Vec::new()) };
+    /// The last texts [`read_position`] read on this thread, the latest
+    /// first, with the positions they read as.
+    static READ: RefCell<Vec<(String, Position)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl MonarchieGame {
@@ -383,19 +409,6 @@ struct Listed {
     texts: Vec<String>,
 }
 
-/// [`MonarchieGame::listed`]'s memory, keyed by the position and rulings,
-/// so a changed position is never answered from it. A clone starts with
-/// the same answer.
-#[derive(Debug, Default)]
-struct ListedCache(Mutex<Option<Arc<Listed>>>);
-
-impl Clone for ListedCache {
-    fn clone(&self) -> Self {
-        let slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        ListedCache(Mutex::new(slot.clone()))
-    }
-}
-
 /// Opens a MONARCHIE game at a position in the one-line notation (the
 /// Anhang A start when `None`) under ruling settings `ID=key`.
 ///
@@ -403,11 +416,11 @@ impl Clone for ListedCache {
 /// The notation or ruling error, as text.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => parse_position(text).map_err(|error| error.to_string())?,
+        Some(text) => read_position(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
-    Ok(Box::new(MonarchieGame::new(position, rules)))
+    Ok(Box::new(MonarchieGame { position, rules }))
 }
 
 /// [`open`] with the misreadings `faults` (IDs `M-...`) played.
@@ -420,14 +433,14 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => parse_position(text).map_err(|error| error.to_string())?,
+        Some(text) => read_position(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings)
         .map_err(|error| error.to_string())?
         .with_faults(faults)
         .map_err(|error| error.to_string())?;
-    Ok(Box::new(MonarchieGame::new(position, rules)))
+    Ok(Box::new(MonarchieGame { position, rules }))
 }
 
 fn key(party: Party) -> String {
@@ -653,7 +666,7 @@ impl Game for MonarchieGame {
         let broken = |violation: crate::fuzz::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };
-        let start = parse_position(before)
+        let start = read_position(before)
             .map_err(|error| ("notation-round-trips".to_string(), error.to_string()))?;
         let action: Action = report
             .action

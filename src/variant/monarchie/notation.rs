@@ -183,9 +183,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
             ),
         });
     }
-    let mut setup = Setup::default();
     let (board_at, board) = fields[0];
     let pieces = parse_board(board, board_at)?;
+    let mut setup = Setup {
+        pieces: Vec::with_capacity(pieces.len()),
+        ..Setup::default()
+    };
     let (_, eliminated_text) = fields[2];
     setup.eliminated = parse_party_list(eliminated_text, fields[2].0, "eliminated")?;
     for placed in pieces {

@@ -198,17 +198,22 @@ fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(P
         .collect()
 }
 
-/// The Gardez events of a move: the queens attacked now and not before,
-/// with the misreadings of clause 12 played.
+/// The Gardez events of a move: the queens attacked now and not before
+/// (in `earlier`, the position before the move, asked only when a queen
+/// is attacked now), with the misreadings of clause 12 played.
 fn gardez_of(
     position: &Position,
+    earlier: &Position,
     actor: Party,
     mv: Move,
-    before: &[(Party, Cell)],
     rules: &Ruleset,
 ) -> Vec<(Party, Cell)> {
-    attacked_queens(position, actor, rules)
-        .into_iter()
+    let now = attacked_queens(position, actor, rules);
+    if now.is_empty() {
+        return now;
+    }
+    let before = attacked_queens(earlier, actor, rules);
+    now.into_iter()
         // Fault M-GARDEZ-ALREADY-ATTACKED: every attacked queen is reported.
         .filter(|queen| !before.contains(queen) || rules.fault(Misreading::GardezAlreadyAttacked))
         // Fault M-GARDEZ-MOVED-PIECE-ONLY: only the moved piece's attacks.
@@ -227,7 +232,7 @@ fn play_move(
     elapsed: u32,
     rules: &Ruleset,
 ) -> Outcome {
-    let before = attacked_queens(position, actor, rules);
+    let earlier = position.clone();
     let capture_text = !matches!(position.occupant(mv.to), Occupant::Empty);
     let effects = effects::play(position, mv, rules);
     let mut events = vec![Event::Moved {
@@ -269,7 +274,7 @@ fn play_move(
         Some(checks) => checks,
         None => record_checks(position, rules, &mut events),
     };
-    let gardez = gardez_of(position, actor, mv, &before, rules);
+    let gardez = gardez_of(position, &earlier, actor, mv, rules);
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
     }
