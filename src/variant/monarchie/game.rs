@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::cell::Cell;
 use crate::moves::{Action, Move};
-use crate::notation::{parse_position, to_notation};
+use crate::notation::to_notation;
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
@@ -340,7 +340,7 @@ impl MonarchieGame {
             let listed = Rc::new(Listed {
                 position: self.position.clone(),
                 rules: self.rules,
-                texts: sorted.iter().map(Move::to_string).collect(),
+                texts: sorted.iter().map(|mv| mv.text(false)).collect(),
                 moves,
             });
             recent.truncate(RECENT_POSITIONS - 1);
@@ -348,22 +348,6 @@ impl MonarchieGame {
             listed
         })
     }
-}
-
-/// [`parse_position`], remembering the last texts read on this thread: a
-/// game is opened at the text the fuzzer then hands its invariants as
-/// the position before the action, and both read it the same.
-fn read_position(text: &str) -> Result<Position, crate::notation::NotationError> {
-    READ.with(|read| {
-        let mut read = read.borrow_mut();
-        if let Some((_, position)) = read.iter().find(|(known, _)| known == text) {
-            return Ok(position.clone());
-        }
-        let position = parse_position(text)?;
-        read.truncate(RECENT_POSITIONS - 1);
-        read.insert(0, (text.to_string(), position.clone()));
-        Ok(position)
-    })
 }
 
 /// How many positions' answers [`MonarchieGame::listed`] keeps per thread.
@@ -374,25 +358,32 @@ thread_local! {
     /// latest first, each keyed by its position and rulings, so that a
     /// changed position is never answered from here.
     static RECENT: RefCell<Vec<Rc<Listed>>> = const { RefCell::new(Vec::new()) };
-    /// The last texts [`read_position`] read on this thread, the latest
-    /// first, with the positions they read as.
-    static READ: RefCell<Vec<(String, Position)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl MonarchieGame {
     /// The action read from `text`, the position after it and its outcome
     /// (what [`Game::play`] plays and [`Game::accepts`] asks about).
     fn transition(&self, text: &str) -> Result<(Action, Position, Outcome), Refusal> {
-        let action: Action = text.parse().map_err(|error| Refusal {
-            code: "bad-notation",
-            detail: format!("{error}"),
-        })?;
+        let action = read_action(text)?;
         let mut next = self.position.clone();
-        let outcome = rules::apply(&mut next, action, &self.rules).map_err(|illegal| Refusal {
-            code: illegal.code(),
-            detail: illegal.to_string(),
-        })?;
+        let outcome = rules::apply(&mut next, action, &self.rules).map_err(refusal)?;
         Ok((action, next, outcome))
+    }
+}
+
+/// An action text read, or the refusal `bad-notation`.
+fn read_action(text: &str) -> Result<Action, Refusal> {
+    text.parse().map_err(|error| Refusal {
+        code: "bad-notation",
+        detail: format!("{error}"),
+    })
+}
+
+/// The refusal of an illegal action.
+fn refusal(illegal: rules::Illegal) -> Refusal {
+    Refusal {
+        code: illegal.code(),
+        detail: illegal.to_string(),
     }
 }
 
@@ -416,7 +407,7 @@ struct Listed {
 /// The notation or ruling error, as text.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => read_position(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
@@ -433,7 +424,7 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => read_position(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings)
@@ -632,8 +623,14 @@ impl Game for MonarchieGame {
         Ok(report(action, &outcome, &self.position))
     }
 
+    /// [`rules::apply::admit`]: the refusals of `apply`, which decides them
+    /// all before it changes anything; a listed move asked about is not
+    /// played out.
     fn accepts(&self, action: &str) -> Result<(), Refusal> {
-        self.transition(action).map(|_| ())
+        let action = read_action(action)?;
+        rules::apply::admit(&self.position, action, &self.rules)
+            .map(|_| ())
+            .map_err(refusal)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -666,7 +663,7 @@ impl Game for MonarchieGame {
         let broken = |violation: crate::fuzz::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };
-        let start = read_position(before)
+        let start = crate::notation::parse_recent(before)
             .map_err(|error| ("notation-round-trips".to_string(), error.to_string()))?;
         let action: Action = report
             .action

@@ -51,31 +51,26 @@ const FIELDS: [&str; 6] = [
 pub fn to_notation(position: &Position) -> String {
     // One buffer, no formatter: the fuzzer writes every position it meets.
     let mut text = String::with_capacity(192);
-    let mut cells = Cell::all();
+    // The pieces in cell order; the cells between them are the empty runs.
+    let mut pieces = position.pieces().peekable();
+    let mut row_start = 0;
     for (row, &width) in ROW_WIDTHS.iter().enumerate() {
         if row > 0 {
             text.push('/');
         }
-        let mut empty = 0;
-        for cell in cells.by_ref().take(width as usize) {
-            match position.piece_at(cell) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        push_count(&mut text, empty);
-                        empty = 0;
-                    }
-                    text.push(piece.party.letter());
-                    text.push(piece.kind.letter());
-                    if position.is_unmoved_pawn(cell) {
-                        text.push('*');
-                    }
-                }
+        let row_end = row_start + width as usize;
+        let mut next_cell = row_start;
+        while let Some((cell, piece)) = pieces.next_if(|(cell, _)| cell.index() < row_end) {
+            push_count(&mut text, (cell.index() - next_cell) as u32);
+            text.push(piece.party.letter());
+            text.push(piece.kind.letter());
+            if position.is_unmoved_pawn(cell) {
+                text.push('*');
             }
+            next_cell = cell.index() + 1;
         }
-        if empty > 0 {
-            push_count(&mut text, empty);
-        }
+        push_count(&mut text, (row_end - next_cell) as u32);
+        row_start = row_end;
     }
     text.push(' ');
     push_party_or_dash(&mut text, position.to_move());
@@ -120,8 +115,12 @@ pub fn to_notation(position: &Position) -> String {
     text
 }
 
-/// Writes a run of empty cells (at most a row's 19) as its number.
+/// Writes a run of empty cells (at most a row's 19) as its number; a run
+/// of none as nothing.
 fn push_count(text: &mut String, count: u32) {
+    if count == 0 {
+        return;
+    }
     if count >= 10 {
         text.push(char::from(b'0' + (count / 10) as u8));
     }
@@ -230,6 +229,37 @@ pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
 pub fn parse_position(text: &str) -> Result<Position, NotationError> {
     let setup = parse_setup(text.trim())?;
     Ok(Position::from_setup(&setup)?)
+}
+
+/// [`parse_position`], remembering the last texts read on this thread
+/// with what they read as. The random-game fuzzer reads each position it
+/// reaches several times (its notation round trip, the game read back
+/// from it, the position before the next action); reading is a pure
+/// function of the text, so each text is read once.
+///
+/// # Errors
+/// As [`parse_position`].
+pub fn parse_recent(text: &str) -> Result<Position, NotationError> {
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some((_, position)) = recent.iter().find(|(known, _)| known == text) {
+            return Ok(position.clone());
+        }
+        let position = parse_position(text)?;
+        recent.truncate(RECENT_TEXTS - 1);
+        recent.insert(0, (text.to_string(), position.clone()));
+        Ok(position)
+    })
+}
+
+/// How many texts [`parse_recent`] remembers per thread.
+const RECENT_TEXTS: usize = 4;
+
+thread_local! {
+    /// The last texts [`parse_recent`] read on this thread, the latest
+    /// first, with the positions they read as.
+    static RECENT: std::cell::RefCell<Vec<(String, Position)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn syntax(field: &'static str, column: usize, message: impl Into<String>) -> NotationError {

@@ -94,6 +94,24 @@ pub struct Outcome {
 /// # Errors
 /// [`Illegal`] naming why the action is refused.
 pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result<Outcome, Illegal> {
+    let (actor, elapsed) = admit(position, action, rules)?;
+    match action {
+        Action::Move { mv, .. } => Ok(play_move(position, actor, mv, elapsed, rules)),
+        Action::Timeout => Ok(forfeit(position, actor, rules)),
+    }
+}
+
+/// Whether the party to move may take `action` now: the refusals of
+/// [`apply`], which are all decided before anything changes (clause 5 and
+/// R-CLOCK). `Ok` gives the actor and the seconds a move uses.
+///
+/// # Errors
+/// [`Illegal`] naming why the action is refused.
+pub fn admit(
+    position: &Position,
+    action: Action,
+    rules: &Ruleset,
+) -> Result<(Party, u32), Illegal> {
     let Some(actor) = position.to_move() else {
         return Err(Illegal::GameOver);
     };
@@ -101,9 +119,9 @@ pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result
         Action::Move { mv, elapsed } => {
             check_move(position, mv, rules)?;
             let elapsed = check_elapsed(position, actor, elapsed, rules)?;
-            Ok(play_move(position, actor, mv, elapsed, rules))
+            Ok((actor, elapsed))
         }
-        Action::Timeout => Ok(forfeit(position, actor, rules)),
+        Action::Timeout => Ok((actor, 0)),
     }
 }
 
