@@ -367,11 +367,11 @@ impl Run<'_> {
             }
             // A move that was legal a ply ago but is not listed now must be
             // refused, and refusing it must change nothing.
-            let listed: std::collections::HashSet<&str> =
-                legal.iter().map(String::as_str).collect();
+            let mut listed: Vec<&str> = legal.iter().map(String::as_str).collect();
+            listed.sort_unstable();
             let unlisted: Vec<&String> = earlier
                 .iter()
-                .filter(|mv| !listed.contains(mv.as_str()))
+                .filter(|mv| listed.binary_search(&mv.as_str()).is_err())
                 .collect();
             if !unlisted.is_empty() {
                 let probe =

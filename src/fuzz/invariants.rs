@@ -466,7 +466,7 @@ pub fn every_pair_matches(
         None => listed_to[mv.from.index()].contains(mv.to),
         Some(_) => promotions.contains(mv),
     };
-    let mut pawn_choices;
+    let mut pawn_choices = Vec::new();
     for from in Cell::all() {
         let own = match position.occupant(from) {
             Occupant::Active(piece) if piece.party == mover => piece,
@@ -489,10 +489,13 @@ pub fn every_pair_matches(
         for to in Cell::all() {
             // The mover's pawns are tried with every choice its tray offers.
             let choices: &[Option<PieceKind>] = if own.kind == PieceKind::Pawn {
-                pawn_choices = promotion_choices(position, own, to, rules);
-                pawn_choices.push(Some(PieceKind::Queen));
-                pawn_choices.push(None);
-                pawn_choices.dedup();
+                pawn_choices.clear();
+                pawn_choices.extend(promotion_choices(position, own, to, rules));
+                for extra in [Some(PieceKind::Queen), None] {
+                    if !pawn_choices.contains(&extra) {
+                        pawn_choices.push(extra);
+                    }
+                }
                 &pawn_choices
             } else {
                 &[None]
