@@ -206,10 +206,11 @@ fn the_shared_move_list_follows_the_position() {
     let mut clone = game.boxed_clone();
     for ply in 0..30 {
         let moves = game.legal_moves();
-        let fresh = variant::open(VariantId::Monarchie, Some(&game.position_text()), &[])
-            .expect("reads back")
-            .legal_moves();
-        assert_eq!(moves, fresh, "ply {ply}");
+        let reread = variant::open(VariantId::Monarchie, Some(&game.position_text()), &[])
+            .expect("reads back");
+        assert_eq!(moves, reread.legal_moves(), "ply {ply}");
+        assert!(reread.lists_moves(&moves), "ply {ply}");
+        assert!(!reread.lists_moves(&moves[1..]), "ply {ply}");
         let Some(action) = game.random_action(ply * 977 + 5) else {
             break;
         };

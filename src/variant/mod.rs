@@ -435,6 +435,12 @@ pub trait Game: Send {
     fn state_field(&self, name: &str) -> Option<Value>;
     /// The legal actions in canonical notation, sorted.
     fn legal_moves(&self) -> Vec<String>;
+    /// Whether [`Game::legal_moves`] is `moves` (the fuzzer compares a
+    /// game read back from its text with the original). By default the
+    /// list is made and compared.
+    fn lists_moves(&self, moves: &[String]) -> bool {
+        self.legal_moves() == moves
+    }
     /// The legal moves of the piece on `square`, sorted; none unless the
     /// piece belongs to the party to move.
     ///

@@ -591,6 +591,10 @@ impl Game for MonarchieGame {
         self.listed().texts.clone()
     }
 
+    fn lists_moves(&self, moves: &[String]) -> bool {
+        self.listed().texts == moves
+    }
+
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
         let cell: Cell = square.parse().map_err(|error| format!("{error}"))?;
         let mut moves: Vec<Move> = legal_moves_from(&self.position, cell, &self.rules)

@@ -50,7 +50,7 @@ const FIELDS: [&str; 6] = [
 /// Writes a position in the one-line notation.
 pub fn to_notation(position: &Position) -> String {
     // One buffer, no formatter: the fuzzer writes every position it meets.
-    let mut text = String::with_capacity(192);
+    let mut text = String::with_capacity(320);
     // The pieces in cell order; the cells between them are the empty runs.
     let mut pieces = position.pieces().peekable();
     let mut row_start = 0;
