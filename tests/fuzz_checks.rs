@@ -354,3 +354,28 @@ fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
         .expect_err("the refused move is found");
     assert_eq!(failure.invariant, "listed-moves-apply", "{failure:?}");
 }
+
+/// The remembered writing and reading give what writing and reading
+/// give, for texts and positions met in any order (and errors alike).
+#[test]
+fn remembered_notation_equals_the_plain_notation() {
+    use regelwerk::notation::{parse_position, parse_recent, to_notation, to_notation_recent};
+    let rules = Ruleset::default();
+    let all = positions(12, &rules);
+    for round in 0..3 {
+        for (index, position) in all.iter().enumerate() {
+            let position = if (index + round) % 2 == 0 {
+                position
+            } else {
+                &all[all.len() - 1 - index]
+            };
+            let text = to_notation(position);
+            assert_eq!(to_notation_recent(position), text);
+            assert_eq!(parse_recent(&text), parse_position(&text));
+            assert_eq!(parse_recent(&text).as_ref(), Ok(position));
+        }
+    }
+    let bad = "1/2/3 b - - - -";
+    assert_eq!(parse_recent(bad), parse_position(bad));
+    assert!(parse_recent(bad).is_err());
+}

@@ -185,10 +185,12 @@ fn game_ends_with_one_party(position: &Position) -> Result<(), Violation> {
     Ok(())
 }
 
-/// "notation-round-trips" (reading through [`crate::notation::parse_recent`],
-/// so the fuzzer's later readings of the same text share this one).
+/// "notation-round-trips" (writing and reading through
+/// [`crate::notation::to_notation_recent`] and
+/// [`crate::notation::parse_recent`], so the fuzzer's other writings and
+/// readings of the same position share these).
 fn notation_round_trips(position: &Position) -> Result<(), Violation> {
-    let text = to_notation(position);
+    let text = crate::notation::to_notation_recent(position);
     match crate::notation::parse_recent(&text) {
         Ok(back) if back == *position => Ok(()),
         Ok(_) => violation(

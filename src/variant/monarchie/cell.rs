@@ -194,17 +194,34 @@ impl CellSet {
 
     /// The cells in number order (walking the set bits only).
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(word_index, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Cell::from_index(word_index * 64 + bit))
-            })
-        })
+        CellSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`] in number order: the lowest set bit of the
+/// current word, cleared as it is taken.
+struct CellSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits == 0 {
+                self.word += 1;
+                continue;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            *bits &= *bits - 1;
+            return Some(Cell::from_index(self.word * 64 + bit));
+        }
+        None
     }
 }
 

@@ -491,7 +491,7 @@ fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
         status: status_of(position),
         events: outcome.events.iter().map(event).collect(),
         clocks: clocks_of(position),
-        position: to_notation(position),
+        position: crate::notation::to_notation_recent(position),
     }
 }
 
@@ -529,7 +529,7 @@ impl Game for MonarchieGame {
     }
 
     fn position_text(&self) -> String {
-        to_notation(&self.position)
+        crate::notation::to_notation_recent(&self.position)
     }
 
     fn to_move(&self) -> Option<String> {

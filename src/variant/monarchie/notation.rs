@@ -252,13 +252,36 @@ pub fn parse_recent(text: &str) -> Result<Position, NotationError> {
     })
 }
 
-/// How many texts [`parse_recent`] remembers per thread.
+/// How many texts [`parse_recent`] and [`to_notation_recent`] remember
+/// per thread.
 const RECENT_TEXTS: usize = 4;
+
+/// [`to_notation`], remembering the last positions written on this
+/// thread with their texts. The fuzzer writes each position it reaches
+/// several times (the report, the state check, the round trip, the game
+/// read back from it); writing is a pure function of the position, so
+/// each is written once.
+pub fn to_notation_recent(position: &Position) -> String {
+    WRITTEN.with(|written| {
+        let mut written = written.borrow_mut();
+        if let Some((_, text)) = written.iter().find(|(known, _)| known == position) {
+            return text.clone();
+        }
+        let text = to_notation(position);
+        written.truncate(RECENT_TEXTS - 1);
+        written.insert(0, (position.clone(), text.clone()));
+        text
+    })
+}
 
 thread_local! {
     /// The last texts [`parse_recent`] read on this thread, the latest
     /// first, with the positions they read as.
     static RECENT: std::cell::RefCell<Vec<(String, Position)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// The last positions [`to_notation_recent`] wrote on this thread, the
+    /// latest first, with their texts.
+    static WRITTEN: std::cell::RefCell<Vec<(Position, String)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
