@@ -4,6 +4,7 @@ mod support;
 
 mod conform;
 mod fast_path;
+mod fuzz_checks;
 mod geometry;
 mod hostile;
 mod hostile_faults;

@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use crate::cell::Cell;
+use crate::cell::{Cell, CellSet};
 use crate::geometry::geometry;
 use crate::moves::{Action, Move};
-use crate::notation::{parse_position, to_notation};
+use crate::notation::to_notation;
 use crate::party::{ByParty, Party};
 use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
@@ -62,9 +62,22 @@ fn violation(invariant: &'static str, detail: impl Into<String>) -> Result<(), V
 /// # Errors
 /// The first [`Violation`].
 pub fn check_position(position: &Position, rules: &Ruleset) -> Result<(), Violation> {
+    check_position_of(position, rules, &legal_moves(position, rules))
+}
+
+/// [`check_position`] with `legal`, the reference's legal moves of
+/// `position` (computed once per position and shared by the invariants).
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_position_of(
+    position: &Position,
+    rules: &Ruleset,
+    legal: &[Move],
+) -> Result<(), Violation> {
     one_king_per_active_party(position)?;
     only_active_parties_move(position)?;
-    mover_has_a_legal_move(position, rules)?;
+    mover_has_a_legal_move(position, legal)?;
     game_ends_with_one_party(position)?;
     notation_round_trips(position)?;
     dead_pieces_never_attack(position, rules)
@@ -143,9 +156,9 @@ fn only_active_parties_move(position: &Position) -> Result<(), Violation> {
 }
 
 /// "mover-has-a-legal-move".
-fn mover_has_a_legal_move(position: &Position, rules: &Ruleset) -> Result<(), Violation> {
+fn mover_has_a_legal_move(position: &Position, legal: &[Move]) -> Result<(), Violation> {
     match position.to_move() {
-        Some(party) if legal_moves(position, rules).is_empty() => violation(
+        Some(party) if legal.is_empty() => violation(
             "mover-has-a-legal-move",
             format!("{party} is to move without a legal move"),
         ),
@@ -172,10 +185,13 @@ fn game_ends_with_one_party(position: &Position) -> Result<(), Violation> {
     Ok(())
 }
 
-/// "notation-round-trips".
+/// "notation-round-trips" (writing and reading through
+/// [`crate::notation::to_notation_recent`] and
+/// [`crate::notation::parse_recent`], so the fuzzer's other writings and
+/// readings of the same position share these).
 fn notation_round_trips(position: &Position) -> Result<(), Violation> {
-    let text = to_notation(position);
-    match parse_position(&text) {
+    let text = crate::notation::to_notation_recent(position);
+    match crate::notation::parse_recent(&text) {
         Ok(back) if back == *position => Ok(()),
         Ok(_) => violation(
             "notation-round-trips",
@@ -191,16 +207,22 @@ fn notation_round_trips(position: &Position) -> Result<(), Violation> {
 /// "dead-pieces-never-attack": a king is in check exactly when the move
 /// generator of some active enemy piece reaches its cell. Dead pieces
 /// have no moves, so a check they gave would show as a disagreement.
+/// Each active piece's reach does not depend on the king asked about, so
+/// it is computed once per position and gathered per party.
 fn dead_pieces_never_attack(position: &Position, rules: &Ruleset) -> Result<(), Violation> {
+    let mut reach = ByParty([CellSet::EMPTY; 6]);
+    for (from, piece) in position.pieces() {
+        if position.is_active(piece.party) {
+            reach[piece.party] = reach[piece.party].union(attack_reach(position, from, rules));
+        }
+    }
     for party in position.active_parties() {
         let Some(king) = position.king(party) else {
             continue;
         };
-        let by_moves = position.pieces().any(|(from, piece)| {
-            piece.party != party
-                && position.is_active(piece.party)
-                && pawn_or_piece_attacks(position, from, king, rules)
-        });
+        let by_moves = Party::ALL
+            .into_iter()
+            .any(|enemy| enemy != party && reach[enemy].contains(king));
         if by_moves != in_check(position, party, rules) {
             return violation(
                 "dead-pieces-never-attack",
@@ -211,21 +233,22 @@ fn dead_pieces_never_attack(position: &Position, rules: &Ruleset) -> Result<(), 
     Ok(())
 }
 
-/// Whether the active piece on `from` could capture on `target` by its
-/// movement rule (an unmoved pawn attacks only under the rulings that let
-/// it capture or attack).
-fn pawn_or_piece_attacks(position: &Position, from: Cell, target: Cell, rules: &Ruleset) -> bool {
+/// The cells the active piece on `from` could capture on by its movement
+/// rule (an unmoved pawn attacks only under the rulings that let it
+/// capture or attack, and then across its allowed sides).
+fn attack_reach(position: &Position, from: Cell, rules: &Ruleset) -> CellSet {
     if position.is_unmoved_pawn(from)
         && crate::rules::attack::pawn_attacks_now(position, from, rules)
     {
         let Some(piece) = position.piece_at(from) else {
-            return false;
+            return CellSet::EMPTY;
         };
         return crate::rules::pawn::allowed_sides(piece.party)
             .into_iter()
-            .any(|side| geometry().neighbour(from, side) == Some(target));
+            .filter_map(|side| geometry().neighbour(from, side))
+            .collect();
     }
-    piece_targets(position, from, rules).contains(target)
+    piece_targets(position, from, rules)
 }
 
 /// "dead-pieces-never-move".
@@ -291,33 +314,40 @@ fn eliminations_are_permanent(before: &Position, after: &Position) -> Result<(),
 
 /// "pieces-never-increase".
 fn pieces_never_increase(before: &Position, after: &Position) -> Result<(), Violation> {
-    let count = |position: &Position| position.pieces().count();
-    if count(after) > count(before) {
+    let (count_before, own_before) = piece_counts(before);
+    let (count_after, own_after) = piece_counts(after);
+    if count_after > count_before {
         return violation(
             "pieces-never-increase",
-            format!("{} pieces became {}", count(before), count(after)),
+            format!("{count_before} pieces became {count_after}"),
         );
     }
     for party in Party::ALL {
-        let total = |position: &Position| {
-            position
-                .pieces()
-                .filter(|(_, p)| p.party == party && p.kind != PieceKind::King)
-                .count()
-                + position.tray(party).len()
-        };
-        if total(after) > total(before) {
+        if own_after[party] > own_before[party] {
             return violation(
                 "pieces-never-increase",
                 format!(
                     "{party}: board plus tray grew from {} to {}",
-                    total(before),
-                    total(after)
+                    own_before[party], own_after[party]
                 ),
             );
         }
     }
     Ok(())
+}
+
+/// The pieces on the board, and per party its pieces other than the king
+/// on the board plus its tray, counted in one walk over the pieces.
+fn piece_counts(position: &Position) -> (usize, ByParty<usize>) {
+    let mut total = 0;
+    let mut own = ByParty::from_fn(|party| position.tray(party).len());
+    for (_, piece) in position.pieces() {
+        total += 1;
+        if piece.kind != PieceKind::King {
+            own[piece.party] += 1;
+        }
+    }
+    (total, own)
 }
 
 /// "double-step-never-returns".
@@ -341,21 +371,23 @@ fn double_step_never_returns(before: &Position, after: &Position) -> Result<(), 
 /// # Errors
 /// The first [`Violation`].
 pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Violation> {
+    check_exhaustive_of(position, rules, &legal_moves(position, rules))
+}
+
+/// [`check_exhaustive`] against `listed`, the reference's legal moves of
+/// `position` (computed once per position and shared by the invariants).
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_exhaustive_of(
+    position: &Position,
+    rules: &Ruleset,
+    listed: &[Move],
+) -> Result<(), Violation> {
     let Some(mover) = position.to_move() else {
         return Ok(());
     };
-    let listed = legal_moves(position, rules);
-    // The listed moves without promotion as one target set per origin;
-    // those with one are few and looked up in the list.
-    let mut listed_to = vec![crate::cell::CellSet::EMPTY; crate::cell::CELL_COUNT];
-    for mv in listed.iter().filter(|mv| mv.promotion.is_none()) {
-        listed_to[mv.from.index()].insert(mv.to);
-    }
-    let is_listed = |mv: &Move| match mv.promotion {
-        None => listed_to[mv.from.index()].contains(mv.to),
-        Some(_) => listed.contains(mv),
-    };
-    for &mv in &listed {
+    for &mv in listed {
         let mut after = position.clone();
         if let Err(error) = rules::apply(&mut after, Action::play(mv), rules) {
             return violation(
@@ -375,24 +407,100 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
             );
         }
     }
-    let mut pawn_choices;
+    every_pair_matches(position, rules, listed, |mv| {
+        check_move(position, mv, rules)
+    })
+}
+
+/// Whether `check_move` refused for a reason it decides from the origin
+/// alone (clause 5: nothing there, a dead blocker, another party's
+/// piece), before it reads the target or the promotion.
+fn refused_by_origin(verdict: &Result<(), Illegal>) -> bool {
+    matches!(
+        verdict,
+        Err(Illegal::NoPiece { .. } | Illegal::DeadPiece { .. } | Illegal::WrongParty { .. })
+    )
+}
+
+/// The pair-by-pair half of "legal-moves-match-check-move": `referee`
+/// (the reference's `check_move`; a test hands it a broken one) accepts
+/// exactly the moves in `listed`, for every from-to pair with every
+/// promotion choice.
+///
+/// The origins that hold no active piece of the mover are answered in
+/// bulk, with one `referee` call each: `check_move` tests, in this order,
+/// that the game goes on, that the origin holds a piece, that it is not a
+/// dead blocker and that it is the mover's (`check_move_by_rule`; under a
+/// misreading's generated legality such an origin is never "own", so the
+/// same verdict stands), and none of these reads the target or the
+/// promotion. So the verdict for one target is the verdict for all 253,
+/// each with any promotion. The bulk call must give one of those
+/// origin-only refusals (else the argument does not hold and the
+/// invariant fails), and `listed` must have no move from that origin.
+/// The mover's own pieces are tried against all 253 targets, its pawns
+/// with every choice the tray offers, plus a queen and none.
+/// `tests/fuzz_checks.rs` compares the bulk answer with all 253 calls.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn every_pair_matches(
+    position: &Position,
+    rules: &Ruleset,
+    listed: &[Move],
+    referee: impl Fn(Move) -> Result<(), Illegal>,
+) -> Result<(), Violation> {
+    let Some(mover) = position.to_move() else {
+        return Ok(());
+    };
+    // The listed moves without promotion as one target set per origin;
+    // those with one are few and looked up in their own list.
+    let mut listed_to = vec![CellSet::EMPTY; crate::cell::CELL_COUNT];
+    let mut origins = CellSet::EMPTY;
+    let mut promotions = Vec::new();
+    for &mv in listed {
+        origins.insert(mv.from);
+        match mv.promotion {
+            None => listed_to[mv.from.index()].insert(mv.to),
+            Some(_) => promotions.push(mv),
+        }
+    }
+    let is_listed = |mv: &Move| match mv.promotion {
+        None => listed_to[mv.from.index()].contains(mv.to),
+        Some(_) => promotions.contains(mv),
+    };
+    let mut pawn_choices = Vec::new();
     for from in Cell::all() {
-        let pawn = position
-            .piece_at(from)
-            .filter(|piece| piece.kind == PieceKind::Pawn);
-        for to in Cell::all() {
-            // Another party's pawn is refused at any promotion; the
-            // mover's pawns are tried with every choice its tray offers.
-            let choices: &[Option<PieceKind>] = match pawn {
-                Some(piece) if piece.party != mover => &[None, Some(PieceKind::Queen)],
-                Some(piece) => {
-                    pawn_choices = promotion_choices(position, piece, to, rules);
-                    pawn_choices.push(Some(PieceKind::Queen));
-                    pawn_choices.push(None);
-                    pawn_choices.dedup();
-                    &pawn_choices
+        let own = match position.occupant(from) {
+            Occupant::Active(piece) if piece.party == mover => piece,
+            _ => {
+                // One call answers every target from here (see above).
+                let probe = Move::new(from, Cell::from_index((from.index() + 1) % 253));
+                let verdict = referee(probe);
+                if !refused_by_origin(&verdict) || origins.contains(from) {
+                    return violation(
+                        "legal-moves-match-check-move",
+                        format!(
+                            "{probe}: check_move says {verdict:?} for a cell without a piece of {mover}, legal_moves lists {} moves from it",
+                            listed.iter().filter(|mv| mv.from == from).count()
+                        ),
+                    );
                 }
-                None => &[None],
+                continue;
+            }
+        };
+        for to in Cell::all() {
+            // The mover's pawns are tried with every choice its tray offers.
+            let choices: &[Option<PieceKind>] = if own.kind == PieceKind::Pawn {
+                pawn_choices.clear();
+                pawn_choices.extend(promotion_choices(position, own, to, rules));
+                for extra in [Some(PieceKind::Queen), None] {
+                    if !pawn_choices.contains(&extra) {
+                        pawn_choices.push(extra);
+                    }
+                }
+                &pawn_choices
+            } else {
+                &[None]
             };
             for &promotion in choices {
                 let mv = Move {
@@ -400,7 +508,7 @@ pub fn check_exhaustive(position: &Position, rules: &Ruleset) -> Result<(), Viol
                     to,
                     promotion,
                 };
-                let accepted = check_move(position, mv, rules).is_ok();
+                let accepted = referee(mv).is_ok();
                 if accepted != is_listed(&mv) {
                     return violation(
                         "legal-moves-match-check-move",
@@ -462,6 +570,19 @@ pub fn without_unmoved_pawns(position: &Position, rules: &Ruleset) -> Option<Pos
 /// # Errors
 /// The [`Violation`] when the move sets differ.
 pub fn check_rotation(position: &Position, rules: &Ruleset) -> Result<(), Violation> {
+    check_rotation_of(position, rules, &legal_moves(position, rules))
+}
+
+/// [`check_rotation`] with `legal`, the reference's legal moves of
+/// `position` (computed once per position and shared by the invariants).
+///
+/// # Errors
+/// The [`Violation`] when the move sets differ.
+pub fn check_rotation_of(
+    position: &Position,
+    rules: &Ruleset,
+    legal: &[Move],
+) -> Result<(), Violation> {
     // R-ROOK=braid follows the vertical columns only, which do not turn
     // with the board (finding F-BRAID-ORIENTATION).
     if rules.rook == crate::ruleset::RookLines::Braid {
@@ -471,8 +592,8 @@ pub fn check_rotation(position: &Position, rules: &Ruleset) -> Result<(), Violat
         return Ok(());
     };
     let geometry = geometry();
-    let mut expected: Vec<Move> = legal_moves(position, rules)
-        .into_iter()
+    let mut expected: Vec<Move> = legal
+        .iter()
         .map(|mv| Move {
             from: geometry.rotate(mv.from),
             to: geometry.rotate(mv.to),

@@ -28,11 +28,17 @@ pub const TIMEOUT_PER_MILLE: u64 = 40;
 /// legal move (with elapsed seconds when clocks run, sometimes exactly
 /// the time left), sometimes a timeout. `None` when the game is over.
 pub fn action_from_choice(position: &Position, rules: &Ruleset, choice: u64) -> Option<Action> {
+    position.to_move()?;
+    action_from_moves(position, &legal_moves(position, rules), choice)
+}
+
+/// [`action_from_choice`] with `moves`, the legal moves of `position`
+/// (computed once per position and shared).
+pub fn action_from_moves(position: &Position, moves: &[Move], choice: u64) -> Option<Action> {
     let party = position.to_move()?;
     if choice % 1000 < TIMEOUT_PER_MILLE {
         return Some(Action::Timeout);
     }
-    let moves = legal_moves(position, rules);
     if moves.is_empty() {
         return Some(Action::Timeout);
     }

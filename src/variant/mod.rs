@@ -435,6 +435,12 @@ pub trait Game: Send {
     fn state_field(&self, name: &str) -> Option<Value>;
     /// The legal actions in canonical notation, sorted.
     fn legal_moves(&self) -> Vec<String>;
+    /// Whether [`Game::legal_moves`] is `moves` (the fuzzer compares a
+    /// game read back from its text with the original). By default the
+    /// list is made and compared.
+    fn lists_moves(&self, moves: &[String]) -> bool {
+        self.legal_moves() == moves
+    }
     /// The legal moves of the piece on `square`, sorted; none unless the
     /// piece belongs to the party to move.
     ///
@@ -456,6 +462,15 @@ pub trait Game: Send {
     /// # Errors
     /// The [`Refusal`] with its code.
     fn play(&mut self, action: &str) -> Result<Report, Refusal>;
+    /// Whether [`Game::play`] would accept `action`, leaving the game as it
+    /// is and writing no report (the fuzzer asks it of listed moves). By
+    /// default a copy of the game plays it.
+    ///
+    /// # Errors
+    /// The [`Refusal`] that `play` gives.
+    fn accepts(&self, action: &str) -> Result<(), Refusal> {
+        self.boxed_clone().play(action).map(|_| ())
+    }
     /// perft from the current position, on the fast path where the
     /// variant has one.
     fn perft(&self, depth: u32) -> u64 {

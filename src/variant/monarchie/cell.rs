@@ -45,6 +45,19 @@ impl Cell {
         self.0 as usize - 1
     }
 
+    /// Appends the cell's number in decimal (what [`fmt::Display`] writes,
+    /// without a formatter: move lists write thousands of them).
+    pub fn push_number(self, text: &mut String) {
+        let number = self.0;
+        if number >= 100 {
+            text.push(char::from(b'0' + number / 100));
+        }
+        if number >= 10 {
+            text.push(char::from(b'0' + number / 10 % 10));
+        }
+        text.push(char::from(b'0' + number % 10));
+    }
+
     /// All cells in number order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..CELL_COUNT).map(Cell::from_index)
@@ -158,6 +171,17 @@ impl CellSet {
         self.0[i / 64] &= !(1 << (i % 64));
     }
 
+    /// The cells in either set.
+    #[must_use]
+    pub const fn union(self, other: CellSet) -> CellSet {
+        CellSet([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
+    }
+
     /// Number of cells in the set.
     pub fn len(&self) -> usize {
         self.0.iter().map(|word| word.count_ones() as usize).sum()
@@ -170,17 +194,34 @@ impl CellSet {
 
     /// The cells in number order (walking the set bits only).
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(word_index, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Cell::from_index(word_index * 64 + bit))
-            })
-        })
+        CellSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`] in number order: the lowest set bit of the
+/// current word, cleared as it is taken.
+struct CellSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits == 0 {
+                self.word += 1;
+                continue;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            *bits &= *bits - 1;
+            return Some(Cell::from_index(self.word * 64 + bit));
+        }
+        None
     }
 }
 

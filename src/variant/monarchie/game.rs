@@ -5,13 +5,15 @@
 //! tells the generic harness MONARCHIE's parties, cells, start positions,
 //! listing and own expectation fields.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde_json::{json, Value};
 
 use crate::cell::Cell;
 use crate::moves::{Action, Move};
-use crate::notation::{parse_position, to_notation};
+use crate::notation::to_notation;
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
@@ -315,6 +317,89 @@ pub struct MonarchieGame {
     pub rules: Ruleset,
 }
 
+impl MonarchieGame {
+    /// The reference's legal moves of the current position ([`legal_moves`],
+    /// in its order) and their texts (sorted), computed once per position:
+    /// the move list, the random action and the invariants of one position
+    /// (also in a game read back from its notation) all ask the same
+    /// question of the same pure function of the position and rulings.
+    fn listed(&self) -> Rc<Listed> {
+        RECENT.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            if let Some(index) = recent
+                .iter()
+                .position(|listed| listed.position == self.position && listed.rules == self.rules)
+            {
+                let listed = recent.remove(index);
+                recent.insert(0, Rc::clone(&listed));
+                return listed;
+            }
+            let moves = legal_moves(&self.position, &self.rules);
+            let mut sorted = moves.clone();
+            sorted.sort();
+            let listed = Rc::new(Listed {
+                position: self.position.clone(),
+                rules: self.rules,
+                texts: sorted.iter().map(|mv| mv.text(false)).collect(),
+                moves,
+            });
+            recent.truncate(RECENT_POSITIONS - 1);
+            recent.insert(0, Rc::clone(&listed));
+            listed
+        })
+    }
+}
+
+/// How many positions' answers [`MonarchieGame::listed`] keeps per thread.
+const RECENT_POSITIONS: usize = 4;
+
+thread_local! {
+    /// The answers of the last positions asked about on this thread, the
+    /// latest first, each keyed by its position and rulings, so that a
+    /// changed position is never answered from here.
+    static RECENT: RefCell<Vec<Rc<Listed>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl MonarchieGame {
+    /// The action read from `text`, the position after it and its outcome
+    /// (what [`Game::play`] plays and [`Game::accepts`] asks about).
+    fn transition(&self, text: &str) -> Result<(Action, Position, Outcome), Refusal> {
+        let action = read_action(text)?;
+        let mut next = self.position.clone();
+        let outcome = rules::apply(&mut next, action, &self.rules).map_err(refusal)?;
+        Ok((action, next, outcome))
+    }
+}
+
+/// An action text read, or the refusal `bad-notation`.
+fn read_action(text: &str) -> Result<Action, Refusal> {
+    text.parse().map_err(|error| Refusal {
+        code: "bad-notation",
+        detail: format!("{error}"),
+    })
+}
+
+/// The refusal of an illegal action.
+fn refusal(illegal: rules::Illegal) -> Refusal {
+    Refusal {
+        code: illegal.code(),
+        detail: illegal.to_string(),
+    }
+}
+
+/// The legal moves of one position under one set of rulings.
+#[derive(Debug)]
+struct Listed {
+    /// The position they are of.
+    position: Position,
+    /// The rulings they are under.
+    rules: Ruleset,
+    /// In the order [`legal_moves`] gives them.
+    moves: Vec<Move>,
+    /// Their texts, sorted by move.
+    texts: Vec<String>,
+}
+
 /// Opens a MONARCHIE game at a position in the one-line notation (the
 /// Anhang A start when `None`) under ruling settings `ID=key`.
 ///
@@ -322,7 +407,7 @@ pub struct MonarchieGame {
 /// The notation or ruling error, as text.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => parse_position(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
@@ -339,7 +424,7 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => parse_position(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings)
@@ -406,7 +491,7 @@ fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
         status: status_of(position),
         events: outcome.events.iter().map(event).collect(),
         clocks: clocks_of(position),
-        position: to_notation(position),
+        position: crate::notation::to_notation_recent(position),
     }
 }
 
@@ -444,7 +529,7 @@ impl Game for MonarchieGame {
     }
 
     fn position_text(&self) -> String {
-        to_notation(&self.position)
+        crate::notation::to_notation_recent(&self.position)
     }
 
     fn to_move(&self) -> Option<String> {
@@ -503,9 +588,11 @@ impl Game for MonarchieGame {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<Move> = legal_moves(&self.position, &self.rules);
-        moves.sort();
-        moves.iter().map(Move::to_string).collect()
+        self.listed().texts.clone()
+    }
+
+    fn lists_moves(&self, moves: &[String]) -> bool {
+        self.listed().texts == moves
     }
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
@@ -535,17 +622,19 @@ impl Game for MonarchieGame {
     }
 
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
-        let action: Action = action.parse().map_err(|error| Refusal {
-            code: "bad-notation",
-            detail: format!("{error}"),
-        })?;
-        let mut next = self.position.clone();
-        let outcome = rules::apply(&mut next, action, &self.rules).map_err(|illegal| Refusal {
-            code: illegal.code(),
-            detail: illegal.to_string(),
-        })?;
+        let (action, next, outcome) = self.transition(action)?;
         self.position = next;
         Ok(report(action, &outcome, &self.position))
+    }
+
+    /// [`rules::apply::admit`]: the refusals of `apply`, which decides them
+    /// all before it changes anything; a listed move asked about is not
+    /// played out.
+    fn accepts(&self, action: &str) -> Result<(), Refusal> {
+        let action = read_action(action)?;
+        rules::apply::admit(&self.position, action, &self.rules)
+            .map(|_| ())
+            .map_err(refusal)
     }
 
     fn perft_on(&self, depth: u32, path: crate::variant::PerftPath) -> u64 {
@@ -578,7 +667,7 @@ impl Game for MonarchieGame {
         let broken = |violation: crate::fuzz::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };
-        let start = parse_position(before)
+        let start = crate::notation::parse_recent(before)
             .map_err(|error| ("notation-round-trips".to_string(), error.to_string()))?;
         let action: Action = report
             .action
@@ -594,7 +683,12 @@ impl Game for MonarchieGame {
         }
         crate::fuzz::invariants::check_transition(&start, action, &result, &replayed)
             .map_err(broken)?;
-        crate::fuzz::invariants::check_position(&self.position, &self.rules).map_err(broken)
+        crate::fuzz::invariants::check_position_of(
+            &self.position,
+            &self.rules,
+            &self.listed().moves,
+        )
+        .map_err(broken)
     }
 
     fn boxed_clone(&self) -> Box<dyn Game> {
@@ -604,7 +698,7 @@ impl Game for MonarchieGame {
     /// Mostly a legal move, with seconds used when the clocks run
     /// (sometimes exactly the time left), sometimes a timeout.
     fn random_action(&self, choice: u64) -> Option<String> {
-        crate::fuzz::action_from_choice(&self.position, &self.rules, choice)
+        crate::fuzz::action_from_moves(&self.position, &self.listed().moves, choice)
             .map(|action| action.to_string())
     }
 
@@ -635,10 +729,12 @@ impl Game for MonarchieGame {
                 .map_err(broken)?;
         }
         if every.exhaustive_every > 0 && ply % every.exhaustive_every == 0 {
-            invariants::check_exhaustive(&self.position, &self.rules).map_err(broken)?;
+            invariants::check_exhaustive_of(&self.position, &self.rules, &self.listed().moves)
+                .map_err(broken)?;
         }
         if every.symmetry_every > 0 && ply % every.symmetry_every == 0 {
-            invariants::check_rotation(&self.position, &self.rules).map_err(broken)?;
+            invariants::check_rotation_of(&self.position, &self.rules, &self.listed().moves)
+                .map_err(broken)?;
         }
         Ok(())
     }

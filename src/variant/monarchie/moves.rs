@@ -39,8 +39,10 @@ impl Move {
 
     /// The move written with `x` when `capture` is true, `-` otherwise.
     pub fn text(&self, capture: bool) -> String {
-        let separator = if capture { 'x' } else { '-' };
-        let mut text = format!("{}{}{}", self.from, separator, self.to);
+        let mut text = String::with_capacity(10);
+        self.from.push_number(&mut text);
+        text.push(if capture { 'x' } else { '-' });
+        self.to.push_number(&mut text);
         if let Some(kind) = self.promotion {
             text.push('=');
             text.push(kind.letter());

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::cell::Cell;
+use crate::cell::{Cell, CELL_COUNT};
 use crate::geometry::ROW_WIDTHS;
 use crate::party::{ByParty, Party};
 use crate::piece::{Piece, PieceKind};
@@ -49,90 +49,113 @@ const FIELDS: [&str; 6] = [
 
 /// Writes a position in the one-line notation.
 pub fn to_notation(position: &Position) -> String {
-    let mut board = String::new();
-    let mut cell_number = 1u16;
+    // One buffer, no formatter: the fuzzer writes every position it meets.
+    let mut text = String::with_capacity(320);
+    // The pieces in cell order; the cells between them are the empty runs.
+    let mut pieces = position.pieces().peekable();
+    let mut row_start = 0;
     for (row, &width) in ROW_WIDTHS.iter().enumerate() {
         if row > 0 {
-            board.push('/');
+            text.push('/');
         }
-        let mut empty = 0;
-        for _ in 0..width {
-            let cell = Cell::from_index(cell_number as usize - 1);
-            cell_number += 1;
-            match position.piece_at(cell) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        push_count(&mut board, empty);
-                        empty = 0;
-                    }
-                    board.push(piece.party.letter());
-                    board.push(piece.kind.letter());
-                    if position.is_unmoved_pawn(cell) {
-                        board.push('*');
-                    }
-                }
+        let row_end = row_start + width as usize;
+        let mut next_cell = row_start;
+        while let Some((cell, piece)) = pieces.next_if(|(cell, _)| cell.index() < row_end) {
+            push_count(&mut text, (cell.index() - next_cell) as u32);
+            text.push(piece.party.letter());
+            text.push(piece.kind.letter());
+            if position.is_unmoved_pawn(cell) {
+                text.push('*');
+            }
+            next_cell = cell.index() + 1;
+        }
+        push_count(&mut text, (row_end - next_cell) as u32);
+        row_start = row_end;
+    }
+    text.push(' ');
+    push_party_or_dash(&mut text, position.to_move());
+    text.push(' ');
+    let eliminated = text.len();
+    for party in Party::ALL.into_iter().filter(|&p| !position.is_active(p)) {
+        text.push(party.letter());
+    }
+    dash_if_nothing_since(&mut text, eliminated);
+    text.push(' ');
+    let trays = text.len();
+    for party in Party::ALL {
+        let tray = position.tray(party);
+        if tray.is_empty() {
+            continue;
+        }
+        if text.len() > trays {
+            text.push(',');
+        }
+        text.push(party.letter());
+        for kind in PieceKind::ALL {
+            for _ in 0..tray.count(kind) {
+                text.push(kind.letter());
             }
         }
-        if empty > 0 {
-            push_count(&mut board, empty);
+    }
+    dash_if_nothing_since(&mut text, trays);
+    text.push(' ');
+    match position.clocks() {
+        None => text.push('-'),
+        Some(clocks) => {
+            for (index, seconds) in clocks.0.iter().enumerate() {
+                if index > 0 {
+                    text.push(',');
+                }
+                push_decimal(&mut text, *seconds);
+            }
         }
     }
-    let party_or_dash =
-        |party: Option<Party>| party.map_or("-".to_string(), |p| p.letter().to_string());
-    let eliminated: String = Party::ALL
-        .into_iter()
-        .filter(|&p| !position.is_active(p))
-        .map(Party::letter)
-        .collect();
-    let trays: Vec<String> = Party::ALL
-        .into_iter()
-        .filter(|&p| !position.tray(p).is_empty())
-        .map(|p| format!("{}{}", p.letter(), position.tray(p)))
-        .collect();
-    let clocks = position.clocks().map_or("-".to_string(), |clocks| {
-        clocks
-            .0
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    });
-    format!(
-        "{board} {} {} {} {clocks} {}",
-        party_or_dash(position.to_move()),
-        dash_if_empty(eliminated),
-        dash_if_empty(trays.join(",")),
-        anchor_field(position),
-    )
+    text.push(' ');
+    push_anchor_field(&mut text, position);
+    text
 }
 
-/// Writes a run of empty cells (at most a row's 19) as its number.
+/// Writes a run of empty cells (at most a row's 19) as its number; a run
+/// of none as nothing.
 fn push_count(text: &mut String, count: u32) {
+    if count == 0 {
+        return;
+    }
     if count >= 10 {
         text.push(char::from(b'0' + (count / 10) as u8));
     }
     text.push(char::from(b'0' + (count % 10) as u8));
 }
 
-/// The anchor field: the check anchor, followed under
-/// R-CHECK-PRIORITY=postpone by `+` and the parties owed a turn.
-fn anchor_field(position: &Position) -> String {
-    let anchor = position
-        .check_anchor()
-        .map_or("-".to_string(), |p| p.letter().to_string());
-    if !position.has_postponed() {
-        return anchor;
+/// Writes a number in decimal.
+fn push_decimal(text: &mut String, number: u32) {
+    if number >= 10 {
+        push_decimal(text, number / 10);
     }
-    let owed: String = position.postponed().map(|p| p.letter()).collect();
-    format!("{anchor}+{owed}")
+    text.push(char::from(b'0' + (number % 10) as u8));
 }
 
-fn dash_if_empty(text: String) -> String {
-    if text.is_empty() {
-        "-".to_string()
-    } else {
-        text
+/// Writes a party's letter, or `-` for none.
+fn push_party_or_dash(text: &mut String, party: Option<Party>) {
+    text.push(party.map_or('-', Party::letter));
+}
+
+/// Writes `-` when nothing was written since `start` (an empty field).
+fn dash_if_nothing_since(text: &mut String, start: usize) {
+    if text.len() == start {
+        text.push('-');
+    }
+}
+
+/// The anchor field: the check anchor, followed under
+/// R-CHECK-PRIORITY=postpone by `+` and the parties owed a turn.
+fn push_anchor_field(text: &mut String, position: &Position) {
+    push_party_or_dash(text, position.check_anchor());
+    if position.has_postponed() {
+        text.push('+');
+        for party in position.postponed() {
+            text.push(party.letter());
+        }
     }
 }
 
@@ -159,9 +182,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
             ),
         });
     }
-    let mut setup = Setup::default();
     let (board_at, board) = fields[0];
     let pieces = parse_board(board, board_at)?;
+    let mut setup = Setup {
+        pieces: Vec::with_capacity(pieces.len()),
+        ..Setup::default()
+    };
     let (_, eliminated_text) = fields[2];
     setup.eliminated = parse_party_list(eliminated_text, fields[2].0, "eliminated")?;
     for placed in pieces {
@@ -205,6 +231,60 @@ pub fn parse_position(text: &str) -> Result<Position, NotationError> {
     Ok(Position::from_setup(&setup)?)
 }
 
+/// [`parse_position`], remembering the last texts read on this thread
+/// with what they read as. The random-game fuzzer reads each position it
+/// reaches several times (its notation round trip, the game read back
+/// from it, the position before the next action); reading is a pure
+/// function of the text, so each text is read once.
+///
+/// # Errors
+/// As [`parse_position`].
+pub fn parse_recent(text: &str) -> Result<Position, NotationError> {
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some((_, position)) = recent.iter().find(|(known, _)| known == text) {
+            return Ok(position.clone());
+        }
+        let position = parse_position(text)?;
+        recent.truncate(RECENT_TEXTS - 1);
+        recent.insert(0, (text.to_string(), position.clone()));
+        Ok(position)
+    })
+}
+
+/// How many texts [`parse_recent`] and [`to_notation_recent`] remember
+/// per thread.
+const RECENT_TEXTS: usize = 4;
+
+/// [`to_notation`], remembering the last positions written on this
+/// thread with their texts. The fuzzer writes each position it reaches
+/// several times (the report, the state check, the round trip, the game
+/// read back from it); writing is a pure function of the position, so
+/// each is written once.
+pub fn to_notation_recent(position: &Position) -> String {
+    WRITTEN.with(|written| {
+        let mut written = written.borrow_mut();
+        if let Some((_, text)) = written.iter().find(|(known, _)| known == position) {
+            return text.clone();
+        }
+        let text = to_notation(position);
+        written.truncate(RECENT_TEXTS - 1);
+        written.insert(0, (position.clone(), text.clone()));
+        text
+    })
+}
+
+thread_local! {
+    /// The last texts [`parse_recent`] read on this thread, the latest
+    /// first, with the positions they read as.
+    static RECENT: std::cell::RefCell<Vec<(String, Position)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// The last positions [`to_notation_recent`] wrote on this thread, the
+    /// latest first, with their texts.
+    static WRITTEN: std::cell::RefCell<Vec<(Position, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 fn syntax(field: &'static str, column: usize, message: impl Into<String>) -> NotationError {
     NotationError::Syntax {
         field,
@@ -214,34 +294,39 @@ fn syntax(field: &'static str, column: usize, message: impl Into<String>) -> Not
 }
 
 fn parse_board(text: &str, at: usize) -> Result<Vec<(Placed, bool)>, NotationError> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != ROW_WIDTHS.len() {
+    let rows = text.split('/').count();
+    if rows != ROW_WIDTHS.len() {
         return Err(syntax(
             "board",
             at,
-            format!("expected 25 rows separated by '/', found {}", rows.len()),
+            format!("expected 25 rows separated by '/', found {rows}"),
         ));
     }
-    let mut placed = Vec::new();
+    let mut placed = Vec::with_capacity(CELL_COUNT);
     let mut first_cell = 1u16;
     let mut column = at;
-    for (row_index, row) in rows.iter().enumerate() {
+    // One buffer for the characters of every row (columns count characters).
+    let mut chars: Vec<char> = Vec::new();
+    for (row_index, row) in text.split('/').enumerate() {
         let width = ROW_WIDTHS[row_index] as u16;
         let mut filled = 0u16;
-        let chars: Vec<char> = row.chars().collect();
+        chars.clear();
+        chars.extend(row.chars());
         let mut i = 0;
         while i < chars.len() {
             let here = column + i;
             let c = chars[i];
             if c.is_ascii_digit() {
-                let start = i;
+                let mut count: Option<u16> = Some(0);
                 while i < chars.len() && chars[i].is_ascii_digit() {
+                    let digit = chars[i] as u16 - u16::from(b'0');
+                    count = count
+                        .and_then(|count| count.checked_mul(10))
+                        .and_then(|count| count.checked_add(digit));
                     i += 1;
                 }
-                let run: String = chars[start..i].iter().collect();
-                let count: u16 = run
-                    .parse()
-                    .map_err(|_| syntax("board", here, "empty-cell count too large"))?;
+                let count =
+                    count.ok_or_else(|| syntax("board", here, "empty-cell count too large"))?;
                 if count == 0 {
                     return Err(syntax(
                         "board",

@@ -24,6 +24,9 @@ pub enum Occupant {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; CELL_COUNT],
+    /// The cells of `board` that hold a piece, kept with it, so that
+    /// walking the pieces visits only those.
+    occupied: CellSet,
     unmoved: CellSet,
     active: ByParty<bool>,
     kings: ByParty<Option<Cell>>,
@@ -159,6 +162,9 @@ impl Position {
         }
         Ok(Position {
             board,
+            occupied: Cell::all()
+                .filter(|cell| board[cell.index()].is_some())
+                .collect(),
             unmoved,
             active,
             kings: kings.map(|_, cells| cells.first().copied()),
@@ -303,7 +309,18 @@ impl Position {
 
     /// Every piece with its cell, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        Cell::all().filter_map(move |cell| self.piece_at(cell).map(|piece| (cell, piece)))
+        self.occupied
+            .iter()
+            .filter_map(move |cell| self.piece_at(cell).map(|piece| (cell, piece)))
+    }
+
+    /// Marks `cell` occupied or not, as `board` says.
+    fn sync_occupied(&mut self, cell: Cell) {
+        if self.board[cell.index()].is_some() {
+            self.occupied.insert(cell);
+        } else {
+            self.occupied.remove(cell);
+        }
     }
 
     // --- changes, used by the rules only ---
@@ -312,6 +329,8 @@ impl Position {
     pub(crate) fn relocate(&mut self, from: Cell, to: Cell) -> Option<Piece> {
         let moving = self.board[from.index()].take();
         let taken = std::mem::replace(&mut self.board[to.index()], moving);
+        self.sync_occupied(from);
+        self.sync_occupied(to);
         self.unmoved.remove(from);
         self.unmoved.remove(to);
         if let Some(Piece {
@@ -341,6 +360,7 @@ impl Position {
     pub(crate) fn eliminate(&mut self, party: Party) {
         if let Some(cell) = self.kings[party].take() {
             self.board[cell.index()] = None;
+            self.occupied.remove(cell);
         }
         self.active[party] = false;
         // A dead blocker never moves, so its pawns lose their start move:
@@ -366,6 +386,9 @@ impl Position {
             if slot.is_some_and(|piece| piece.party == party) {
                 *slot = None;
             }
+        }
+        for cell in Cell::all() {
+            self.sync_occupied(cell);
         }
     }
 

@@ -94,6 +94,24 @@ pub struct Outcome {
 /// # Errors
 /// [`Illegal`] naming why the action is refused.
 pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result<Outcome, Illegal> {
+    let (actor, elapsed) = admit(position, action, rules)?;
+    match action {
+        Action::Move { mv, .. } => Ok(play_move(position, actor, mv, elapsed, rules)),
+        Action::Timeout => Ok(forfeit(position, actor, rules)),
+    }
+}
+
+/// Whether the party to move may take `action` now: the refusals of
+/// [`apply`], which are all decided before anything changes (clause 5 and
+/// R-CLOCK). `Ok` gives the actor and the seconds a move uses.
+///
+/// # Errors
+/// [`Illegal`] naming why the action is refused.
+pub fn admit(
+    position: &Position,
+    action: Action,
+    rules: &Ruleset,
+) -> Result<(Party, u32), Illegal> {
     let Some(actor) = position.to_move() else {
         return Err(Illegal::GameOver);
     };
@@ -101,9 +119,9 @@ pub fn apply(position: &mut Position, action: Action, rules: &Ruleset) -> Result
         Action::Move { mv, elapsed } => {
             check_move(position, mv, rules)?;
             let elapsed = check_elapsed(position, actor, elapsed, rules)?;
-            Ok(play_move(position, actor, mv, elapsed, rules))
+            Ok((actor, elapsed))
         }
-        Action::Timeout => Ok(forfeit(position, actor, rules)),
+        Action::Timeout => Ok((actor, 0)),
     }
 }
 
@@ -198,17 +216,22 @@ fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(P
         .collect()
 }
 
-/// The Gardez events of a move: the queens attacked now and not before,
-/// with the misreadings of clause 12 played.
+/// The Gardez events of a move: the queens attacked now and not before
+/// (in `earlier`, the position before the move, asked only when a queen
+/// is attacked now), with the misreadings of clause 12 played.
 fn gardez_of(
     position: &Position,
+    earlier: &Position,
     actor: Party,
     mv: Move,
-    before: &[(Party, Cell)],
     rules: &Ruleset,
 ) -> Vec<(Party, Cell)> {
-    attacked_queens(position, actor, rules)
-        .into_iter()
+    let now = attacked_queens(position, actor, rules);
+    if now.is_empty() {
+        return now;
+    }
+    let before = attacked_queens(earlier, actor, rules);
+    now.into_iter()
         // Fault M-GARDEZ-ALREADY-ATTACKED: every attacked queen is reported.
         .filter(|queen| !before.contains(queen) || rules.fault(Misreading::GardezAlreadyAttacked))
         // Fault M-GARDEZ-MOVED-PIECE-ONLY: only the moved piece's attacks.
@@ -227,7 +250,7 @@ fn play_move(
     elapsed: u32,
     rules: &Ruleset,
 ) -> Outcome {
-    let before = attacked_queens(position, actor, rules);
+    let earlier = position.clone();
     let capture_text = !matches!(position.occupant(mv.to), Occupant::Empty);
     let effects = effects::play(position, mv, rules);
     let mut events = vec![Event::Moved {
@@ -269,7 +292,7 @@ fn play_move(
         Some(checks) => checks,
         None => record_checks(position, rules, &mut events),
     };
-    let gardez = gardez_of(position, actor, mv, &before, rules);
+    let gardez = gardez_of(position, &earlier, actor, mv, rules);
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
     }

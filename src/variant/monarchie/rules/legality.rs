@@ -347,30 +347,25 @@ fn check_slide(
     let straight = matches!(kind, PieceKind::Queen | PieceKind::Rook);
     let diagonal = matches!(kind, PieceKind::Queen | PieceKind::Bishop);
     let flanks = rules.bishop == BishopBlocking::FlanksBlock;
-    // Each line that contains the target, with the vertex direction whose
-    // flanks may close it.
-    let mut lines: Vec<(&[Cell], Option<Vertex>)> = Vec::new();
-    if straight {
-        lines.extend(Side::ALL.map(|side| (geometry.side_ray(mv.from, side), None)));
-        if rules.rook == RookLines::Braid {
-            lines.extend(
-                geometry
-                    .braid_rays(mv.from)
-                    .iter()
-                    .map(|ray| (ray.as_slice(), None)),
-            );
-        }
-    }
-    if diagonal {
-        lines.extend(Vertex::ALL.map(|vertex| {
-            (
-                geometry.vertex_ray(mv.from, vertex),
-                flanks.then_some(vertex),
-            )
-        }));
-    }
+    // Each line of the piece, with the vertex direction whose flanks may
+    // close it.
+    let side_lines = Side::ALL
+        .into_iter()
+        .filter(|_| straight)
+        .map(|side| (geometry.side_ray(mv.from, side), None));
+    let braid_lines = geometry
+        .braid_rays(mv.from)
+        .iter()
+        .filter(|_| straight && rules.rook == RookLines::Braid)
+        .map(|ray| (ray.as_slice(), None));
+    let diagonal_lines = Vertex::ALL.into_iter().filter(|_| diagonal).map(|vertex| {
+        (
+            geometry.vertex_ray(mv.from, vertex),
+            flanks.then_some(vertex),
+        )
+    });
     let mut first_block = None;
-    for (ray, flank_vertex) in lines {
+    for (ray, flank_vertex) in side_lines.chain(braid_lines).chain(diagonal_lines) {
         let Some(distance) = ray.iter().position(|&cell| cell == mv.to) else {
             continue;
         };

@@ -354,32 +354,82 @@ pub fn targets_of(position: &Position, from: Cell, piece: Piece, rules: &Ruleset
     out
 }
 
+/// The promotion choices of one move (R-PROMO): at most staying a pawn
+/// and the four kinds a tray can give back, kept without allocating (move
+/// generation asks for them at every target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    choices: [Option<PieceKind>; 1 + PieceKind::PROMOTABLE.len()],
+    len: usize,
+}
+
+impl Choices {
+    /// Only `choice`.
+    fn only(choice: Option<PieceKind>) -> Choices {
+        Choices {
+            choices: [choice; 1 + PieceKind::PROMOTABLE.len()],
+            len: 1,
+        }
+    }
+
+    /// No choice yet.
+    fn none() -> Choices {
+        Choices {
+            len: 0,
+            ..Choices::only(None)
+        }
+    }
+
+    /// Adds a choice; there are never more than five (R-PROMO).
+    fn push(&mut self, choice: Option<PieceKind>) {
+        if let Some(slot) = self.choices.get_mut(self.len) {
+            *slot = choice;
+            self.len += 1;
+        }
+    }
+
+    /// The choices in order.
+    pub fn as_slice(&self) -> &[Option<PieceKind>] {
+        &self.choices[..self.len]
+    }
+}
+
+impl IntoIterator for Choices {
+    type Item = Option<PieceKind>;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Option<PieceKind>, 5>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.choices.into_iter().take(self.len)
+    }
+}
+
 /// R-PROMO: the promotion choices of a pawn move to `to`: `None` (stay a
 /// pawn) unless promotion is mandatory and possible, plus one entry per
 /// kind in the tray, when `to` is in the promotion zone.
-pub fn promotion_choices(
-    position: &Position,
-    piece: Piece,
-    to: Cell,
-    rules: &Ruleset,
-) -> Vec<Option<PieceKind>> {
+pub fn promotion_choices(position: &Position, piece: Piece, to: Cell, rules: &Ruleset) -> Choices {
     if piece.kind != PieceKind::Pawn || !pawn::in_promotion_zone(piece.party, to, rules) {
-        return vec![None];
+        return Choices::only(None);
     }
-    let kinds: Vec<Option<PieceKind>> = if rules.fault(Misreading::PromotionAnyKind) {
+    let mut kinds = Choices::none();
+    if rules.fault(Misreading::PromotionAnyKind) {
         // Fault M-PROMO-ANY-KIND: the tray is not looked at.
-        PieceKind::PROMOTABLE.iter().copied().map(Some).collect()
+        for kind in PieceKind::PROMOTABLE {
+            kinds.push(Some(kind));
+        }
     } else {
-        position.tray(piece.party).promotable().map(Some).collect()
-    };
-    if kinds.is_empty() {
-        return vec![None];
+        position
+            .tray(piece.party)
+            .promotable()
+            .for_each(|kind| kinds.push(Some(kind)));
     }
-    let mut choices = Vec::with_capacity(kinds.len() + 1);
+    if kinds.len == 0 {
+        return Choices::only(None);
+    }
+    let mut choices = Choices::none();
     if rules.promo == PromotionChoice::Optional {
         choices.push(None);
     }
-    choices.extend(kinds);
+    kinds.into_iter().for_each(|kind| choices.push(kind));
     choices
 }
 
@@ -412,12 +462,12 @@ fn choices_from(
     from: Cell,
     to: Cell,
     rules: &Ruleset,
-) -> Vec<Option<PieceKind>> {
+) -> Choices {
     if rules.fault(Misreading::PromotionFirstEntry)
         && piece.kind == PieceKind::Pawn
         && pawn::in_promotion_zone(piece.party, from, rules)
     {
-        return vec![None];
+        return Choices::only(None);
     }
     promotion_choices(position, piece, to, rules)
 }

@@ -1,0 +1,381 @@
+//! The fuzzer's invariants where they are computed more cheaply than the
+//! plain reading: each cheap form is shown equal to the plain one, and a
+//! broken engine still makes each fail.
+
+use regelwerk::fuzz::game::play_game_checked_with;
+use regelwerk::fuzz::invariants::{check_exhaustive, check_position_of, every_pair_matches};
+use regelwerk::fuzz::{random_position, Rng};
+use regelwerk::position::Occupant;
+use regelwerk::rules::{check_move, legal_moves, Illegal};
+use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
+use regelwerk::{Cell, Move, PieceKind, Position, Ruleset};
+
+/// A stand-in for `check_move`.
+type Referee<'a> = Box<dyn Fn(Move) -> Result<(), Illegal> + 'a>;
+
+/// Random positions of the fuzzer's generator (trays, dead blockers,
+/// clocks, unmoved pawns).
+fn positions(count: u64, rules: &Ruleset) -> Vec<Position> {
+    (0..count)
+        .map(|seed| random_position(&mut Rng::new(seed * 7919 + 3), rules))
+        .collect()
+}
+
+/// Whether `cell` holds an active piece of the party to move.
+fn movers_piece(position: &Position, cell: Cell) -> bool {
+    matches!(position.occupant(cell), Occupant::Active(piece) if Some(piece.party) == position.to_move())
+}
+
+/// The argument of `every_pair_matches`: from a cell without an active
+/// piece of the mover, `check_move` gives one origin-only refusal, the
+/// same for every target and promotion, so one call answers all of them.
+#[test]
+fn a_cell_without_a_movers_piece_is_refused_alike_for_every_target() {
+    let rules = Ruleset::default();
+    let mut origins = 0;
+    for position in positions(40, &rules) {
+        for from in Cell::all().filter(|&cell| !movers_piece(&position, cell)) {
+            let probe = Move::new(from, Cell::from_index((from.index() + 1) % 253));
+            let verdict = check_move(&position, probe, &rules);
+            assert!(
+                matches!(
+                    verdict,
+                    Err(Illegal::NoPiece { .. }
+                        | Illegal::DeadPiece { .. }
+                        | Illegal::WrongParty { .. })
+                ),
+                "{from}: {verdict:?}"
+            );
+            for to in Cell::all() {
+                for promotion in [None, Some(PieceKind::Queen), Some(PieceKind::Knight)] {
+                    let mv = Move {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    assert_eq!(check_move(&position, mv, &rules), verdict, "{mv}");
+                }
+            }
+            origins += 1;
+        }
+    }
+    assert!(origins > 5_000, "only {origins} origins tried");
+}
+
+/// The bulk answer and the plain one (every pair through `check_move`)
+/// agree on every position: neither finds a violation.
+#[test]
+fn the_exhaustive_check_holds_on_random_positions() {
+    let rules = Ruleset::default();
+    for position in positions(40, &rules) {
+        assert_eq!(check_exhaustive(&position, &rules), Ok(()));
+    }
+}
+
+/// A referee that accepts what the reference refuses, or refuses what it
+/// lists, is caught by the pair check, also on the cells answered in bulk.
+#[test]
+fn a_broken_check_move_fails_the_pair_check() {
+    let rules = Ruleset::default();
+    let position = positions(1, &rules).remove(0);
+    let listed = legal_moves(&position, &rules);
+    let empty = Cell::all()
+        .find(|&cell| position.piece_at(cell).is_none())
+        .expect("an empty cell");
+    let other = Cell::all()
+        .find(|&cell| position.piece_at(cell).is_some() && !movers_piece(&position, cell))
+        .expect("a piece not the mover's");
+    let refused = listed[listed.len() / 2];
+    let brokens: [(&str, Referee<'_>); 4] = [
+        (
+            "accepts a move from an empty cell",
+            Box::new(|mv: Move| {
+                if mv.from == empty {
+                    Ok(())
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "accepts another party's piece",
+            Box::new(|mv: Move| {
+                if mv.from == other {
+                    Ok(())
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "refuses an empty origin for a reason that reads the target",
+            Box::new(|mv: Move| {
+                if mv.from == empty {
+                    Err(Illegal::PathBlocked { cell: mv.to })
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+        (
+            "refuses a listed move",
+            Box::new(|mv: Move| {
+                if mv == refused {
+                    Err(Illegal::LeavesKingInCheck {
+                        party: position.to_move().expect("a mover"),
+                    })
+                } else {
+                    check_move(&position, mv, &rules)
+                }
+            }),
+        ),
+    ];
+    for (what, referee) in brokens {
+        let found = every_pair_matches(&position, &rules, &listed, referee);
+        assert_eq!(
+            found.map_err(|violation| violation.invariant),
+            Err("legal-moves-match-check-move"),
+            "a referee that {what}"
+        );
+    }
+    assert_eq!(
+        every_pair_matches(&position, &rules, &listed, |mv| check_move(
+            &position, mv, &rules
+        )),
+        Ok(())
+    );
+    // A move list with a move from a cell answered in bulk is caught too.
+    let mut extra = listed.clone();
+    extra.push(Move::new(
+        empty,
+        Cell::from_index((empty.index() + 1) % 253),
+    ));
+    assert!(
+        every_pair_matches(&position, &rules, &extra, |mv| check_move(
+            &position, mv, &rules
+        ))
+        .is_err()
+    );
+}
+
+/// "dead-pieces-never-attack" gathers each piece's reach once per
+/// position; an engine whose dead pieces give check (M-DEAD-GIVES-CHECK)
+/// still fails it on some random position.
+#[test]
+fn dead_pieces_that_give_check_fail_their_invariant() {
+    let plain = Ruleset::default();
+    let faulty = Ruleset::default()
+        .with_faults(&["M-DEAD-GIVES-CHECK"])
+        .expect("a known misreading");
+    let mut caught = 0;
+    for position in positions(400, &plain) {
+        let listed = legal_moves(&position, &plain);
+        assert_eq!(check_position_of(&position, &plain, &listed), Ok(()));
+        let listed = legal_moves(&position, &faulty);
+        if listed.is_empty() {
+            // The faulty engine sees a mate here; another invariant's case.
+            continue;
+        }
+        if let Err(violation) = check_position_of(&position, &faulty, &listed) {
+            assert_eq!(
+                violation.invariant, "dead-pieces-never-attack",
+                "{violation}"
+            );
+            caught += 1;
+        }
+    }
+    assert!(caught > 0, "no random position showed a dead piece's check");
+}
+
+/// "mover-has-a-legal-move" reads the shared list: a list that is empty
+/// while a party is to move fails it.
+#[test]
+fn an_empty_move_list_fails_mover_has_a_legal_move() {
+    let rules = Ruleset::default();
+    let position = positions(1, &rules).remove(0);
+    let found = check_position_of(&position, &rules, &[]).map_err(|violation| violation.invariant);
+    assert_eq!(found, Err("mover-has-a-legal-move"));
+}
+
+/// The game's move list is computed once per position: after a move, and
+/// in a clone that moved on, it is the list of a freshly opened game.
+#[test]
+fn the_shared_move_list_follows_the_position() {
+    let mut game = variant::open(VariantId::Monarchie, None, &[]).expect("the start");
+    let start = game.legal_moves();
+    let mut clone = game.boxed_clone();
+    for ply in 0..30 {
+        let moves = game.legal_moves();
+        let reread = variant::open(VariantId::Monarchie, Some(&game.position_text()), &[])
+            .expect("reads back");
+        assert_eq!(moves, reread.legal_moves(), "ply {ply}");
+        assert!(reread.lists_moves(&moves), "ply {ply}");
+        assert!(!reread.lists_moves(&moves[1..]), "ply {ply}");
+        let Some(action) = game.random_action(ply * 977 + 5) else {
+            break;
+        };
+        game.play(&action).expect("a listed action");
+    }
+    assert_eq!(clone.legal_moves(), start);
+    clone.play(&start[0]).expect("a start move");
+    let fresh = variant::open(VariantId::Monarchie, Some(&clone.position_text()), &[])
+        .expect("reads back")
+        .legal_moves();
+    assert_eq!(clone.legal_moves(), fresh);
+}
+
+/// Cell numbers and move texts are written without a formatter; they are
+/// what `Display` of the number writes.
+#[test]
+fn cell_numbers_are_written_as_decimal_numbers() {
+    for cell in Cell::all() {
+        let mut text = String::new();
+        cell.push_number(&mut text);
+        assert_eq!(text, cell.number().to_string());
+        let mv = Move::new(cell, Cell::from_index(252 - cell.index()));
+        assert_eq!(
+            mv.text(true),
+            format!("{}x{}", cell.number(), 253 - cell.index())
+        );
+        assert_eq!(
+            mv.promoting(PieceKind::Rook).to_string(),
+            format!("{}-{}=R", cell.number(), 253 - cell.index())
+        );
+    }
+}
+
+/// MONARCHIE's `accepts` is `play` without the report: the same verdict
+/// for every listed move, the refused probes and a bad text, and the game
+/// stays as it was.
+#[test]
+fn accepts_gives_the_verdict_of_play() {
+    let mut game = variant::open(VariantId::Monarchie, None, &[]).expect("the start");
+    for ply in 0..20u64 {
+        let before = game.position_text();
+        let mut asked: Vec<String> = game.legal_moves();
+        asked.extend(["1-2", "127-128", "16-28@61", "timeout", "nonsense"].map(String::from));
+        for action in &asked {
+            let verdict = game.accepts(action).map_err(|refusal| refusal.code);
+            let mut copy = game.boxed_clone();
+            let played = copy
+                .play(action)
+                .map(|_| ())
+                .map_err(|refusal| refusal.code);
+            assert_eq!(verdict, played, "{action} at {before}");
+            assert_eq!(game.position_text(), before);
+        }
+        let action = game.random_action(ply * 31 + 7).expect("a game on");
+        game.play(&action).expect("a listed action");
+    }
+}
+
+/// A faulty engine: the reference, but `play` refuses the last listed
+/// move. It keeps the default `accepts`, which asks its `play`.
+struct RefusesAListedMove(Box<dyn Game>);
+
+impl Game for RefusesAListedMove {
+    fn variant(&self) -> VariantId {
+        self.0.variant()
+    }
+    fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+    fn to_move(&self) -> Option<String> {
+        self.0.to_move()
+    }
+    fn active(&self) -> Vec<String> {
+        self.0.active()
+    }
+    fn in_check(&self) -> Vec<String> {
+        self.0.in_check()
+    }
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        self.0.occupant(square)
+    }
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.0.pieces()
+    }
+    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
+        self.0.state_field(name)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.0.legal_moves()
+    }
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+        self.0.legal_moves_from(square)
+    }
+    fn special_actions(&self) -> Vec<String> {
+        self.0.special_actions()
+    }
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        self.0.canonical_action(text)
+    }
+    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
+        if self.0.legal_moves().last().map(String::as_str) == Some(action) {
+            return Err(Refusal {
+                code: "not-a-move-of-piece",
+                detail: "refused on purpose".to_string(),
+            });
+        }
+        self.0.play(action)
+    }
+    fn perft_on(&self, depth: u32, path: regelwerk::variant::PerftPath) -> u64 {
+        self.0.perft_on(depth, path)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.0.divide(depth)
+    }
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        self.0.move_squares(mv)
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        self.0.own_invariants(before, report)
+    }
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(RefusesAListedMove(self.0.boxed_clone()))
+    }
+}
+
+/// The fuzzer asks listed moves through `accepts`; an engine whose `play`
+/// refuses one is caught.
+#[test]
+fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
+    let open = |text: Option<&str>| -> Result<Box<dyn Game>, String> {
+        Ok(Box::new(RefusesAListedMove(variant::open(
+            VariantId::Monarchie,
+            text,
+            &[],
+        )?)))
+    };
+    let failure = play_game_checked_with(&open, VariantId::Monarchie, 1, 40)
+        .expect_err("the refused move is found");
+    assert_eq!(failure.invariant, "listed-moves-apply", "{failure:?}");
+}
+
+/// The remembered writing and reading give what writing and reading
+/// give, for texts and positions met in any order (and errors alike).
+#[test]
+fn remembered_notation_equals_the_plain_notation() {
+    use regelwerk::notation::{parse_position, parse_recent, to_notation, to_notation_recent};
+    let rules = Ruleset::default();
+    let all = positions(12, &rules);
+    for round in 0..3 {
+        for (index, position) in all.iter().enumerate() {
+            let position = if (index + round) % 2 == 0 {
+                position
+            } else {
+                &all[all.len() - 1 - index]
+            };
+            let text = to_notation(position);
+            assert_eq!(to_notation_recent(position), text);
+            assert_eq!(parse_recent(&text), parse_position(&text));
+            assert_eq!(parse_recent(&text).as_ref(), Ok(position));
+        }
+    }
+    let bad = "1/2/3 b - - - -";
+    assert_eq!(parse_recent(bad), parse_position(bad));
+    assert!(parse_recent(bad).is_err());
+}
