@@ -173,3 +173,23 @@ pub fn divide_game_parallel(
     rows.sort();
     rows
 }
+
+/// What a differential test says when two move lists differ: the moves
+/// of `expected` that `actual` lacks, those it adds, and both sizes.
+pub fn list_difference<T: PartialEq + std::fmt::Display>(expected: &[T], actual: &[T]) -> String {
+    let only = |these: &[T], those: &[T]| {
+        these
+            .iter()
+            .filter(|mv| !those.contains(mv))
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "the fast path lacks [{}] and adds [{}] ({} vs {} moves)",
+        only(expected, actual),
+        only(actual, expected),
+        actual.len(),
+        expected.len()
+    )
+}

@@ -19,7 +19,7 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 /// The knight's eight (1, 2) leaps.
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -10,7 +10,7 @@
 //! anchors and owed turns occur.
 
 use crate::fuzz::{action_from_choice, random_position, Rng};
-use crate::moves::{Action, Move};
+use crate::moves::Action;
 use crate::notation::to_notation;
 use crate::party::Party;
 use crate::position::Position;
@@ -73,23 +73,10 @@ pub fn compare(position: &Position, rules: &Ruleset) -> Result<Compared, String>
     let mut actual = Vec::new();
     fast.legal_moves(&board, &mut actual);
     if actual != expected {
-        let missing: Vec<String> = expected
-            .iter()
-            .filter(|mv| !actual.contains(mv))
-            .map(Move::to_string)
-            .collect();
-        let extra: Vec<String> = actual
-            .iter()
-            .filter(|mv| !expected.contains(mv))
-            .map(Move::to_string)
-            .collect();
         return Err(format!(
-            "legal moves differ {}: the fast path lacks [{}] and adds [{}] ({} vs {} moves)",
+            "legal moves differ {}: {}",
             at(),
-            missing.join(" "),
-            extra.join(" "),
-            actual.len(),
-            expected.len()
+            crate::variant::walk::list_difference(&expected, &actual)
         ));
     }
     if fast.count_moves(&board, &mut Vec::new()) != expected.len() as u64 {

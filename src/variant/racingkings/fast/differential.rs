@@ -72,23 +72,10 @@ pub fn compare(position: &Position) -> Result<Compared, String> {
     fast.legal_moves(&board, &mut actual);
     let (expected_texts, actual_texts) = (sorted_texts(expected.clone()), sorted_texts(actual));
     if actual_texts != expected_texts {
-        let missing: Vec<&str> = expected_texts
-            .iter()
-            .filter(|mv| !actual_texts.contains(mv))
-            .map(String::as_str)
-            .collect();
-        let extra: Vec<&str> = actual_texts
-            .iter()
-            .filter(|mv| !expected_texts.contains(mv))
-            .map(String::as_str)
-            .collect();
         return Err(format!(
-            "legal moves differ {}: the fast path lacks [{}] and adds [{}] ({} vs {} moves)",
+            "legal moves differ {}: {}",
             at(),
-            missing.join(" "),
-            extra.join(" "),
-            actual_texts.len(),
-            expected_texts.len()
+            crate::variant::walk::list_difference(&expected_texts, &actual_texts)
         ));
     }
     if actual_texts.windows(2).any(|pair| pair[0] == pair[1]) {

@@ -16,6 +16,7 @@
 
 use std::sync::OnceLock;
 
+use crate::variant::chess::geometry::{DIRECTIONS, KNIGHT_LEAPS};
 use crate::variant::chess::Square;
 
 use super::magics;
@@ -30,26 +31,6 @@ pub const RANK_8: Bits = 0xff00_0000_0000_0000;
 /// steps.
 const ROOK_STEPS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_STEPS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The bit of square `index` (0-63).
 #[inline]
@@ -280,8 +261,8 @@ impl Tables {
         let mut squares = [Square::new(0, 0).unwrap_or_else(|| unreachable!()); 64];
         for index in 0..64u8 {
             let i = usize::from(index);
-            king[i] = leaps(index, &KING_STEPS);
-            knight[i] = leaps(index, &KNIGHT_STEPS);
+            king[i] = leaps(index, &DIRECTIONS);
+            knight[i] = leaps(index, &KNIGHT_LEAPS);
             rook_magic[i] = find_magic(
                 index,
                 &ROOK_STEPS,
