@@ -11,7 +11,8 @@ profile), then times, alternating the engines run by run:
   from the command to its `Nodes searched` line);
 - Grand Chess: regelwerk and Fairy-Stockfish;
 - MONARCHIE: regelwerk's fast path, on one and on two threads, and its
-  reference rule code (`perft --reference`).
+  reference rule code (`perft --reference`);
+- the --before binary in the Grand Chess and MONARCHIE races too.
 
 Each engine's best wall time of --runs runs counts; the counts must agree.
 Progress goes to stderr; the result is a Markdown table on stdout and a
@@ -143,7 +144,7 @@ def main():
     parser.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     parser.add_argument("--scratch", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "regelwerk-shakmaty-perft"))
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--before", help="an older regelwerk binary to time in the Racing Kings race")
+    parser.add_argument("--before", help="an older regelwerk binary to time next to this one in every race")
     parser.add_argument("--rk-depth", type=int, default=5)
     parser.add_argument("--grand-depth", type=int, default=4)
     parser.add_argument("--monarchie-depth", type=int, default=5)
@@ -173,6 +174,9 @@ def main():
         fsf = Fsf(fsf_path, "grand")
         grand = [("regelwerk", lambda: regelwerk(binary, "grand", GRAND_START, args.grand_depth)),
                  ("Fairy-Stockfish", lambda: fsf.perft(GRAND_START, args.grand_depth))]
+        if args.before:
+            grand.insert(1, ("regelwerk before",
+                             lambda: regelwerk(args.before, "grand", GRAND_START, args.grand_depth)))
         rows += race("grand start", args.grand_depth, args.runs, grand)
         fsf.close()
     monarchie = [("regelwerk fast", lambda: regelwerk(binary, "monarchie", None, args.monarchie_depth)),
@@ -180,13 +184,17 @@ def main():
                   lambda: regelwerk(binary, "monarchie", None, args.monarchie_depth, ("--threads", "2"))),
                  ("regelwerk --reference",
                   lambda: regelwerk(binary, "monarchie", None, args.monarchie_depth, ("--reference",)))]
+    if args.before:
+        monarchie.append(("regelwerk before",
+                          lambda: regelwerk(args.before, "monarchie", None, args.monarchie_depth)))
     rows += race("monarchie start", args.monarchie_depth, max(1, min(args.runs, 3)), monarchie)
 
     print("| position | depth | engine | nodes | best s | nodes/s | regelwerk is faster by |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:
         ours = next(r for r in rows if r["position"] == row["position"] and r["engine"].startswith("regelwerk"))
-        ratio = "" if row["engine"].startswith("regelwerk") else f"{row['seconds'] / ours['seconds']:.2f}x"
+        theirs = not row["engine"].startswith("regelwerk") or row["engine"] == "regelwerk before"
+        ratio = f"{row['seconds'] / ours['seconds']:.2f}x" if theirs else ""
         print(f"| {row['position']} | {row['depth']} | {row['engine']} | {row['nodes']:,} | "
               f"{row['seconds']:.3f} | {row['nodes_per_second']:,.0f} | {ratio} |")
     with open(args.json, "w") as out:
