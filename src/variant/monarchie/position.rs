@@ -21,7 +21,7 @@ pub enum Occupant {
 /// exactly one king, eliminated parties have none, one piece per cell,
 /// unmoved pawns on their own start cells, an active party to move unless
 /// the game is over. Build it with [`Position::from_setup`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Position {
     board: [Option<Piece>; CELL_COUNT],
     /// The cells of `board` that hold a piece, kept with it, so that
@@ -37,6 +37,52 @@ pub struct Position {
     /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
     /// that a pending check outranked, oldest first (each at most once).
     postponed: [Option<Party>; 6],
+}
+
+/// Two positions are equal when every field is, the cheap fields first
+/// (positions that differ mostly differ in their occupied cells). The
+/// boards are compared on the occupied cells only: every other cell is
+/// empty in both, since `occupied` is kept equal to the board's pieces
+/// (which [`Position::pieces`] relies on too; debug builds check it here).
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        let equal = self.occupied == other.occupied
+            && self.to_move == other.to_move
+            && self.kings == other.kings
+            && self.unmoved == other.unmoved
+            && self.active == other.active
+            && self.check_anchor == other.check_anchor
+            && self.clocks == other.clocks
+            && self.postponed == other.postponed
+            && self.trays == other.trays
+            && self
+                .occupied
+                .iter()
+                .all(|cell| self.board[cell.index()] == other.board[cell.index()]);
+        debug_assert!(
+            !equal || self.board == other.board,
+            "a cell outside `occupied` holds a piece"
+        );
+        equal
+    }
+}
+
+impl Eq for Position {}
+
+/// Hashes every field that [`PartialEq`] compares.
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.occupied.hash(state);
+        self.unmoved.hash(state);
+        self.active.hash(state);
+        self.kings.hash(state);
+        self.trays.hash(state);
+        self.to_move.hash(state);
+        self.clocks.hash(state);
+        self.check_anchor.hash(state);
+        self.postponed.hash(state);
+    }
 }
 
 /// The owed turns as fixed slots, oldest first, each party once.
