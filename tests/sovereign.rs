@@ -6,10 +6,10 @@
 //! default rulings and each alternative.
 
 use regelwerk::fuzz::game::play_game_checked_deep;
-use regelwerk::perftfile::{self, Outcome, PerftFile};
+use regelwerk::perftfile::{self, PerftFile};
 use regelwerk::variant::sovereign::invariants::mirrored;
 use regelwerk::variant::sovereign::{Position, Ruleset, Sovereign, START_FEN};
-use regelwerk::variant::{self, DeepChecks, PerftPath, Rules, VariantId};
+use regelwerk::variant::{self, DeepChecks, Rules, VariantId};
 
 const CORPUS: &str = include_str!("data/sovereign.perft");
 
@@ -72,19 +72,9 @@ fn every_block_replays_its_provenance_and_writes_its_position() {
     }
 }
 
-/// Every count and divide line up to `max_nodes`, through `perft-file`'s
-/// runner; returns how many lines passed.
+/// Every count and divide line up to `max_nodes`; how many passed.
 fn check_counts(max_nodes: u64) -> usize {
-    let checked = corpus().run(VariantId::Sovereign, max_nodes, PerftPath::Fast, |_| {});
-    for line in &checked {
-        if let Outcome::Failed(message) = &line.outcome {
-            panic!("{message}");
-        }
-    }
-    checked
-        .iter()
-        .filter(|line| line.outcome == Outcome::Passed)
-        .count()
+    crate::support::perft_file_passes(&corpus(), VariantId::Sovereign, max_nodes)
 }
 
 #[test]

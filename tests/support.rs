@@ -150,3 +150,30 @@ pub fn regelwerk(args: &[&str]) -> Output {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
+
+/// Every count and divide line of a perft file up to `max_nodes`, through
+/// `perft-file`'s runner on the fast path (provenance, round trip, counts,
+/// divide lines); panics on the first failure, returns how many lines
+/// passed.
+pub fn perft_file_passes(
+    file: &regelwerk::perftfile::PerftFile,
+    variant: regelwerk::variant::VariantId,
+    max_nodes: u64,
+) -> usize {
+    use regelwerk::perftfile::Outcome;
+    let checked = file.run(
+        variant,
+        max_nodes,
+        regelwerk::variant::PerftPath::Fast,
+        |_| {},
+    );
+    for line in &checked {
+        if let Outcome::Failed(message) = &line.outcome {
+            panic!("{message}");
+        }
+    }
+    checked
+        .iter()
+        .filter(|line| line.outcome == Outcome::Passed)
+        .count()
+}

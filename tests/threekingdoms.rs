@@ -7,11 +7,11 @@
 use std::path::PathBuf;
 
 use proptest::prelude::{prop_assert, proptest, ProptestConfig};
-use regelwerk::perftfile::{self, Outcome, PerftFile};
+use regelwerk::perftfile::{self, PerftFile};
 use regelwerk::scenario::report::{run_suite, run_suite_with, Status};
 use regelwerk::spec::{Spec, TestableBy};
 use regelwerk::variant::threekingdoms::ruleset::register;
-use regelwerk::variant::{self, PerftPath, VariantId};
+use regelwerk::variant::{self, VariantId};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -148,20 +148,9 @@ fn corpus() -> PerftFile {
         .unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// Every count and divide line up to `max_nodes`, through `perft-file`'s
-/// runner (provenance, round trip, counts, divide lines); returns how many
-/// lines passed.
+/// Every count and divide line up to `max_nodes`; how many passed.
 fn check_counts(max_nodes: u64) -> usize {
-    let checked = corpus().run(VariantId::Threekingdoms, max_nodes, PerftPath::Fast, |_| {});
-    for line in &checked {
-        if let Outcome::Failed(message) = &line.outcome {
-            panic!("{message}");
-        }
-    }
-    checked
-        .iter()
-        .filter(|line| line.outcome == Outcome::Passed)
-        .count()
+    crate::support::perft_file_passes(&corpus(), VariantId::Threekingdoms, max_nodes)
 }
 
 #[test]

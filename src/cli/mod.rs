@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod conform;
 mod exit;
+mod formats;
 mod fuzz;
 mod maintain;
 mod perft;
@@ -15,11 +16,13 @@ mod replay;
 mod shard;
 mod variants;
 
+pub use formats::{ConformFormat, Format, ReportFormat, SchemaKind};
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use regelwerk::notation::parse_position;
 use regelwerk::perft::PerftPath;
@@ -46,15 +49,6 @@ impl Cli {
             _ => false,
         }
     }
-}
-
-/// Output format of commands with machine-readable output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// One JSON document.
-    Json,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -93,41 +87,6 @@ impl PositionArgs {
         let rules = Ruleset::from_settings(&self.rulings).context("reading --ruling")?;
         Ok((position, rules))
     }
-}
-
-/// Output format of `conform`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ConformFormat {
-    /// A per-clause table, the failures, a summary line.
-    Text,
-    /// One JSON document.
-    Json,
-    /// JUnit XML.
-    Junit,
-    /// A standalone HTML page.
-    Html,
-}
-
-/// The file formats `schema` describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SchemaKind {
-    /// Scenario files of every variant (scenarios/README.md).
-    Scenario,
-    /// Game journals (docs/journal.md).
-    Journal,
-    /// Tournament cases (docs/tournament.md).
-    Tournament,
-}
-
-/// Output format of `check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
-    /// A per-clause table and a summary line.
-    Text,
-    /// One JSON document.
-    Json,
-    /// JUnit XML.
-    Junit,
 }
 
 #[derive(Subcommand, Debug)]
