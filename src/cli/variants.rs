@@ -11,8 +11,10 @@ use regelwerk::variant::{Game, PerftPath};
 
 use super::Format;
 
-/// perft counted root move by root move, with a progress line on a
-/// terminal once the run takes longer than two seconds (quiet in logs).
+/// perft counted root move by root move, with progress on stderr once
+/// the run takes longer than a few seconds: on a terminal one line
+/// rewritten twice a second after 2 s, in a log a line every 10 s after
+/// 5 s.
 /// Returns the total and, in move order, each root move's count; the
 /// subtrees are counted on `path`.
 pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec<(String, u64)>) {
@@ -35,20 +37,25 @@ pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec
         total += nodes;
         rows.push((mv.clone(), nodes));
         let now = Instant::now();
-        if show
-            && now.duration_since(started).as_secs_f64() > 2.0
-            && now.duration_since(last).as_secs_f64() > 0.5
+        let (after, every) = if show { (2.0, 0.5) } else { (5.0, 10.0) };
+        if now.duration_since(started).as_secs_f64() > after
+            && now.duration_since(last).as_secs_f64() > every
         {
             last = now;
             let seconds = now.duration_since(started).as_secs_f64();
             let done = (index + 1) as f64 / moves.len() as f64;
-            eprint!(
-                "\rperft {depth}: {}/{} root moves, {total} nodes, {:.0} nodes/s, about {:.0} s left   ",
+            let line = format!(
+                "perft {depth}: {}/{} root moves, {total} nodes, {:.0} nodes/s, about {:.0} s left",
                 index + 1,
                 moves.len(),
                 total as f64 / seconds,
                 seconds / done - seconds
             );
+            if show {
+                eprint!("\r{line}   ");
+            } else {
+                eprintln!("{line}");
+            }
         }
     }
     if show && started.elapsed().as_secs_f64() > 2.0 {
