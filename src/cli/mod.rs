@@ -480,7 +480,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         ),
         Command::Merge { files, format } => shard::merge_command(&files, format),
         Command::Show { position } if position.variant != VariantId::Monarchie => {
-            print!("{}", variants::board_text(position.open()?.as_ref()));
+            use std::io::IsTerminal as _;
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            print!(
+                "{}",
+                variants::board_text(position.open()?.as_ref(), colour)
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { position } => {
