@@ -756,9 +756,8 @@ pub fn open_with_faults(
     }
     match variant {
         VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
-        other => Err(format!(
-            "{other} has no misreadings (--fault is for monarchie)"
-        )),
+        VariantId::Threekingdoms => threekingdoms::open_with_faults(position, rulings, faults),
+        other => Err(format!("{other} has no misreadings")),
     }
 }
 
