@@ -29,12 +29,30 @@ fn files() -> Vec<PathBuf> {
         .unwrap_or_else(|error| panic!("scenario files: {error}"))
 }
 
-/// The IDs of the scenarios that fail under the forced settings.
+/// The IDs of the scenarios that fail under the forced settings. With
+/// `TK_MISREADINGS_VERBOSE` set, each failure's first differing step is
+/// printed (to see that a scenario fails for the reason of the fault).
 fn failing(spec: &Spec, files: &[PathBuf], forced: &[String]) -> Vec<String> {
+    let verbose = std::env::var_os("TK_MISREADINGS_VERBOSE").is_some();
     run_suite_with(files, Some(spec), None, None, forced, |_, _| {})
         .cases
         .iter()
         .filter(|case| !matches!(case.status, Status::Passed))
+        .inspect(|case| {
+            if verbose {
+                let detail = match &case.status {
+                    Status::Failed(m) => format!(
+                        "step {} {}: expected {} got {}",
+                        m.step,
+                        m.what,
+                        m.expected.trim().replace('\n', " "),
+                        m.actual.trim().replace('\n', " ")
+                    ),
+                    other => format!("{other:?}"),
+                };
+                eprintln!("{forced:?} {}: {detail}", case.id);
+            }
+        })
         .map(|case| case.id.clone())
         .collect()
 }
