@@ -27,6 +27,7 @@ mod scenarios;
 mod snapshots;
 mod sovereign;
 mod threekingdoms;
+mod threekingdoms_misreadings;
 mod tournament;
 mod turn_order;
 mod uci;
