@@ -23,7 +23,6 @@ mod scale;
 mod scenarios;
 mod snapshots;
 mod sovereign;
-mod sovereign_misreadings;
 mod threekingdoms;
 mod tournament;
 mod turn_order;

@@ -23,6 +23,8 @@ use serde_json::Value;
 #[macro_use]
 mod ruling_enum;
 
+#[macro_use]
+pub mod faults;
 pub mod chess;
 pub mod grand;
 pub mod monarchie;
@@ -130,6 +132,7 @@ pub trait Rules {
     }
 }
 
+pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
 /// Where a game stands.
@@ -714,47 +717,6 @@ pub fn alternatives(variant: VariantId) -> Vec<String> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-/// [`open`] with misreadings played (`spec/<variant>/misreadings.yaml`):
-/// the fault IDs are applied on top of the rulings.
-///
-/// # Errors
-/// As [`open`], or an unknown fault ID.
-pub fn open_with_faults(
-    variant: VariantId,
-    position: Option<&str>,
-    rulings: &[String],
-    faults: &[String],
-) -> Result<Box<dyn Game>, String> {
-    if faults.is_empty() {
-        return open(variant, position, rulings);
-    }
-    match variant {
-        VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
-        VariantId::Sovereign => sovereign::open_with_faults(position, rulings, faults),
-        other => Err(format!(
-            "{other} has no misreadings (--fault is for monarchie)"
-        )),
-    }
-}
-
-/// The prefix that marks a fault among forced settings (`fault:M-...`):
-/// harness-side lists (`serve --fault`, the audit) carry faults this way;
-/// a scenario's or a request's own rulings never do.
-pub const FAULT_PREFIX: &str = "fault:";
-
-/// Splits forced settings into ruling settings and fault IDs.
-pub fn split_faults(forced: &[String]) -> (Vec<String>, Vec<String>) {
-    let mut rulings = Vec::new();
-    let mut faults = Vec::new();
-    for setting in forced {
-        match setting.strip_prefix(FAULT_PREFIX) {
-            Some(id) => faults.push(id.to_string()),
-            None => rulings.push(setting.clone()),
-        }
-    }
-    (rulings, faults)
 }
 
 /// Opens a game of `variant` at its named start position `start`.

@@ -6,39 +6,13 @@
 //!
 //! A fault is never a ruling: [`super::Ruleset::from_settings`] refuses
 //! it; it is set only through [`FaultSet::from_ids`] (the `--fault ID` of
-//! `check` and `serve`, and tests). The rule code branches on
+//! `check` and `serve`, and tests; the contract is in
+//! [`crate::variant::faults`]). The rule code branches on
 //! [`FaultSet::has`] at the spot the misreading changes, marked
-//! `/// Fault SC-...`.
-
-use std::fmt;
-
-/// Declares the misreadings: variant, ID, clauses.
-macro_rules! misreadings {
-    ($($(#[$doc:meta])* $variant:ident => $id:literal, [$($clause:literal),+];)+) => {
-        /// One misreading of `spec/sovereign/misreadings.yaml`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Misreading {
-            $($(#[$doc])* $variant),+
-        }
-
-        impl Misreading {
-            /// Every misreading, in catalogue order.
-            pub const ALL: &'static [Misreading] = &[$(Misreading::$variant),+];
-
-            /// The catalogue ID (`SC-...`).
-            pub fn id(self) -> &'static str {
-                match self { $(Misreading::$variant => $id),+ }
-            }
-
-            /// The clauses it misreads.
-            pub fn clauses(self) -> &'static [&'static str] {
-                match self { $(Misreading::$variant => &[$($clause),+]),+ }
-            }
-        }
-    };
-}
+//! `// Fault SC-...`.
 
 misreadings! {
+    "spec/sovereign/misreadings.yaml";
     /// Chains are resolved in one pass in colour order: a link through a
     /// colour later in the order is missed.
     ChainOnePass => "SC-CHAIN-ONE-PASS", ["sc.7.3"];
@@ -132,67 +106,4 @@ misreadings! {
     RepetitionBoardOnly => "SC-REPETITION-BOARD-ONLY", ["sc.14.5"];
     /// The move number counts plies.
     MoveNumberPerPly => "SC-MOVE-NUMBER-PER-PLY", ["sc.15"];
-}
-
-impl fmt::Display for Misreading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// The faults a reference engine plays with: empty in every normal run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct FaultSet(u64);
-
-impl FaultSet {
-    /// No fault.
-    pub const NONE: FaultSet = FaultSet(0);
-
-    /// Whether no fault is set.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the misreading is set.
-    #[inline]
-    pub fn has(self, misreading: Misreading) -> bool {
-        self.0 & (1 << misreading as u64) != 0
-    }
-
-    /// This set with `misreading` added.
-    pub fn with(self, misreading: Misreading) -> FaultSet {
-        FaultSet(self.0 | (1 << misreading as u64))
-    }
-
-    /// The misreadings set, in catalogue order.
-    pub fn iter(self) -> impl Iterator<Item = Misreading> {
-        Misreading::ALL
-            .iter()
-            .copied()
-            .filter(move |&m| self.has(m))
-    }
-
-    /// The faults named by catalogue IDs.
-    ///
-    /// # Errors
-    /// A message naming the unknown ID and the known ones.
-    pub fn from_ids<S: AsRef<str>>(ids: &[S]) -> Result<FaultSet, String> {
-        let mut set = FaultSet::NONE;
-        for id in ids {
-            let id = id.as_ref().trim();
-            let misreading = Misreading::ALL
-                .iter()
-                .copied()
-                .find(|m| m.id() == id)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = Misreading::ALL.iter().map(|m| m.id()).collect();
-                    format!(
-                        "unknown Sovereign misreading '{id}': expected one of {}",
-                        known.join(", ")
-                    )
-                })?;
-            set = set.with(misreading);
-        }
-        Ok(set)
-    }
 }

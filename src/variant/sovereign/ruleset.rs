@@ -323,7 +323,7 @@ impl Ruleset {
     /// # Errors
     /// A message naming an unknown ID.
     pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, String> {
-        self.faults = FaultSet::from_ids(ids)?;
+        self.faults = FaultSet::from_ids(ids).map_err(|error| error.to_string())?;
         Ok(self)
     }
 
