@@ -290,6 +290,7 @@ pub const fn info(
         board: parts.board,
         figures: parts.figures,
         random_position: None,
+        capture_owner: "the side (`white` or `black`) whose piece was taken",
     }
 }
 
