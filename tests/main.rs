@@ -8,6 +8,7 @@ mod fuzz_checks;
 mod geometry;
 mod hostile;
 mod hostile_faults;
+mod implementers;
 mod journal;
 mod misreadings;
 mod notation;

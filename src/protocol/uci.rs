@@ -16,11 +16,10 @@
 //! action holds the engine's answers and placeholders for the rest, and
 //! [`Responder::answers`] tells the runners which fields they may compare.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::Write;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::variant::{self, Game, Report, Status, VariantId};
@@ -74,7 +73,7 @@ pub struct UciEngine {
     child: Option<Child>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_tail: super::client::StderrTail,
     info: EngineInfo,
     restarts: usize,
     offers_fen: bool,
@@ -113,7 +112,7 @@ impl UciEngine {
             child: None,
             stdin: None,
             lines: None,
-            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            stderr_tail: super::client::StderrTail::default(),
             info: EngineInfo::default(),
             restarts: 0,
             offers_fen: false,
@@ -231,6 +230,7 @@ impl UciEngine {
                 "apply".to_string(),
             ],
             variants: vec![self.variant],
+            rulings: Vec::new(),
         };
         Ok(())
     }

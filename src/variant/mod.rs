@@ -52,6 +52,7 @@ macro_rules! ruling_enum {
 }
 
 pub mod chess;
+mod describe;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
@@ -158,6 +159,7 @@ pub trait Rules {
     }
 }
 
+pub use describe::{EventDoc, Example, FigureSpec, ProtocolDoc};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
 /// Where a game stands.
@@ -635,20 +637,8 @@ pub struct VariantInfo {
     /// The positions of its movement figures (MONARCHIE draws its
     /// rulebook figures in [`crate::render::figures`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,
-}
-
-/// One movement figure: a position with one piece whose legal targets
-/// are drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FigureSpec {
-    /// The file name, e.g. `marshal.svg`.
-    pub file: String,
-    /// The caption.
-    pub caption: String,
-    /// The position in the variant's notation.
-    pub notation: String,
-    /// The square of the piece whose moves are drawn.
-    pub square: String,
+    /// What its protocol page says (docs/protocol/<variant>.md).
+    pub protocol: &'static ProtocolDoc,
 }
 
 impl VariantInfo {

@@ -137,6 +137,7 @@ pub static INFO: VariantInfo = VariantInfo {
     board: crate::variant::monarchie::picture::board,
     figures: Vec::new,
     random_position: Some(random_position),
+    protocol: &super::protocol_doc::PROTOCOL,
 };
 
 /// A random MONARCHIE position for random games (`fuzz::random_position`).

@@ -22,6 +22,7 @@ pub mod invariants;
 pub mod moves;
 pub mod picture;
 pub mod position;
+pub mod protocol_doc;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;
@@ -123,4 +124,5 @@ pub static INFO: VariantInfo = VariantInfo {
     board: picture::board,
     random_position: None,
     figures: picture::figures,
+    protocol: &protocol_doc::PROTOCOL,
 };

@@ -120,6 +120,7 @@ pub static INFO: VariantInfo = VariantInfo {
     board: super::picture::board,
     random_position: None,
     figures: super::picture::figures,
+    protocol: &super::protocol_doc::PROTOCOL,
 };
 
 fn point_name(text: &str) -> Result<String, String> {
