@@ -293,6 +293,12 @@ pub(super) fn serve(
         Some(variant) => regelwerk::variant::open(variant, None, &rulings)
             .map(|_| ())
             .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
+        // Without --variant a setting may be any variant's: requests of
+        // the variants that do not know it are answered `skipped`.
+        None if rulings.is_empty()
+            || VariantId::ALL
+                .iter()
+                .any(|variant| regelwerk::variant::open(*variant, None, &rulings).is_ok()) => {}
         None => {
             regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
         }

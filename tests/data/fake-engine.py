@@ -13,6 +13,7 @@ to `regelwerk serve` and changes the answers as its options say.
 --log-seq          write `working on seq N` to stderr for every request
 --sleep-on S:T     sleep T seconds before answering the request with seq S
 --declare ID=KEY   play the reading (serve --ruling) and declare it in ready
+--announce ID=KEY  declare it in ready without playing it
 --protocol V       answer ready with protocol V
 """
 
@@ -30,6 +31,7 @@ def main(argv):
     log_seq = "--log-seq" in options
     sleep_on = {}
     declared = []
+    announced = []
     protocol = None
     for flag, value in zip(options, options[1:] + [None]):
         if flag == "--sleep-on":
@@ -37,6 +39,8 @@ def main(argv):
             sleep_on[int(seq)] = float(seconds)
         elif flag == "--declare":
             declared.append(value)
+        elif flag == "--announce":
+            announced.append(value)
         elif flag == "--protocol":
             protocol = value
     command = [program, "serve"] + [w for d in declared for w in ("--ruling", d)]
@@ -60,8 +64,8 @@ def main(argv):
             time.sleep(sleep_on[seq])
         if answer.get("type") == "ready":
             answer["name"] = "fake-engine"
-            if declared:
-                answer["rulings"] = declared
+            if declared or announced:
+                answer["rulings"] = declared + announced
             if protocol:
                 answer["protocol"] = protocol
         if illegal and answer.get("type") == "applied":
