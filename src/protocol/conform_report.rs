@@ -227,6 +227,16 @@ fn all_errored(report: &ConformReport) -> String {
             "\nevery case timed out ({}): the engine answers too slowly or not at all; try a longer --timeout\n",
             contexts[0]
         ),
+        // An engine that answered `errored` (e.g. a perft over its budget)
+        // does speak the protocol: only cases that got no answer at all
+        // say that it might not.
+        (n, _)
+            if contexts
+                .iter()
+                .any(|context| context.starts_with("the engine reported an error")) =>
+        {
+            format!("\nevery case errored ({n} cases; see the errors above)\n")
+        }
         _ => "\nEVERY case errored: the adapter probably does not speak the protocol (see the engine's stderr above).\n".to_string(),
     }
 }

@@ -12,6 +12,7 @@ pub mod known;
 pub mod lines;
 pub mod messages;
 pub mod readings;
+mod process;
 pub mod serve;
 pub mod uci;
 pub mod words;
