@@ -10,6 +10,7 @@ mod geometry;
 mod hostile;
 mod hostile_bounds;
 mod hostile_faults;
+mod implementers;
 mod hostile_messages;
 mod journal;
 mod misreadings;

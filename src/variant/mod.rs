@@ -26,6 +26,7 @@ mod ruling_enum;
 #[macro_use]
 pub mod faults;
 pub mod chess;
+mod describe;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
@@ -132,6 +133,7 @@ pub trait Rules {
     }
 }
 
+pub use describe::{EventDoc, Example, FigureSpec, ProtocolDoc};
 pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
@@ -615,20 +617,8 @@ pub struct VariantInfo {
     /// What `capture.owner` (and the `captured` event's `party`) names in
     /// this variant, one sentence for the protocol documentation.
     pub capture_owner: &'static str,
-}
-
-/// One movement figure: a position with one piece whose legal targets
-/// are drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FigureSpec {
-    /// The file name, e.g. `marshal.svg`.
-    pub file: String,
-    /// The caption.
-    pub caption: String,
-    /// The position in the variant's notation.
-    pub notation: String,
-    /// The square of the piece whose moves are drawn.
-    pub square: String,
+    /// What its protocol page says (docs/protocol/<variant>.md).
+    pub protocol: &'static ProtocolDoc,
 }
 
 impl VariantInfo {

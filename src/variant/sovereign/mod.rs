@@ -23,6 +23,7 @@ pub mod invariants;
 pub mod moves;
 pub mod picture;
 pub mod position;
+pub mod protocol_doc;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;
@@ -138,4 +139,5 @@ pub static INFO: VariantInfo = VariantInfo {
     random_position: None,
     figures: picture::figures,
     capture_owner: "the player who held the piece at the moment it was taken: for a defection's king step after the king's colour change (the step is judged there), for every other move before the move; only pieces the opponent holds can be taken, so it is always the opponent",
+    protocol: &protocol_doc::PROTOCOL,
 };
