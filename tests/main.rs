@@ -23,6 +23,7 @@ mod scale;
 mod scenarios;
 mod snapshots;
 mod sovereign;
+mod sovereign_fast;
 mod threekingdoms;
 mod tournament;
 mod turn_order;

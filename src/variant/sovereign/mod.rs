@@ -15,6 +15,7 @@
 
 pub mod control;
 pub mod end;
+pub mod fast;
 pub mod fields;
 pub mod game;
 pub mod geometry;
