@@ -27,6 +27,7 @@ mod scale;
 mod scenarios;
 mod snapshots;
 mod sovereign;
+mod sovereign_fast;
 mod threekingdoms;
 mod threekingdoms_misreadings;
 mod tournament;

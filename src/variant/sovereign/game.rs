@@ -19,7 +19,6 @@ use super::refusal::{diagnose, find, refuse};
 use super::rules::{in_check, legal_moves};
 use super::ruleset::{Pie, Ruleset};
 use super::setup::problems;
-use super::Sovereign;
 
 /// The special action that claims a draw.
 pub const CLAIM: &str = "claim";
@@ -414,20 +413,22 @@ impl Game for SovereignGame {
         Ok(report)
     }
 
-    /// One move generator (the rule code): every path counts with it.
-    fn perft_on(&self, depth: u32, _path: crate::variant::PerftPath) -> u64 {
+    /// The fast path (`fast`) where it takes the ruleset and the
+    /// position, else the rule code; `Reference` is always the rule code.
+    fn perft_on(&self, depth: u32, path: crate::variant::PerftPath) -> u64 {
         if self.status.is_over() {
             return u64::from(depth == 0);
         }
-        crate::variant::perft(&Sovereign::new(self.rules), &self.position, depth)
+        super::fast::perft(&self.position, &self.rules, depth, path)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         if self.status.is_over() {
             return Vec::new();
         }
+        let path = crate::variant::PerftPath::Fast;
         let mut counts: Vec<(String, u64)> =
-            crate::variant::divide(&Sovereign::new(self.rules), &self.position, depth)
+            super::fast::divide(&self.position, &self.rules, depth, path)
                 .into_iter()
                 .map(|(mv, count)| (mv.to_string(), count))
                 .collect();

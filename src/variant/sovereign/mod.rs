@@ -16,6 +16,7 @@
 pub mod control;
 pub mod end;
 pub mod faults;
+pub mod fast;
 pub mod fields;
 pub mod game;
 pub mod geometry;
