@@ -16,6 +16,7 @@ mod journal;
 mod misreadings;
 mod notation;
 mod perft;
+mod perft_records;
 mod pieces;
 mod players;
 mod properties;
