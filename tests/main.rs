@@ -3,11 +3,15 @@
 mod support;
 
 mod conform;
+mod doc_commands;
 mod fast_path;
 mod fuzz_checks;
 mod geometry;
 mod hostile;
+mod hostile_bounds;
 mod hostile_faults;
+mod implementers;
+mod hostile_messages;
 mod journal;
 mod misreadings;
 mod notation;
@@ -23,7 +27,9 @@ mod scale;
 mod scenarios;
 mod snapshots;
 mod sovereign;
+mod sovereign_fast;
 mod threekingdoms;
+mod threekingdoms_misreadings;
 mod tournament;
 mod turn_order;
 mod uci;

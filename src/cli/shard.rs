@@ -24,9 +24,11 @@ pub(super) fn write_check(
     shard: Shard,
     all_files: &[PathBuf],
     report: &SuiteReport,
+    started: std::time::Instant,
 ) -> Result<()> {
     let mut writer = ResultsWriter::create(path, "check", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .with_context(|| format!("writing {}", path.display()))?
+        .started_at(started);
     let index_of: std::collections::BTreeMap<&Path, usize> = all_files
         .iter()
         .enumerate()
@@ -301,6 +303,7 @@ pub(super) fn write_conform(
         "command": report.command,
         "uci": report.uci,
         "protocol": report.protocol,
+        "readings": report.readings,
         "clause": args.clause,
         "id": args.id,
     });
@@ -326,6 +329,7 @@ fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
         command: campaign_field(merged, "command").context("the campaign's command")?,
         uci: campaign_field(merged, "uci").context("the campaign's route")?,
         restarts: merged.totals.get("restarts").copied().unwrap_or(0) as usize,
+        readings: campaign_field(merged, "readings").unwrap_or_default(),
         cases: merged
             .units
             .iter()

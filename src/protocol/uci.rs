@@ -16,11 +16,10 @@
 //! action holds the engine's answers and placeholders for the rest, and
 //! [`Responder::answers`] tells the runners which fields they may compare.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::Write;
-use std::process::{Child, ChildStdin};
+use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::variant::{self, Game, Report, Status, VariantId};
@@ -48,6 +47,20 @@ pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
     }
 }
 
+/// Why `--uci` cannot play `variant`: the variants without a UCI name.
+pub fn no_uci_variant(variant: VariantId) -> String {
+    let info = variant::info(variant);
+    let players = if info.parties.len() == 2 {
+        "a two-player variant without a UCI_Variant name".to_string()
+    } else {
+        format!("a {}-party variant", info.parties.len())
+    };
+    format!(
+        "{} is {players}: --uci plays only grand and racingkings (UCI_Variant grand and racingkings); speak the regelwerk protocol with --engine instead (docs/protocol.md)",
+        info.title
+    )
+}
+
 /// What `d` showed about a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Shown {
@@ -71,10 +84,10 @@ pub struct UciEngine {
     timeout: Duration,
     variant: VariantId,
     engine_variant: String,
-    child: Option<Child>,
+    child: Option<super::process::EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_tail: super::client::StderrTail,
     info: EngineInfo,
     restarts: usize,
     offers_fen: bool,
@@ -98,11 +111,7 @@ impl UciEngine {
     ) -> Result<UciEngine, ClientError> {
         let engine_variant = match engine_variant.or(uci_variant_name(variant)) {
             Some(name) => name.to_string(),
-            None => {
-                return Err(ClientError::Handshake(format!(
-                    "{variant} is not a two-player variant; UCI engines cannot play it"
-                )))
-            }
+            None => return Err(ClientError::Handshake(no_uci_variant(variant))),
         };
         let notation = variant::open(variant, None, &[]).map_err(ClientError::Spawn)?;
         let mut engine = UciEngine {
@@ -113,7 +122,7 @@ impl UciEngine {
             child: None,
             stdin: None,
             lines: None,
-            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            stderr_tail: super::client::StderrTail::default(),
             info: EngineInfo::default(),
             restarts: 0,
             offers_fen: false,
@@ -231,6 +240,7 @@ impl UciEngine {
                 "apply".to_string(),
             ],
             variants: vec![self.variant],
+            rulings: Vec::new(),
         };
         Ok(())
     }
@@ -259,8 +269,7 @@ impl UciEngine {
         self.stdin = None;
         self.lines = None;
         if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.end();
         }
     }
 
@@ -271,15 +280,8 @@ impl UciEngine {
             let _ = stdin.flush();
         }
         self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            for _ in 0..20 {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
+        if let Some(child) = self.child.take() {
+            child.end_after(Duration::from_millis(200));
         }
     }
 
