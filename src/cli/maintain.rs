@@ -186,10 +186,19 @@ fn sync_findings(root: &std::path::Path, variant: VariantId) -> Result<()> {
             out.push('\n');
         }
     }
-    std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
-    println!(
-        "spec/{variant}/findings.yaml: scenario lists of {} findings updated",
-        naming.len()
-    );
+    if out == text {
+        println!(
+            "spec/{variant}/findings.yaml: unchanged (the scenario lists of {} findings are up to date)",
+            naming.len()
+        );
+        return Ok(());
+    }
+    let changed = text
+        .lines()
+        .zip(out.lines())
+        .filter(|(before, after)| before != after)
+        .count();
+    std::fs::write(&path, &out).with_context(|| format!("writing {}", path.display()))?;
+    println!("spec/{variant}/findings.yaml: {changed} scenario list(s) updated");
     Ok(())
 }

@@ -43,10 +43,10 @@ pub(super) struct RenderArgs {
     /// Leave the cell numbers out.
     #[arg(long)]
     no_numbers: bool,
-    /// Shade this party's start triangle (repeatable).
+    /// Shade this party's start triangle (repeatable; MONARCHIE only).
     #[arg(long = "shade-start", value_name = "PARTY")]
     shade_start: Vec<String>,
-    /// Shade the promotion zone of this party's pawns (repeatable).
+    /// Shade the promotion zone of this party's pawns (repeatable; MONARCHIE only).
     #[arg(long = "shade-promotion", value_name = "PARTY")]
     shade_promotion: Vec<String>,
     /// A ruling setting ID=key (repeatable) for legal moves and checks.
@@ -109,6 +109,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
 
 /// `regelwerk render`.
 pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
+    super::exit::check_output_parent(&args.output, "-o")?;
     let scenario_variant = args.scenario.as_ref().and_then(|path| {
         std::fs::read_to_string(path)
             .ok()
@@ -157,6 +158,9 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     }
     if let Some(text) = &args.moves_of {
         let cell: Cell = text.parse().context("reading --moves-of")?;
+        if position.piece_at(cell).is_none() {
+            bail!("--moves-of {text}: the cell is empty, so there are no moves to show");
+        }
         diagram = diagram.with_moves_of(&position, cell, &rules);
     }
     if let Some(name) = &args.seat_at_bottom {
@@ -226,6 +230,11 @@ pub(super) fn report(
                 .with_context(|| format!("loading the {variant} spec and scenarios"))?,
         );
     }
+    for input in &inputs {
+        let rulesets = 1 + regelwerk::variant::alternatives(input.variant).len();
+        regelwerk::report::diff::check_perft_budget(input, perft_depth, rulesets)
+            .map_err(anyhow::Error::msg)?;
+    }
     let mut progress = |what: &str| {
         eprintln!("report: {what} ({:.1} s)", started.elapsed().as_secs_f64());
     };
@@ -269,6 +278,8 @@ pub(super) fn rulings_diff(
     }
     let input = DiffInput::load_variant(&repo_root(), variant)
         .context("loading the spec, the scenarios and the perft corpus")?;
+    regelwerk::report::diff::check_perft_budget(&input, perft_depth, 2)
+        .map_err(anyhow::Error::msg)?;
     let diff = diff_alternative(&input, setting, perft_depth)?;
     print!("{}", diff.to_text());
     Ok(ExitCode::SUCCESS)
@@ -294,8 +305,8 @@ pub(super) enum RulingsCommand {
         /// The alternative, e.g. R-KING-DEAD=capture.
         #[arg(value_name = "ID=KEY")]
         setting: String,
-        /// perft depth of the comparison (1..=depth).
-        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH)]
+        /// perft depth of the comparison (1..=depth; 1 to 64, within perft's default node budget).
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         perft_depth: u32,
     },
 }
