@@ -83,6 +83,8 @@ misreadings! {
     PromotionKeepsTray => "M-PROMO-KEEPS-TRAY", ["m.6.6.promotion"];
     /// Promotion only on the move that first enters the zone.
     PromotionFirstEntry => "M-PROMO-FIRST-ENTRY", ["m.6.6.promotion"];
+    /// A pawn that enters the zone by capturing does not promote.
+    PromotionNotByCapture => "M-PROMO-NOT-BY-CAPTURE", ["m.6.6.promotion"];
     /// Promotion into any of queen, rook, bishop, knight, tray or not.
     PromotionAnyKind => "M-PROMO-ANY-KIND", ["m.6.6.promotion"];
     /// Gardez is reported for queens the mover already attacked.

@@ -455,7 +455,8 @@ pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
 }
 
 /// The promotion choices of a move from `from`. Fault
-/// M-PROMO-FIRST-ENTRY: a pawn already in its zone does not promote.
+/// M-PROMO-FIRST-ENTRY: a pawn already in its zone does not promote;
+/// fault M-PROMO-NOT-BY-CAPTURE: nor does one that captures.
 fn choices_from(
     position: &Position,
     piece: Piece,
@@ -466,6 +467,12 @@ fn choices_from(
     if rules.fault(Misreading::PromotionFirstEntry)
         && piece.kind == PieceKind::Pawn
         && pawn::in_promotion_zone(piece.party, from, rules)
+    {
+        return Choices::only(None);
+    }
+    if rules.fault(Misreading::PromotionNotByCapture)
+        && piece.kind == PieceKind::Pawn
+        && !matches!(position.occupant(to), Occupant::Empty)
     {
         return Choices::only(None);
     }
