@@ -3,11 +3,14 @@
 mod support;
 
 mod conform;
+mod doc_commands;
 mod fast_path;
 mod fuzz_checks;
 mod geometry;
 mod hostile;
+mod hostile_bounds;
 mod hostile_faults;
+mod hostile_messages;
 mod journal;
 mod misreadings;
 mod notation;
@@ -24,7 +27,6 @@ mod scenarios;
 mod snapshots;
 mod sovereign;
 mod threekingdoms;
-mod threekingdoms_misreadings;
 mod tournament;
 mod turn_order;
 mod uci;
