@@ -83,53 +83,28 @@ misreadings! {
     HeirNextKingdom => "TK-HEIR-NEXT-KINGDOM", ["tk.T8.heir"];
 }
 
-/// The misreadings that change what attacks a general, so that the fast
-/// attack test must give way to generating every rival move.
-const ATTACK_FAULTS: u64 = {
-    use Misreading::*;
-    let list = [
-        ElephantEyeIgnored,
-        HorseLegIgnored,
-        AdvisorLeavesPalace,
-        GeneralLeavesPalace,
-        CannonCapturesDirect,
-        SoldierBankSideways,
-        SoldierNoSideways,
-        SoldierOneBranch,
-        TriangleClosed,
-        BannerJumps,
-    ];
-    let mut mask = 0u64;
-    let mut i = 0;
-    while i < list.len() {
-        mask |= 1 << list[i] as u64;
-        i += 1;
-    }
-    mask
-};
-
 impl FaultSet {
-    /// Whether a set fault changes what attacks a general.
+    /// Whether a set fault changes what attacks a general, so that the
+    /// fast attack test must give way to generating every rival move
+    /// (one test of an empty set in every normal run).
     #[inline]
     pub fn changes_attacks(self) -> bool {
-        self.bits() & ATTACK_FAULTS != 0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_prefixed_and_read_back() {
-        let mut seen = std::collections::BTreeSet::new();
-        for &m in Misreading::ALL {
-            assert!(m.id().starts_with("TK-"), "{m}");
-            assert!(seen.insert(m.id()), "{m} twice");
-            assert!(FaultSet::from_ids(&[m.id()]).is_ok_and(|set| set.has(m)));
-        }
-        assert!(Misreading::ALL.len() >= 25 && Misreading::ALL.len() <= 64);
-        assert!(FaultSet::from_ids(&["TK-NOPE"]).is_err());
-        assert!(FaultSet::from_ids(&["M-MATE-KING-ONLY"]).is_err());
+        use Misreading::*;
+        !self.is_empty()
+            && self.iter().any(|m| {
+                matches!(
+                    m,
+                    ElephantEyeIgnored
+                        | HorseLegIgnored
+                        | AdvisorLeavesPalace
+                        | GeneralLeavesPalace
+                        | CannonCapturesDirect
+                        | SoldierBankSideways
+                        | SoldierNoSideways
+                        | SoldierOneBranch
+                        | TriangleClosed
+                        | BannerJumps
+                )
+            })
     }
 }
