@@ -32,7 +32,7 @@
 //! whose arms still say "no misreadings yet" has no catalogue; every tool
 //! then answers with one usage error.
 
-use super::{grand, monarchie, racingkings, threekingdoms, Game, VariantId};
+use super::{grand, monarchie, racingkings, sovereign, threekingdoms, Game, VariantId};
 
 /// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
 /// lines (each with its doc comment) become the enum `Misreading` and the
@@ -177,9 +177,7 @@ pub fn misreadings(variant: VariantId) -> Vec<(&'static str, &'static [&'static 
         VariantId::Grand => grand::faults::Misreading::catalogue(),
         VariantId::Racingkings => racingkings::faults::Misreading::catalogue(),
         VariantId::Threekingdoms => threekingdoms::faults::Misreading::catalogue(),
-        // No misreadings yet: the Sovereign arm becomes
-        // `sovereign::faults::Misreading::catalogue()`.
-        VariantId::Sovereign => Vec::new(),
+        VariantId::Sovereign => sovereign::faults::Misreading::catalogue(),
     }
 }
 
@@ -209,8 +207,7 @@ pub fn open_with_faults(
         VariantId::Grand => grand::open_with_faults(position, rulings, faults),
         VariantId::Racingkings => racingkings::open_with_faults(position, rulings, faults),
         VariantId::Threekingdoms => threekingdoms::open_with_faults(position, rulings, faults),
-        // No misreadings yet: becomes `sovereign::open_with_faults(...)`.
-        VariantId::Sovereign => Err(no_misreadings(variant)),
+        VariantId::Sovereign => sovereign::open_with_faults(position, rulings, faults),
     }
 }
 

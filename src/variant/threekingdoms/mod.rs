@@ -23,6 +23,7 @@ pub mod notation;
 pub mod picture;
 pub mod point;
 pub mod position;
+pub mod protocol_doc;
 pub mod ruleset;
 pub mod setup;
 pub mod transition;
