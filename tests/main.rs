@@ -30,7 +30,6 @@ mod snapshots;
 mod sovereign;
 mod sovereign_fast;
 mod threekingdoms;
-mod threekingdoms_misreadings;
 mod tournament;
 mod turn_order;
 mod uci;

@@ -176,10 +176,7 @@ pub fn misreadings(variant: VariantId) -> Vec<(&'static str, &'static [&'static 
         VariantId::Monarchie => monarchie::faults::Misreading::catalogue(),
         VariantId::Grand => grand::faults::Misreading::catalogue(),
         VariantId::Racingkings => racingkings::faults::Misreading::catalogue(),
-        VariantId::Threekingdoms => threekingdoms::faults::Misreading::ALL
-            .iter()
-            .map(|misreading| (misreading.id(), misreading.clauses()))
-            .collect(),
+        VariantId::Threekingdoms => threekingdoms::faults::Misreading::catalogue(),
         VariantId::Sovereign => sovereign::faults::Misreading::catalogue(),
     }
 }

@@ -1,44 +1,15 @@
-//! Misreadings: the plausible wrong readings of the rules page (seed 004)
-//! that an implementer who read it once could make, catalogued in
-//! `spec/threekingdoms/misreadings.yaml`. Each is built into the
-//! reference engine as a switchable fault, so that the suite can be shown
-//! to catch it (`regelwerk rulings misreadings --variant threekingdoms`).
-//!
-//! A fault is never a ruling: [`super::ruleset::Ruleset::from_settings`]
-//! knows no `TK-` ID, and a fault is set only through [`FaultSet::from_ids`]
-//! ([`super::open_with_faults`]: the hidden `--fault ID` of `check` and
-//! `serve`, and tests). The rule code branches on [`FaultSet::has`] at the
-//! spot the misreading changes, marked `/// Fault TK-...`.
-
-use std::fmt;
-
-/// Declares the misreadings: variant, ID, clauses.
-macro_rules! misreadings {
-    ($($(#[$doc:meta])* $variant:ident => $id:literal, [$($clause:literal),+];)+) => {
-        /// One misreading of `spec/threekingdoms/misreadings.yaml`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Misreading {
-            $($(#[$doc])* $variant),+
-        }
-
-        impl Misreading {
-            /// Every misreading, in catalogue order.
-            pub const ALL: &'static [Misreading] = &[$(Misreading::$variant),+];
-
-            /// The catalogue ID (`TK-...`).
-            pub fn id(self) -> &'static str {
-                match self { $(Misreading::$variant => $id),+ }
-            }
-
-            /// The clauses it misreads.
-            pub fn clauses(self) -> &'static [&'static str] {
-                match self { $(Misreading::$variant => &[$($clause),+]),+ }
-            }
-        }
-    };
-}
+//! Misreadings of Three Kingdoms Xiangqi (`spec/threekingdoms/misreadings.yaml`):
+//! the plausible wrong readings of the rules page (seed 004) that an
+//! implementer who read it once could make, played by the reference
+//! engine only when a test or `--fault TK-...` asks (the contract is in
+//! [`crate::variant::faults`]). A fault is never a ruling:
+//! [`super::ruleset::Ruleset::from_settings`] knows no `TK-` ID. The rule
+//! code branches on [`FaultSet::has`] (through `Engine::fault`) at the
+//! spot each changes, marked `/// Fault TK-...`; with no fault set every
+//! branch is a bit test that fails.
 
 misreadings! {
+    "spec/threekingdoms/misreadings.yaml";
     /// The elephant's eye point does not block its move.
     ElephantEyeIgnored => "TK-ELEPHANT-EYE-IGNORED", ["tk.T5.elephant"];
     /// The horse's leg point does not block its jump.
@@ -112,109 +83,28 @@ misreadings! {
     HeirNextKingdom => "TK-HEIR-NEXT-KINGDOM", ["tk.T8.heir"];
 }
 
-impl fmt::Display for Misreading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// The misreadings that change what attacks a general, so that the fast
-/// attack test must give way to generating every rival move.
-const ATTACK_FAULTS: u64 = {
-    use Misreading::*;
-    let list = [
-        ElephantEyeIgnored,
-        HorseLegIgnored,
-        AdvisorLeavesPalace,
-        GeneralLeavesPalace,
-        CannonCapturesDirect,
-        SoldierBankSideways,
-        SoldierNoSideways,
-        SoldierOneBranch,
-        TriangleClosed,
-        BannerJumps,
-    ];
-    let mut mask = 0u64;
-    let mut i = 0;
-    while i < list.len() {
-        mask |= 1 << list[i] as u64;
-        i += 1;
-    }
-    mask
-};
-
-/// The faults an engine plays with: empty in every normal run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct FaultSet(u64);
-
 impl FaultSet {
-    /// No fault.
-    pub const NONE: FaultSet = FaultSet(0);
-
-    /// Whether no fault is set.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the misreading is set.
-    #[inline]
-    pub fn has(self, misreading: Misreading) -> bool {
-        self.0 & (1 << misreading as u64) != 0
-    }
-
-    /// This set with `misreading` added.
-    pub fn with(self, misreading: Misreading) -> FaultSet {
-        FaultSet(self.0 | (1 << misreading as u64))
-    }
-
-    /// Whether a set fault changes what attacks a general.
+    /// Whether a set fault changes what attacks a general, so that the
+    /// fast attack test must give way to generating every rival move
+    /// (one test of an empty set in every normal run).
     #[inline]
     pub fn changes_attacks(self) -> bool {
-        self.0 & ATTACK_FAULTS != 0
-    }
-
-    /// The faults named by catalogue IDs.
-    ///
-    /// # Errors
-    /// A message naming an ID not in the catalogue and listing the known ones.
-    pub fn from_ids<S: AsRef<str>>(ids: &[S]) -> Result<FaultSet, String> {
-        let mut set = FaultSet::NONE;
-        for id in ids {
-            let id = id.as_ref().trim();
-            let misreading = Misreading::ALL
-                .iter()
-                .copied()
-                .find(|m| m.id() == id)
-                .ok_or_else(|| {
-                    format!(
-                        "unknown misreading '{id}' for threekingdoms: expected one of {}",
-                        Misreading::ALL
-                            .iter()
-                            .map(|m| m.id())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })?;
-            set = set.with(misreading);
-        }
-        Ok(set)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_prefixed_and_read_back() {
-        let mut seen = std::collections::BTreeSet::new();
-        for &m in Misreading::ALL {
-            assert!(m.id().starts_with("TK-"), "{m}");
-            assert!(seen.insert(m.id()), "{m} twice");
-            assert!(FaultSet::from_ids(&[m.id()]).is_ok_and(|set| set.has(m)));
-        }
-        assert!(Misreading::ALL.len() >= 25 && Misreading::ALL.len() <= 64);
-        assert!(FaultSet::from_ids(&["TK-NOPE"]).is_err());
-        assert!(FaultSet::from_ids(&["M-MATE-KING-ONLY"]).is_err());
+        use Misreading::*;
+        !self.is_empty()
+            && self.iter().any(|m| {
+                matches!(
+                    m,
+                    ElephantEyeIgnored
+                        | HorseLegIgnored
+                        | AdvisorLeavesPalace
+                        | GeneralLeavesPalace
+                        | CannonCapturesDirect
+                        | SoldierBankSideways
+                        | SoldierNoSideways
+                        | SoldierOneBranch
+                        | TriangleClosed
+                        | BannerJumps
+                )
+            })
     }
 }

@@ -58,7 +58,7 @@ pub fn open_with_faults(
     rulings: &[String],
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
-    let faults = FaultSet::from_ids(faults)?;
+    let faults = FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
     open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)
 }
 
