@@ -13,7 +13,7 @@ use super::hostile::{run_in, scratch};
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
-const SKIPPED: [(&str, &str); 24] = [
+const SKIPPED: [(&str, &str); 26] = [
     ("--games 1000000", "a million games: the campaign of docs/scale.md (merge of its shard size: tests/hostile_bounds.rs)"),
     ("--max-nodes none", "an unbounded perft, asked for on purpose"),
     ("perft 7", "billions of nodes"),
@@ -38,6 +38,8 @@ const SKIPPED: [(&str, &str); 24] = [
     ("fuzz --engine", "a differential run over the protocol: minutes (tests/conform.rs runs a short one)"),
     ("conform --engine \"python3", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
     ("serve", "reads requests from its stdin until it ends"),
+    ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
+    ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
 ];
 
 /// One command line of a doc: where it is and its words.

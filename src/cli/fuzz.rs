@@ -236,7 +236,7 @@ fn run_differential(
         &mut regelwerk::protocol::external::External,
         u64,
         &[String],
-    ) -> Result<usize, Parted>,
+    ) -> Result<usize, Box<Parted>>,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
@@ -601,7 +601,7 @@ fn differential(
             .map_err(|mut game| {
                 game.game = Some(seed.wrapping_sub(args.seed));
                 let id = format!("diverge-{}-seed-{seed}", args.variant);
-                Parted {
+                Box::new(Parted {
                     kind: game.divergence.kind(),
                     known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
                     played: game.played,
@@ -613,7 +613,7 @@ fn differential(
                         regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
                     ),
                     divergence: game.divergence.to_string(),
-                }
+                })
             })
         },
     )

@@ -20,36 +20,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// A ruling that can be switched, shared by every variant's ruleset: its
-/// ID, the keys of its options (the first is `default`), and how to read
-/// and write it.
-macro_rules! ruling_enum {
-    ($(#[$doc:meta])* $name:ident, $id:literal, { $($(#[$vdoc:meta])* $variant:ident => $key:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub enum $name {
-            #[default]
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// The ruling ID this option belongs to.
-            pub const ID: &'static str = $id;
-            /// Every option, the default first.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The key of this option (`default` for the default).
-            pub fn key(self) -> &'static str {
-                match self { $($name::$variant => $key),+ }
-            }
-
-            /// The option for a key, if it exists.
-            pub fn from_key(key: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|option| option.key() == key)
-            }
-        }
-    };
-}
+#[macro_use]
+mod ruling_enum;
 
 #[macro_use]
 pub mod faults;
@@ -228,7 +200,9 @@ impl fmt::Display for Status {
 pub struct Capture {
     /// The piece kind in lowercase English (`pawn`, `knight`, `marshal`...).
     pub kind: String,
-    /// The party the piece belonged to.
+    /// The party that owned the piece at the moment it was taken (after
+    /// any change of colour the same move makes before the capture):
+    /// [`VariantInfo::capture_owner`] says it per variant.
     pub owner: String,
     /// The square (cell, point) it stood on; differs from the move's
     /// target for en passant.
@@ -640,6 +614,9 @@ pub struct VariantInfo {
     /// The positions of its movement figures (MONARCHIE draws its
     /// rulebook figures in [`crate::render::figures`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,
+    /// What `capture.owner` (and the `captured` event's `party`) names in
+    /// this variant, one sentence for the protocol documentation.
+    pub capture_owner: &'static str,
     /// What its protocol page says (docs/protocol/<variant>.md).
     pub protocol: &'static ProtocolDoc,
 }

@@ -292,6 +292,7 @@ pub const fn info(
         board: parts.board,
         figures: parts.figures,
         random_position: None,
+        capture_owner: "the side (`white` or `black`) whose piece was taken",
         protocol: parts.protocol,
     }
 }
