@@ -1,4 +1,4 @@
-//! The messages of the engine protocol 2.0 (`docs/protocol.md`): one JSON
+//! The messages of the engine protocol 2.1 (`docs/protocol.md`): one JSON
 //! object per line, requests from the harness on the engine's stdin,
 //! responses on its stdout, the same for every variant. Schemas:
 //! `schemas/protocol/`.
