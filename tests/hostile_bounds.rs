@@ -177,10 +177,11 @@ fn the_perft_estimate_is_an_upper_bound_and_ignores_the_budget() {
     use regelwerk::variant::{open, VariantId};
     for variant in VariantId::ALL {
         let game = open(variant, None, &[]).unwrap_or_else(|e| panic!("{e}"));
-        // The deepest level within a second or so of counting, and the
-        // estimate made two levels short of it.
+        // The first level the estimate does not count (the levels are
+        // counted while they hold fewer than 20,000 nodes), and the count
+        // one level past it.
         let mut depth = 1;
-        while game.perft(depth) < 300_000 {
+        while game.perft(depth) < 20_000 {
             depth += 1;
         }
         let truth = game.perft(depth + 1) as f64;
