@@ -91,7 +91,7 @@ pub(crate) fn processes_with(mark: &str) -> Vec<u32> {
             continue;
         };
         let words: Vec<&[u8]> = cmdline.split(|b| *b == 0).collect();
-        if words.iter().any(|w| *w == mark.as_bytes()) {
+        if words.contains(&mark.as_bytes()) {
             found.push(pid);
         }
     }

@@ -65,7 +65,15 @@ pub(super) fn check(
     if let Some(path) = &output {
         super::exit::check_writable(path)?;
     }
-    regelwerk::ruleset::FaultSet::from_ids(&faults).context("reading --fault")?;
+    // A misreading belongs to one variant: its suite alone is run, and a
+    // variant without it is one usage error (not a failure per scenario).
+    let fault_variant = regelwerk::variant::faults::variant_of_faults(variant, &faults)
+        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
+    let variants = if faults.is_empty() {
+        variants
+    } else {
+        fault_variant.into_iter().collect()
+    };
     let forced: Vec<String> = faults
         .iter()
         .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX))

@@ -305,9 +305,13 @@ pub(super) fn serve(
             regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
         }
     }
-    let (misreadings, harness): (Vec<String>, Vec<String>) =
-        fault.into_iter().partition(|text| text.starts_with("M-"));
-    regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
+    let (misreadings, harness): (Vec<String>, Vec<String>) = fault
+        .into_iter()
+        .partition(|text| regelwerk::variant::faults::looks_like_misreading(text));
+    // Misreadings are one variant's: without --variant only that variant
+    // is served (the others' requests are answered `skipped`).
+    let variant = regelwerk::variant::faults::variant_of_faults(variant, &misreadings)
+        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
     if harness.len() > 1 {
         anyhow::bail!("--fault: at most one of {}", HARNESS_FAULTS);
     }

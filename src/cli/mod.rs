@@ -120,8 +120,8 @@ enum Command {
         /// Also list engine clauses and rulings that no scenario covers.
         #[arg(long)]
         coverage: bool,
-        /// Deliberate fault, never for a normal run: play the MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable) to see which scenarios catch it.
-        #[arg(long = "fault", value_name = "M-ID")]
+        /// Deliberate fault, never for a normal run: play the misreading ID of spec/<variant>/misreadings.yaml (M-, G-, RK-, TK-, SC-; repeatable, one variant) to see which scenarios catch it; runs that variant's suite only.
+        #[arg(long = "fault", value_name = "ID")]
         faults: Vec<String>,
         /// Run only shard I of N (every N-th file from the I-th; docs/scale.md).
         #[arg(long, value_name = "I/N")]
@@ -204,7 +204,7 @@ enum Command {
         /// Ruling settings ID=key forced on top of every request's rulings.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
-        /// For testing harnesses: crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent, out-of-sequence, or a MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable).
+        /// For testing harnesses: crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent, out-of-sequence, or a misreading ID of spec/<variant>/misreadings.yaml (M-, G-, RK-, TK-, SC-; repeatable, one variant; without --variant only that variant is served).
         #[arg(long, hide = true)]
         fault: Vec<String>,
     },
@@ -311,10 +311,10 @@ enum Command {
         #[arg(long, value_enum)]
         variant: Option<VariantId>,
     },
-    /// Ruling tools (`rulings diff ID=KEY`).
+    /// Ruling and misreading tools for any variant (`rulings audit --variant V`, `rulings diff ID=KEY`, `rulings misreadings`).
     Rulings {
-        /// The rule system (MONARCHIE, Three Kingdoms and Sovereign have switchable rulings; `rulings misreadings` is MONARCHIE's).
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        /// The rule system; before or after the subcommand.
+        #[arg(long, value_enum, global = true, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
         #[command(subcommand)]
         command: render::RulingsCommand,

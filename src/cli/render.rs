@@ -258,16 +258,26 @@ pub(super) fn report(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `regelwerk rulings diff ID=KEY`.
-pub(super) fn rulings_diff(setting: &str, perft_depth: u32) -> Result<ExitCode> {
-    if !Ruleset::all_alternatives().iter().any(|s| s == setting) {
-        Ruleset::from_settings(&[setting]).context("reading the ruling setting")?;
+/// `regelwerk rulings diff ID=KEY` for `variant`.
+pub(super) fn rulings_diff(
+    variant: regelwerk::variant::VariantId,
+    setting: &str,
+    perft_depth: u32,
+) -> Result<ExitCode> {
+    let alternatives = regelwerk::variant::alternatives(variant);
+    if alternatives.is_empty() {
+        return Err(super::maintain::no_alternatives(variant));
+    }
+    if !alternatives.iter().any(|s| s == setting) {
+        regelwerk::variant::open(variant, None, &[setting.to_string()])
+            .map_err(|message| anyhow::anyhow!("reading the ruling setting: {message}"))?;
         bail!(
-            "'{setting}' is not an alternative; choose one of: {}",
-            Ruleset::all_alternatives().join(", ")
+            "'{setting}' is not an alternative of {variant}; choose one of: {}",
+            alternatives.join(", ")
         );
     }
-    let input = load_input(&repo_root())?;
+    let input = DiffInput::load_variant(&repo_root(), variant)
+        .context("loading the spec, the scenarios and the perft corpus")?;
     regelwerk::report::diff::check_perft_budget(&input, perft_depth, 2)
         .map_err(anyhow::Error::msg)?;
     let diff = diff_alternative(&input, setting, perft_depth)?;
@@ -275,20 +285,16 @@ pub(super) fn rulings_diff(setting: &str, perft_depth: u32) -> Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
-fn load_input(root: &Path) -> Result<DiffInput> {
-    DiffInput::load(root).context("loading the spec, the scenarios and the perft corpus")
-}
-
 /// Subcommands of `regelwerk rulings`.
 #[derive(clap::Subcommand, Debug)]
 pub(super) enum RulingsCommand {
-    /// Play every ruling alternative against the suite and list the scenarios it changes.
+    /// Play every ruling alternative against the variant's suite and list the scenarios whose pinned expectations it changes.
     Audit {
         /// Add missing ruling IDs to the `rulings` of the scenarios that depend on them.
         #[arg(long)]
         fix: bool,
     },
-    /// Play every misreading of spec/monarchie/misreadings.yaml against the suite and count the scenarios that catch each.
+    /// Play every misreading of spec/<variant>/misreadings.yaml against the variant's suite and count the scenarios that catch each.
     Misreadings {
         /// List the catching scenarios of each misreading.
         #[arg(long)]
@@ -305,69 +311,21 @@ pub(super) enum RulingsCommand {
     },
 }
 
-/// `regelwerk rulings ...`.
+/// `regelwerk rulings ...`: the same three tools for every variant; a
+/// variant without switchable rulings (or without misreadings) gets one
+/// usage error.
 pub(super) fn rulings(
     command: RulingsCommand,
     variant: regelwerk::variant::VariantId,
 ) -> Result<ExitCode> {
-    if variant != regelwerk::variant::VariantId::Monarchie {
-        let dir = repo_root().join("spec").join(variant.name());
-        let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
-        let title = regelwerk::variant::info(variant).title;
-        return match command {
-            RulingsCommand::Audit { .. } => {
-                let alternatives = regelwerk::variant::alternatives(variant);
-                println!(
-                    "{title}: {} rulings; {} switchable alternative(s){}",
-                    spec.rulings.len(),
-                    alternatives.len(),
-                    if alternatives.is_empty() {
-                        " (all fixed readings)".to_string()
-                    } else {
-                        format!(": {} (see what each changes with `rulings diff --variant {variant} ID=KEY`)", alternatives.join(", "))
-                    }
-                );
-                for ruling in &spec.rulings {
-                    println!("  {}  {}", ruling.id, ruling.title);
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            RulingsCommand::Diff {
-                setting,
-                perft_depth,
-            } => {
-                let alternatives = regelwerk::variant::alternatives(variant);
-                if !alternatives.contains(&setting) {
-                    bail!(
-                        "'{setting}' is not a switchable alternative of {title}; choose one of: {}",
-                        if alternatives.is_empty() {
-                            "none (all its readings are fixed)".to_string()
-                        } else {
-                            alternatives.join(", ")
-                        }
-                    );
-                }
-                let input = DiffInput::load_variant(&repo_root(), variant)
-                    .with_context(|| format!("loading the {variant} spec and scenarios"))?;
-                regelwerk::report::diff::check_perft_budget(&input, perft_depth, 2)
-                    .map_err(anyhow::Error::msg)?;
-                let (_, diffs) = regelwerk::report::diff::all_diffs(&input, perft_depth);
-                for diff in diffs.iter().filter(|diff| diff.setting == setting) {
-                    print!("{}", diff.to_text());
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            RulingsCommand::Misreadings { .. } => bail!(
-                "{title} has no misreading catalogue yet (spec/monarchie/misreadings.yaml is MONARCHIE's)"
-            ),
-        };
-    }
     match command {
-        RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
-        RulingsCommand::Misreadings { verbose } => super::maintain::misreadings_audit(verbose),
+        RulingsCommand::Audit { fix } => super::maintain::rulings_audit(variant, fix),
+        RulingsCommand::Misreadings { verbose } => {
+            super::maintain::misreadings_audit(variant, verbose)
+        }
         RulingsCommand::Diff {
             setting,
             perft_depth,
-        } => rulings_diff(&setting, perft_depth),
+        } => rulings_diff(variant, &setting, perft_depth),
     }
 }

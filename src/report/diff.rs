@@ -356,8 +356,15 @@ pub fn diff_alternative(
     setting: &str,
     depth: u32,
 ) -> Result<RulingDiff, DiffError> {
-    let rules = Ruleset::from_settings(&[setting])?;
-    let tables = perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules]);
+    let tables = if input.variant == VariantId::Monarchie {
+        let rules = Ruleset::from_settings(&[setting])?;
+        perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules])
+    } else {
+        // The other variants' perft corpora are not read here: the diff is
+        // the scenarios' (the setting is checked by the caller against
+        // `variant::alternatives`).
+        vec![Vec::new(), Vec::new()]
+    };
     let base = Baseline {
         results: input
             .cases
