@@ -39,8 +39,11 @@ fn exit_codes_agree_across_commands() {
         ("fuzz", "--engine"),
         ("conform", "--uci"),
     ] {
-        let ran =
-            run(&[command, flag, "", "--games", "1"][..if command == "fuzz" { 5 } else { 3 }]);
+        let mut args = vec![command, "--variant", "grand", flag, ""];
+        if command == "fuzz" {
+            args.extend(["--games", "1"]);
+        }
+        let ran = run(&args);
         assert_eq!(ran.code, Some(2), "{command} {flag} \"\": {}", said(&ran));
         assert!(ran.stderr.contains("is empty"), "{}", ran.stderr);
     }
@@ -82,14 +85,27 @@ fn a_scenario_anywhere_is_checked_against_the_spec() {
         .lines()
         .find(|line| line.starts_with("clauses:"))
         .unwrap_or_else(|| panic!("no clauses line"));
-    let bad = write(
+    let bad_clause = write(
         &dir,
-        "bad.yaml",
-        &text.replacen(clauses, "clauses: [m.99]\nrulings: [R-DOES-NOT-EXIST]", 1),
+        "bad-clause.yaml",
+        &text.replacen(clauses, "clauses: [m.99]", 1),
     );
-    let ran = run(&["check", &bad]);
+    let ran = run(&["check", &bad_clause]);
     assert_eq!(ran.code, Some(2), "{}", said(&ran));
     assert!(said(&ran).contains("m.99"), "{}", said(&ran));
+    let rulings = text.lines().find(|line| line.starts_with("rulings:"));
+    let bad_ruling = match rulings {
+        Some(line) => text.replacen(line, "rulings: [R-DOES-NOT-EXIST]", 1),
+        None => text.replacen(
+            clauses,
+            &format!("{clauses}\nrulings: [R-DOES-NOT-EXIST]"),
+            1,
+        ),
+    };
+    let bad_ruling = write(&dir, "bad-ruling.yaml", &bad_ruling);
+    let ran = run(&["check", &bad_ruling]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(said(&ran).contains("R-DOES-NOT-EXIST"), "{}", said(&ran));
 }
 
 /// Item 9: no output path makes folders.

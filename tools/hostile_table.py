@@ -49,7 +49,8 @@ def scratch_files(tmp, binary):
     one = open(os.path.join(ROOT, ONE)).read()
     clauses = next(line for line in one.splitlines() if line.startswith("clauses:"))
     put("big.yaml", b"#" * (8 * 1024 * 1024 + 1))
-    put("scalar-7mb.yaml", one.replace("description:", "note: " + "x" * (7 * 1024 * 1024) + "\ndescription:", 1))
+    description = next(line for line in one.splitlines() if line.startswith("description:"))
+    put("scalar-7mb.yaml", one.replace(description, "description: " + "x" * (7 * 1024 * 1024), 1))
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n"
     for level in range(1, 10):
         prev = "a" if level == 1 else f"l{level - 1}"
@@ -131,7 +132,7 @@ def inputs(binary, f, tmp):
         ("`serve` asked for protocol 3.0", ["serve"], b'{"type":"start","protocol":"3.0"}\n{"type":"stop"}\n'),
         ("unknown IDs in `--expected-failures`", ["conform", "--engine", "true", "--expected-failures", f["unknown-ids.txt"]], None),
         ("`render --moves-of` an empty square (Grand e5)", ["render", "--variant", "grand", "--moves-of", "e5", "-o", "-"], None),
-        ("`show --position` with 100,001 queens in a tray", ["show", "--position", "x" * 100001], None),
+        ("a `--position` of 100,001 characters", ["show", "--position", "x" * 100001], None),
         ("`apply` a refused action", ["apply", "--variant", "grand", "e2e9"], None),
     ]
 

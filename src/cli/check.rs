@@ -119,7 +119,7 @@ pub(super) fn check(
             "faults": faults,
             "spec": spec_given,
         });
-        super::shard::write_check(path, campaign, shard, &all_files, &report, started)?;
+        write_check(path, campaign, shard, &all_files, &report, started)?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
     if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
@@ -248,4 +248,35 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
 
 pub(super) fn indent(text: &str) -> String {
     text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// Writes a sharded `check`'s cases, each with the index of its file in
+/// `all_files` (the whole campaign's files, in order).
+pub(super) fn write_check(
+    path: &std::path::Path,
+    campaign: serde_json::Value,
+    shard: regelwerk::shard::Shard,
+    all_files: &[PathBuf],
+    report: &SuiteReport,
+    started: std::time::Instant,
+) -> Result<()> {
+    let mut writer = regelwerk::shard::ResultsWriter::create(path, "check", campaign, shard)
+        .with_context(|| format!("writing {}", path.display()))?
+        .started_at(started);
+    let index_of: std::collections::BTreeMap<&std::path::Path, usize> = all_files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| (file.as_path(), index))
+        .collect();
+    // Filtered-out files leave no case, so each case finds its index by path.
+    for case in &report.cases {
+        let index = index_of
+            .get(case.path.as_path())
+            .copied()
+            .with_context(|| format!("{} is not among the files", case.path.display()))?;
+        writer.unit(index, serde_json::to_value(case)?)?;
+    }
+    writer
+        .finish()
+        .with_context(|| format!("writing {}", path.display()))
 }

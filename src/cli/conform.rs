@@ -94,8 +94,8 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::protocol::conform_report;
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
-    super::fuzz::check_uci_variant(args.uci, args.variant)?;
-    super::fuzz::check_engine_command(&args.engine, if args.uci { "--uci" } else { "--engine" })?;
+    super::exit::check_uci_variant(args.uci, args.variant)?;
+    super::exit::check_engine_command(&args.engine, if args.uci { "--uci" } else { "--engine" })?;
     if let Some(path) = &args.output {
         super::exit::check_writable(path)?;
     }
@@ -271,7 +271,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     };
     engine.stop();
     if let Some(path) = args.output.as_ref().filter(|path| is_results_file(path)) {
-        super::shard::write_conform(path, &args, shard, &indices, &report)?;
+        write_conform(path, &args, shard, &indices, &report)?;
         eprintln!(
             "conform shard {shard}: {} cases, results in {}",
             report.cases.len(),
@@ -357,4 +357,35 @@ pub(super) fn serve(
         variant,
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a sharded `conform`'s verdicts; the campaign is the suite
+/// revision, the variant, the filters and the engine's handshake.
+pub(super) fn write_conform(
+    path: &std::path::Path,
+    args: &ConformArgs,
+    shard: regelwerk::shard::Shard,
+    indices: &[usize],
+    report: &regelwerk::protocol::conform::ConformReport,
+) -> Result<()> {
+    let campaign = serde_json::json!({
+        "suite_revision": report.suite_revision,
+        "variant": report.variant,
+        "engine": report.engine,
+        "command": report.command,
+        "uci": report.uci,
+        "protocol": report.protocol,
+        "readings": report.readings,
+        "clause": args.clause,
+        "id": args.id,
+    });
+    let mut writer = regelwerk::shard::ResultsWriter::create(path, "conform", campaign, shard)
+        .with_context(|| format!("writing {}", path.display()))?;
+    for (index, case) in indices.iter().zip(&report.cases) {
+        writer.unit(*index, serde_json::to_value(case)?)?;
+    }
+    let totals = [("restarts".to_string(), report.restarts as u64)].into();
+    writer
+        .finish_with(totals)
+        .with_context(|| format!("writing {}", path.display()))
 }

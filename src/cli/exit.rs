@@ -90,3 +90,36 @@ pub fn timeout(seconds: f64, flag: &str) -> anyhow::Result<std::time::Duration> 
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
+
+/// UCI engines play the variants with a UCI name only (Grand Chess and
+/// Racing Kings, `UCI_Variant` grand and racingkings): asking for another
+/// is a usage error, found before any engine starts.
+///
+/// # Errors
+/// The variant and what `--uci` is for.
+pub(super) fn check_uci_variant(
+    uci: bool,
+    variant: regelwerk::variant::VariantId,
+) -> anyhow::Result<()> {
+    if uci && regelwerk::protocol::uci::uci_variant_name(variant).is_none() {
+        anyhow::bail!("{}", regelwerk::protocol::uci::no_uci_variant(variant));
+    }
+    Ok(())
+}
+
+/// An engine command line that names no program is a usage error (exit
+/// 2), found before anything starts.
+///
+/// # Errors
+/// The option that is empty.
+pub(super) fn check_engine_command(command: &str, flag: &str) -> anyhow::Result<()> {
+    if regelwerk::protocol::client::split_command(command)
+        .map_err(|message| anyhow::anyhow!("{flag}: {message}"))?
+        .is_empty()
+    {
+        anyhow::bail!(
+            "{flag} is empty: give the engine's command line, e.g. {flag} \"python3 engine.py\""
+        );
+    }
+    Ok(())
+}

@@ -79,36 +79,6 @@ pub(super) fn print_agreement(
     }
 }
 
-/// UCI engines play the variants with a UCI name only (Grand Chess and
-/// Racing Kings, `UCI_Variant` grand and racingkings): asking for another
-/// is a usage error, found before any engine starts.
-///
-/// # Errors
-/// The variant and what `--uci` is for.
-pub(super) fn check_uci_variant(uci: bool, variant: VariantId) -> Result<()> {
-    if uci && regelwerk::protocol::uci::uci_variant_name(variant).is_none() {
-        anyhow::bail!("{}", regelwerk::protocol::uci::no_uci_variant(variant));
-    }
-    Ok(())
-}
-
-/// An engine command line that names no program is a usage error (exit
-/// 2), found before anything starts.
-///
-/// # Errors
-/// The option that is empty.
-pub(super) fn check_engine_command(command: &str, flag: &str) -> Result<()> {
-    if regelwerk::protocol::client::split_command(command)
-        .map_err(|message| anyhow::anyhow!("{flag}: {message}"))?
-        .is_empty()
-    {
-        anyhow::bail!(
-            "{flag} is empty: give the engine's command line, e.g. {flag} \"python3 engine.py\""
-        );
-    }
-    Ok(())
-}
-
 /// Writes a reproducing scenario as `<out>/<id>.yaml`.
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
     regelwerk::render::output_dir(out)?;
@@ -240,8 +210,8 @@ fn run_differential(
 ) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
-    check_uci_variant(args.uci, args.variant)?;
-    check_engine_command(engine_command, if args.uci { "--uci" } else { "--engine" })?;
+    super::exit::check_uci_variant(args.uci, args.variant)?;
+    super::exit::check_engine_command(engine_command, if args.uci { "--uci" } else { "--engine" })?;
     let mut engine = External::start(
         engine_command,
         args.uci,

@@ -622,20 +622,29 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             match_number,
             date,
             rulings,
-        } => play::play(play::PlayArgs {
-            variant,
-            seed,
-            players,
-            journal,
-            pgn,
-            position,
-            clock,
-            quiet,
-            max_plies,
-            match_number,
-            date,
-            rulings,
-        }),
+        } => {
+            let args = play::PlayArgs {
+                variant,
+                seed,
+                players,
+                journal,
+                pgn,
+                position,
+                clock,
+                quiet,
+                max_plies,
+                match_number,
+                date,
+                rulings,
+            };
+            // MONARCHIE's game of humans and Joshuas, or any other
+            // variant's game of computers recorded as PGN.
+            if args.variant == VariantId::Monarchie {
+                play::play(args)
+            } else {
+                play_record::play(args)
+            }
+        }
         Command::Replay { journals, variant } => replay::replay_journals(journals, variant),
         Command::Schema { kind, variant } => {
             if variant.is_some() && kind != SchemaKind::Scenario {

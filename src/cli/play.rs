@@ -206,9 +206,6 @@ fn print_moves(position: &Position, moves: Vec<regelwerk::Move>) {
 }
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
-    if args.variant != VariantId::Monarchie {
-        return super::play_record::play(args);
-    }
     if args.pgn.is_some() {
         bail!("--pgn is for grand, racingkings and sovereign; a MONARCHIE game is recorded with --journal");
     }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use regelwerk::scenario::report::{CaseResult, SuiteReport};
 use regelwerk::shard::{merge, Merged, ResultsWriter, Shard};
@@ -15,37 +15,6 @@ use regelwerk::variant::{Game, VariantId};
 
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
-
-/// Writes a sharded `check`'s cases, each with the index of its file in
-/// `all_files` (the whole campaign's files, in order).
-pub(super) fn write_check(
-    path: &Path,
-    campaign: Value,
-    shard: Shard,
-    all_files: &[PathBuf],
-    report: &SuiteReport,
-    started: std::time::Instant,
-) -> Result<()> {
-    let mut writer = ResultsWriter::create(path, "check", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?
-        .started_at(started);
-    let index_of: std::collections::BTreeMap<&Path, usize> = all_files
-        .iter()
-        .enumerate()
-        .map(|(index, file)| (file.as_path(), index))
-        .collect();
-    // Filtered-out files leave no case, so each case finds its index by path.
-    for case in &report.cases {
-        let index = index_of
-            .get(case.path.as_path())
-            .copied()
-            .with_context(|| format!("{} is not among the files", case.path.display()))?;
-        writer.unit(index, serde_json::to_value(case)?)?;
-    }
-    writer
-        .finish()
-        .with_context(|| format!("writing {}", path.display()))
-}
 
 /// A shard of perft: the campaign's units are the move sequences of the
 /// split depth (the root moves, or, when there are fewer than four per
@@ -285,37 +254,6 @@ fn merge_fuzz(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
         format,
     );
     Ok(Exit::Ok.code())
-}
-
-/// Writes a sharded `conform`'s verdicts; the campaign is the suite
-/// revision, the variant, the filters and the engine's handshake.
-pub(super) fn write_conform(
-    path: &Path,
-    args: &super::conform::ConformArgs,
-    shard: Shard,
-    indices: &[usize],
-    report: &regelwerk::protocol::conform::ConformReport,
-) -> Result<()> {
-    let campaign = json!({
-        "suite_revision": report.suite_revision,
-        "variant": report.variant,
-        "engine": report.engine,
-        "command": report.command,
-        "uci": report.uci,
-        "protocol": report.protocol,
-        "readings": report.readings,
-        "clause": args.clause,
-        "id": args.id,
-    });
-    let mut writer = ResultsWriter::create(path, "conform", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?;
-    for (index, case) in indices.iter().zip(&report.cases) {
-        writer.unit(*index, serde_json::to_value(case)?)?;
-    }
-    let totals = [("restarts".to_string(), report.restarts as u64)].into();
-    writer
-        .finish_with(totals)
-        .with_context(|| format!("writing {}", path.display()))
 }
 
 fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {

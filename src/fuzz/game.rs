@@ -513,11 +513,42 @@ pub fn game_failure_scenario(failure: &GameFailure, id: &str) -> String {
         return text;
     };
     for action in &failure.actions {
-        text.push_str(&crate::protocol::difffuzz::play_step(
-            game.as_mut(),
-            action,
-            false,
-        ));
+        text.push_str(&play_step(game.as_mut(), action, false));
     }
     text
+}
+
+/// One `play` step as the reference plays it: `full` pins every field of
+/// the report, else `next` and the position.
+pub fn play_step(game: &mut dyn Game, action: &str, full: bool) -> String {
+    let yaml = |value: serde_json::Value| value.to_string();
+    match game.play(action) {
+        Ok(report) => {
+            let next = yaml(serde_json::json!(report.next));
+            let mut text = format!(
+                "  - play: \"{action}\"\n    expect:\n      result: legal\n      next: {next}\n"
+            );
+            if full {
+                let capture = yaml(serde_json::json!(report.capture));
+                let eliminations = yaml(serde_json::json!(report.eliminations));
+                text.push_str(&format!(
+                    "      capture: {capture}\n      promotion: {}\n      checks: {}\n      eliminations: {eliminations}\n      status: {}\n      events: {}\n",
+                    yaml(serde_json::json!(report.promotion)),
+                    yaml(serde_json::json!(report.checks)),
+                    yaml(serde_json::json!(report.status)),
+                    yaml(serde_json::json!(report
+                        .events
+                        .iter()
+                        .map(|event| event.kind.as_str())
+                        .collect::<Vec<_>>())),
+                ));
+            }
+            text.push_str(&format!("      position: \"{}\"\n", report.position));
+            text
+        }
+        Err(refusal) => format!(
+            "  - play: \"{action}\"\n    expect: {{result: {}}}\n",
+            refusal.code
+        ),
+    }
 }

@@ -4,55 +4,7 @@
 
 use super::messages::Response;
 
-/// Rust type names serde puts in its messages, and what to say instead.
-const TYPE_WORDS: [(&str, &str); 22] = [
-    (
-        "invalid type: unit value, expected struct Scenario",
-        "the file holds no scenario: expected a mapping of its fields (variant, id, description, clauses, position, steps)",
-    ),
-    ("expected struct Scenario", "expected a scenario (a mapping of variant, id, description, clauses, position, steps)"),
-    ("expected variant identifier", "expected one of the names this field takes"),
-    ("expected internally tagged enum", "expected a mapping with a kind field"),
-    ("invalid type: unit value", "found nothing"),
-    ("invalid type: sequence", "found a list"),
-    ("invalid type: map", "found a mapping"),
-    ("invalid type: string", "found the text"),
-    ("invalid type: integer", "found the number"),
-    ("invalid type: floating point", "found the number"),
-    ("invalid type: boolean", "found"),
-    ("expected struct ", "expected a mapping: "),
-    (
-        "internally tagged enum Request",
-        "a request object with a \"type\" field",
-    ),
-    (
-        "internally tagged enum Response",
-        "a response object with a \"type\" field",
-    ),
-    ("expected u64", "expected a whole number from 0"),
-    ("expected u32", "expected a whole number from 0"),
-    ("expected u16", "expected a whole number from 0"),
-    ("expected u8", "expected a whole number from 0"),
-    ("expected i64", "expected a whole number"),
-    ("expected i32", "expected a whole number"),
-    ("expected f64", "expected a number"),
-    ("a sequence", "a list"),
-];
-
-/// A serde message (JSON or YAML) with Rust's type names replaced.
-pub fn plain(message: &str) -> String {
-    let mut text = message.to_string();
-    for (rust, ours) in TYPE_WORDS {
-        text = text.replace(rust, ours);
-    }
-    if text.contains("number out of range") {
-        text = text.replace(
-            "number out of range",
-            "number out of range (request numbers and depths are whole numbers from 0 to 18446744073709551615)",
-        );
-    }
-    text
-}
+pub use crate::input::plain;
 
 /// A JSON error in plain words, with its column.
 pub fn json_error(error: &serde_json::Error) -> String {
