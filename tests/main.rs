@@ -3,6 +3,7 @@
 mod support;
 
 mod conform;
+mod explore;
 mod fast_path;
 mod fuzz_checks;
 mod geometry;

@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod conform;
 mod exit;
+mod explore;
 mod formats;
 mod fuzz;
 mod maintain;
@@ -423,6 +424,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Start the explorer: a local web page on 127.0.0.1 to play any position, switch rulings live and save a case as a scenario (docs/explorer.md).
+    Explore(explore::ExploreArgs),
     /// Apply actions (`16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`; `e2e4`, `claim`) and print each outcome: text, or one JSON document.
     Apply {
         #[command(flatten)]
@@ -559,6 +562,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             shard,
         }),
         Command::Render(args) => render::render(args),
+        Command::Explore(args) => explore::explore(args),
         Command::Figures { output, variant } => render::figures(&output, variant),
         Command::Report {
             html,
