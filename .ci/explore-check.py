@@ -96,7 +96,9 @@ def square_flag(variant):
 
 def select_piece(driver):
     """Clicks pieces until one shows moves: (square, moves), or None."""
-    squares = [hit.get_attribute("data-square") for hit in driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-occupant]")]
+    # The page marks the pieces that can move; fall back to every piece.
+    squares = [hit.get_attribute("data-square") for hit in driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-movable]")]
+    squares += [hit.get_attribute("data-square") for hit in driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-occupant]")]
     for square in squares[:80]:
         driver.find_element(By.CSS_SELECTOR, f'#board circle.hit[data-square="{square}"]').click()
         settle(driver)

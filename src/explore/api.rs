@@ -260,10 +260,24 @@ pub fn state(
         "selected": request.select,
         "targets": targets,
         "pieces": game.pieces(),
+        "movable": movable(game),
         "svg": svg,
         "board": places(game, request.bottom.as_deref()),
         "diff": diff,
     }))
+}
+
+/// The squares of the pieces that have a legal move, for the page to
+/// mark (in Sovereign Chess a player moves several armies).
+fn movable(game: &dyn Game) -> Vec<String> {
+    let mut from: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| game.move_squares(mv).map(|(from, _)| from))
+        .collect();
+    from.sort();
+    from.dedup();
+    from
 }
 
 /// The loaded suite of `variant`, read on first use.

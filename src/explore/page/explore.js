@@ -118,16 +118,18 @@ function drawBoard(state) {
   const ns = "http://www.w3.org/2000/svg";
   const occupied = new Map(state.pieces);
   const targets = new Map(state.targets.map((t) => [t.to, t.moves]));
+  const movable = new Set(state.movable);
   const layer = document.createElementNS(ns, "g");
   layer.setAttribute("class", "hits");
   for (const [name, x, y] of state.board.places) {
     const hit = document.createElementNS(ns, "circle");
-    hit.setAttribute("class", "hit");
+    hit.setAttribute("class", movable.has(name) && !state.selected ? "hit movable" : "hit");
     hit.setAttribute("cx", x);
     hit.setAttribute("cy", y);
     hit.setAttribute("r", state.board.radius * 0.9);
     hit.dataset.square = name;
     if (occupied.has(name)) hit.dataset.occupant = occupied.get(name);
+    if (movable.has(name)) hit.dataset.movable = "1";
     if (targets.has(name)) hit.dataset.target = targets.get(name).join(" ");
     hit.addEventListener("click", () => onSquare(name));
     layer.append(hit);
