@@ -24,12 +24,14 @@ fn bench_grand(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
     for depth in [3, 4] {
-        let nodes = perft(&Grand, &position, depth);
+        let nodes = perft(&Grand::default(), &position, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(
             BenchmarkId::new("start", depth),
             &position,
-            |b, position| b.iter(|| perft(&Grand, black_box(position), black_box(depth))),
+            |b, position| {
+                b.iter(|| perft(&Grand::default(), black_box(position), black_box(depth)))
+            },
         );
     }
     group.finish();
@@ -46,7 +48,7 @@ fn bench_racingkings_fast(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(8));
     for depth in [4, 5] {
         let nodes = perft(&rules, &board, depth);
-        assert_eq!(nodes, perft(&RacingKings, &position, depth));
+        assert_eq!(nodes, perft(&RacingKings::default(), &position, depth));
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new("start", depth), &board, |b, board| {
             b.iter(|| perft(&rules, black_box(board), black_box(depth)))
@@ -61,12 +63,20 @@ fn bench_racingkings_reference(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
     for depth in [4, 5] {
-        let nodes = perft(&RacingKings, &position, depth);
+        let nodes = perft(&RacingKings::default(), &position, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(
             BenchmarkId::new("start", depth),
             &position,
-            |b, position| b.iter(|| perft(&RacingKings, black_box(position), black_box(depth))),
+            |b, position| {
+                b.iter(|| {
+                    perft(
+                        &RacingKings::default(),
+                        black_box(position),
+                        black_box(depth),
+                    )
+                })
+            },
         );
     }
     group.finish();

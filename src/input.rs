@@ -25,6 +25,32 @@ pub const MAX_STEPS: usize = 10_000;
 /// stack.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// The most actions one game of `fuzz` or `play` may be asked to run
+/// (`--max-plies`): far longer than any game lasts (MONARCHIE's longest
+/// random games end within a few thousand actions), and the choices are
+/// drawn one per action, so no list of this size is ever made.
+pub const MAX_PLIES: usize = 1_000_000;
+
+/// A `--max-plies` value: a count from 1 to [`MAX_PLIES`].
+///
+/// # Errors
+/// Not a number, 0, or above the limit.
+pub fn max_plies(text: &str) -> Result<usize, String> {
+    let plies: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not a count of actions", quote(text)))?;
+    if plies == 0 {
+        return Err("a game of 0 actions checks nothing: give at least 1".to_string());
+    }
+    if plies > MAX_PLIES {
+        return Err(format!(
+            "{plies} actions is over the limit MAX_PLIES ({MAX_PLIES})"
+        ));
+    }
+    Ok(plies)
+}
+
 /// The deepest YAML nesting accepted (mappings and sequences inside each
 /// other). The scenario format needs six levels.
 pub const MAX_YAML_DEPTH: usize = 32;
@@ -59,12 +85,36 @@ fn error(path: &Path, line: usize, column: usize, message: String) -> LoadError 
 /// [`LoadError`] (field `file`) for a missing or unreadable file, one
 /// larger than the limit, or one that is not UTF-8 text.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    read_text_within(path, MAX_FILE_BYTES, "MAX_FILE_BYTES")
+}
+
+/// The largest results file `merge` reads (`--output` of a shard): 256
+/// MiB, about 24 times a shard of the campaign docs/scale.md describes
+/// (`fuzz --games 1000000` in 8 shards, 10.8 MB each).
+pub const MAX_RESULTS_BYTES: u64 = 256 * 1024 * 1024;
+
+/// [`read_text`] with the limit `limit`, named `name` in the error.
+///
+/// # Errors
+/// As [`read_text`].
+pub fn read_text_within(path: &Path, limit: u64, name: &str) -> Result<String, LoadError> {
     let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, &e))?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| LoadError::io(path, &e))?;
-    decode(path, &bytes)
+    if bytes.len() as u64 > limit {
+        return Err(error(
+            path,
+            0,
+            0,
+            format!(
+                "the file is larger than {name} ({} MiB); regelwerk reads no bigger file",
+                limit / (1024 * 1024)
+            ),
+        ));
+    }
+    decode_text(path, &bytes)
 }
 
 /// Bytes as text: at most [`MAX_FILE_BYTES`], UTF-8, no NUL bytes (a
@@ -84,6 +134,11 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<String, LoadError> {
             ),
         ));
     }
+    decode_text(path, bytes)
+}
+
+/// [`decode`] without the size check.
+fn decode_text(path: &Path, bytes: &[u8]) -> Result<String, LoadError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = std::str::from_utf8(bytes).map_err(|utf8| {
         let (line, column) = line_column(bytes, utf8.valid_up_to());

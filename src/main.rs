@@ -14,10 +14,25 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", message_of(&error));
             cli::exit_code_of(&error)
         }
     }
+}
+
+/// The error and its causes, each said once: a cause whose text the
+/// message already holds (an error that prints its source, then the same
+/// source as the next link of the chain) is not repeated.
+fn message_of(error: &anyhow::Error) -> String {
+    let mut message = error.to_string();
+    for cause in error.chain().skip(1) {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+    }
+    message
 }
 
 /// Output piped into a program that stops reading (`| head`) ends the

@@ -256,6 +256,11 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
             comments: block.comments,
         });
     }
+    if done.is_empty() {
+        return Err(format!(
+            "{path}: no blocks: a perft file holds at least one `id` line with its position and counts (docs/perft.md)"
+        ));
+    }
     Ok(PerftFile {
         path: path.to_string(),
         blocks: done,
@@ -397,6 +402,7 @@ impl PerftFile {
                     game.as_ref(),
                     block,
                     count.line,
+                    count.depth,
                     format!("perft {}", count.depth),
                     count.nodes,
                     max_nodes,
@@ -409,13 +415,14 @@ impl PerftFile {
                     block.divides.iter().filter(|d| d.depth == depth).collect();
                 let largest = lines.iter().map(|d| d.nodes).sum::<u64>();
                 let started = Instant::now();
-                if largest > max_nodes {
+                if let Some(why) = over_budget(game.as_ref(), depth, largest, max_nodes) {
                     for divide in lines {
                         emit(skipped(
                             block,
                             divide.line,
                             divide_what(divide),
                             divide.nodes,
+                            why.clone(),
                         ));
                     }
                     continue;
@@ -459,7 +466,7 @@ fn divide_what(divide: &Divide) -> String {
     format!("divide {} {}", divide.depth, divide.mv)
 }
 
-fn skipped(block: &Block, line: usize, what: String, nodes: u64) -> Checked {
+fn skipped(block: &Block, line: usize, what: String, nodes: u64, why: String) -> Checked {
     Checked {
         block: block.id.clone(),
         line,
@@ -467,21 +474,46 @@ fn skipped(block: &Block, line: usize, what: String, nodes: u64) -> Checked {
         expected: Some(nodes),
         counted: None,
         seconds: 0.0,
-        outcome: Outcome::Skipped(format!("{nodes} nodes, over the budget (--max-nodes)")),
+        outcome: Outcome::Skipped(why),
     }
 }
 
+/// Why a count of `depth` from `game` that the file puts at `written`
+/// nodes is not run under `max_nodes`: the budget is held against the
+/// larger of the file's count and the engine's own estimate
+/// ([`crate::budget::estimate`]), so that a file cannot make a deep perft
+/// run by writing a small count for it.
+fn over_budget(game: &dyn Game, depth: u32, written: u64, max_nodes: u64) -> Option<String> {
+    if written > max_nodes {
+        return Some(format!(
+            "{written} nodes, over the budget of {max_nodes} (--max-nodes)"
+        ));
+    }
+    if max_nodes == u64::MAX {
+        return None;
+    }
+    let estimate = crate::budget::estimate(game, depth);
+    (estimate.nodes > max_nodes as f64).then(|| {
+        format!(
+            "estimated at {:.3e} nodes, over the budget of {max_nodes} (--max-nodes), whatever the file says",
+            estimate.nodes
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
 fn check_count(
     game: &dyn Game,
     block: &Block,
     line: usize,
+    depth: u32,
     what: String,
     expected: u64,
     max_nodes: u64,
     count: impl FnOnce() -> u64,
 ) -> Checked {
-    if expected > max_nodes {
-        return skipped(block, line, what, expected);
+    if let Some(why) = over_budget(game, depth, expected, max_nodes) {
+        return skipped(block, line, what, expected, why);
     }
     let started = Instant::now();
     let counted = count();

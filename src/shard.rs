@@ -133,6 +133,13 @@ impl ResultsWriter {
         Ok(writer)
     }
 
+    /// Counts the shard's seconds from `started` (a run whose results are
+    /// written after it ended), not from the file's creation.
+    pub fn started_at(mut self, started: std::time::Instant) -> ResultsWriter {
+        self.started = started;
+        self
+    }
+
     fn write(&mut self, record: &Record) -> std::io::Result<()> {
         let line = serde_json::to_string(record).map_err(std::io::Error::other)?;
         writeln!(self.out, "{line}")
@@ -202,7 +209,9 @@ struct ShardFile {
 }
 
 fn read_shard(path: &Path) -> Result<ShardFile, String> {
-    let text = crate::input::read_text(path).map_err(|error| error.to_string())?;
+    let text =
+        crate::input::read_text_within(path, crate::input::MAX_RESULTS_BYTES, "MAX_RESULTS_BYTES")
+            .map_err(|error| error.to_string())?;
     let at = |line: usize, message: String| format!("{}:{line}: {message}", path.display());
     let mut header = None;
     let mut units = Vec::new();

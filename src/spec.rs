@@ -135,7 +135,7 @@ struct FindingsFile {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct MisreadingEntry {
-    /// `M-...`, the ID of the engine's fault.
+    /// `M-...` (`G-`, `RK-`, `TK-`, `SC-`), the ID of the engine's fault.
     pub id: String,
     /// The clauses it misreads.
     pub clauses: Vec<String>,
@@ -150,19 +150,48 @@ struct MisreadingsFile {
     misreadings: Vec<MisreadingEntry>,
 }
 
-/// Loads `misreadings.yaml` from `dir` (MONARCHIE only).
+/// Loads `misreadings.yaml` from `dir`, the spec folder of `variant`:
+/// its `variant:` must name `variant`, every ID must carry the variant's
+/// prefix (`M-`, `G-`, `RK-`, `TK-`, `SC-`), appear once and name at least
+/// one clause.
 ///
 /// # Errors
-/// [`SpecError`] when the file is missing, malformed or names another
-/// variant.
-pub fn load_misreadings(dir: &Path) -> Result<Vec<MisreadingEntry>, SpecError> {
+/// [`SpecError`] when the file is missing, malformed, names another
+/// variant or breaks one of those rules.
+pub fn load_misreadings(
+    dir: &Path,
+    variant: crate::variant::VariantId,
+) -> Result<Vec<MisreadingEntry>, SpecError> {
     let path = dir.join("misreadings.yaml");
     let file: MisreadingsFile = read_yaml(&path)?;
-    if file.variant != "monarchie" {
-        return Err(SpecError::Reference {
-            path,
-            message: format!("variant '{}': misreadings are for monarchie", file.variant),
-        });
+    let fail = |message: String| SpecError::Reference {
+        path: path.clone(),
+        message,
+    };
+    if file.variant != variant.name() {
+        return Err(fail(format!(
+            "variant '{}': expected '{variant}' (the file is spec/{variant}/misreadings.yaml)",
+            file.variant
+        )));
+    }
+    let prefix = crate::variant::faults::prefix(variant);
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in &file.misreadings {
+        if !entry.id.starts_with(prefix) {
+            return Err(fail(format!(
+                "misreading '{}': expected an ID starting with {prefix}",
+                entry.id
+            )));
+        }
+        if !seen.insert(entry.id.as_str()) {
+            return Err(fail(format!("misreading '{}' is listed twice", entry.id)));
+        }
+        if entry.clauses.is_empty() {
+            return Err(fail(format!(
+                "misreading '{}': expected at least one clause in `clauses`",
+                entry.id
+            )));
+        }
     }
     Ok(file.misreadings)
 }

@@ -26,15 +26,58 @@ pub(crate) struct Run {
     pub(crate) stdout: String,
     pub(crate) stderr: String,
     pub(crate) elapsed: Duration,
+    /// The child's peak resident memory (kilobytes, from `wait4`).
+    pub(crate) peak_kb: u64,
+}
+
+/// Waits for `child` (killing it, and failing, after `limit`): its exit
+/// code (`None` for a signal) and its peak resident memory in kilobytes.
+fn wait_measured(
+    child: &mut std::process::Child,
+    started: Instant,
+    limit: Duration,
+    args: &[&str],
+) -> (Option<i32>, u64) {
+    let pid = child.id() as libc::pid_t;
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: pid is our own child, status and usage point at locals.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid {
+            let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            return (code, u64::try_from(usage.ru_maxrss).unwrap_or(0));
+        }
+        assert!(reaped == 0, "wait4: {}", std::io::Error::last_os_error());
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "`regelwerk {}` did not end within {limit:?}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// Runs the binary from the repository root with `stdin`, killing it (and
 /// failing) after `limit`.
 pub(crate) fn run_with(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
+    run_at(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin, limit)
+}
+
+/// [`run_with`] from the folder `dir`, without stdin.
+pub(crate) fn run_in(dir: &Path, args: &[&str], limit: Duration) -> Run {
+    run_at(dir, args, b"", limit)
+}
+
+fn run_at(dir: &Path, args: &[&str], stdin: &[u8], limit: Duration) -> Run {
     let started = Instant::now();
     let mut child = Command::new(BIN)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -58,23 +101,11 @@ pub(crate) fn run_with(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
     let stderr = drain(Box::new(
         child.stderr.take().unwrap_or_else(|| panic!("no stderr")),
     ));
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap_or_else(|error| panic!("{error}")) {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "`regelwerk {}` did not end within {limit:?}",
-                args.join(" ")
-            );
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let (code, peak_kb) = wait_measured(&mut child, started, limit, args);
     let _ = writer.join();
     Run {
-        code: status.code(),
+        code,
+        peak_kb,
         stdout: stdout.join().unwrap_or_default(),
         stderr: stderr.join().unwrap_or_default(),
         elapsed: started.elapsed(),
@@ -263,8 +294,8 @@ fn file_hazards_are_located_errors_with_named_limits() {
         }
         assert_eq!(
             checked.code,
-            Some(1),
-            "{name}: an invalid case fails the check"
+            Some(2),
+            "{name}: a file that breaks its format or a limit is an input error"
         );
         assert!(
             checked.elapsed < Duration::from_secs(20),

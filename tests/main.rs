@@ -3,12 +3,15 @@
 mod support;
 
 mod conform;
+mod doc_commands;
 mod explore;
 mod fast_path;
 mod fuzz_checks;
 mod geometry;
 mod hostile;
+mod hostile_bounds;
 mod hostile_faults;
+mod hostile_messages;
 mod journal;
 mod misreadings;
 mod notation;

@@ -425,7 +425,7 @@ fn replay_cli_reports_file_and_line() {
         out.stdout
     );
     assert!(
-        out.stdout.contains("replay: 0 ok, 2 with discrepancies"),
+        out.stdout.contains("2 file(s): 0 ok, 2 with discrepancies"),
         "{}",
         out.stdout
     );

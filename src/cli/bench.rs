@@ -79,6 +79,10 @@ fn best(runs: u32, mut count: impl FnMut() -> Result<u64>) -> Result<(u64, Durat
 
 pub(super) fn bench(args: BenchArgs) -> Result<ExitCode> {
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
+    super::fuzz::check_engine_command(&args.uci, "--uci")?;
+    for &variant in &args.variants {
+        super::fuzz::check_uci_variant(true, variant)?;
+    }
     println!("| variant | position | depth | nodes | regelwerk s | regelwerk nodes/s | engine s | engine nodes/s | regelwerk faster by |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut mismatches = 0;

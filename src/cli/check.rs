@@ -11,7 +11,7 @@ use regelwerk::variant::VariantId;
 
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
-use regelwerk::scenario::report::{rerun_command, run_suite_with, Status, SuiteReport};
+use regelwerk::scenario::report::{rerun_command, run_suite_under, Status, SuiteReport};
 
 /// Which scenarios to run.
 pub(super) struct Filters {
@@ -65,7 +65,15 @@ pub(super) fn check(
     if let Some(path) = &output {
         super::exit::check_writable(path)?;
     }
-    regelwerk::ruleset::FaultSet::from_ids(&faults).context("reading --fault")?;
+    // A misreading belongs to one variant: its suite alone is run, and a
+    // variant without it is one usage error (not a failure per scenario).
+    let fault_variant = regelwerk::variant::faults::variant_of_faults(variant, &faults)
+        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
+    let variants = if faults.is_empty() {
+        variants
+    } else {
+        fault_variant.into_iter().collect()
+    };
     let forced: Vec<String> = faults
         .iter()
         .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX))
@@ -92,10 +100,9 @@ pub(super) fn check(
     let files: Vec<PathBuf> = indices.iter().map(|&i| all_files[i].clone()).collect();
     let started = Instant::now();
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
-    let monarchie = specs.iter().find(|spec| spec.variant == "monarchie");
-    let report = run_suite_with(
+    let report = run_suite_under(
         &files,
-        monarchie,
+        &specs,
         clause.as_deref(),
         id.as_deref(),
         &forced,
@@ -112,13 +119,17 @@ pub(super) fn check(
             "faults": faults,
             "spec": spec_given,
         });
-        super::shard::write_check(path, campaign, shard, &all_files, &report)?;
+        super::shard::write_check(path, campaign, shard, &all_files, &report, started)?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
     if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
         anyhow::bail!("no scenario matched");
     }
-    Ok(if report.all_passed() {
+    // A file that breaks its format or a limit is an input error (2, as
+    // `conform` says for the same file), whatever the other cases gave.
+    Ok(if report.invalid() > 0 {
+        Exit::Input.code()
+    } else if report.all_passed() {
         Exit::Ok.code()
     } else {
         Exit::Failed.code()

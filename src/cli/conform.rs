@@ -92,6 +92,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     super::fuzz::check_uci_variant(args.uci, args.variant)?;
+    super::fuzz::check_engine_command(&args.engine, if args.uci { "--uci" } else { "--engine" })?;
     if let Some(path) = &args.output {
         super::exit::check_writable(path)?;
     }
@@ -116,8 +117,10 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         })
         .collect();
     let mut cases = Vec::new();
+    let mut every_id = std::collections::BTreeSet::new();
     for file in &files {
         let case = load_case(file, &spec)?;
+        every_id.insert(case.scenario.id.clone());
         let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
             case.scenario
                 .clauses
@@ -147,6 +150,31 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             .collect(),
         None => Default::default(),
     };
+    let unknown: Vec<&String> = expected.difference(&every_id).collect();
+    if let (Some(path), Some(first)) = (&args.expected_failures, unknown.first()) {
+        let message = format!(
+            "{}: {} ID(s) name no scenario of the {} read, e.g. `{first}` (the first ten: {})",
+            path.display(),
+            unknown.len(),
+            if args.paths.is_empty() {
+                "suite"
+            } else {
+                "files"
+            },
+            unknown
+                .iter()
+                .take(10)
+                .map(|id| id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        // Against the whole suite an unknown ID is a typo or a stale
+        // list; against some files of it, the others' IDs are expected.
+        if args.paths.is_empty() {
+            anyhow::bail!("{message}");
+        }
+        eprintln!("note: {message}");
+    }
     let started = External::start(
         &args.engine,
         args.uci,
@@ -277,9 +305,13 @@ pub(super) fn serve(
             regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
         }
     }
-    let (misreadings, harness): (Vec<String>, Vec<String>) =
-        fault.into_iter().partition(|text| text.starts_with("M-"));
-    regelwerk::ruleset::FaultSet::from_ids(&misreadings).context("reading --fault")?;
+    let (misreadings, harness): (Vec<String>, Vec<String>) = fault
+        .into_iter()
+        .partition(|text| regelwerk::variant::faults::looks_like_misreading(text));
+    // Misreadings are one variant's: without --variant only that variant
+    // is served (the others' requests are answered `skipped`).
+    let variant = regelwerk::variant::faults::variant_of_faults(variant, &misreadings)
+        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
     if harness.len() > 1 {
         anyhow::bail!("--fault: at most one of {}", HARNESS_FAULTS);
     }

@@ -59,6 +59,26 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
         .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))
 }
 
+/// Checks before a run that the folder an output goes into exists (no
+/// command creates the parents of an output: a typo must not make
+/// folders).
+///
+/// # Errors
+/// The option, the path and the missing folder.
+pub fn check_output_parent(path: &std::path::Path, flag: &str) -> anyhow::Result<()> {
+    if path == std::path::Path::new("-") {
+        return Ok(());
+    }
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) if !parent.is_dir() => anyhow::bail!(
+            "cannot write {} ({flag}): the folder {} does not exist",
+            path.display(),
+            parent.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// A timeout option in seconds: a positive, finite number of at most a
 /// day (`--timeout 0` would fail every answer, not wait forever).
 ///

@@ -39,7 +39,7 @@ pub enum SchemaKind {
 /// Output format of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
-    /// A per-clause table and a summary line.
+    /// Plain text: `check` and `merge` a per-clause table and a summary line, `perft-file` its failed and skipped lines and a summary line.
     Text,
     /// One JSON document.
     Json,

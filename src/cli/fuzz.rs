@@ -79,21 +79,39 @@ pub(super) fn print_agreement(
     }
 }
 
-/// UCI engines play two-player variants only: asking for another is a
-/// usage error, found before any engine starts.
+/// UCI engines play the variants with a UCI name only (Grand Chess and
+/// Racing Kings, `UCI_Variant` grand and racingkings): asking for another
+/// is a usage error, found before any engine starts.
 ///
 /// # Errors
 /// The variant and what `--uci` is for.
 pub(super) fn check_uci_variant(uci: bool, variant: VariantId) -> Result<()> {
-    if uci && regelwerk::variant::info(variant).parties.len() != 2 {
-        anyhow::bail!("{variant} is not a two-player variant; UCI engines cannot play it (--uci is for grand and racingkings)");
+    if uci && regelwerk::protocol::uci::uci_variant_name(variant).is_none() {
+        anyhow::bail!("{}", regelwerk::protocol::uci::no_uci_variant(variant));
+    }
+    Ok(())
+}
+
+/// An engine command line that names no program is a usage error (exit
+/// 2), found before anything starts.
+///
+/// # Errors
+/// The option that is empty.
+pub(super) fn check_engine_command(command: &str, flag: &str) -> Result<()> {
+    if regelwerk::protocol::client::split_command(command)
+        .map_err(|message| anyhow::anyhow!("{flag}: {message}"))?
+        .is_empty()
+    {
+        anyhow::bail!(
+            "{flag} is empty: give the engine's command line, e.g. {flag} \"python3 engine.py\""
+        );
     }
     Ok(())
 }
 
 /// Writes a reproducing scenario as `<out>/<id>.yaml`.
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    regelwerk::render::output_dir(out)?;
     let path = out.join(format!("{id}.yaml"));
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     Ok(path)
@@ -152,6 +170,7 @@ fn run_differential(
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     check_uci_variant(args.uci, args.variant)?;
+    check_engine_command(engine_command, if args.uci { "--uci" } else { "--engine" })?;
     let mut engine = External::start(
         engine_command,
         args.uci,
@@ -485,6 +504,7 @@ pub(super) fn fuzz(
     if let Some(path) = &args.output {
         super::exit::check_writable(path)?;
     }
+    super::exit::check_output_parent(out, "--out")?;
     if let Some(engine) = &args.engine {
         if args.threads > 1 {
             anyhow::bail!("--threads is for random games against the reference; with --engine or --uci the engine answers one request at a time");

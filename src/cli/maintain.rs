@@ -10,11 +10,12 @@ use regelwerk::variant::VariantId;
 
 use super::repo_root;
 
-/// Every MONARCHIE scenario, loaded against its spec.
-fn monarchie_cases() -> Result<Vec<regelwerk::scenario::Loaded>> {
+/// Every scenario of `variant`, loaded against its spec.
+fn variant_cases(variant: VariantId) -> Result<Vec<regelwerk::scenario::Loaded>> {
     let root = repo_root();
-    let spec = Spec::load(&root.join("spec/monarchie")).context("loading the spec")?;
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])?;
+    let dir = root.join("spec").join(variant.name());
+    let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
+    let files = regelwerk::scenario::collect_files(&[root.join("scenarios").join(variant.name())])?;
     files
         .iter()
         .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
@@ -22,9 +23,33 @@ fn monarchie_cases() -> Result<Vec<regelwerk::scenario::Loaded>> {
         .map_err(|error| anyhow::anyhow!("{error}"))
 }
 
-pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
-    let cases = monarchie_cases()?;
-    let effects = regelwerk::scenario::audit::audit(&cases);
+/// The one usage error for a variant without switchable rulings: its
+/// rulings are all fixed readings, listed.
+pub(super) fn no_alternatives(variant: VariantId) -> anyhow::Error {
+    let dir = repo_root().join("spec").join(variant.name());
+    let listed = Spec::load(&dir)
+        .map(|spec| {
+            spec.rulings
+                .iter()
+                .map(|ruling| ruling.id.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    anyhow::anyhow!(
+        "{} has no switchable rulings (its rulings are fixed readings: {listed}); nothing to audit or diff",
+        regelwerk::variant::info(variant).title
+    )
+}
+
+/// `regelwerk rulings audit`: every alternative of `variant` against its
+/// suite; exit 1 when a changed scenario does not list the ruling.
+pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
+    if regelwerk::variant::alternatives(variant).is_empty() {
+        return Err(no_alternatives(variant));
+    }
+    let cases = variant_cases(variant)?;
+    let effects = regelwerk::scenario::audit::audit(variant, &cases);
     let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
     for effect in &effects {
         println!(
@@ -61,12 +86,16 @@ pub(super) fn rulings_audit(fix: bool) -> Result<ExitCode> {
     })
 }
 
-/// `regelwerk rulings misreadings`: how many scenarios catch each
-/// misreading; exit 1 when one is caught by fewer than the minimum.
-pub(super) fn misreadings_audit(verbose: bool) -> Result<ExitCode> {
+/// `regelwerk rulings misreadings`: how many scenarios of `variant` catch
+/// each of its misreadings; exit 1 when one is caught by fewer than the
+/// minimum.
+pub(super) fn misreadings_audit(variant: VariantId, verbose: bool) -> Result<ExitCode> {
     use regelwerk::scenario::audit::{fault_audit, MIN_KILLS_PER_MISREADING};
-    let cases = monarchie_cases()?;
-    let kills = fault_audit(&cases);
+    if !regelwerk::variant::has_misreadings(variant) {
+        anyhow::bail!("{}", regelwerk::variant::faults::no_misreadings(variant));
+    }
+    let cases = variant_cases(variant)?;
+    let kills = fault_audit(variant, &cases);
     let mut weak = 0;
     for entry in &kills {
         let count = entry.killed_by.len();
@@ -78,8 +107,8 @@ pub(super) fn misreadings_audit(verbose: bool) -> Result<ExitCode> {
         };
         println!(
             "{:<30} {:<28} killed by {:>3} scenarios{mark}",
-            entry.misreading.id(),
-            entry.misreading.clauses().join(","),
+            entry.id,
+            entry.clauses.join(","),
             count
         );
         if verbose {
@@ -89,7 +118,8 @@ pub(super) fn misreadings_audit(verbose: bool) -> Result<ExitCode> {
         }
     }
     println!(
-        "{} misreadings, {} caught by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
+        "{}: {} misreadings, {} caught by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
+        regelwerk::variant::info(variant).title,
         kills.len(),
         weak
     );
@@ -156,10 +186,19 @@ fn sync_findings(root: &std::path::Path, variant: VariantId) -> Result<()> {
             out.push('\n');
         }
     }
-    std::fs::write(&path, out).with_context(|| format!("writing {}", path.display()))?;
-    println!(
-        "spec/{variant}/findings.yaml: scenario lists of {} findings updated",
-        naming.len()
-    );
+    if out == text {
+        println!(
+            "spec/{variant}/findings.yaml: unchanged (the scenario lists of {} findings are up to date)",
+            naming.len()
+        );
+        return Ok(());
+    }
+    let changed = text
+        .lines()
+        .zip(out.lines())
+        .filter(|(before, after)| before != after)
+        .count();
+    std::fs::write(&path, &out).with_context(|| format!("writing {}", path.display()))?;
+    println!("spec/{variant}/findings.yaml: {changed} scenario list(s) updated");
     Ok(())
 }

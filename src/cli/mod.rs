@@ -32,7 +32,7 @@ use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
 use regelwerk::{Cell, Ruleset};
 
-/// regelwerk: the MONARCHIE rules oracle.
+/// regelwerk: the rules oracle for MONARCHIE, Grand Chess, Racing Kings, Three Kingdoms Xiangqi and Sovereign Chess.
 #[derive(Parser, Debug)]
 #[command(name = "regelwerk", version, about)]
 pub struct Cli {
@@ -57,7 +57,7 @@ struct PositionArgs {
     /// The rule system.
     #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     variant: VariantId,
-    /// A position: MONARCHIE's one-line notation (docs/notation.md), or a FEN for grand, racingkings and sovereign; default: the variant's start.
+    /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md); default: the variant's start.
     #[arg(long)]
     position: Option<String>,
     /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
@@ -68,6 +68,13 @@ struct PositionArgs {
 impl PositionArgs {
     /// A game of any variant through the variant interface.
     fn open(&self) -> Result<Box<dyn regelwerk::variant::Game>> {
+        // The rulings first, so that a bad setting is named as one (and
+        // an error is never put on a --position that was not given).
+        let start = regelwerk::variant::open(self.variant, None, &self.rulings)
+            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+        if self.position.is_none() {
+            return Ok(start);
+        }
         regelwerk::variant::open(self.variant, self.position.as_deref(), &self.rulings).map_err(
             |message| anyhow::anyhow!("reading --position for {}: {message}", self.variant),
         )
@@ -114,8 +121,8 @@ enum Command {
         /// Also list engine clauses and rulings that no scenario covers.
         #[arg(long)]
         coverage: bool,
-        /// Deliberate fault, never for a normal run: play the MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable) to see which scenarios catch it.
-        #[arg(long = "fault", value_name = "M-ID")]
+        /// Deliberate fault, never for a normal run: play the misreading ID of spec/<variant>/misreadings.yaml (M-, G-, RK-, TK-, SC-; repeatable, one variant) to see which scenarios catch it; runs that variant's suite only.
+        #[arg(long = "fault", value_name = "ID")]
         faults: Vec<String>,
         /// Run only shard I of N (every N-th file from the I-th; docs/scale.md).
         #[arg(long, value_name = "I/N")]
@@ -143,8 +150,8 @@ enum Command {
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Maximum actions per game.
-        #[arg(long, default_value_t = 200)]
+        /// Maximum actions per game (at most 1,000,000: MAX_PLIES).
+        #[arg(long, default_value_t = 200, value_parser = regelwerk::input::max_plies)]
         max_plies: usize,
         /// Where to write the scenario that reproduces a violation.
         #[arg(long, default_value = "fuzz-failures")]
@@ -198,7 +205,7 @@ enum Command {
         /// Ruling settings ID=key forced on top of every request's rulings.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
-        /// For testing harnesses: crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent, out-of-sequence, or a MONARCHIE misreading M-... (spec/monarchie/misreadings.yaml; repeatable).
+        /// For testing harnesses: crash-on=SEQ, exit-on=SEQ, sleep=SECONDS, garbage, close-stdout, flood, partial-lines, silent, out-of-sequence, or a misreading ID of spec/<variant>/misreadings.yaml (M-, G-, RK-, TK-, SC-; repeatable, one variant; without --variant only that variant is served).
         #[arg(long, hide = true)]
         fault: Vec<String>,
     },
@@ -298,39 +305,39 @@ enum Command {
         /// Interface language: de or en.
         #[arg(long, default_value = "de")]
         lang: String,
-        /// perft depth of the ruling diffs.
-        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH)]
+        /// perft depth of the ruling diffs (1 to 64, within perft's default node budget).
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         perft_depth: u32,
         /// Only this variant's report (default: every variant behind one index).
         #[arg(long, value_enum)]
         variant: Option<VariantId>,
     },
-    /// Ruling tools (`rulings diff ID=KEY`).
+    /// Ruling and misreading tools for any variant (`rulings audit --variant V`, `rulings diff ID=KEY`, `rulings misreadings`).
     Rulings {
-        /// The rule system (only MONARCHIE has switchable rulings).
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        /// The rule system; before or after the subcommand.
+        #[arg(long, value_enum, global = true, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
         #[command(subcommand)]
         command: render::RulingsCommand,
     },
     /// Play a game (MONARCHIE: a six-party training game of humans and Joshuas) and write its record.
     Play {
-        /// The rule system; grand, racingkings and sovereign are played by computer players and recorded as PGN.
+        /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN (docs/records.md).
         #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
         /// Seed of the computer players (same seed, same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Seats in party order (MONARCHIE clockwise from Blau, else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
+        /// Seats in party order (MONARCHIE clockwise from Blau; Three Kingdoms Shu, Wu, Wei; else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
         #[arg(long)]
         players: Option<String>,
         /// Write the journal (YAML, docs/journal.md) here (MONARCHIE).
         #[arg(long)]
         journal: Option<PathBuf>,
-        /// Write the game as PGN (docs/records.md) here (grand, racingkings).
+        /// Write the game as PGN (docs/records.md) here (every variant but MONARCHIE).
         #[arg(long)]
         pgn: Option<PathBuf>,
-        /// Start from this FEN instead of the start position (grand, racingkings).
+        /// Start from this position instead of the start (every variant but MONARCHIE: a FEN, or Three Kingdoms' position text).
         #[arg(long)]
         position: Option<String>,
         /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
@@ -339,8 +346,8 @@ enum Command {
         /// Only a progress bar and the result.
         #[arg(long)]
         quiet: bool,
-        /// Stop undecided after this many actions.
-        #[arg(long, default_value_t = 600)]
+        /// Stop undecided after this many actions (at most 1,000,000: MAX_PLIES).
+        #[arg(long, default_value_t = 600, value_parser = regelwerk::input::max_plies)]
         max_plies: usize,
         /// The match number written to the journal.
         #[arg(long = "match", default_value_t = 1)]
@@ -352,7 +359,7 @@ enum Command {
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
     },
-    /// Replay journals (clause 18) and PGN files (`*.pgn`, grand, racingkings, sovereign) and report the first discrepancy.
+    /// Replay journals (clause 18) and PGN files (`*.pgn`: grand, racingkings, threekingdoms, sovereign) and report the first discrepancy of each game.
     Replay {
         /// Journal files (YAML) and PGN files (by the extension `.pgn`).
         journals: Vec<PathBuf>,
@@ -417,7 +424,7 @@ enum Command {
         /// Only the moves of the piece on this cell (MONARCHIE).
         #[arg(long)]
         cell: Option<u16>,
-        /// Only the moves of the piece on this square (grand, racingkings), e.g. e2.
+        /// Only the moves of the piece on this square or point (every variant but MONARCHIE), e.g. e2.
         #[arg(long)]
         square: Option<String>,
         /// Output format.
@@ -426,7 +433,7 @@ enum Command {
     },
     /// Start the explorer: a local web page on 127.0.0.1 to play any position, switch rulings live and save a case as a scenario (docs/explorer.md).
     Explore(explore::ExploreArgs),
-    /// Apply actions (`16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`; `e2e4`, `claim`) and print each outcome: text, or one JSON document.
+    /// Apply actions in the variant's notation (MONARCHIE `16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`; the chess variants `e2e4`, `claim`; Three Kingdoms and Sovereign Chess their move texts) and print each outcome: text, or one JSON document.
     Apply {
         #[command(flatten)]
         position: PositionArgs,
@@ -476,7 +483,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         ),
         Command::Merge { files, format } => shard::merge_command(&files, format),
         Command::Show { position } if position.variant != VariantId::Monarchie => {
-            print!("{}", variants::board_text(position.open()?.as_ref()));
+            use std::io::IsTerminal as _;
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            print!(
+                "{}",
+                variants::board_text(position.open()?.as_ref(), colour)
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { position } => {
@@ -720,7 +732,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             if square.is_some() {
                 anyhow::bail!(
-                    "--square is for grand, racingkings and sovereign; use --cell with MONARCHIE"
+                    "--square is for the variants other than MONARCHIE; use --cell with MONARCHIE"
                 );
             }
             let (position, rules) = position.load()?;

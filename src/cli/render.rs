@@ -43,10 +43,10 @@ pub(super) struct RenderArgs {
     /// Leave the cell numbers out.
     #[arg(long)]
     no_numbers: bool,
-    /// Shade this party's start triangle (repeatable).
+    /// Shade this party's start triangle (repeatable; MONARCHIE only).
     #[arg(long = "shade-start", value_name = "PARTY")]
     shade_start: Vec<String>,
-    /// Shade the promotion zone of this party's pawns (repeatable).
+    /// Shade the promotion zone of this party's pawns (repeatable; MONARCHIE only).
     #[arg(long = "shade-promotion", value_name = "PARTY")]
     shade_promotion: Vec<String>,
     /// A ruling setting ID=key (repeatable) for legal moves and checks.
@@ -110,6 +110,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
 
 /// `regelwerk render`.
 pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
+    super::exit::check_output_parent(&args.output, "-o")?;
     let scenario_variant = args.scenario.as_ref().and_then(|path| {
         std::fs::read_to_string(path)
             .ok()
@@ -158,6 +159,9 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     }
     if let Some(text) = &args.moves_of {
         let cell: Cell = text.parse().context("reading --moves-of")?;
+        if position.piece_at(cell).is_none() {
+            bail!("--moves-of {text}: the cell is empty, so there are no moves to show");
+        }
         diagram = diagram.with_moves_of(&position, cell, &rules);
     }
     if let Some(name) = &args.seat_at_bottom {
@@ -227,6 +231,11 @@ pub(super) fn report(
                 .with_context(|| format!("loading the {variant} spec and scenarios"))?,
         );
     }
+    for input in &inputs {
+        let rulesets = 1 + regelwerk::variant::alternatives(input.variant).len();
+        regelwerk::report::diff::check_perft_budget(input, perft_depth, rulesets)
+            .map_err(anyhow::Error::msg)?;
+    }
     let mut progress = |what: &str| {
         eprintln!("report: {what} ({:.1} s)", started.elapsed().as_secs_f64());
     };
@@ -250,35 +259,43 @@ pub(super) fn report(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `regelwerk rulings diff ID=KEY`.
-pub(super) fn rulings_diff(setting: &str, perft_depth: u32) -> Result<ExitCode> {
-    if !Ruleset::all_alternatives().iter().any(|s| s == setting) {
-        Ruleset::from_settings(&[setting]).context("reading the ruling setting")?;
+/// `regelwerk rulings diff ID=KEY` for `variant`.
+pub(super) fn rulings_diff(
+    variant: regelwerk::variant::VariantId,
+    setting: &str,
+    perft_depth: u32,
+) -> Result<ExitCode> {
+    let alternatives = regelwerk::variant::alternatives(variant);
+    if alternatives.is_empty() {
+        return Err(super::maintain::no_alternatives(variant));
+    }
+    if !alternatives.iter().any(|s| s == setting) {
+        regelwerk::variant::open(variant, None, &[setting.to_string()])
+            .map_err(|message| anyhow::anyhow!("reading the ruling setting: {message}"))?;
         bail!(
-            "'{setting}' is not an alternative; choose one of: {}",
-            Ruleset::all_alternatives().join(", ")
+            "'{setting}' is not an alternative of {variant}; choose one of: {}",
+            alternatives.join(", ")
         );
     }
-    let input = load_input(&repo_root())?;
+    let input = DiffInput::load_variant(&repo_root(), variant)
+        .context("loading the spec, the scenarios and the perft corpus")?;
+    regelwerk::report::diff::check_perft_budget(&input, perft_depth, 2)
+        .map_err(anyhow::Error::msg)?;
     let diff = diff_alternative(&input, setting, perft_depth)?;
     print!("{}", diff.to_text());
     Ok(ExitCode::SUCCESS)
 }
 
-fn load_input(root: &Path) -> Result<DiffInput> {
-    DiffInput::load(root).context("loading the spec, the scenarios and the perft corpus")
-}
-
 /// Subcommands of `regelwerk rulings`.
 #[derive(clap::Subcommand, Debug)]
 pub(super) enum RulingsCommand {
-    /// Play every ruling alternative against the suite and list the scenarios it changes.
+    /// Play every ruling alternative against the variant's suite and list the scenarios whose pinned expectations it changes.
     Audit {
         /// Add missing ruling IDs to the `rulings` of the scenarios that depend on them.
         #[arg(long)]
         fix: bool,
     },
-    /// Play every misreading of spec/monarchie/misreadings.yaml against the suite and count the scenarios that catch each.
+    /// Play every misreading of spec/<variant>/misreadings.yaml against the variant's suite and count the scenarios that catch each.
     Misreadings {
         /// List the catching scenarios of each misreading.
         #[arg(long)]
@@ -289,46 +306,27 @@ pub(super) enum RulingsCommand {
         /// The alternative, e.g. R-KING-DEAD=capture.
         #[arg(value_name = "ID=KEY")]
         setting: String,
-        /// perft depth of the comparison (1..=depth).
-        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH)]
+        /// perft depth of the comparison (1..=depth; 1 to 64, within perft's default node budget).
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         perft_depth: u32,
     },
 }
 
-/// `regelwerk rulings ...`.
+/// `regelwerk rulings ...`: the same three tools for every variant; a
+/// variant without switchable rulings (or without misreadings) gets one
+/// usage error.
 pub(super) fn rulings(
     command: RulingsCommand,
     variant: regelwerk::variant::VariantId,
 ) -> Result<ExitCode> {
-    if variant != regelwerk::variant::VariantId::Monarchie {
-        let dir = repo_root().join("spec").join(variant.name());
-        let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
-        let title = regelwerk::variant::info(variant).title;
-        return match command {
-            RulingsCommand::Audit { .. } => {
-                println!(
-                    "{title}: {} rulings, all fixed readings (no switchable alternative to audit):",
-                    spec.rulings.len()
-                );
-                for ruling in &spec.rulings {
-                    println!("  {}  {}", ruling.id, ruling.title);
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            RulingsCommand::Diff { setting, .. } => bail!(
-                "{title} has no switchable rulings, so '{setting}' has nothing to change; its readings are listed by `rulings audit --variant {variant}`"
-            ),
-            RulingsCommand::Misreadings { .. } => bail!(
-                "{title} has no misreading catalogue yet (spec/monarchie/misreadings.yaml is MONARCHIE's)"
-            ),
-        };
-    }
     match command {
-        RulingsCommand::Audit { fix } => super::maintain::rulings_audit(fix),
-        RulingsCommand::Misreadings { verbose } => super::maintain::misreadings_audit(verbose),
+        RulingsCommand::Audit { fix } => super::maintain::rulings_audit(variant, fix),
+        RulingsCommand::Misreadings { verbose } => {
+            super::maintain::misreadings_audit(variant, verbose)
+        }
         RulingsCommand::Diff {
             setting,
             perft_depth,
-        } => rulings_diff(&setting, perft_depth),
+        } => rulings_diff(variant, &setting, perft_depth),
     }
 }

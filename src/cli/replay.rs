@@ -16,15 +16,15 @@ fn is_pgn(path: &Path) -> bool {
         .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
 }
 
-/// Replays every game of a PGN file, printing one line per game; the
-/// number of games that failed (a file that cannot be read counts one),
-/// and whether the file could not be read.
-fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, bool) {
+/// Replays every game of a PGN file, printing one line per game: the
+/// number of games, the number that failed (a file that cannot be read
+/// counts one of one), and whether the file could not be read.
+fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, usize, bool) {
     let text = match regelwerk::input::read_text(path) {
         Ok(text) => text,
         Err(error) => {
             println!("INVALID {error}");
-            return (1, true);
+            return (1, 1, true);
         }
     };
     let games = match record::pgn::read(&text) {
@@ -36,7 +36,7 @@ fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, bool) {
                 error.line,
                 error.message
             );
-            return (1, true);
+            return (1, 1, true);
         }
     };
     let several = games.len() > 1;
@@ -77,7 +77,7 @@ fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, bool) {
             }
         }
     }
-    (failed, false)
+    (games.len(), failed, false)
 }
 
 pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> Result<ExitCode> {
@@ -86,13 +86,17 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
     }
     let mut failed = 0;
     let mut unreadable = 0;
+    // Games, not files: a PGN file may hold many, a journal holds one.
+    let mut games = 0;
     for path in &paths {
         if is_pgn(path) {
-            let (games_failed, bad_file) = replay_pgn(path, only);
-            failed += usize::from(games_failed > 0);
+            let (played, games_failed, bad_file) = replay_pgn(path, only);
+            games += played;
+            failed += games_failed;
             unreadable += usize::from(bad_file);
             continue;
         }
+        games += 1;
         if only.is_some_and(|variant| variant != VariantId::Monarchie) {
             println!(
                 "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN",
@@ -128,8 +132,9 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
         }
     }
     println!(
-        "replay: {} ok, {failed} with discrepancies or errors",
-        paths.len() - failed
+        "replay: {games} game(s) in {} file(s): {} ok, {failed} with discrepancies or errors",
+        paths.len(),
+        games - failed
     );
     // A file that cannot be read is an input error (2); a discrepancy is a
     // failed check (1): the README's exit codes.

@@ -24,9 +24,11 @@ pub(super) fn write_check(
     shard: Shard,
     all_files: &[PathBuf],
     report: &SuiteReport,
+    started: std::time::Instant,
 ) -> Result<()> {
     let mut writer = ResultsWriter::create(path, "check", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .with_context(|| format!("writing {}", path.display()))?
+        .started_at(started);
     let index_of: std::collections::BTreeMap<&Path, usize> = all_files
         .iter()
         .enumerate()

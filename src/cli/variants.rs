@@ -11,8 +11,10 @@ use regelwerk::variant::{Game, PerftPath};
 
 use super::Format;
 
-/// perft counted root move by root move, with a progress line on a
-/// terminal once the run takes longer than two seconds (quiet in logs).
+/// perft counted root move by root move, with progress on stderr once
+/// the run takes longer than a few seconds: on a terminal one line
+/// rewritten twice a second after 2 s, in a log a line every 10 s after
+/// 5 s.
 /// Returns the total and, in move order, each root move's count; the
 /// subtrees are counted on `path`.
 pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec<(String, u64)>) {
@@ -35,20 +37,25 @@ pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec
         total += nodes;
         rows.push((mv.clone(), nodes));
         let now = Instant::now();
-        if show
-            && now.duration_since(started).as_secs_f64() > 2.0
-            && now.duration_since(last).as_secs_f64() > 0.5
+        let (after, every) = if show { (2.0, 0.5) } else { (5.0, 10.0) };
+        if now.duration_since(started).as_secs_f64() > after
+            && now.duration_since(last).as_secs_f64() > every
         {
             last = now;
             let seconds = now.duration_since(started).as_secs_f64();
             let done = (index + 1) as f64 / moves.len() as f64;
-            eprint!(
-                "\rperft {depth}: {}/{} root moves, {total} nodes, {:.0} nodes/s, about {:.0} s left   ",
+            let line = format!(
+                "perft {depth}: {}/{} root moves, {total} nodes, {:.0} nodes/s, about {:.0} s left",
                 index + 1,
                 moves.len(),
                 total as f64 / seconds,
                 seconds / done - seconds
             );
+            if show {
+                eprint!("\r{line}   ");
+            } else {
+                eprintln!("{line}");
+            }
         }
     }
     if show && started.elapsed().as_secs_f64() > 2.0 {
@@ -233,15 +240,18 @@ pub(super) fn apply(
 /// The board of any variant as text, laid out from the board picture the
 /// variant supplies: the places on a character grid whose steps come from
 /// the closest two places (a square board gives one line per rank, a
-/// letter every other column; a board of points at angles keeps its
-/// shape), each place its piece (the kind's letter, uppercase for the
-/// first party, lowercase for the others) or `.`, then the party to move
-/// and the status.
-pub(super) fn board_text(game: &dyn Game) -> String {
-    use regelwerk::render::board::kind_letter;
+/// board of points at angles keeps its shape), each place its piece as
+/// two letters (the party's or army's letter, then the kind's: `rK` is
+/// Shu's general, `wQ` White's queen) or `.`; then a legend of the
+/// letters, the party to move or the status, the variant's state fields
+/// and the position text. With `colour` (a terminal that is not told
+/// `NO_COLOR`), each piece is drawn in its party's colour and each place
+/// on its tint (Sovereign Chess's coloured squares).
+pub(super) fn board_text(game: &dyn Game, colour: bool) -> String {
+    use regelwerk::render::game::piece_marks;
     let info = game.info();
     let board = (info.board)(None);
-    let pieces = game.pieces();
+    let marks = piece_marks(game);
     let mut step = f64::MAX;
     for (i, a) in board.places.iter().enumerate() {
         for b in &board.places[i + 1..] {
@@ -258,48 +268,137 @@ pub(super) fn board_text(game: &dyn Game) -> String {
         .places
         .iter()
         .fold((f64::MAX, f64::MAX), |(x, y), p| (x.min(p.x), y.min(p.y)));
-    let mut grid: Vec<Vec<char>> = Vec::new();
+    // Three characters a square on a square board; where places sit at
+    // half steps (a board of points at angles), two per half step.
+    let whole = board.places.iter().all(|p| {
+        let steps = (p.x - min_x) / step;
+        (steps - steps.round()).abs() < 0.1
+    });
+    let width = if whole { 3.0 } else { 4.0 };
+    // Each line: (column, two letters, tint, ink), in column order.
+    type Token = (usize, [char; 2], Option<&'static str>, Option<&'static str>);
+    let mut rows: Vec<Vec<Token>> = Vec::new();
     for place in &board.places {
-        let letter =
-            pieces
-                .iter()
-                .find(|(at, _)| *at == place.name)
-                .map_or('.', |(_, occupant)| {
-                    let words: Vec<&str> = occupant.split_whitespace().collect();
-                    let (owner, kind) = match words.as_slice() {
-                        [.., owner, kind] => (*owner, *kind),
-                        _ => ("", "?"),
-                    };
-                    let letter = kind_letter(kind);
-                    if info.party_index(owner) == Some(0) {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    }
-                });
+        let mark = marks.iter().find(|mark| mark.at == place.name);
+        let letters = mark.map_or([' ', '.'], |mark| {
+            [mark.style.letter, mark.letter.to_ascii_uppercase()]
+        });
+        let tint = board.tints.get(place.tint).copied();
+        let ink = mark.map(|mark| mark.style.fill);
         let row = ((place.y - min_y) / (step * 0.9)).round() as usize;
-        let mut col = ((place.x - min_x) / (step / 2.0)).round() as usize;
-        if grid.len() <= row {
-            grid.resize(row + 1, Vec::new());
+        let col = ((place.x - min_x) / step * width).round() as usize;
+        if rows.len() <= row {
+            rows.resize(row + 1, Vec::new());
         }
-        let line = &mut grid[row];
-        while line.get(col).is_some_and(|c| *c != ' ') {
-            col += 1;
-        }
-        if line.len() <= col {
-            line.resize(col + 1, ' ');
-        }
-        line[col] = letter;
+        rows[row].push((col, letters, tint, ink));
     }
     let mut out = String::new();
-    for line in grid.iter().filter(|line| line.iter().any(|c| *c != ' ')) {
-        let text: String = line.iter().collect();
+    for row in rows.iter_mut().filter(|row| !row.is_empty()) {
+        row.sort_by_key(|token| token.0);
+        let mut text = String::new();
+        let mut at = 0;
+        for (col, letters, tint, ink) in row.iter() {
+            // Never two tokens on each other: a crowded line shifts right.
+            let col = (*col).max(at);
+            text.push_str(&" ".repeat(col - at));
+            let body: String = letters.iter().collect();
+            if colour {
+                text.push_str(&ansi(&body, *tint, *ink));
+            } else {
+                text.push_str(&body);
+            }
+            at = col + 3;
+            text.push(' ');
+        }
         out.push_str(text.trim_end());
         out.push('\n');
     }
+    out.push_str(&legend(game, &marks));
     match game.to_move() {
         Some(party) => out.push_str(&format!("to move: {party}\n")),
         None => out.push_str(&format!("{}\n", game.status())),
     }
+    for field in info.state_fields {
+        match game.state_field(field.name) {
+            None | Some(serde_json::Value::Null) => {}
+            Some(value) => {
+                let text = value.to_string();
+                if text.len() <= 160 {
+                    out.push_str(&format!("{}: {text}\n", field.name));
+                } else {
+                    out.push_str(&format!(
+                        "{}: {} entries (the scenario state field `{}`)\n",
+                        field.name,
+                        value.as_object().map_or(0, serde_json::Map::len),
+                        field.name
+                    ));
+                }
+            }
+        }
+    }
+    out.push_str(&format!("position: {}\n", game.position_text()));
+    out
+}
+
+/// The letters of the board: each party's (or army's) letter with its
+/// name, then each kind's letter with its name.
+fn legend(game: &dyn Game, marks: &[regelwerk::render::board::PieceMark]) -> String {
+    use regelwerk::render::board::kind_letter;
+    let info = game.info();
+    let mut owners: Vec<(char, String)> = Vec::new();
+    let mut kinds: Vec<(char, String)> = Vec::new();
+    for (at, occupant) in game.pieces() {
+        let words: Vec<&str> = occupant.split_whitespace().collect();
+        let [.., owner, kind] = words.as_slice() else {
+            continue;
+        };
+        let Some(mark) = marks.iter().find(|mark| mark.at == at) else {
+            continue;
+        };
+        let name = info.party(owner).map_or((*owner).to_string(), |party| {
+            if party.english.contains(party.native) {
+                party.english.to_string()
+            } else {
+                format!("{} ({})", party.english, party.native)
+            }
+        });
+        if !owners
+            .iter()
+            .any(|(letter, _)| *letter == mark.style.letter)
+        {
+            owners.push((mark.style.letter, name));
+        }
+        let letter = kind_letter(kind).to_ascii_uppercase();
+        if !kinds.iter().any(|(known, _)| *known == letter) {
+            kinds.push((letter, (*kind).to_string()));
+        }
+    }
+    let list = |items: &[(char, String)]| {
+        items
+            .iter()
+            .map(|(letter, name)| format!("{letter} {name}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!("sides: {}\npieces: {}\n", list(&owners), list(&kinds))
+}
+
+/// `text` in ANSI colours: `ink` (a `#rrggbb` colour) on `tint`.
+fn ansi(text: &str, tint: Option<&str>, ink: Option<&str>) -> String {
+    let rgb = |hex: &str| {
+        let hex = hex.trim_start_matches('#');
+        let part =
+            |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("80"), 16).unwrap_or(128);
+        (hex.len() == 6).then(|| (part(0), part(2), part(4)))
+    };
+    let mut out = String::new();
+    if let Some((r, g, b)) = tint.and_then(rgb) {
+        out.push_str(&format!("\x1b[48;2;{r};{g};{b}m"));
+    }
+    if let Some((r, g, b)) = ink.and_then(rgb) {
+        out.push_str(&format!("\x1b[1;38;2;{r};{g};{b}m"));
+    }
+    out.push_str(text);
+    out.push_str("\x1b[0m");
     out
 }

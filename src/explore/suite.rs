@@ -51,7 +51,7 @@ impl Suite {
         let input = DiffInput::load_variant(root, variant).map_err(|error| error.to_string())?;
         let dir = root.join("spec").join(variant.name());
         let misreadings = if dir.join("misreadings.yaml").is_file() {
-            crate::spec::load_misreadings(&dir).map_err(|error| error.to_string())?
+            crate::spec::load_misreadings(&dir, variant).map_err(|error| error.to_string())?
         } else {
             Vec::new()
         };

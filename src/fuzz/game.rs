@@ -196,8 +196,6 @@ pub fn play_game_checked_deep(
             detail: message,
         })
     })?;
-    let mut rng = Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
     let open = |text: Option<&str>| variant::open(variant, text, rulings);
     let run = Run {
         open: &open,
@@ -207,7 +205,10 @@ pub fn play_game_checked_deep(
         start: start.as_deref(),
         deep,
     };
-    run.drive(Pick::Choices(&choices))
+    run.drive(Pick::Seeded {
+        seed: seed ^ 0x9e37_79b9_7f4a_7c15,
+        plies: max_plies,
+    })
 }
 
 /// [`play_game_checked`] on the games `open` makes (a test may hand it a
@@ -221,8 +222,6 @@ pub fn play_game_checked_with(
     seed: u64,
     max_plies: usize,
 ) -> Result<GamePlayed, Box<GameFailure>> {
-    let mut rng = Rng::new(seed);
-    let choices: Vec<u64> = (0..max_plies).map(|_| rng.next_u64()).collect();
     Run {
         open,
         variant,
@@ -231,7 +230,10 @@ pub fn play_game_checked_with(
         start: None,
         deep: DeepChecks::default(),
     }
-    .drive(Pick::Choices(&choices))
+    .drive(Pick::Seeded {
+        seed,
+        plies: max_plies,
+    })
 }
 
 /// Plays one game of `variant` from `start` (the variant's start when
@@ -292,6 +294,10 @@ pub fn shrink(failure: &GameFailure) -> GameFailure {
 enum Pick<'a> {
     /// One random number per action ([`Game::random_action`]).
     Choices(&'a [u64]),
+    /// At most `plies` random numbers drawn one per action from a
+    /// generator seeded with `seed`: the same numbers as a list of them
+    /// would hold, without making the list (`--max-plies` may be large).
+    Seeded { seed: u64, plies: usize },
     /// Fixed action texts (a replay); a refused one ends the game.
     Fixed(&'a [String]),
 }
@@ -332,7 +338,12 @@ impl Run<'_> {
         })?;
         let plies = match pick {
             Pick::Choices(choices) => choices.len(),
+            Pick::Seeded { plies, .. } => plies,
             Pick::Fixed(fixed) => fixed.len(),
+        };
+        let mut stream = match pick {
+            Pick::Seeded { seed, .. } => Some(Rng::new(seed)),
+            _ => None,
         };
         let mut earlier: Vec<String> = Vec::new();
         for ply in 0..plies {
@@ -344,6 +355,7 @@ impl Run<'_> {
             // exhaustive check, else a sample of four.
             let choice = match pick {
                 Pick::Choices(choices) => choices[ply],
+                Pick::Seeded { .. } => stream.as_mut().map_or(0, Rng::next_u64),
                 Pick::Fixed(_) => (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             };
             let every = self.deep.exhaustive_every;
@@ -404,7 +416,7 @@ impl Run<'_> {
                     )
                 })?;
             let action = match pick {
-                Pick::Choices(_) => match game.random_action(choice) {
+                Pick::Choices(_) | Pick::Seeded { .. } => match game.random_action(choice) {
                     Some(action) => action,
                     None => break,
                 },
@@ -423,7 +435,7 @@ impl Run<'_> {
                         status: game.status(),
                     });
                 }
-                (Err(refusal), Pick::Choices(_)) => {
+                (Err(refusal), Pick::Choices(_) | Pick::Seeded { .. }) => {
                     return Err(fail(
                         &actions,
                         ("listed-moves-apply", format!("{action} refused: {refusal}")),

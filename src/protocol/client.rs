@@ -4,13 +4,14 @@
 
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::lines::{too_long_message, Line, LineReader};
 use super::messages::{Request, Response, PROTOCOL_VERSION};
+use super::process::EngineProcess;
 
 /// What the engine said about itself in the handshake.
 #[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -53,7 +54,7 @@ pub enum ClientError {
 pub struct Engine {
     command: String,
     timeout: Duration,
-    child: Option<Child>,
+    child: Option<EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
@@ -132,18 +133,20 @@ pub(crate) fn tail_text(tail: &StderrTail) -> String {
 pub(crate) fn spawn_engine(
     command: &str,
     tail: &StderrTail,
-) -> Result<(Child, Option<ChildStdin>, Receiver<Line>), ClientError> {
-    let words = split_command(command);
+) -> Result<(EngineProcess, Option<ChildStdin>, Receiver<Line>), ClientError> {
+    let words = split_command(command).map_err(ClientError::Spawn)?;
     let (program, args) = words
         .split_first()
         .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|error| ClientError::Spawn(format!("{command}: {error}")))?;
+    let mut process = EngineProcess::spawn(
+        Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .map_err(|error| ClientError::Spawn(format!("{command}: {error}")))?;
+    let child = process.child_mut().ok_or(ClientError::Closed)?;
     let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
     let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
     let (sender, receiver) = mpsc::channel();
@@ -164,11 +167,15 @@ pub(crate) fn spawn_engine(
         })
     });
     let stdin = child.stdin.take();
-    Ok((child, stdin, receiver))
+    Ok((process, stdin, receiver))
 }
 
 /// Splits a command line into words, honouring single and double quotes.
-pub fn split_command(text: &str) -> Vec<String> {
+///
+/// # Errors
+/// A quote that is never closed (`python3 'engine.py`): the words would
+/// not be the ones meant.
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quote = None;
@@ -190,10 +197,16 @@ pub fn split_command(text: &str) -> Vec<String> {
             (None, c) => word.push(c),
         }
     }
+    if let Some(q) = quote {
+        return Err(format!(
+            "the engine command `{}` opens a {q} quote and never closes it",
+            crate::input::quote(text)
+        ));
+    }
     if any || !word.is_empty() {
         words.push(word);
     }
-    words
+    Ok(words)
 }
 
 impl Engine {
@@ -289,8 +302,7 @@ impl Engine {
         self.stdin = None;
         self.lines = None;
         if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.end();
         }
     }
 
@@ -346,15 +358,8 @@ impl Engine {
             let _ = writeln!(stdin, "{}", serde_json::json!({"type": "stop"}));
         }
         self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            for _ in 0..20 {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
+        if let Some(child) = self.child.take() {
+            child.end_after(Duration::from_millis(200));
         }
     }
 }

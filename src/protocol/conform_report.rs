@@ -167,7 +167,18 @@ pub fn text(report: &ConformReport) -> String {
     }
     let (passed, failed, errored, skipped) = report.totals();
     let total = report.cases.len();
-    if total > 0 && errored == total {
+    // The engine that answered `errored` (e.g. a perft over its budget)
+    // does speak the protocol: only cases that got no answer at all say
+    // that it might not.
+    let unanswered = report
+        .cases
+        .iter()
+        .filter(|case| {
+            matches!(&case.verdict, Verdict::Errored { context, .. }
+                if !context.starts_with("the engine reported an error"))
+        })
+        .count();
+    if total > 0 && errored == total && unanswered == total {
         out.push_str("\nEVERY case errored: the adapter probably does not speak the protocol (see the stderr tails above).\n");
     }
     out.push_str(&format!(

@@ -10,6 +10,7 @@ pub mod external;
 pub mod known;
 pub mod lines;
 pub mod messages;
+mod process;
 pub mod serve;
 pub mod uci;
 pub mod words;

@@ -171,6 +171,11 @@ fn serve_loop(
             writeln!(output, "{line}")?;
         }
         output.flush()?;
+        // A refused handshake ends the session: the two sides share no
+        // protocol, so nothing after it can be answered meaningfully.
+        if matches!(response, Response::Refused { .. }) {
+            return Ok(());
+        }
     }
     Ok(())
 }
@@ -250,67 +255,79 @@ pub fn answer(request: Request, forced: &[String]) -> Option<Response> {
 
 /// [`answer`] with perft requests held to `budget`.
 pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) -> Option<Response> {
-    let response =
-        match request {
-            Request::Stop => return None,
-            Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
-                reason: format!(
+    let response = match request {
+        Request::Stop => return None,
+        Request::Start { protocol } if !compatible(&protocol) => Response::Refused {
+            reason: if super::messages::major(&protocol).is_some() {
+                format!(
                     "the harness speaks protocol {protocol}; this engine speaks {PROTOCOL_VERSION}"
-                ),
+                )
+            } else {
+                format!(
+                        "`{}` is not a protocol version (expected MAJOR.MINOR, e.g. {PROTOCOL_VERSION}); this engine speaks {PROTOCOL_VERSION}",
+                        crate::input::quote(&protocol)
+                    )
             },
-            Request::Start { .. } => Response::Ready {
-                protocol: PROTOCOL_VERSION.to_string(),
-                name: "regelwerk".to_string(),
-                version: env!("CARGO_PKG_VERSION").to_string(),
-                language: "Rust".to_string(),
-                capabilities: vec![
-                    "apply".to_string(),
-                    "moves".to_string(),
-                    "perft".to_string(),
-                ],
-                variants: VariantId::ALL.to_vec(),
+        },
+        Request::Start { .. } => Response::Ready {
+            protocol: PROTOCOL_VERSION.to_string(),
+            name: "regelwerk".to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            language: "Rust".to_string(),
+            capabilities: vec![
+                "apply".to_string(),
+                "moves".to_string(),
+                "perft".to_string(),
+            ],
+            variants: VariantId::ALL.to_vec(),
+        },
+        Request::Apply {
+            seq,
+            variant,
+            position,
+            rulings,
+            actions,
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+            let results = actions
+                .iter()
+                .map(|action| action_result(game, action))
+                .collect();
+            Response::Applied { seq, results }
+        }),
+        Request::Moves {
+            seq,
+            variant,
+            position,
+            rulings,
+            from,
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
+            .as_deref()
+            .map(|square| game.legal_moves_from(square))
+        {
+            None => Response::Moves {
+                seq,
+                moves: game.legal_moves(),
             },
-            Request::Apply {
+            Some(Ok(moves)) => Response::Moves { seq, moves },
+            Some(Err(message)) => Response::Errored {
+                seq,
+                context: message,
+            },
+        }),
+        Request::Perft {
+            seq,
+            variant,
+            position,
+            rulings,
+            depth,
+        } => {
+            answer_game(
                 seq,
                 variant,
-                position,
-                rulings,
-                actions,
-            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-                let results = actions
-                    .iter()
-                    .map(|action| action_result(game, action))
-                    .collect();
-                Response::Applied { seq, results }
-            }),
-            Request::Moves {
-                seq,
-                variant,
-                position,
-                rulings,
-                from,
-            } => answer_game(seq, variant, &position, &rulings, forced, |game| match from
-                .as_deref()
-                .map(|square| game.legal_moves_from(square))
-            {
-                None => Response::Moves {
-                    seq,
-                    moves: game.legal_moves(),
-                },
-                Some(Ok(moves)) => Response::Moves { seq, moves },
-                Some(Err(message)) => Response::Errored {
-                    seq,
-                    context: message,
-                },
-            }),
-            Request::Perft {
-                seq,
-                variant,
-                position,
-                rulings,
-                depth,
-            } => answer_game(seq, variant, &position, &rulings, forced, |game| {
-                match crate::budget::check(game, depth, budget, "the server's budget") {
+                &position,
+                &rulings,
+                forced,
+                |game| match crate::budget::check(game, depth, budget, "the server's budget") {
                     Ok(counted) => Response::Perft {
                         seq,
                         nodes: counted.unwrap_or_else(|| game.perft(depth)),
@@ -319,9 +336,10 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                         seq,
                         context: message,
                     },
-                }
-            }),
-        };
+                },
+            )
+        }
+    };
     Some(response)
 }
 

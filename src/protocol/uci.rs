@@ -18,7 +18,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
-use std::process::{Child, ChildStdin};
+use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,6 +48,20 @@ pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
     }
 }
 
+/// Why `--uci` cannot play `variant`: the variants without a UCI name.
+pub fn no_uci_variant(variant: VariantId) -> String {
+    let info = variant::info(variant);
+    let players = if info.parties.len() == 2 {
+        "a two-player variant without a UCI_Variant name".to_string()
+    } else {
+        format!("a {}-party variant", info.parties.len())
+    };
+    format!(
+        "{} is {players}: --uci plays only grand and racingkings (UCI_Variant grand and racingkings); speak the regelwerk protocol with --engine instead (docs/protocol.md)",
+        info.title
+    )
+}
+
 /// What `d` showed about a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Shown {
@@ -71,7 +85,7 @@ pub struct UciEngine {
     timeout: Duration,
     variant: VariantId,
     engine_variant: String,
-    child: Option<Child>,
+    child: Option<super::process::EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
@@ -98,11 +112,7 @@ impl UciEngine {
     ) -> Result<UciEngine, ClientError> {
         let engine_variant = match engine_variant.or(uci_variant_name(variant)) {
             Some(name) => name.to_string(),
-            None => {
-                return Err(ClientError::Handshake(format!(
-                    "{variant} is not a two-player variant; UCI engines cannot play it"
-                )))
-            }
+            None => return Err(ClientError::Handshake(no_uci_variant(variant))),
         };
         let notation = variant::open(variant, None, &[]).map_err(ClientError::Spawn)?;
         let mut engine = UciEngine {
@@ -259,8 +269,7 @@ impl UciEngine {
         self.stdin = None;
         self.lines = None;
         if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.end();
         }
     }
 
@@ -271,15 +280,8 @@ impl UciEngine {
             let _ = stdin.flush();
         }
         self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            for _ in 0..20 {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
+        if let Some(child) = self.child.take() {
+            child.end_after(Duration::from_millis(200));
         }
     }
 

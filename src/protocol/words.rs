@@ -5,7 +5,22 @@
 use super::messages::Response;
 
 /// Rust type names serde puts in its messages, and what to say instead.
-const TYPE_WORDS: [(&str, &str); 10] = [
+const TYPE_WORDS: [(&str, &str); 22] = [
+    (
+        "invalid type: unit value, expected struct Scenario",
+        "the file holds no scenario: expected a mapping of its fields (variant, id, description, clauses, position, steps)",
+    ),
+    ("expected struct Scenario", "expected a scenario (a mapping of variant, id, description, clauses, position, steps)"),
+    ("expected variant identifier", "expected one of the names this field takes"),
+    ("expected internally tagged enum", "expected a mapping with a kind field"),
+    ("invalid type: unit value", "found nothing"),
+    ("invalid type: sequence", "found a list"),
+    ("invalid type: map", "found a mapping"),
+    ("invalid type: string", "found the text"),
+    ("invalid type: integer", "found the number"),
+    ("invalid type: floating point", "found the number"),
+    ("invalid type: boolean", "found"),
+    ("expected struct ", "expected a mapping: "),
     (
         "internally tagged enum Request",
         "a request object with a \"type\" field",

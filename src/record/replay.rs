@@ -16,11 +16,11 @@ use super::san::{claim_holds, resolve, san_body, suffix};
 /// No tag (standard chess), or a variant the oracle does not cover.
 pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
     let Some(tag) = tag else {
-        return Err(
+        return Err(format!(
             "no [Variant] tag: standard chess is not a variant of regelwerk \
-             (expected [Variant \"Racing Kings\"] or [Variant \"Grand\"])"
-                .to_string(),
-        );
+             (expected [Variant \"NAME\"], NAME one of {})",
+            pgn_variant_names()
+        ));
     };
     let key: String = tag
         .chars()
@@ -36,10 +36,21 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
         _ => Err(format!(
-            "[Variant \"{tag}\"] is not a variant of regelwerk \
-             (expected \"Racing Kings\" or \"Grand\")"
+            "[Variant \"{}\"] is not a variant of regelwerk (expected one of {})",
+            crate::input::quote(tag),
+            pgn_variant_names()
         )),
     }
+}
+
+/// The `Variant` tag values of the variants recorded in PGN, quoted.
+fn pgn_variant_names() -> String {
+    VariantId::ALL
+        .into_iter()
+        .filter(|v| *v != VariantId::Monarchie)
+        .map(|v| format!("\"{}\"", variant_tag(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The `Variant` tag value regelwerk writes.

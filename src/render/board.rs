@@ -397,7 +397,7 @@ use{{stroke:#7d735f;stroke-width:0.8}}\
 .q{{font:bold 7px sans-serif;text-anchor:start}}\
 .dead{{fill:url(#hatch);stroke:#444;stroke-width:1.5;stroke-dasharray:2 2}}\
 .check{{fill:none;stroke:#d00000;stroke-width:3.5}}\
-.dot{{fill:#111;fill-opacity:0.75}}\
+.dot{{fill:#111;fill-opacity:0.8;stroke:#fff;stroke-width:1.5}}\
 .capture{{fill:none;stroke:#111;stroke-width:3;stroke-opacity:0.75}}\
 .arrow{{stroke-width:3.5;fill:none}}\
 .arrow.move{{stroke:#111}}\

@@ -17,7 +17,7 @@ use crate::setup::{Placed, Setup, SetupError};
 use crate::start::StartArmy;
 
 use super::svg::{escape, ArrowKind, Diagram};
-use super::{write_file, RenderError};
+use super::{write_below, RenderError};
 
 /// One figure: a file name, its caption and the picture.
 #[derive(Clone, Debug)]
@@ -198,7 +198,7 @@ fn write_figure_set(dir: &Path, title: &str, all: Vec<Figure>) -> Result<Vec<Fig
         title = escape(title)
     );
     for figure in &all {
-        write_file(&dir.join(&figure.file), &figure.svg)?;
+        write_below(dir, &dir.join(&figure.file), &figure.svg)?;
         let caption = escape(&figure.caption);
         html.push_str(&format!(
             "<figure><img src=\"{}\" alt=\"{caption}\"><figcaption>{caption}</figcaption></figure>\n",
@@ -206,7 +206,7 @@ fn write_figure_set(dir: &Path, title: &str, all: Vec<Figure>) -> Result<Vec<Fig
         ));
     }
     html.push_str("</main>\n</body>\n</html>\n");
-    write_file(&dir.join("index.html"), &html)?;
+    write_below(dir, &dir.join("index.html"), &html)?;
     Ok(all)
 }
 

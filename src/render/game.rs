@@ -102,6 +102,11 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
     }
     if let Some(square) = &diagram.moves_of {
         let name = (info.square)(square)?;
+        if game.occupant(&name)? == "empty" {
+            return Err(format!(
+                "--moves-of {name}: the square is empty, so there are no moves to show"
+            ));
+        }
         for mv in game.legal_moves_from(&name)? {
             if let Some((_, to)) = game.move_squares(&mv) {
                 if !marks.dots.contains(&to) {

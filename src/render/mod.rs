@@ -33,20 +33,78 @@ pub enum RenderError {
     Variant(String),
 }
 
-/// Writes `text` to `path`, creating parent directories.
+/// Writes `text` to `path`. No folder is created: a missing parent is an
+/// error (an output path with a typo must not make folders, least of all
+/// as root).
 ///
 /// # Errors
 /// [`RenderError::Io`] naming the path.
 pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), RenderError> {
-    let io = |source| RenderError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(io)?;
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(RenderError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("the folder {} does not exist", parent.display()),
+                ),
+            });
+        }
     }
     std::fs::write(path, text).map_err(|source| RenderError::Io {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// Makes `dir` an output folder: it may exist (as a folder, not a file);
+/// else it is created, but only inside a parent that exists.
+///
+/// # Errors
+/// [`RenderError::Io`] naming the folder.
+pub fn output_dir(dir: &std::path::Path) -> Result<(), RenderError> {
+    let fail = |text: String| RenderError::Io {
+        path: dir.to_path_buf(),
+        source: std::io::Error::other(text),
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if dir.exists() {
+        return Err(fail("a file, not a folder".to_string()));
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(fail(format!(
+                "the folder {} does not exist",
+                parent.display()
+            )));
+        }
+    }
+    std::fs::create_dir(dir).map_err(|source| RenderError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `text` to `path` inside the output folder `root` (made by
+/// [`output_dir`]), creating the folders between them.
+///
+/// # Errors
+/// [`RenderError::Io`] naming the path.
+pub fn write_below(
+    root: &std::path::Path,
+    path: &std::path::Path,
+    text: &str,
+) -> Result<(), RenderError> {
+    output_dir(root)?;
+    if let Some(parent) = path.parent() {
+        if parent.starts_with(root) {
+            std::fs::create_dir_all(parent).map_err(|source| RenderError::Io {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+    }
+    write_file(path, text)
 }

@@ -317,6 +317,36 @@ fn compare(
     }
 }
 
+/// Refuses a comparison of perft `depth` that `perft` itself would
+/// refuse: depth 0 (nothing to compare), deeper than `MAX_PERFT_DEPTH`,
+/// or more nodes than `perft`'s default budget (`DEFAULT_MAX_NODES`) over
+/// all `rulesets` rulesets and the corpus positions, by the estimate of
+/// [`crate::budget::estimate`].
+///
+/// # Errors
+/// The depth or the estimate, and the budget.
+pub fn check_perft_budget(input: &DiffInput, depth: u32, rulesets: usize) -> Result<(), String> {
+    if depth == 0 {
+        return Err("--perft-depth 0 compares nothing: give a depth from 1".to_string());
+    }
+    crate::input::check_perft_depth(depth)?;
+    let limit = crate::budget::DEFAULT_MAX_NODES as f64;
+    let mut total = 0.0;
+    for (name, position) in &input.perft_positions {
+        let text = crate::notation::to_notation(position);
+        let game = crate::variant::open(VariantId::Monarchie, Some(&text), &[])
+            .map_err(|error| format!("corpus position {name}: {error}"))?;
+        total += crate::budget::estimate(game.as_ref(), depth).nodes * rulesets as f64;
+        if total > limit {
+            return Err(format!(
+                "--perft-depth {depth} is estimated at {total:.3e} nodes over {rulesets} rulesets, more than the budget of {} (DEFAULT_MAX_NODES, as for perft)",
+                crate::budget::DEFAULT_MAX_NODES
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The diff of one alternative `ID=key`.
 ///
 /// # Errors
@@ -326,8 +356,15 @@ pub fn diff_alternative(
     setting: &str,
     depth: u32,
 ) -> Result<RulingDiff, DiffError> {
-    let rules = Ruleset::from_settings(&[setting])?;
-    let tables = perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules]);
+    let tables = if input.variant == VariantId::Monarchie {
+        let rules = Ruleset::from_settings(&[setting])?;
+        perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules])
+    } else {
+        // The other variants' perft corpora are not read here: the diff is
+        // the scenarios' (the setting is checked by the caller against
+        // `variant::alternatives`).
+        vec![Vec::new(), Vec::new()]
+    };
     let base = Baseline {
         results: input
             .cases

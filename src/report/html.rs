@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::moves::{Action, Move};
 use crate::render::svg::escape;
 use crate::render::{
-    render_game, write_file, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
+    render_game, write_below, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
 };
 use crate::scenario::format::Scenario;
 use crate::scenario::run::Mismatch;
@@ -219,7 +219,7 @@ pub fn write_site(
     let lang = options.lang;
     let l = lang.labels();
     let mut summary = SiteSummary::default();
-    write_file(&dir.join("style.css"), STYLE)?;
+    write_below(dir, &dir.join("style.css"), STYLE)?;
     let mut page = Page::new(lang, l.site_title, None);
     let _ = writeln!(page.html, "<h1>{}</h1>", escape(l.site_title));
     let _ = writeln!(
@@ -253,10 +253,11 @@ pub fn write_site(
             info.title,
             input.cases.len()
         ));
+        crate::render::output_dir(&folder)?;
         write_variant_figures(&folder.join("figures"), input.variant)?;
         for loaded in &input.cases {
             let name = format!("img/{}.svg", slug(&loaded.scenario.id));
-            write_file(&folder.join(name), &scenario_diagram(loaded))?;
+            write_below(dir, &folder.join(name), &scenario_diagram(loaded))?;
             summary.diagrams += 1;
         }
         let site = Site {
@@ -271,17 +272,21 @@ pub fn write_site(
             info.title,
             input.spec.clauses.len()
         ));
-        write_file(&folder.join("index.html"), &site.index())?;
-        write_file(&folder.join("rulings.html"), &site.rulings())?;
-        write_file(&folder.join("findings.html"), &site.findings())?;
+        write_below(dir, &folder.join("index.html"), &site.index())?;
+        write_below(dir, &folder.join("rulings.html"), &site.rulings())?;
+        write_below(dir, &folder.join("findings.html"), &site.findings())?;
         summary.pages += 3;
         for clause in &input.spec.clauses {
-            write_file(&folder.join(clause_page(&clause.id)), &site.clause(clause))?;
+            write_below(
+                dir,
+                &folder.join(clause_page(&clause.id)),
+                &site.clause(clause),
+            )?;
             summary.pages += 1;
         }
     }
     page.html.push_str("</table>\n");
-    write_file(&dir.join("index.html"), &page.finish(l))?;
+    write_below(dir, &dir.join("index.html"), &page.finish(l))?;
     summary.pages += 1;
     Ok(summary)
 }

@@ -1,16 +1,20 @@
-//! Which scenarios depend on which ruling: each ruling alternative is
-//! played against the suite by the in-process reference engine with that
-//! alternative forced (as `regelwerk serve --ruling` would), and every
-//! scenario whose answers change must name the ruling in `rulings`.
+//! Which scenarios depend on which ruling, and which catch which
+//! misreading, for every variant. Each ruling alternative is played against
+//! the suite by the reference engine with that alternative forced on top of
+//! every scenario's own rulings (as `regelwerk serve --ruling` would); a
+//! scenario counts as changed only when an expectation it pins comes out
+//! differently (the scenario runner compares only the fields a scenario
+//! gives), and every changed scenario must name the ruling in `rulings`.
+//! Each misreading of `spec/<variant>/misreadings.yaml` is played the same
+//! way as a fault (`fault:ID`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::protocol::conform::{conform_case, InProcess, Verdict};
-use crate::ruleset::{Misreading, Ruleset};
-use crate::variant::FAULT_PREFIX;
+use crate::variant::{VariantId, FAULT_PREFIX};
 
 use super::load::Loaded;
+use super::run::{run, run_with};
 
 /// The scenarios whose answers change under one alternative.
 #[derive(Clone, Debug, Default)]
@@ -23,22 +27,30 @@ pub struct AlternativeEffect {
     pub unlisted: Vec<(String, PathBuf)>,
 }
 
-/// Plays every alternative against the suite.
-pub fn audit(cases: &[Loaded]) -> Vec<AlternativeEffect> {
-    Ruleset::all_alternatives()
+/// The scenarios of `cases` that belong to `variant`.
+fn of_variant(cases: &[Loaded], variant: VariantId) -> impl Iterator<Item = &Loaded> {
+    cases
+        .iter()
+        .filter(move |loaded| loaded.scenario.variant == variant)
+}
+
+/// Plays every alternative of `variant` ([`crate::variant::alternatives`])
+/// against its scenarios among `cases`.
+pub fn audit(variant: VariantId, cases: &[Loaded]) -> Vec<AlternativeEffect> {
+    let baseline: Vec<(&Loaded, _)> = of_variant(cases, variant)
+        .map(|loaded| (loaded, run(loaded)))
+        .collect();
+    crate::variant::alternatives(variant)
         .into_iter()
         .map(|setting| {
             let id = setting.split('=').next().unwrap_or_default().to_string();
-            let mut responder = InProcess {
-                forced: vec![setting.clone()],
-            };
+            let forced = vec![setting.clone()];
             let mut effect = AlternativeEffect {
                 setting: setting.clone(),
                 ..AlternativeEffect::default()
             };
-            let mut seq = 0;
-            for loaded in cases {
-                if conform_case(&mut responder, loaded, &mut seq) != Verdict::Passed {
+            for (loaded, before) in &baseline {
+                if run_with(loaded, &forced) != *before {
                     let entry = (loaded.scenario.id.clone(), loaded.path.clone());
                     if !loaded.scenario.rulings.contains(&id) {
                         effect.unlisted.push(entry.clone());
@@ -54,38 +66,40 @@ pub fn audit(cases: &[Loaded]) -> Vec<AlternativeEffect> {
 /// The scenarios that catch one misreading.
 #[derive(Clone, Debug)]
 pub struct FaultKills {
-    /// The misreading.
-    pub misreading: Misreading,
+    /// The misreading's ID.
+    pub id: &'static str,
+    /// The clauses it misreads.
+    pub clauses: &'static [&'static str],
     /// IDs of the scenarios that fail when the engine plays it.
     pub killed_by: Vec<String>,
 }
 
 /// The fewest scenarios that must catch each misreading.
-pub const MIN_KILLS_PER_MISREADING: usize = 2;
+pub const MIN_KILLS_PER_MISREADING: usize = 3;
 
 /// The fewest scenarios each ruling alternative must change.
 pub const MIN_CHANGES_PER_ALTERNATIVE: usize = 3;
 
-/// Plays every misreading of `spec/monarchie/misreadings.yaml` against
-/// the MONARCHIE scenarios: a scenario kills a misreading when it fails
-/// with that fault set.
-pub fn fault_audit(cases: &[Loaded]) -> Vec<FaultKills> {
-    Misreading::ALL
-        .iter()
-        .map(|&misreading| FaultKills {
-            misreading,
-            killed_by: kills_of(cases, misreading),
+/// Plays every misreading of `variant` ([`crate::variant::misreadings`])
+/// against its scenarios among `cases`: a scenario kills a misreading when
+/// it fails with that fault set.
+pub fn fault_audit(variant: VariantId, cases: &[Loaded]) -> Vec<FaultKills> {
+    crate::variant::misreadings(variant)
+        .into_iter()
+        .map(|(id, clauses)| FaultKills {
+            id,
+            clauses,
+            killed_by: kills_of(variant, cases, id),
         })
         .collect()
 }
 
-/// The scenarios of `cases` that fail when the engine plays `misreading`.
-pub fn kills_of(cases: &[Loaded], misreading: Misreading) -> Vec<String> {
-    let forced = vec![format!("{FAULT_PREFIX}{}", misreading.id())];
-    cases
-        .iter()
-        .filter(|loaded| loaded.scenario.variant == crate::variant::VariantId::Monarchie)
-        .filter(|loaded| super::run::run_with(loaded, &forced).is_err())
+/// The scenarios of `variant` among `cases` that fail when the engine
+/// plays the misreading `id`.
+pub fn kills_of(variant: VariantId, cases: &[Loaded], id: &str) -> Vec<String> {
+    let forced = vec![format!("{FAULT_PREFIX}{id}")];
+    of_variant(cases, variant)
+        .filter(|loaded| run_with(loaded, &forced).is_err())
         .map(|loaded| loaded.scenario.id.clone())
         .collect()
 }

@@ -149,15 +149,40 @@ pub fn collect_all_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
         } else if path.exists() {
             files.push(path.clone());
         } else {
+            // `exists` is false for a link that leads nowhere and for a
+            // loop of links; the metadata says which.
+            let why = match std::fs::metadata(path) {
+                Err(error) if is_link_loop(&error) => {
+                    "a symbolic link loop (the links lead back to each other)".to_string()
+                }
+                _ if std::fs::symlink_metadata(path).is_ok() => {
+                    "a symbolic link to nothing (its target does not exist)".to_string()
+                }
+                _ => "no such file or directory".to_string(),
+            };
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotFound,
-                format!("{}: no such file or directory", path.display()),
+                format!("{}: {why}", path.display()),
             ));
         }
     }
     files.sort();
     files.dedup();
     Ok(files)
+}
+
+/// Whether an I/O error is the operating system's "too many levels of
+/// symbolic links".
+fn is_link_loop(error: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        error.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        false
+    }
 }
 
 /// Walks `dir`; `above` holds the real paths of the directories it is in,

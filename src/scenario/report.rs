@@ -99,10 +99,31 @@ pub fn run_suite_with(
     clause_filter: Option<&str>,
     id_filter: Option<&str>,
     forced: &[String],
+    progress: impl FnMut(usize, usize),
+) -> SuiteReport {
+    run_suite_under(
+        files,
+        spec.map(std::slice::from_ref).unwrap_or_default(),
+        clause_filter,
+        id_filter,
+        forced,
+        progress,
+    )
+}
+
+/// [`run_suite_with`] against several specs: a scenario of a variant
+/// that one of `given` is for is checked against it wherever the file is
+/// (`check /tmp/x.yaml` validates its clauses, rulings and findings).
+pub fn run_suite_under(
+    files: &[PathBuf],
+    given: &[Spec],
+    clause_filter: Option<&str>,
+    id_filter: Option<&str>,
+    forced: &[String],
     mut progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
     let mut specs = SpecCache::new();
-    if let Some(spec) = spec {
+    for spec in given {
         if let Ok(variant) = spec.variant.parse::<VariantId>() {
             specs.insert(variant, Ok(Some(spec.clone())));
         }

@@ -51,6 +51,8 @@ macro_rules! ruling_enum {
     };
 }
 
+#[macro_use]
+pub mod faults;
 pub mod chess;
 pub mod grand;
 pub mod monarchie;
@@ -158,6 +160,7 @@ pub trait Rules {
     }
 }
 
+pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
 /// Where a game stands.
@@ -737,47 +740,6 @@ pub fn alternatives(variant: VariantId) -> Vec<String> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-/// [`open`] with misreadings played (`spec/monarchie/misreadings.yaml`):
-/// the fault IDs `M-...` are applied on top of the rulings. Only
-/// MONARCHIE has misreadings; for the others `faults` must be empty.
-///
-/// # Errors
-/// As [`open`], or an unknown fault ID.
-pub fn open_with_faults(
-    variant: VariantId,
-    position: Option<&str>,
-    rulings: &[String],
-    faults: &[String],
-) -> Result<Box<dyn Game>, String> {
-    if faults.is_empty() {
-        return open(variant, position, rulings);
-    }
-    match variant {
-        VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
-        other => Err(format!(
-            "{other} has no misreadings (--fault is for monarchie)"
-        )),
-    }
-}
-
-/// The prefix that marks a fault among forced settings (`fault:M-...`):
-/// harness-side lists (`serve --fault`, the audit) carry faults this way;
-/// a scenario's or a request's own rulings never do.
-pub const FAULT_PREFIX: &str = "fault:";
-
-/// Splits forced settings into ruling settings and fault IDs.
-pub fn split_faults(forced: &[String]) -> (Vec<String>, Vec<String>) {
-    let mut rulings = Vec::new();
-    let mut faults = Vec::new();
-    for setting in forced {
-        match setting.strip_prefix(FAULT_PREFIX) {
-            Some(id) => faults.push(id.to_string()),
-            None => rulings.push(setting.clone()),
-        }
-    }
-    (rulings, faults)
 }
 
 /// Opens a game of `variant` at its named start position `start`.

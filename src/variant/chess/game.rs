@@ -101,6 +101,19 @@ pub fn open<V: ChessVariant>(
     position: Option<&str>,
     rulings: &[String],
 ) -> Result<Box<dyn Game>, String> {
+    open_with_rules(position, rulings, V::default())
+}
+
+/// [`open`] under `rules`, which may play misreadings (faults); `rulings`
+/// must still be empty.
+///
+/// # Errors
+/// As [`open`].
+pub fn open_with_rules<V: ChessVariant>(
+    position: Option<&str>,
+    rulings: &[String],
+    rules: V,
+) -> Result<Box<dyn Game>, String> {
     if let Some(setting) = rulings.first() {
         return Err(format!(
             "unknown ruling setting `{setting}` for {} (it has no switchable rulings)",
@@ -111,7 +124,7 @@ pub fn open<V: ChessVariant>(
         Some(text) => V::Position::from_fen(text)?,
         None => V::Position::start(),
     };
-    Ok(Box::new(ChessGame::<V>::new(position)))
+    Ok(Box::new(ChessGame::with_rules(rules, position)))
 }
 
 /// A chess variant's game in progress.
@@ -125,7 +138,12 @@ pub struct ChessGame<V: ChessVariant> {
 impl<V: ChessVariant> ChessGame<V> {
     /// A game from `position`, its status computed.
     pub fn new(position: V::Position) -> ChessGame<V> {
-        let rules = V::default();
+        ChessGame::with_rules(V::default(), position)
+    }
+
+    /// A game from `position` under `rules` (which may play misreadings),
+    /// its status computed.
+    pub fn with_rules(rules: V, position: V::Position) -> ChessGame<V> {
         let status = rules.status(&position);
         ChessGame {
             rules,

@@ -84,7 +84,7 @@ impl fmt::Display for Square {
 
 /// Why a text is not a square name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a square (expected a file a-j and a rank 1-10, like e4 or a10)")]
+#[error("`{text}` is not a square (expected a file letter and a rank number, like e4, within the board)")]
 pub struct SquareError {
     /// The text as given.
     pub text: String,

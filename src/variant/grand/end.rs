@@ -6,8 +6,9 @@
 use crate::variant::chess::{Board, DrawClaims, Kind, Side, Square};
 use crate::variant::Status;
 
-use super::movegen;
+use super::faults::Misreading;
 use super::position::Position;
+use super::{movegen, Grand};
 
 /// Clauses g.8.3 and g.8.4: the draws the side to move may claim:
 /// `threefold` when the current position (placement, side to move,
@@ -61,19 +62,22 @@ pub fn insufficient_material(board: &Board) -> bool {
 /// Clauses g.8.1, g.8.2 and g.8.5: where the game stands in `position`
 /// (claims aside): drawn by insufficient material, won by checkmate, drawn
 /// by stalemate, or going on.
-pub fn status(position: &Position) -> Status {
-    if insufficient_material(&position.board) {
+pub fn status(position: &Position, rules: &Grand) -> Status {
+    if rules.material_ends(position) {
         return Status::Drawn {
             reason: "insufficient-material".to_string(),
         };
     }
     let mut moves = Vec::new();
-    movegen::legal_moves(position, None, &mut moves);
+    movegen::legal_moves(position, None, rules.faults, &mut moves);
     if !moves.is_empty() {
         return Status::Ongoing;
     }
     if position.board.in_check(position.side) {
         Status::won_by(position.side.opponent().name(), "checkmate")
+    } else if rules.faults.has(Misreading::StalemateWins) {
+        // Fault G-STALEMATE-WINS.
+        Status::won_by(position.side.opponent().name(), "stalemate")
     } else {
         Status::Drawn {
             reason: "stalemate".to_string(),

@@ -9,6 +9,7 @@ use crate::variant::chess::refusal::{check_reach, mover};
 use crate::variant::chess::{DrawClaims, Kind, Move, Piece, RefusalCode, Square};
 use crate::variant::{Refusal, Rules, Status, VariantId};
 
+use super::faults::Misreading;
 use super::position::Position;
 use super::{end, make, movegen, pawn, promotion, safety, Grand};
 
@@ -26,8 +27,8 @@ impl ChessVariant for Grand {
     fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
         match only {
             None => self.legal_moves(position, out),
-            Some(_) if end::insufficient_material(&position.board) => {}
-            Some(_) => movegen::legal_moves(position, only, out),
+            Some(_) if self.material_ends(position) => {}
+            Some(_) => movegen::legal_moves(position, only, self.faults, out),
         }
     }
 
@@ -40,11 +41,33 @@ impl ChessVariant for Grand {
     }
 
     fn status(&self, position: &Position) -> Status {
-        end::status(position)
+        end::status(position, self)
+    }
+
+    fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
+        self.draw_claims().claimable(position)
+    }
+
+    fn no_claim_detail(&self, position: &Position) -> String {
+        self.draw_claims().no_claim_detail(position)
     }
 
     fn in_check(&self, position: &Position) -> bool {
         position.board.in_check(position.side)
+    }
+}
+
+impl Grand {
+    /// Clauses g.8.3 and g.8.4: the draw claims.
+    fn draw_claims(&self) -> DrawClaims {
+        if self.faults.has(Misreading::FiftyMovePlies) {
+            // Fault G-FIFTY-MOVE-PLIES: fifty half-moves.
+            return DrawClaims {
+                fifty_move_plies: 50,
+                ..end::DRAW_CLAIMS
+            };
+        }
+        end::DRAW_CLAIMS
     }
 }
 

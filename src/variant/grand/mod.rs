@@ -9,6 +9,7 @@
 //! castling) is an absence: no code moves a king two squares.
 
 pub mod end;
+pub mod faults;
 pub mod game;
 pub mod make;
 pub mod movegen;
@@ -23,9 +24,22 @@ use crate::variant::{Game, Rules, VariantId, VariantInfo};
 pub use game::GrandGame;
 pub use position::{Position, START_FEN};
 
-/// The rules of Grand Chess (no ruling is switchable yet).
+/// The rules of Grand Chess (no ruling is switchable yet), with the
+/// misreadings a test plays (none in every normal game).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Grand;
+pub struct Grand {
+    /// The misreadings played (`spec/grand/misreadings.yaml`).
+    pub faults: faults::FaultSet,
+}
+
+impl Grand {
+    /// Clause g.8.5: whether the game is over by insufficient material.
+    pub fn material_ends(&self, position: &Position) -> bool {
+        // Fault G-MATERIAL-PLAYS-ON.
+        let plays_on = self.faults.has(faults::Misreading::MaterialPlaysOn);
+        !plays_on && end::insufficient_material(&position.board)
+    }
+}
 
 impl Rules for Grand {
     type Position = Position;
@@ -35,10 +49,10 @@ impl Rules for Grand {
     /// (clause g.8: checkmate and stalemate have none anyway, insufficient
     /// material ends the game at once).
     fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
-        if end::insufficient_material(&position.board) {
+        if self.material_ends(position) {
             return;
         }
-        movegen::legal_moves(position, None, out);
+        movegen::legal_moves(position, None, self.faults, out);
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {
@@ -54,6 +68,20 @@ impl Rules for Grand {
 /// setting (none exists yet, so any is unknown).
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     chess::game::open::<Grand>(position, rulings)
+}
+
+/// [`open`] with the misreadings `faults` (IDs `G-...` of
+/// `spec/grand/misreadings.yaml`) played.
+///
+/// # Errors
+/// As [`open`], or an unknown misreading.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let faults = faults::FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
+    chess::game::open_with_rules(position, rulings, Grand { faults })
 }
 
 /// Grand Chess as the generic harness sees it.

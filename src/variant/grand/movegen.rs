@@ -3,13 +3,19 @@
 
 use crate::variant::chess::{Board, Kind, Move, Piece, Square};
 
+use super::faults::{FaultSet, Misreading};
 use super::position::Position;
 use super::{pawn, safety};
 
 /// Clauses g.3-g.5 and g.7: appends to `out` the legal moves of the side
 /// to move, of the piece on `only` if given. (Whether the game is over is
 /// the caller's business.)
-pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
+pub fn legal_moves(
+    position: &Position,
+    only: Option<Square>,
+    faults: FaultSet,
+    out: &mut Vec<Move>,
+) {
     let board = &position.board;
     let side = position.side;
     let checked = board.in_check(side);
@@ -23,7 +29,7 @@ pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move
             || mv.from == king
             || pinned & (1u128 << mv.from.index()) != 0
             || (position.en_passant == Some(mv.to) && pawn::is_en_passant(position, mv));
-        if !risky || safety::keeps_king_safe(position, mv) {
+        if !risky || king_safe(position, mv, faults) {
             out.push(mv);
         }
     };
@@ -32,10 +38,39 @@ pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move
             continue;
         }
         if piece.kind == Kind::Pawn {
-            pawn::moves(position, from, &mut push);
+            pawn::moves(position, from, faults, &mut push);
         } else {
-            piece_moves(board, from, piece, &mut push);
+            piece_moves(board, from, moving_as(piece, faults), &mut push);
         }
+    }
+}
+
+/// Clause g.4 with its misreading: whether the mover's king is safe after
+/// `mv`.
+#[inline]
+fn king_safe(position: &Position, mv: Move, faults: FaultSet) -> bool {
+    if faults.has(Misreading::PinnedNoCheck) {
+        // Fault G-PINNED-NO-CHECK.
+        return super::faults::king_safe_ignoring_pinned(position, mv);
+    }
+    safety::keeps_king_safe(position, mv)
+}
+
+/// Clauses g.3.6 and g.3.7 with their misreadings: the pattern `piece`
+/// moves by (its own unless a fault forgets the marshal's or the
+/// cardinal's knight leap).
+#[inline]
+fn moving_as(piece: Piece, faults: FaultSet) -> Piece {
+    match piece.kind {
+        // Fault G-MARSHAL-ROOK-ONLY.
+        Kind::Marshal if faults.has(Misreading::MarshalRookOnly) => {
+            Piece::new(piece.side, Kind::Rook)
+        }
+        // Fault G-CARDINAL-BISHOP-ONLY.
+        Kind::Cardinal if faults.has(Misreading::CardinalBishopOnly) => {
+            Piece::new(piece.side, Kind::Bishop)
+        }
+        _ => piece,
     }
 }
 

@@ -7,6 +7,7 @@
 use crate::variant::chess::{Board, Kind, Move, Piece, RefusalCode, Side, Square};
 use crate::variant::Refusal;
 
+use super::faults::{FaultSet, Misreading};
 use super::position::{Position, BOARD_SIDE};
 use super::{promotion, safety};
 
@@ -26,7 +27,7 @@ pub fn may_stand_on(side: Side, square: Square) -> bool {
 /// Clauses g.5.1-g.5.3 (and g.7 for the last ranks): calls `emit` with the
 /// moves of `side`'s pawn on `from`, before king safety.
 #[inline]
-pub fn moves(position: &Position, from: Square, emit: &mut impl FnMut(Move)) {
+pub fn moves(position: &Position, from: Square, faults: FaultSet, emit: &mut impl FnMut(Move)) {
     let board = &position.board;
     let side = position.side;
     let geometry = board.geometry();
@@ -37,8 +38,10 @@ pub fn moves(position: &Position, from: Square, emit: &mut impl FnMut(Move)) {
         return;
     };
     if board.piece(one).is_none() {
-        promotion::moves_to(board, side, from, one, emit);
-        if from.rank() == double_step_rank(side) {
+        promotion::moves_to(board, side, from, one, faults, emit);
+        // Fault G-DOUBLE-STEP-ANYWHERE.
+        let anywhere = faults.has(Misreading::DoubleStepAnywhere);
+        if from.rank() == double_step_rank(side) || anywhere {
             if let Some(two) = one
                 .offset(0, side.forward())
                 .filter(|s| board.piece(*s).is_none())
@@ -49,9 +52,14 @@ pub fn moves(position: &Position, from: Square, emit: &mut impl FnMut(Move)) {
     }
     for &to in geometry.pawn_attacks(side, from) {
         match board.piece(to) {
-            Some(piece) if piece.side != side => promotion::moves_to(board, side, from, to, emit),
+            Some(piece) if piece.side != side => {
+                promotion::moves_to(board, side, from, to, faults, emit);
+            }
             Some(_) => {}
-            None if position.en_passant == Some(to) => emit(Move::new(from, to)),
+            // Fault G-NO-EN-PASSANT.
+            None if position.en_passant == Some(to) && !faults.has(Misreading::NoEnPassant) => {
+                emit(Move::new(from, to));
+            }
             None => {}
         }
     }

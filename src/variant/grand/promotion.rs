@@ -7,6 +7,7 @@
 use crate::variant::chess::{Board, Kind, Move, RefusalCode, Side, Square};
 use crate::variant::Refusal;
 
+use super::faults::{FaultSet, Misreading};
 use super::position::BOARD_SIDE;
 
 /// Clause g.7.2: the kinds a pawn may become, with how many of each a side
@@ -71,13 +72,66 @@ pub fn available_kinds(board: &Board, side: Side) -> impl Iterator<Item = Kind> 
 /// promotion on the 8th and 9th ranks; only the available promotions on
 /// the last rank, so none when no kind is available.
 #[inline]
-pub fn moves_to(board: &Board, side: Side, from: Square, to: Square, emit: &mut impl FnMut(Move)) {
+pub fn moves_to(
+    board: &Board,
+    side: Side,
+    from: Square,
+    to: Square,
+    faults: FaultSet,
+    emit: &mut impl FnMut(Move),
+) {
+    if !faults.is_empty() {
+        return misread_moves_to(board, side, from, to, faults, emit);
+    }
     let zone = zone(side, to.rank());
     if zone != Zone::Mandatory {
         emit(Move::new(from, to));
     }
     if zone != Zone::Outside {
         for kind in available_kinds(board, side) {
+            emit(Move::promoting(from, to, kind));
+        }
+    }
+}
+
+/// [`moves_to`] with the misreadings of clause g.7 played.
+fn misread_moves_to(
+    board: &Board,
+    side: Side,
+    from: Square,
+    to: Square,
+    faults: FaultSet,
+    emit: &mut impl FnMut(Move),
+) {
+    let zone = match zone(side, to.rank()) {
+        // Fault G-PROMO-LAST-RANK-ONLY.
+        Zone::Optional if faults.has(Misreading::PromoLastRankOnly) => Zone::Outside,
+        // Fault G-PROMO-EARLY-FORCED.
+        Zone::Optional if faults.has(Misreading::PromoEarlyForced) => Zone::Mandatory,
+        zone => zone,
+    };
+    let kinds: Vec<Kind> = LIMITS
+        .iter()
+        .filter(|&&(kind, start)| {
+            if faults.has(Misreading::PromoAnyKind) {
+                // Fault G-PROMO-ANY-KIND.
+                true
+            } else if faults.has(Misreading::PromoOpponentLosses) {
+                // Fault G-PROMO-OPPONENT-LOSSES.
+                board.count(side.opponent(), kind) < start
+            } else {
+                available(board, side, kind)
+            }
+        })
+        .map(|&(kind, _)| kind)
+        .collect();
+    // Fault G-LAST-RANK-UNPROMOTED.
+    let stays = kinds.is_empty() && faults.has(Misreading::LastRankUnpromoted);
+    if zone != Zone::Mandatory || stays {
+        emit(Move::new(from, to));
+    }
+    if zone != Zone::Outside {
+        for kind in kinds {
             emit(Move::promoting(from, to, kind));
         }
     }

@@ -9,35 +9,10 @@
 //! branches on [`FaultSet::has`] at the spot the misreading changes,
 //! marked `/// Fault M-...`.
 
-use std::fmt;
-
-/// Declares the misreadings: variant, ID, clauses.
-macro_rules! misreadings {
-    ($($(#[$doc:meta])* $variant:ident => $id:literal, [$($clause:literal),+];)+) => {
-        /// One misreading of `spec/monarchie/misreadings.yaml`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Misreading {
-            $($(#[$doc])* $variant),+
-        }
-
-        impl Misreading {
-            /// Every misreading, in catalogue order.
-            pub const ALL: &'static [Misreading] = &[$(Misreading::$variant),+];
-
-            /// The catalogue ID (`M-...`).
-            pub fn id(self) -> &'static str {
-                match self { $(Misreading::$variant => $id),+ }
-            }
-
-            /// The clauses it misreads.
-            pub fn clauses(self) -> &'static [&'static str] {
-                match self { $(Misreading::$variant => &[$($clause),+]),+ }
-            }
-        }
-    };
-}
+pub use crate::variant::faults::UnknownMisreading;
 
 misreadings! {
+    "spec/monarchie/misreadings.yaml";
     /// Mate is judged by the king's own moves only; blocks and captures by
     /// other pieces are ignored.
     MateKingOnly => "M-MATE-KING-ONLY", ["m.11"];
@@ -131,12 +106,6 @@ misreadings! {
     FlagOnlyOnForfeit => "M-FLAG-ONLY-ON-FORFEIT", ["m.15.total-time"];
 }
 
-impl fmt::Display for Misreading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
 /// The misreadings that change what attacks a cell (a bit mask).
 const ATTACK_FAULTS: u64 = {
     use Misreading::*;
@@ -161,74 +130,11 @@ const ATTACK_FAULTS: u64 = {
     mask
 };
 
-/// A misreading ID that names none.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown misreading '{0}': expected one of {1}")]
-pub struct UnknownMisreading(pub String, pub String);
-
-/// The faults a reference engine plays with: empty in every normal run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct FaultSet(u64);
-
 impl FaultSet {
-    /// No fault.
-    pub const NONE: FaultSet = FaultSet(0);
-
-    /// Whether no fault is set (the fast path).
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the misreading is set.
-    #[inline]
-    pub fn has(self, misreading: Misreading) -> bool {
-        self.0 & (1 << misreading as u64) != 0
-    }
-
-    /// This set with `misreading` added.
-    pub fn with(self, misreading: Misreading) -> FaultSet {
-        FaultSet(self.0 | (1 << misreading as u64))
-    }
-
-    /// The misreadings set, in catalogue order.
-    pub fn iter(self) -> impl Iterator<Item = Misreading> {
-        Misreading::ALL
-            .iter()
-            .copied()
-            .filter(move |&m| self.has(m))
-    }
-
     /// Whether a set fault changes what attacks a cell, so that the
     /// attack test must follow the move generator.
     #[inline]
     pub fn changes_attacks(self) -> bool {
-        self.0 & ATTACK_FAULTS != 0
-    }
-
-    /// The faults named by catalogue IDs.
-    ///
-    /// # Errors
-    /// [`UnknownMisreading`] for an ID not in the catalogue.
-    pub fn from_ids<S: AsRef<str>>(ids: &[S]) -> Result<FaultSet, UnknownMisreading> {
-        let mut set = FaultSet::NONE;
-        for id in ids {
-            let id = id.as_ref().trim();
-            let misreading = Misreading::ALL
-                .iter()
-                .copied()
-                .find(|m| m.id() == id)
-                .ok_or_else(|| {
-                    UnknownMisreading(
-                        id.to_string(),
-                        Misreading::ALL
-                            .iter()
-                            .map(|m| m.id())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )
-                })?;
-            set = set.with(misreading);
-        }
-        Ok(set)
+        self.bits() & ATTACK_FAULTS != 0
     }
 }

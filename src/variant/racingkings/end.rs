@@ -6,6 +6,7 @@
 use crate::variant::chess::DrawClaims;
 use crate::variant::Status;
 
+use super::faults::{FaultSet, Misreading};
 use super::goal::{self, Race};
 use super::movegen;
 use super::position::Position;
@@ -24,12 +25,26 @@ pub const DRAW_CLAIMS: DrawClaims = DrawClaims {
 /// Clauses rk.5 and rk.6.1: where the game stands in `position` (claims
 /// aside): decided by the race, drawn by stalemate, or going on.
 pub fn status(position: &Position) -> Status {
-    if let Race::Decided(status) = goal::race(position) {
+    status_with(position, FaultSet::NONE)
+}
+
+/// [`status`] with the misreadings `faults` played.
+pub fn status_with(position: &Position, faults: FaultSet) -> Status {
+    if let Race::Decided(status) = goal::race_with(position, faults) {
         return status;
     }
+    if faults.has(Misreading::BareKingsDrawn) && position.board.pieces().count() == 2 {
+        // Fault RK-BARE-KINGS-DRAWN.
+        return Status::Drawn {
+            reason: "insufficient-material".to_string(),
+        };
+    }
     let mut moves = Vec::new();
-    movegen::legal_moves(position, None, &mut moves);
-    if moves.is_empty() {
+    movegen::legal_moves_with(position, None, faults, &mut moves);
+    if moves.is_empty() && faults.has(Misreading::StalemateLoses) {
+        // Fault RK-STALEMATE-LOSES.
+        Status::won_by(position.side.opponent().name(), "stalemate")
+    } else if moves.is_empty() {
         Status::Drawn {
             reason: "stalemate".to_string(),
         }

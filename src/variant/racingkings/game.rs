@@ -9,6 +9,7 @@ use crate::variant::chess::refusal::{check_reach, mover};
 use crate::variant::chess::{Board, DrawClaims, Move, Piece, RefusalCode, Side, Square};
 use crate::variant::{PerftPath, Refusal, Rules, Status, VariantId};
 
+use super::faults::Misreading;
 use super::movegen::{self, CheckFree};
 use super::position::Position;
 use super::{end, fast, goal, make, RacingKings};
@@ -42,8 +43,12 @@ impl ChessVariant for RacingKings {
     fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
         match only {
             None => self.legal_moves(position, out),
-            Some(_) if matches!(goal::race(position), goal::Race::Decided(_)) => {}
-            Some(_) => movegen::legal_moves(position, only, out),
+            Some(_)
+                if matches!(
+                    goal::race_with(position, self.faults),
+                    goal::Race::Decided(_)
+                ) => {}
+            Some(_) => movegen::legal_moves_with(position, only, self.faults, out),
         }
     }
 
@@ -58,7 +63,15 @@ impl ChessVariant for RacingKings {
     }
 
     fn status(&self, position: &Position) -> Status {
-        end::status(position)
+        end::status_with(position, self.faults)
+    }
+
+    fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
+        self.draw_claims().claimable(position)
+    }
+
+    fn no_claim_detail(&self, position: &Position) -> String {
+        self.draw_claims().no_claim_detail(position)
     }
 
     /// Clause rk.4: never; no position has a king in check.
@@ -70,7 +83,25 @@ impl ChessVariant for RacingKings {
     /// of this module with `--reference` (and where the fast path does
     /// not take the position).
     fn perft_on(&self, position: &Position, depth: u32, path: PerftPath) -> u64 {
+        if !self.faults.is_empty() {
+            // A misreading is played by the rule code only.
+            return crate::variant::perft(self, position, depth);
+        }
         fast::perft(position, depth, path)
+    }
+}
+
+impl RacingKings {
+    /// Clauses rk.6.2 and rk.6.3: the draw claims.
+    fn draw_claims(&self) -> DrawClaims {
+        if self.faults.has(Misreading::FiftyMovePlies) {
+            // Fault RK-FIFTY-MOVE-PLIES: fifty half-moves.
+            return DrawClaims {
+                fifty_move_plies: 50,
+                ..end::DRAW_CLAIMS
+            };
+        }
+        end::DRAW_CLAIMS
     }
 }
 

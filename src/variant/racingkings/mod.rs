@@ -9,6 +9,7 @@
 
 pub mod end;
 pub mod fast;
+pub mod faults;
 pub mod game;
 pub mod goal;
 pub mod make;
@@ -21,9 +22,13 @@ use crate::variant::{Game, Rules, VariantId, VariantInfo};
 pub use game::RacingKingsGame;
 pub use position::{Position, START_FEN};
 
-/// The rules of Racing Kings (no ruling is switchable yet).
+/// The rules of Racing Kings (no ruling is switchable yet), with the
+/// misreadings a test plays (none in every normal game).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RacingKings;
+pub struct RacingKings {
+    /// The misreadings played (`spec/racingkings/misreadings.yaml`).
+    pub faults: faults::FaultSet,
+}
 
 impl Rules for RacingKings {
     type Position = Position;
@@ -32,10 +37,10 @@ impl Rules for RacingKings {
     /// Clauses rk.3 and rk.4: the legal moves; none once the race is
     /// decided (clause rk.5) or in stalemate (rk.6.1).
     fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
-        if let goal::Race::Decided(_) = goal::race(position) {
+        if let goal::Race::Decided(_) = goal::race_with(position, self.faults) {
             return;
         }
-        movegen::legal_moves(position, None, out);
+        movegen::legal_moves_with(position, None, self.faults, out);
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {
@@ -51,6 +56,20 @@ impl Rules for RacingKings {
 /// setting (none exists yet, so any is unknown).
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     chess::game::open::<RacingKings>(position, rulings)
+}
+
+/// [`open`] with the misreadings `faults` (IDs `RK-...` of
+/// `spec/racingkings/misreadings.yaml`) played.
+///
+/// # Errors
+/// As [`open`], or an unknown misreading.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let faults = faults::FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
+    chess::game::open_with_rules(position, rulings, RacingKings { faults })
 }
 
 /// Racing Kings as the generic harness sees it.

@@ -4,12 +4,39 @@
 
 use crate::variant::chess::{Board, Kind, Move, Piece, Side, Square};
 
+use super::faults::{FaultSet, Misreading};
 use super::position::Position;
 
 /// Clauses rk.3 and rk.4: appends to `out` the legal moves of the side to
 /// move, of the piece on `only` if given. (Whether the race is decided is
 /// the caller's business.)
 pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
+    legal_moves_with(position, only, FaultSet::NONE, out);
+}
+
+/// [`legal_moves`] with the misreadings `faults` played: every move is
+/// tested by [`check_free_with`] (no shortcut).
+pub fn legal_moves_with(
+    position: &Position,
+    only: Option<Square>,
+    faults: FaultSet,
+    out: &mut Vec<Move>,
+) {
+    if !faults.is_empty() {
+        let board = &position.board;
+        let side = position.side;
+        for (from, piece) in board.pieces() {
+            if piece.side != side || only.is_some_and(|only| only != from) {
+                continue;
+            }
+            piece_moves(board, from, piece, &mut |mv| {
+                if check_free_with(board, side, mv, faults) == CheckFree::Yes {
+                    out.push(mv);
+                }
+            });
+        }
+        return;
+    }
     let board = &position.board;
     let side = position.side;
     let them = side.opponent();
@@ -74,6 +101,30 @@ pub fn check_free(board: &Board, side: Side, mv: Move) -> CheckFree {
     } else {
         CheckFree::Yes
     }
+}
+
+/// [`check_free`] with the misreadings of clause rk.4.2 played.
+pub fn check_free_with(board: &Board, side: Side, mv: Move, faults: FaultSet) -> CheckFree {
+    let verdict = check_free(board, side, mv);
+    if verdict != CheckFree::GivesCheck {
+        return verdict;
+    }
+    if faults.has(Misreading::CheckAllowed) {
+        // Fault RK-CHECK-ALLOWED.
+        return CheckFree::Yes;
+    }
+    if faults.has(Misreading::DiscoveredCheckAllowed) {
+        // Fault RK-DISCOVERED-CHECK-ALLOWED: only the moved piece's attack.
+        let mut after = *board;
+        after.relocate(mv.from, mv.to);
+        let direct = after
+            .piece(mv.to)
+            .is_some_and(|piece| after.attacks(piece, mv.to, after.king(side.opponent()), mv.from));
+        if !direct {
+            return CheckFree::Yes;
+        }
+    }
+    verdict
 }
 
 /// Clause rk.4.2 for the simple moves: the squares from which a piece of

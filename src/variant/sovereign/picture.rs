@@ -128,7 +128,7 @@ pub fn figures() -> Vec<FigureSpec> {
         }
     };
     vec![
-        figure("queen.svg", "A white queen on d4: at most 8 squares in each direction; the white squares i8 and h9 are left out", "d4", "wq"),
+        figure("queen.svg", "A white queen on d4: at most 8 squares in each direction, so its long diagonal ends at l12", "d4", "wq"),
         figure("rook.svg", "A white rook on c8: 8 squares at most, so it stops at k8 and never reaches the far edge", "c8", "wr"),
         figure("bishop.svg", "A white bishop on b2: the long diagonal ends after 8 squares at j10", "b2", "wb"),
         figure("knight.svg", "A white knight on g5: the ordinary jumps", "g5", "wn"),

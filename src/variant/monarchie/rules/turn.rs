@@ -191,9 +191,11 @@ fn next_mover_misread(
         .filter(|&party| Some(party) != skip_check)
         .filter(|_| check_step)
         .find(|&party| {
-            // Fault M-CHECK-MOVER-ONLY: only kings the last actor attacks.
+            // Fault M-CHECK-MOVER-ONLY: only kings the last actor attacks
+            // (never its own: its own pieces attack nobody of its own).
             if rules.fault(Misreading::CheckMoverOnly) {
                 position.is_active(party)
+                    && party != last_actor
                     && position.king(party).is_some_and(|king| {
                         attack::attacked_by(position, king, rules, |by| by == last_actor)
                     })

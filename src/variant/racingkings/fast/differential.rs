@@ -67,7 +67,7 @@ pub fn compare(position: &Position) -> Result<Compared, String> {
         ));
     }
     let mut expected = Vec::new();
-    RacingKings.legal_moves(position, &mut expected);
+    RacingKings::default().legal_moves(position, &mut expected);
     let mut actual = Vec::new();
     fast.legal_moves(&board, &mut actual);
     let (expected_texts, actual_texts) = (sorted_texts(expected.clone()), sorted_texts(actual));
@@ -85,7 +85,7 @@ pub fn compare(position: &Position) -> Result<Compared, String> {
         return Err(format!("the bulk count differs from the list {}", at()));
     }
     for &mv in &expected {
-        let reference = RacingKings.after(position, mv);
+        let reference = RacingKings::default().after(position, mv);
         let played = fast.after(&board, mv);
         match Board::from_position(&reference) {
             Ok(read) if read == played => {}
@@ -146,12 +146,12 @@ pub fn random_positions(
             total.reference_only += compared.reference_only;
             total.goal_reached += compared.goal_reached;
             moves.clear();
-            RacingKings.legal_moves(&position, &mut moves);
+            RacingKings::default().legal_moves(&position, &mut moves);
             if moves.is_empty() || total.positions >= positions {
                 break;
             }
             let mv: Move = moves[rng.below(moves.len() as u64) as usize];
-            position = RacingKings.after(&position, mv);
+            position = RacingKings::default().after(&position, mv);
         }
         progress(&total);
         seed += 1;

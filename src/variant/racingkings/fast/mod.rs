@@ -138,7 +138,7 @@ impl Rules for FastRules {
 pub fn perft(position: &Position, depth: u32, path: PerftPath) -> u64 {
     match (path, Board::from_position(position)) {
         (PerftPath::Fast, Ok(board)) => crate::variant::perft(&FastRules::new(), &board, depth),
-        _ => crate::variant::perft(&RacingKings, position, depth),
+        _ => crate::variant::perft(&RacingKings::default(), position, depth),
     }
 }
 
@@ -174,23 +174,23 @@ mod tests {
         };
         assert_eq!(Board::from_position(&position), Err(Outside::Check));
         for depth in 1..=3 {
-            let reference = crate::variant::perft(&RacingKings, &position, depth);
+            let reference = crate::variant::perft(&RacingKings::default(), &position, depth);
             assert!(reference > 0);
             assert_eq!(perft(&position, depth, PerftPath::Fast), reference);
             assert_eq!(perft(&position, depth, PerftPath::Reference), reference);
         }
         // The same position without the check is the fast path's.
         let mut moves = Vec::new();
-        RacingKings.legal_moves(&position, &mut moves);
+        RacingKings::default().legal_moves(&position, &mut moves);
         let quiet = moves
             .iter()
-            .map(|&mv| RacingKings.after(&position, mv))
+            .map(|&mv| RacingKings::default().after(&position, mv))
             .find(|next| Board::from_position(next).is_ok());
         let quiet = quiet.unwrap_or_else(|| panic!("no move ends the check"));
         let board = Board::from_position(&quiet).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
             crate::variant::perft(&FastRules::new(), &board, 2),
-            crate::variant::perft(&RacingKings, &quiet, 2)
+            crate::variant::perft(&RacingKings::default(), &quiet, 2)
         );
     }
 }

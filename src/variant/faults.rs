@@ -1,0 +1,317 @@
+//! Misreadings for every variant: the plausible wrong readings of a rule
+//! text that an implementer could make, catalogued in
+//! `spec/<variant>/misreadings.yaml` and built into the reference engine as
+//! switchable faults, so that the suite can be shown to catch each one
+//! (`regelwerk rulings misreadings --variant V`).
+//!
+//! A fault is never a ruling: a variant's `open` refuses it, and it is set
+//! only through [`open_with_faults`] (the `--fault ID` of `check` and
+//! `serve`, the audit, tests). The rule code branches on the variant's
+//! `FaultSet::has` at the spot the misreading changes, marked
+//! `// Fault G-...`; a game with a fault is sent to the plain rule code,
+//! never to a fast path.
+//!
+//! # The contract each variant keeps
+//!
+//! A variant `v` with misreadings has:
+//! - `src/variant/v/faults.rs` declaring its list with the
+//!   [`misreadings!`] macro, which makes `v::faults::Misreading` (with
+//!   `ALL`, `id()`, `clauses()` and `catalogue()`) and
+//!   `v::faults::FaultSet` (`NONE`, `has`, `with`, `iter`, `from_ids`);
+//! - `v::open_with_faults(position, rulings, faults) -> Result<Box<dyn
+//!   Game>, String>`, which opens as `v::open` does and plays the fault
+//!   IDs `faults` (an unknown ID is an error naming the known ones);
+//! - `spec/v/misreadings.yaml` with `variant: v` and the same IDs and
+//!   clauses in the same order (tests/misreadings.rs checks it);
+//! - IDs with the variant's prefix ([`prefix`]): MONARCHIE `M-`, Grand
+//!   Chess `G-`, Racing Kings `RK-`, Three Kingdoms `TK-`, Sovereign `SC-`.
+//!
+//! It is wired in by exactly two match arms in this file: its arm of
+//! [`open_with_faults`] calls `v::open_with_faults`, its arm of
+//! [`misreadings`] returns `v::faults::Misreading::catalogue()`. A variant
+//! whose arms still say "no misreadings yet" has no catalogue; every tool
+//! then answers with one usage error.
+
+use super::{grand, monarchie, racingkings, Game, VariantId};
+
+/// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
+/// lines (each with its doc comment) become the enum `Misreading` and the
+/// bit set `FaultSet` (at most 64 misreadings).
+macro_rules! misreadings {
+    ($what:literal; $($(#[$doc:meta])* $variant:ident => $id:literal, [$($clause:literal),+];)+) => {
+        #[doc = concat!("One misreading of ", $what, ".")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Misreading {
+            $($(#[$doc])* $variant),+
+        }
+
+        impl Misreading {
+            /// Every misreading, in catalogue order.
+            pub const ALL: &'static [Misreading] = &[$(Misreading::$variant),+];
+
+            /// The catalogue ID.
+            pub fn id(self) -> &'static str {
+                match self { $(Misreading::$variant => $id),+ }
+            }
+
+            /// The clauses it misreads.
+            pub fn clauses(self) -> &'static [&'static str] {
+                match self { $(Misreading::$variant => &[$($clause),+]),+ }
+            }
+
+            /// `(ID, clauses)` of every misreading, in catalogue order
+            /// (what [`crate::variant::misreadings`] lists).
+            pub fn catalogue() -> Vec<(&'static str, &'static [&'static str])> {
+                Self::ALL.iter().map(|m| (m.id(), m.clauses())).collect()
+            }
+        }
+
+        impl std::fmt::Display for Misreading {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
+
+        /// The faults a reference engine plays with: empty in every
+        /// normal run.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        pub struct FaultSet(u64);
+
+        impl FaultSet {
+            /// No fault.
+            pub const NONE: FaultSet = FaultSet(0);
+
+            /// Whether no fault is set (the fast path).
+            pub fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether the misreading is set.
+            #[inline]
+            pub fn has(self, misreading: Misreading) -> bool {
+                self.0 & (1 << misreading as u64) != 0
+            }
+
+            /// This set with `misreading` added.
+            pub fn with(self, misreading: Misreading) -> FaultSet {
+                FaultSet(self.0 | (1 << misreading as u64))
+            }
+
+            /// The bits of the set (for masks of related misreadings).
+            pub fn bits(self) -> u64 {
+                self.0
+            }
+
+            /// The misreadings set, in catalogue order.
+            pub fn iter(self) -> impl Iterator<Item = Misreading> {
+                Misreading::ALL
+                    .iter()
+                    .copied()
+                    .filter(move |&m| self.has(m))
+            }
+
+            /// The faults named by catalogue IDs.
+            ///
+            /// # Errors
+            /// [`crate::variant::faults::UnknownMisreading`] for an ID not
+            /// in the catalogue.
+            pub fn from_ids<S: AsRef<str>>(
+                ids: &[S],
+            ) -> Result<FaultSet, $crate::variant::faults::UnknownMisreading> {
+                let mut set = FaultSet::NONE;
+                for id in ids {
+                    let id = id.as_ref().trim();
+                    let misreading = Misreading::ALL
+                        .iter()
+                        .copied()
+                        .find(|m| m.id() == id)
+                        .ok_or_else(|| {
+                            $crate::variant::faults::UnknownMisreading(
+                                id.to_string(),
+                                Misreading::ALL
+                                    .iter()
+                                    .map(|m| m.id())
+                                    .collect::<Vec<_>>()
+                                    .join(", "),
+                            )
+                        })?;
+                    set = set.with(misreading);
+                }
+                Ok(set)
+            }
+        }
+
+        const _: () = assert!(Misreading::ALL.len() <= 64, "at most 64 misreadings");
+    };
+}
+
+/// A misreading ID that names none.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown misreading '{0}': expected one of {1}")]
+pub struct UnknownMisreading(pub String, pub String);
+
+/// The prefix of `variant`'s misreading IDs.
+pub fn prefix(variant: VariantId) -> &'static str {
+    match variant {
+        VariantId::Monarchie => "M-",
+        VariantId::Grand => "G-",
+        VariantId::Racingkings => "RK-",
+        VariantId::Threekingdoms => "TK-",
+        VariantId::Sovereign => "SC-",
+    }
+}
+
+/// The sentence for a variant without a misreading catalogue.
+pub fn no_misreadings(variant: VariantId) -> String {
+    format!(
+        "{} has no misreadings yet (spec/{variant}/misreadings.yaml and its engine faults are missing)",
+        super::info(variant).title
+    )
+}
+
+/// `(ID, clauses)` of every misreading the engine of `variant` can play,
+/// in catalogue order; empty for a variant without a catalogue.
+pub fn misreadings(variant: VariantId) -> Vec<(&'static str, &'static [&'static str])> {
+    match variant {
+        VariantId::Monarchie => monarchie::faults::Misreading::catalogue(),
+        VariantId::Grand => grand::faults::Misreading::catalogue(),
+        VariantId::Racingkings => racingkings::faults::Misreading::catalogue(),
+        // No misreadings yet: the Three Kingdoms arm becomes
+        // `threekingdoms::faults::Misreading::catalogue()`.
+        VariantId::Threekingdoms => Vec::new(),
+        // No misreadings yet: the Sovereign arm becomes
+        // `sovereign::faults::Misreading::catalogue()`.
+        VariantId::Sovereign => Vec::new(),
+    }
+}
+
+/// Whether `variant` has misreadings to play.
+pub fn has_misreadings(variant: VariantId) -> bool {
+    !misreadings(variant).is_empty()
+}
+
+/// [`super::open`] with misreadings played: the fault IDs (`M-...`,
+/// `G-...`, ...) of `spec/<variant>/misreadings.yaml` are applied on top of
+/// the rulings. With no fault this is [`super::open`].
+///
+/// # Errors
+/// As [`super::open`], an unknown fault ID, or a variant without
+/// misreadings.
+pub fn open_with_faults(
+    variant: VariantId,
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    if faults.is_empty() {
+        return super::open(variant, position, rulings);
+    }
+    match variant {
+        VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
+        VariantId::Grand => grand::open_with_faults(position, rulings, faults),
+        VariantId::Racingkings => racingkings::open_with_faults(position, rulings, faults),
+        // No misreadings yet: becomes `threekingdoms::open_with_faults(...)`.
+        VariantId::Threekingdoms => Err(no_misreadings(variant)),
+        // No misreadings yet: becomes `sovereign::open_with_faults(...)`.
+        VariantId::Sovereign => Err(no_misreadings(variant)),
+    }
+}
+
+/// The prefix that marks a fault among forced settings (`fault:M-...`):
+/// harness-side lists (`serve --fault`, the audit) carry faults this way;
+/// a scenario's or a request's own rulings never do.
+pub const FAULT_PREFIX: &str = "fault:";
+
+/// Splits forced settings into ruling settings and fault IDs.
+pub fn split_faults(forced: &[String]) -> (Vec<String>, Vec<String>) {
+    let mut rulings = Vec::new();
+    let mut faults = Vec::new();
+    for setting in forced {
+        match setting.strip_prefix(FAULT_PREFIX) {
+            Some(id) => faults.push(id.to_string()),
+            None => rulings.push(setting.clone()),
+        }
+    }
+    (rulings, faults)
+}
+
+/// The faults of `forced` (harness-side settings) that are not misreadings
+/// of `variant`, as one usage message; `None` when all are.
+pub fn foreign_faults(variant: VariantId, faults: &[String]) -> Option<String> {
+    if faults.is_empty() {
+        return None;
+    }
+    let known = misreadings(variant);
+    if known.is_empty() {
+        return Some(no_misreadings(variant));
+    }
+    let unknown: Vec<&str> = faults
+        .iter()
+        .map(|id| id.trim())
+        .filter(|id| !known.iter().any(|(k, _)| k == id))
+        .collect();
+    (!unknown.is_empty()).then(|| {
+        format!(
+            "unknown misreading {} for {variant} (its IDs start with {}; `regelwerk rulings misreadings --variant {variant}` lists them)",
+            unknown.join(", "),
+            prefix(variant)
+        )
+    })
+}
+
+/// The one variant the misreading IDs `faults` belong to (by prefix), or
+/// `given` when the caller names it; checked against that variant's
+/// catalogue.
+///
+/// # Errors
+/// One usage message: IDs of several variants, an ID of no variant, a
+/// variant without misreadings, or an ID not in its catalogue.
+pub fn variant_of_faults(
+    given: Option<VariantId>,
+    faults: &[String],
+) -> Result<Option<VariantId>, String> {
+    if faults.is_empty() {
+        return Ok(given);
+    }
+    let owner = |id: &str| {
+        // The longest prefix first, so that `RK-` is not read as another's.
+        let mut all = VariantId::ALL;
+        all.sort_by_key(|variant| std::cmp::Reverse(prefix(*variant).len()));
+        all.into_iter()
+            .find(|variant| id.trim().starts_with(prefix(*variant)))
+    };
+    let variant = match given {
+        Some(variant) => variant,
+        None => {
+            let owners: std::collections::BTreeSet<Option<VariantId>> =
+                faults.iter().map(|id| owner(id)).collect();
+            match owners.into_iter().collect::<Vec<_>>().as_slice() {
+                [Some(variant)] => *variant,
+                [None] => {
+                    return Err(format!(
+                        "misreading {}: no variant's ID (they start with M-, G-, RK-, TK- or SC-)",
+                        faults.join(", ")
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "misreadings {} belong to several variants; play one variant's at a time",
+                        faults.join(", ")
+                    ))
+                }
+            }
+        }
+    };
+    match foreign_faults(variant, faults) {
+        Some(message) => Err(message),
+        None => Ok(Some(variant)),
+    }
+}
+
+/// Whether `text` is written like a misreading ID of some variant (an
+/// upper-case prefix `M-`, `G-`, `RK-`, `TK-` or `SC-`).
+pub fn looks_like_misreading(text: &str) -> bool {
+    VariantId::ALL
+        .iter()
+        .any(|variant| text.starts_with(prefix(*variant)))
+}

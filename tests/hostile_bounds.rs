@@ -1,0 +1,327 @@
+//! Every run bounded, nothing left behind (issue 26, items 1-6): a
+//! regression test per item, through the binary, with its exit code,
+//! its time and its peak memory.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::hostile::{run, run_with, scratch};
+
+const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
+
+/// Item 1: `--max-plies` allocates nothing up front (a billion plies ran
+/// at 7.8 GB before), and ten billion is refused by name.
+#[test]
+fn max_plies_allocates_nothing_up_front_and_has_a_named_limit() {
+    let limit = regelwerk::input::MAX_PLIES.to_string();
+    for command in ["fuzz", "play"] {
+        let mut args = vec![command, "--variant", "racingkings", "--max-plies", &limit];
+        if command == "fuzz" {
+            args.extend(["--games", "1"]);
+        } else {
+            args.push("--quiet");
+        }
+        let ran = run(&args);
+        assert!(
+            ran.code == Some(0) || ran.code == Some(1),
+            "{command}: {}",
+            ran.stderr
+        );
+        assert!(
+            ran.peak_kb < 200_000,
+            "{command} --max-plies {limit}: {} KB peak",
+            ran.peak_kb
+        );
+        for over in ["1000001", "10000000000", "0"] {
+            let refused = run(&[command, "--variant", "racingkings", "--max-plies", over]);
+            assert_eq!(
+                refused.code,
+                Some(2),
+                "{command} {over}: {}",
+                refused.stderr
+            );
+            if over != "0" {
+                assert!(
+                    refused.stderr.contains("MAX_PLIES (1000000)"),
+                    "{command} {over}: {}",
+                    refused.stderr
+                );
+            }
+            assert!(refused.peak_kb < 50_000, "{} KB", refused.peak_kb);
+        }
+    }
+}
+
+/// A test engine in Python (`script`), written to `dir`.
+fn engine(dir: &Path, name: &str, script: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, script).unwrap_or_else(|e| panic!("{e}"));
+    format!("python3 {}", path.display())
+}
+
+/// An engine that relays the handshake and the smoke check (seq 0) to
+/// `regelwerk serve`, then forks a `sleep MARK` and hangs on every other
+/// request: each restart used to leave its `sleep` behind.
+const HANGING_FORKER: &str = r#"import subprocess, sys, time
+serve = subprocess.Popen([sys.argv[1], "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    if '"start"' in line or '"seq":0,' in line:
+        serve.stdin.write(line)
+        serve.stdin.flush()
+        print(serve.stdout.readline().strip(), flush=True)
+    else:
+        subprocess.Popen(["sleep", sys.argv[2]])
+        time.sleep(100000)
+"#;
+
+/// The command line of [`HANGING_FORKER`] with its mark.
+fn hanging_forker(dir: &Path, mark: &str) -> String {
+    format!("{} {BIN} {mark}", engine(dir, "hang.py", HANGING_FORKER))
+}
+
+/// The processes whose command line holds `mark`.
+pub(crate) fn processes_with(mark: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let words: Vec<&[u8]> = cmdline.split(|b| *b == 0).collect();
+        if words.contains(&mark.as_bytes()) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Item 2: a hanging engine that forks is ended with everything it
+/// started, on every restart and at the end of the run.
+#[test]
+fn engine_restarts_leave_no_orphans() {
+    let dir = scratch("forker");
+    let mark = format!("86{}", std::process::id() % 10_000 + 40_000);
+    let command = hanging_forker(&dir, &mark);
+    let conformed = run_with(
+        &[
+            "conform",
+            "--engine",
+            &command,
+            "--timeout",
+            "1",
+            "scenarios/monarchie/m.8.1",
+        ],
+        b"",
+        Duration::from_secs(120),
+    );
+    // Every case errors (a timeout, then a restart): a failed check.
+    assert_eq!(conformed.code, Some(1), "{}", conformed.stderr);
+    let said = format!("{}{}", conformed.stdout, conformed.stderr);
+    assert!(said.contains("9 errored"), "{said}");
+    std::thread::sleep(Duration::from_millis(300));
+    let left = processes_with(&mark);
+    assert!(left.is_empty(), "orphaned sleep processes: {left:?}");
+}
+
+/// Item 2, Ctrl-C: SIGINT to the harness ends the engine's group too
+/// (the engine is in a group of its own, so the terminal's SIGINT does
+/// not reach it).
+#[test]
+fn ctrl_c_of_the_harness_ends_the_engine_group() {
+    let dir = scratch("forker-int");
+    let mark = format!("86{}", std::process::id() % 10_000 + 50_000);
+    let command = hanging_forker(&dir, &mark);
+    let mut child = Command::new(BIN)
+        .args([
+            "conform",
+            "--engine",
+            &command,
+            "--timeout",
+            "30",
+            "scenarios/monarchie/m.8.1",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    while processes_with(&mark).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the engine never forked"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = i32::try_from(child.id()).unwrap_or_else(|e| panic!("{e}"));
+    // SAFETY: kill has no memory effects; pid is our own child.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(!status.success(), "{status:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    let left = processes_with(&mark);
+    assert!(left.is_empty(), "orphaned after Ctrl-C: {left:?}");
+}
+
+/// Item 3: the estimate is an upper bound on the real count, and the
+/// same whatever the budget.
+#[test]
+fn the_perft_estimate_is_an_upper_bound_and_ignores_the_budget() {
+    use regelwerk::budget::{check, estimate, NodeBudget};
+    use regelwerk::variant::{open, VariantId};
+    for variant in VariantId::ALL {
+        let game = open(variant, None, &[]).unwrap_or_else(|e| panic!("{e}"));
+        // The deepest level within a second or so of counting, and the
+        // estimate made two levels short of it.
+        let mut depth = 1;
+        while game.perft(depth) < 300_000 {
+            depth += 1;
+        }
+        let truth = game.perft(depth + 1) as f64;
+        let made = estimate(game.as_ref(), depth + 1);
+        assert!(
+            made.nodes >= truth,
+            "{variant} perft {}: estimated {} < {truth}",
+            depth + 1,
+            made.nodes
+        );
+        let deep = |budget: u64| {
+            check(game.as_ref(), 9, NodeBudget::AtMost(budget), "--max-nodes")
+                .expect_err("perft 9 is over both budgets")
+        };
+        let number = |text: String| {
+            text.split_whitespace()
+                .find_map(|w| w.parse::<f64>().ok().filter(|n| *n > 1e3))
+                .unwrap_or_else(|| panic!("{text}"))
+        };
+        assert_eq!(number(deep(1)), number(deep(1_000_000)), "{variant}");
+    }
+    // Racing Kings perft 7 (10,666,911,395 nodes, over the default budget)
+    // is refused, not run for a minute as before.
+    let refused = run(&["perft", "7", "--variant", "racingkings"]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.elapsed < Duration::from_secs(20));
+    assert!(refused.stderr.contains("more than the budget"));
+}
+
+/// Item 4: a perft file cannot make a deep perft run by writing a small
+/// count for it.
+#[test]
+fn a_perft_file_is_budgeted_on_the_estimate_not_its_counts() {
+    let dir = scratch("perft-file-lie");
+    let path = dir.join("lie.perft");
+    std::fs::write(&path, "id start\nfrom start\nposition START\nperft 7 1\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let start = regelwerk::variant::open(regelwerk::variant::VariantId::Monarchie, None, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .position_text();
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .replace("START", &start);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let ran = run(&["perft-file", &path.display().to_string()]);
+    assert_eq!(ran.code, Some(0), "{}{}", ran.stdout, ran.stderr);
+    assert!(ran.stdout.contains("skip"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("estimated at"), "{}", ran.stdout);
+    assert!(ran.elapsed < Duration::from_secs(20), "{:?}", ran.elapsed);
+}
+
+/// Item 5: `rulings diff` and `report` have perft's depth and budget;
+/// depth 0 is refused.
+#[test]
+fn ruling_diffs_and_reports_have_perfts_budget() {
+    let dir = scratch("report-depth");
+    let site = dir.join("site").display().to_string();
+    let cases: [Vec<&str>; 4] = [
+        vec![
+            "rulings",
+            "diff",
+            "R-KING-DEAD=capture",
+            "--perft-depth",
+            "100",
+        ],
+        vec![
+            "rulings",
+            "diff",
+            "R-KING-DEAD=capture",
+            "--perft-depth",
+            "0",
+        ],
+        vec!["report", "--html", &site, "--perft-depth", "9"],
+        vec!["report", "--html", &site, "--perft-depth", "0"],
+    ];
+    for args in cases {
+        let ran = run(&args);
+        assert_eq!(ran.code, Some(2), "{args:?}: {}", ran.stderr);
+        assert!(ran.elapsed < Duration::from_secs(30), "{args:?}");
+    }
+}
+
+/// Item 6: a results file the size of a shard of the documented campaign
+/// (`fuzz --games 1000000` in 8 shards: 125,000 games, 10.8 MB) merges.
+#[test]
+fn merge_reads_a_shard_of_the_documented_campaign() {
+    let dir = scratch("merge-campaign");
+    let shard = dir.join("small.jsonl");
+    let small = run(&[
+        "fuzz",
+        "--variant",
+        "racingkings",
+        "--games",
+        "2",
+        "--max-plies",
+        "4",
+        "--shard",
+        "1/1",
+        "--output",
+        &shard.display().to_string(),
+    ]);
+    assert_eq!(small.code, Some(0), "{}", small.stderr);
+    let text = std::fs::read_to_string(&shard).unwrap_or_else(|e| panic!("{e}"));
+    let lines: Vec<&str> = text.lines().collect();
+    let unit: serde_json::Value = serde_json::from_str(lines[1]).unwrap_or_else(|e| panic!("{e}"));
+    let mut header: serde_json::Value =
+        serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}"));
+    let mut end: serde_json::Value =
+        serde_json::from_str(lines[lines.len() - 1]).unwrap_or_else(|e| panic!("{e}"));
+    // One shard of 8 over a million games: every 8th unit from 0.
+    const GAMES: usize = 1_000_000;
+    header["campaign"]["games"] = GAMES.into();
+    header["shard"] = "1/8".into();
+    let mut big = serde_json::to_string(&header).unwrap_or_default();
+    big.push('\n');
+    let mut count = 0;
+    for index in (0..GAMES).step_by(8) {
+        let mut line = unit.clone();
+        line["index"] = index.into();
+        big.push_str(&serde_json::to_string(&line).unwrap_or_default());
+        big.push('\n');
+        count += 1;
+    }
+    end["units"] = count.into();
+    big.push_str(&serde_json::to_string(&end).unwrap_or_default());
+    big.push('\n');
+    assert!(
+        big.len() as u64 > regelwerk::input::MAX_FILE_BYTES,
+        "{} bytes: the shard must be over the 8 MiB of other files",
+        big.len()
+    );
+    let one = dir.join("fuzz-1.jsonl");
+    std::fs::write(&one, &big).unwrap_or_else(|e| panic!("{e}"));
+    let merged = run(&["merge", &one.display().to_string()]);
+    // The file reads (no MAX_FILE_BYTES): what is missing is the other
+    // seven shards, which is what merge must say.
+    assert_eq!(merged.code, Some(2), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains("missing shards: 2/8"),
+        "{}",
+        merged.stderr
+    );
+    assert!(merged.peak_kb < 1_000_000, "{} KB", merged.peak_kb);
+}

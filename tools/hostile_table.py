@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""The hostile-input table of docs/testing.md: every input below is run
+through the binary under /usr/bin/time -v, and its exit code, wall time
+and peak memory are printed as a Markdown table, then the totals.
+
+    python3 tools/hostile_table.py [BINARY] > /tmp/table.md
+
+BINARY defaults to target/release/regelwerk. Each run is killed after
+LIMIT seconds (the table says `killed` then). Run from the repository
+root; scratch files go to a temporary folder that is removed at the end.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+LIMIT = 300
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ONE = "scenarios/monarchie/m.8.1/blau-captures-gelb-gelb-moves.yaml"
+
+HANG = r"""import subprocess, sys, time
+serve = subprocess.Popen([sys.argv[1], "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    if '"start"' in line or '"seq":0,' in line:
+        serve.stdin.write(line)
+        serve.stdin.flush()
+        print(serve.stdout.readline().strip(), flush=True)
+    else:
+        subprocess.Popen(["sleep", sys.argv[2]])
+        time.sleep(100000)
+"""
+
+
+def scratch_files(tmp, binary):
+    """Writes the hostile files; returns a dict name -> path."""
+    files = {}
+
+    def put(name, data):
+        path = os.path.join(tmp, name)
+        mode = "wb" if isinstance(data, bytes) else "w"
+        with open(path, mode) as out:
+            out.write(data)
+        files[name] = path
+
+    one = open(os.path.join(ROOT, ONE)).read()
+    clauses = next(line for line in one.splitlines() if line.startswith("clauses:"))
+    put("big.yaml", b"#" * (8 * 1024 * 1024 + 1))
+    put("scalar-7mb.yaml", one.replace("description:", "note: " + "x" * (7 * 1024 * 1024) + "\ndescription:", 1))
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    for level in range(1, 10):
+        prev = "a" if level == 1 else f"l{level - 1}"
+        bomb += f"l{level}: &l{level} [" + ", ".join([f"*{prev}"] * 9) + "]\n"
+    put("bomb.yaml", "variant: monarchie\nid: bomb\n" + bomb)
+    put("nested.yaml", "variant: monarchie\nid: " + "[" * 10000 + "\n")
+    put("dup-key.yaml", "variant: monarchie\nid: x\nid: y\n")
+    put("latin1.yaml", b"variant: monarchie\nid: gr\xf6\xdfe\n")
+    put("nul.yaml", b"variant: monarchie\x00\n")
+    put("empty.yaml", "")
+    put("list-variant.yaml", "variant: [monarchie]\n")
+    put("unknown-refs.yaml", one.replace(clauses, "clauses: [m.99]\nrulings: [R-DOES-NOT-EXIST]", 1))
+    put("deep-perft.yaml", "variant: grand\nid: x\ndescription: x\nclauses: [g.1]\nposition: {start: true}\nsteps:\n- perft: 100\n  expect_nodes: 1\n")
+    put("big-perft.yaml", "variant: grand\nid: x\ndescription: x\nclauses: [g.1]\nposition: {start: true}\nsteps:\n- perft: 8\n  expect_nodes: 5\n")
+    corpus = open(os.path.join(ROOT, "tests/data/monarchie.perft")).read()
+    position = re.search(r"^id start\n(?:.*\n)*?position (.*)$", corpus, re.M).group(1)
+    put("lie.perft", f"id start\nfrom start\nposition {position}\nperft 7 1\n")
+    put("empty.perft", "# nothing\n")
+    put("unknown-ids.txt", "no-such-scenario-id\n")
+    put("chess960.pgn", '[Variant "Chess960"]\n\n1. e4 *\n')
+    put("hang.py", HANG)
+    loop = os.path.join(tmp, "loop.yaml")
+    os.symlink(loop, loop)
+    files["loop.yaml"] = loop
+    os.mkdir(os.path.join(tmp, "dir"))
+    files["dir"] = os.path.join(tmp, "dir")
+    return files
+
+
+def inputs(binary, f, tmp):
+    """(what was tried, argv, stdin bytes or None)."""
+    missing = os.path.join(tmp, "missing")
+    hang = f"python3 {f['hang.py']} {binary} 864321"
+    return [
+        ("scenario over MAX_FILE_BYTES (8 MiB + 1)", ["check", f["big.yaml"]], None),
+        ("scenario with a 7 MB scalar (within the limit)", ["check", f["scalar-7mb.yaml"]], None),
+        ("billion laughs (10 levels of 9 aliases)", ["check", f["bomb.yaml"]], None),
+        ("billion laughs to conform", ["conform", "--engine", "false", f["bomb.yaml"]], None),
+        ("10,000 nested `[`", ["check", f["nested.yaml"]], None),
+        ("a key given twice", ["check", f["dup-key.yaml"]], None),
+        ("Latin-1 byte in a scenario", ["check", f["latin1.yaml"]], None),
+        ("a NUL byte in a scenario", ["check", f["nul.yaml"]], None),
+        ("an empty scenario file", ["check", f["empty.yaml"]], None),
+        ("`variant:` given a list", ["check", f["list-variant.yaml"]], None),
+        ("unknown clause and ruling outside scenarios/", ["check", f["unknown-refs.yaml"]], None),
+        ("a symbolic link loop", ["check", f["loop.yaml"]], None),
+        ("scenario perft step of depth 100", ["check", f["deep-perft.yaml"]], None),
+        ("scenario perft 8 of Grand (over SCENARIO_MAX_NODES)", ["check", f["big-perft.yaml"]], None),
+        ("`fuzz --max-plies 1000000` (MAX_PLIES)", ["fuzz", "--variant", "racingkings", "--games", "1", "--max-plies", "1000000"], None),
+        ("`fuzz --max-plies 1000000000`", ["fuzz", "--variant", "racingkings", "--games", "1", "--max-plies", "1000000000"], None),
+        ("`fuzz --max-plies 10000000000`", ["fuzz", "--variant", "racingkings", "--games", "1", "--max-plies", "10000000000"], None),
+        ("`play --max-plies 0`", ["play", "--variant", "grand", "--max-plies", "0"], None),
+        ("`conform` with a hanging engine that forks `sleep` (`--timeout 1`)", ["conform", "--engine", hang, "--timeout", "1", "scenarios/monarchie/m.8.1"], None),
+        ("`perft 100000`", ["perft", "100000"], None),
+        ("`perft 100`", ["perft", "100"], None),
+        ("`perft 40`", ["perft", "40"], None),
+        ("Racing Kings `perft 7` (1.07e10 nodes, over the default budget)", ["perft", "7", "--variant", "racingkings"], None),
+        ("Sovereign `perft 7`", ["perft", "7", "--variant", "sovereign"], None),
+        ("Sovereign `perft 7 --max-nodes 1`", ["perft", "7", "--variant", "sovereign", "--max-nodes", "1"], None),
+        ("`perft-file` with `perft 7 1` on the MONARCHIE start", ["perft-file", f["lie.perft"]], None),
+        ("an empty perft file", ["perft-file", f["empty.perft"]], None),
+        ("`rulings diff --perft-depth 100`", ["rulings", "diff", "R-KING-DEAD=capture", "--perft-depth", "100"], None),
+        ("`rulings diff --perft-depth 0`", ["rulings", "diff", "R-KING-DEAD=capture", "--perft-depth", "0"], None),
+        ("`report --perft-depth 9`", ["report", "--html", os.path.join(tmp, "site"), "--perft-depth", "9"], None),
+        ("`report --perft-depth 0`", ["report", "--html", os.path.join(tmp, "site"), "--perft-depth", "0"], None),
+        ("`--engine \"\"`", ["conform", "--engine", ""], None),
+        ("`conform --variant sovereign --uci`", ["conform", "--variant", "sovereign", "--uci", "/bin/true"], None),
+        ("`fuzz --variant sovereign --uci`", ["fuzz", "--variant", "sovereign", "--uci", "/bin/true"], None),
+        ("`bench --variant monarchie --uci`", ["bench", "--variant", "monarchie", "--uci", "/bin/true"], None),
+        ("`--engine \"python3 'unclosed\"`", ["conform", "--engine", "python3 'unclosed"], None),
+        ("`render -o` into a missing folder", ["render", "-o", os.path.join(missing, "x.svg")], None),
+        ("`check --output` into a missing folder", ["check", "--variant", "grand", "--shard", "1/2", "--output", os.path.join(missing, "x.jsonl")], None),
+        ("`figures -o` a file", ["figures", "-o", f["chess960.pgn"]], None),
+        ("`render -o` a folder", ["render", "-o", f["dir"]], None),
+        ("Racing Kings square `z9`", ["moves", "--variant", "racingkings", "--square", "z9"], None),
+        ("a bad `--ruling` without `--position`", ["perft", "1", "--variant", "sovereign", "--ruling", "R-NOPE=x"], None),
+        ("PGN of an unknown variant", ["replay", f["chess960.pgn"]], None),
+        ("`serve` asked for protocol `two`", ["serve"], b'{"type":"start","protocol":"two"}\n{"type":"perft","seq":1,"variant":"grand","position":"startpos","rulings":[],"depth":1}\n'),
+        ("`serve` asked for protocol 3.0", ["serve"], b'{"type":"start","protocol":"3.0"}\n{"type":"stop"}\n'),
+        ("unknown IDs in `--expected-failures`", ["conform", "--engine", "true", "--expected-failures", f["unknown-ids.txt"]], None),
+        ("`render --moves-of` an empty square (Grand e5)", ["render", "--variant", "grand", "--moves-of", "e5", "-o", "-"], None),
+        ("`show --position` with 100,001 queens in a tray", ["show", "--position", "x" * 100001], None),
+        ("`apply` a refused action", ["apply", "--variant", "grand", "e2e9"], None),
+    ]
+
+
+def measure(binary, argv, stdin):
+    """Runs `binary argv` under /usr/bin/time -v: (exit, seconds, peak KB, stderr tail)."""
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            ["/usr/bin/time", "-v", binary, *argv],
+            input=stdin or b"",
+            capture_output=True,
+            timeout=LIMIT,
+            cwd=ROOT,
+        )
+    except subprocess.TimeoutExpired:
+        return ("killed", LIMIT, None, "")
+    seconds = time.monotonic() - started
+    err = done.stderr.decode("utf-8", "replace")
+    peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    status = re.search(r"Exit status: (\d+)", err)
+    signal = re.search(r"Command terminated by signal (\d+)", err)
+    code = status.group(1) if status else (f"signal {signal.group(1)}" if signal else "?")
+    said = [line for line in err.splitlines() if line.startswith("error:")]
+    return (code, seconds, int(peak.group(1)) if peak else None, said[0][:90] if said else "")
+
+
+def orphans(mark):
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            words = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        if mark.encode() in words:
+            found.append(int(pid))
+    return found
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/release/regelwerk"))
+    tmp = tempfile.mkdtemp(prefix="hostile-")
+    try:
+        files = scratch_files(tmp, binary)
+        rows = []
+        for what, argv, stdin in inputs(binary, files, tmp):
+            code, seconds, peak, said = measure(binary, argv, stdin)
+            rows.append((what, code, seconds, peak, said))
+            print(f"{what}: exit {code}, {seconds:.2f} s, {peak} KB", file=sys.stderr)
+        left = orphans("864321")
+        print("| input | exit | time | peak memory |")
+        print("|---|---|---|---|")
+        for what, code, seconds, peak, _ in rows:
+            memory = f"{peak / 1024:.1f} MB" if peak else "?"
+            print(f"| {what} | {code} | {seconds:.2f} s | {memory} |")
+        codes = {}
+        for _, code, _, _, _ in rows:
+            codes[code] = codes.get(code, 0) + 1
+        worst_time = max(rows, key=lambda r: r[2])
+        worst_peak = max(rows, key=lambda r: r[3] or 0)
+        print()
+        print(
+            f"{len(rows)} inputs; exit codes: "
+            + ", ".join(f"{code}: {count}" for code, count in sorted(codes.items(), key=str))
+            + f"; worst time {worst_time[2]:.2f} s ({worst_time[0]}); "
+            + f"worst peak memory {worst_peak[3] / 1024:.1f} MB ({worst_peak[0]}); "
+            + f"orphaned engine children after the runs: {len(left)}"
+        )
+        for pid in left:
+            os.kill(pid, 9)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
