@@ -10,7 +10,7 @@ variant's page goes to OUTDIR/explore-<variant>.png; the response times of
 a move and of a ruling switch on each variant's largest position go to
 OUTDIR/explore-timing.json.
 
-Usage: explore-check.py REGELWERK OUTDIR
+Usage: explore-check.py REGELWERK OUTDIR [--timing | --timing-only]
 """
 
 import json
@@ -313,14 +313,15 @@ def main():
         variants, _, _ = None, None, None
         with urllib.request.urlopen(url + "api/info") as response:
             variants = json.load(response)["variants"]
-        for info in variants:
-            check_variant(driver, url, info)
-        check_scenario_browser(driver, url)
-        check_misreading(driver, url)
+        if "--timing-only" not in sys.argv:
+            for info in variants:
+                check_variant(driver, url, info)
+            check_scenario_browser(driver, url)
+            check_misreading(driver, url)
         for entry in driver.get_log("browser"):
             if entry["level"] == "SEVERE":
                 fail(f"browser console: {entry['message']}")
-        if "--timing" in sys.argv:
+        if "--timing" in sys.argv or "--timing-only" in sys.argv:
             timings(url, variants)
     finally:
         driver.quit()
