@@ -186,7 +186,7 @@ fn bad_requests_get_a_clear_error_and_the_server_goes_on() {
         &json!({"variant": "grand", "select": "z99"}),
     );
     assert_eq!(status, 400);
-    let many = vec!["a3a4"; regelwerk::input::MAX_STEPS + 1];
+    let many: Vec<&str> = std::iter::repeat_n("a3a4", regelwerk::input::MAX_STEPS + 1).collect();
     let (status, value) = post(
         &server,
         "/api/state",
@@ -555,4 +555,59 @@ fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
         "{}",
         bad.stderr
     );
+}
+
+/// The response times of a move and of a ruling switch on each variant's
+/// largest suite position (the most legal moves), measured from the
+/// client side of the socket in one run; printed, never asserted
+/// (`cargo test --test main explore_response_times -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: run by hand, numbers in docs/explorer.md"]
+fn explore_response_times() {
+    let server = start(None);
+    for variant in VariantId::ALL {
+        let suite = regelwerk::explore::suite::Suite::load(&root(), variant).unwrap();
+        let largest = suite
+            .cases
+            .iter()
+            .filter(|case| !case.scenario.position.invalid)
+            .filter_map(|case| {
+                let game = case.open().ok()?;
+                Some((game.legal_moves().len(), case))
+            })
+            .max_by_key(|(moves, _)| *moves)
+            .map(|(_, case)| case)
+            .unwrap();
+        let game = largest.open().unwrap();
+        let first = game.legal_moves()[0].clone();
+        let ruleset = largest.scenario.ruleset.clone();
+        let time = |body: &Value| {
+            let started = std::time::Instant::now();
+            ok(&server, "/api/state", body);
+            started.elapsed().as_secs_f64() * 1000.0
+        };
+        let min = |times: Vec<f64>| times.into_iter().fold(f64::MAX, f64::min);
+        let start = game.position_text();
+        let mv = min((0..5)
+            .map(|_| time(&json!({"variant": variant, "start": start, "rulings": ruleset, "actions": [first]})))
+            .collect());
+        let switch = variant::alternatives(variant).first().cloned().map(|setting| {
+            let mut after = ruleset.clone();
+            after.push(setting.clone());
+            let body = json!({"variant": variant, "start": start, "rulings": after, "compare": ruleset});
+            let first = time(&body);
+            let cached = min((0..3).map(|_| time(&body)).collect());
+            (setting, first, cached)
+        });
+        println!(
+            "{variant}: {} ({} legal moves): move {mv:.1} ms; {}",
+            largest.scenario.id,
+            game.legal_moves().len(),
+            switch.map_or("no switchable ruling".to_string(), |(s, first, cached)| {
+                format!(
+                    "switch {s}: first {first:.0} ms (runs the suite twice), again {cached:.1} ms"
+                )
+            })
+        );
+    }
 }
