@@ -1,5 +1,5 @@
 //! The explorer's HTTP API (docs/explorer.md), over a real socket: a
-//! server on a free port of 127.0.0.1, plain HTTP/1.1 requests, and every
+//! server on a free port of 127.0.0.1, plain HTTP/1.0 requests, and every
 //! answer compared with what the engine and the suite runner give directly.
 
 use std::collections::BTreeSet;
@@ -75,7 +75,7 @@ fn get(server: &Running, path: &str) -> (u16, String) {
     let host = server.address;
     send(
         server.address,
-        &format!("GET {path} HTTP/1.1\r\nHost: {host}"),
+        &format!("GET {path} HTTP/1.0\r\nHost: {host}"),
         "",
     )
 }
@@ -84,7 +84,7 @@ fn post(server: &Running, path: &str, body: &Value) -> (u16, Value) {
     let host = server.address;
     let (status, text) = send(
         server.address,
-        &format!("POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"),
+        &format!("POST {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json"),
         &body.to_string(),
     );
     let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -116,7 +116,7 @@ fn the_page_is_self_contained_and_only_loopback_hosts_are_answered() {
     for host in [format!("localhost:{port}"), format!("[::1]:{port}")] {
         let (status, _) = send(
             server.address,
-            &format!("GET / HTTP/1.1\r\nHost: {host}"),
+            &format!("GET / HTTP/1.0\r\nHost: {host}"),
             "",
         );
         assert_eq!(status, 200, "{host}");
@@ -124,24 +124,24 @@ fn the_page_is_self_contained_and_only_loopback_hosts_are_answered() {
     for host in ["evil.example", "127.0.0.1.evil.example:80", "192.168.1.2"] {
         let (status, body) = send(
             server.address,
-            &format!("GET / HTTP/1.1\r\nHost: {host}"),
+            &format!("GET / HTTP/1.0\r\nHost: {host}"),
             "",
         );
         assert_eq!(status, 403, "{host}: {body}");
     }
-    let (status, _) = send(server.address, "GET / HTTP/1.1", "");
+    let (status, _) = send(server.address, "GET / HTTP/1.0", "");
     assert_eq!(status, 403, "no Host header");
     // A form post (no JSON) and a page of another origin are refused.
     let host = server.address;
     let (status, _) = send(
         server.address,
-        &format!("POST /api/state HTTP/1.1\r\nHost: {host}\r\nContent-Type: text/plain"),
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: text/plain"),
         "{\"variant\":\"grand\"}",
     );
     assert_eq!(status, 403);
     let (status, _) = send(
         server.address,
-        &format!("POST /api/state HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nOrigin: http://evil.example"),
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\nOrigin: http://evil.example"),
         "{\"variant\":\"grand\"}",
     );
     assert_eq!(status, 403);
@@ -201,7 +201,7 @@ fn bad_requests_get_a_clear_error_and_the_server_goes_on() {
     let big = "x".repeat(regelwerk::input::MAX_LINE_BYTES + 10);
     let (status, _) = send(
         server.address,
-        &format!("POST /api/state HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json"),
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json"),
         &big,
     );
     assert_eq!(status, 413);
@@ -534,7 +534,7 @@ fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
         .unwrap();
     let (status, body) = send(
         address,
-        &format!("GET /api/initial HTTP/1.1\r\nHost: {address}"),
+        &format!("GET /api/initial HTTP/1.0\r\nHost: {address}"),
         "",
     );
     assert_eq!(status, 200);
