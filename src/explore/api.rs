@@ -289,17 +289,16 @@ pub fn suite<'a>(
     root: &Path,
     variant: VariantId,
 ) -> Result<&'a mut Suite, ApiError> {
-    if !suites.contains_key(&variant) {
-        let loaded = Suite::load(root, variant).map_err(|message| ApiError {
-            status: 500,
-            message,
-        })?;
-        suites.insert(variant, loaded);
+    match suites.entry(variant) {
+        std::collections::btree_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
+        std::collections::btree_map::Entry::Vacant(entry) => {
+            let loaded = Suite::load(root, variant).map_err(|message| ApiError {
+                status: 500,
+                message,
+            })?;
+            Ok(entry.insert(loaded))
+        }
     }
-    suites.get_mut(&variant).ok_or_else(|| ApiError {
-        status: 500,
-        message: "the suite vanished".to_string(),
-    })
 }
 
 /// `GET /api/info`: per variant its parties, start, rulings with their
