@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod budget;
+pub mod explore;
 pub mod fuzz;
 pub mod input;
 pub mod journal;

@@ -13,7 +13,7 @@ use super::hostile::{run_in, scratch};
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
-const SKIPPED: [(&str, &str); 31] = [
+const SKIPPED: [(&str, &str); 32] = [
     ("replay game.yaml", "replays the journal of the six-party game above, which is not run"),
     ("*", "a shell glob over a campaign's shard files"),
     (" [", "a synopsis with optional parts"),
@@ -47,6 +47,7 @@ const SKIPPED: [(&str, &str); 31] = [
     ("serve", "reads requests from its stdin until it ends"),
     ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
     ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
+    ("explore", "serves the explorer page until Ctrl-C (tests/explore.rs starts one and stops it)"),
 ];
 
 /// One command line of a doc: where it is and its words.

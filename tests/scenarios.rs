@@ -41,6 +41,11 @@ fn every_scenario_passes() {
                 rerun_command(case)
             )),
             Status::Invalid(error) => problems.push(format!("invalid: {error}")),
+            Status::AwaitingReview => problems.push(format!(
+                "{} ({}): awaiting review (review: proposed)",
+                case.id,
+                case.path.display()
+            )),
         }
     }
     assert!(

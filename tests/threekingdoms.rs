@@ -214,6 +214,7 @@ fn the_start_diagram_is_stable() {
             moves_of: None,
             no_labels: false,
             caption: Some("Three Kingdoms Xiangqi: the start".to_string()),
+            ..GameDiagram::default()
         },
     )
     .expect("draws");

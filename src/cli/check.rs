@@ -200,6 +200,11 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
                 println!("INVALID {error}");
                 println!();
             }
+            Status::AwaitingReview => {
+                println!("AWAITING REVIEW {} ({})", case.id, case.path.display());
+                println!("  {}", regelwerk::scenario::report::REVIEW_NOTE);
+                println!();
+            }
         }
     }
     println!(
@@ -239,6 +244,12 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
         seconds,
         report.invalid()
     );
+    if report.awaiting_review() > 0 {
+        println!(
+            "{} awaiting review, not counted as passed",
+            report.awaiting_review()
+        );
+    }
     println!(
         "check: {} passed, {} failed",
         report.passed(),

@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod conform;
 mod exit;
+mod explore;
 mod formats;
 mod fuzz;
 mod maintain;
@@ -436,6 +437,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Start the explorer: a local web page on 127.0.0.1 to play any position, switch rulings live and save a case as a scenario (docs/explorer.md).
+    Explore(explore::ExploreArgs),
     /// Apply actions in the variant's notation (MONARCHIE `16-28`, `5x150`, `200-230=Q`, `16-28@12`, `timeout`; the chess variants `e2e4`, `claim`; Three Kingdoms and Sovereign Chess their move texts) and print each outcome: text, or one JSON document.
     Apply {
         #[command(flatten)]
@@ -581,6 +584,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             rulings,
         }),
         Command::Render(args) => render::render(args),
+        Command::Explore(args) => explore::explore(args),
         Command::Figures { output, variant } => render::figures(&output, variant),
         Command::Report {
             html,

@@ -101,6 +101,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
         moves_of: args.moves_of.clone(),
         no_labels: args.no_numbers,
         caption,
+        ..GameDiagram::default()
     };
     let svg = render_game(game.as_ref(), &diagram).map_err(|message| anyhow::anyhow!(message))?;
     write_output(&args.output, &svg)?;

@@ -15,6 +15,14 @@ pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
     )
 }
 
+/// The 0-based step where the engine first diverged, if it did.
+fn diverging_step(case: &CaseVerdict) -> Option<usize> {
+    match case.verdict {
+        Verdict::Failed { step, .. } | Verdict::Errored { step, .. } => Some(step),
+        _ => None,
+    }
+}
+
 fn indent(text: &str) -> String {
     text.lines().map(|line| format!("    {line}\n")).collect()
 }
@@ -136,6 +144,15 @@ pub fn text(report: &ConformReport) -> String {
                 "  reproduce: {}\n",
                 reproduce_command(report, case)
             ));
+            if let Some(step) = diverging_step(case) {
+                let explore = crate::explore::Target {
+                    variant: report.variant,
+                    scenario: Some(&case.id),
+                    step: Some(step + 1),
+                    ..crate::explore::Target::default()
+                };
+                out.push_str(&format!("  explore: {}\n", explore.command()));
+            }
         }
     }
     let passes = report.unexpected_passes();

@@ -34,7 +34,7 @@ impl Shape {
     }
 
     /// The half-size used for dots, rings and arrow ends.
-    fn half(self) -> f64 {
+    pub fn half(self) -> f64 {
         match self {
             Shape::Hex(r) => r,
             Shape::Square(side) => side / 2.0,

@@ -14,6 +14,9 @@ pub struct GameDiagram {
     pub bottom: Option<String>,
     /// Moves drawn as arrows, in the variant's notation.
     pub arrows: Vec<String>,
+    /// Moves drawn as arrows of their own kind (the explorer: green for a
+    /// move a ruling adds, red dashed for one it takes away).
+    pub kind_arrows: Vec<(String, ArrowKind)>,
     /// Dots on the legal targets of the piece on this square.
     pub moves_of: Option<String>,
     /// Leave the places' labels (cell numbers) out.
@@ -90,6 +93,12 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
             .move_squares(text)
             .ok_or_else(|| format!("'{text}' is not a move of {}", info.title))?;
         marks.arrows.push((from, to, ArrowKind::Move));
+    }
+    for (text, kind) in &diagram.kind_arrows {
+        let (from, to) = game
+            .move_squares(text)
+            .ok_or_else(|| format!("'{text}' is not a move of {}", info.title))?;
+        marks.arrows.push((from, to, *kind));
     }
     if let Some(square) = &diagram.moves_of {
         let name = (info.square)(square)?;

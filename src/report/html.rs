@@ -392,6 +392,17 @@ impl Site<'_> {
         format!("<a href=\"{}\">{}</a>", clause_page(id), escape(id))
     }
 
+    /// The explorer command that opens `target`, linked to a running
+    /// explorer on its default port.
+    fn explore_link(&self, target: &crate::explore::Target<'_>) -> String {
+        format!(
+            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code></p>\n",
+            escape(&target.url()),
+            self.labels().explore,
+            escape(&target.command())
+        )
+    }
+
     fn status_badge(&self, index: usize) -> String {
         let l = self.labels();
         match self.result(index) {
@@ -532,6 +543,11 @@ impl Site<'_> {
             .display()
             .to_string();
         let _ = writeln!(h, "<p>{}: <code>{}</code></p>", l.file, escape(&file));
+        h.push_str(&self.explore_link(&crate::explore::Target {
+            variant: self.input.variant,
+            scenario: Some(&scenario.id),
+            ..crate::explore::Target::default()
+        }));
         if let Some(source) = &scenario.source {
             let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
         }
@@ -702,6 +718,12 @@ impl Site<'_> {
                     escape(&alternative.description)
                 );
                 if switchable.contains(&setting) {
+                    let text = self.explore_link(&crate::explore::Target {
+                        variant: self.input.variant,
+                        rulings: std::slice::from_ref(&setting),
+                        ..crate::explore::Target::default()
+                    });
+                    page.html.push_str(&text);
                     if let Some(diff) = self.diffs.iter().find(|d| d.setting == setting) {
                         let text = self.diff_html(diff);
                         page.html.push_str(&text);
@@ -738,6 +760,12 @@ impl Site<'_> {
                 l.recommendation,
                 escape(&finding.recommendation)
             );
+            let text = self.explore_link(&crate::explore::Target {
+                variant: self.input.variant,
+                scenario: finding.scenarios.first().map(String::as_str),
+                ..crate::explore::Target::default()
+            });
+            page.html.push_str(&text);
             if !finding.rulings.is_empty() {
                 let links: Vec<String> = finding
                     .rulings

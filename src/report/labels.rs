@@ -153,6 +153,12 @@ pub struct Labels {
     pub in_check: &'static str,
     /// "eliminated".
     pub eliminated: &'static str,
+    /// "open in the explorer" (a link to `regelwerk explore`).
+    pub explore: &'static str,
+    /// "heir" (who takes over an eliminated party's army).
+    pub heir: &'static str,
+    /// "control" (an army changing hands).
+    pub control: &'static str,
     /// "winner".
     pub winner: &'static str,
     /// "promotes to".
@@ -250,6 +256,9 @@ pub static DE: Labels = Labels {
     nobody: "niemand (Spiel beendet)",
     in_check: "im Schach",
     eliminated: "ausgeschieden",
+    explore: "im Explorer öffnen",
+    heir: "Erbe",
+    control: "Kontrolle",
     winner: "Sieger",
     promotes: "wird umgewandelt in",
     king_captured: "König geschlagen",
@@ -328,6 +337,9 @@ pub static EN: Labels = Labels {
     nobody: "nobody (game over)",
     in_check: "in check",
     eliminated: "eliminated",
+    explore: "open in the explorer",
+    heir: "heir",
+    control: "control",
     winner: "winner",
     promotes: "promotes to",
     king_captured: "king captured",

@@ -5,7 +5,7 @@ use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::scenario::format::{Expect, StateExpect, Step};
 use crate::scenario::Loaded;
-use crate::variant::Game;
+use crate::variant::{Game, Report};
 
 use super::labels::Lang;
 
@@ -29,7 +29,7 @@ pub fn kind_name(lang: Lang, kind: PieceKind) -> &'static str {
 
 /// A party's name in the report language (MONARCHIE's names; another
 /// variant's party key as it is).
-fn party_name(lang: Lang, key: &str) -> String {
+pub fn party_name(lang: Lang, key: &str) -> String {
     if let Ok(party) = key.parse::<Party>() {
         return lang.party(party).to_string();
     }
@@ -193,11 +193,39 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     if let Some(eliminations) = &expect.eliminations {
         let list: Vec<String> = eliminations
             .iter()
-            .map(|e| format!("{} ({})", party_name(lang, &e.party), e.cause))
+            .map(|e| match &e.heir {
+                Some(heir) => format!(
+                    "{} ({}; {} {})",
+                    party_name(lang, &e.party),
+                    e.cause,
+                    l.heir,
+                    party_name(lang, heir)
+                ),
+                None => format!("{} ({})", party_name(lang, &e.party), e.cause),
+            })
             .collect();
         if !list.is_empty() {
             parts.push(format!("{}: {}", l.eliminated, list.join(", ")));
         }
+    }
+    if let Some(control) = expect.control.as_ref().filter(|list| !list.is_empty()) {
+        let list: Vec<String> = control
+            .iter()
+            .map(|change| {
+                let holder = |party: &Option<String>| {
+                    party
+                        .as_deref()
+                        .map_or_else(|| "–".to_string(), |p| party_name(lang, p))
+                };
+                format!(
+                    "{} {} → {}",
+                    change.army,
+                    holder(&change.from),
+                    holder(&change.to)
+                )
+            })
+            .collect();
+        parts.push(format!("{}: {}", l.control, list.join(", ")));
     }
     if let Some(next) = &expect.next {
         parts.push(format!(
@@ -223,6 +251,23 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.events, events.join(", ")));
     }
     parts.join("; ")
+}
+
+/// What an accepted action did, in words: the engine's [`Report`] read as
+/// the expectation it would pin ([`Expect::of_report`]), so that the
+/// explorer's report and a scenario's expected outcome read alike.
+pub fn describe_report(report: &Report, lang: Lang) -> String {
+    let l = lang.labels();
+    let actor = party_name(lang, &report.actor);
+    let action = if report.action == "timeout" {
+        format!("{actor} {}", l.timeout)
+    } else {
+        format!("{actor} {} {}", l.plays, report.action)
+    };
+    format!(
+        "{action}: {}",
+        describe_expect(&Expect::of_report(report), lang)
+    )
 }
 
 /// An expected state in words.
@@ -286,4 +331,48 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
         parts.push(format!("{}: {position}", l.notation));
     }
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{ControlChange, Elimination, Status};
+
+    #[test]
+    fn a_report_reads_with_its_heir_control_change_and_rule() {
+        let report = Report {
+            action: "e5e4".to_string(),
+            actor: "white".to_string(),
+            capture: None,
+            promotion: Some("queen".to_string()),
+            checks: vec![],
+            eliminations: vec![Elimination {
+                party: "black".to_string(),
+                cause: "mate".to_string(),
+                heir: Some("white".to_string()),
+            }],
+            control: vec![ControlChange {
+                army: "navy".to_string(),
+                from: None,
+                to: Some("white".to_string()),
+            }],
+            next: None,
+            status: Status::won_by("white", "checkmate"),
+            events: vec![],
+            clocks: Default::default(),
+            position: String::new(),
+        };
+        let en = describe_report(&report, Lang::En);
+        for part in [
+            "White plays e5e4: legal",
+            "promotes",
+            "Black (mate; heir White)",
+            "control: navy – → White",
+            "white won by checkmate",
+        ] {
+            assert!(en.contains(part), "{part:?} in {en}");
+        }
+        let de = describe_report(&report, Lang::De);
+        assert!(de.contains("Erbe") && de.contains("Kontrolle"), "{de}");
+    }
 }

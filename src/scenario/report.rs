@@ -23,6 +23,10 @@ pub enum Status {
     Failed(Mismatch),
     /// The file could not be used.
     Invalid(LoadError),
+    /// Its expectations are the engine's own (`review: proposed`, written
+    /// by the explorer): it ran as written, but it is no test until a
+    /// person has reviewed it, so it never counts as passed.
+    AwaitingReview,
 }
 
 /// One scenario's result (also a unit of a sharded `check`, docs/scale.md).
@@ -228,6 +232,7 @@ pub fn scenario_case_with(path: &Path, specs: &mut SpecCache, forced: &[String])
     match load_with_specs(path, specs) {
         Ok(loaded) => {
             let status = match super::run::run_with(&loaded, forced) {
+                Ok(()) if loaded.scenario.review.is_some() => Status::AwaitingReview,
                 Ok(()) => Status::Passed,
                 Err(mismatch) => Status::Failed(mismatch),
             };
@@ -287,6 +292,14 @@ impl SuiteReport {
         self.cases
             .iter()
             .filter(|c| matches!(c.status, Status::Failed(_)))
+            .count()
+    }
+
+    /// Number awaiting review (`review: proposed`).
+    pub fn awaiting_review(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.status, Status::AwaitingReview))
             .count()
     }
 
@@ -375,6 +388,7 @@ impl SuiteReport {
                         Status::Passed => "passed",
                         Status::Failed(_) => "failed",
                         Status::Invalid(_) => "invalid",
+                        Status::AwaitingReview => "awaiting-review",
                     },
                 });
                 match &case.status {
@@ -386,6 +400,9 @@ impl SuiteReport {
                         value["rerun"] = serde_json::json!(rerun_command(case));
                     }
                     Status::Invalid(error) => value["error"] = serde_json::json!(error.to_string()),
+                    Status::AwaitingReview => {
+                        value["review"] = serde_json::json!(REVIEW_NOTE);
+                    }
                     Status::Passed => {}
                 }
                 value
@@ -397,6 +414,7 @@ impl SuiteReport {
                 "passed": self.passed(),
                 "failed": self.failed(),
                 "invalid": self.invalid(),
+                "awaiting_review": self.awaiting_review(),
                 "seconds": seconds,
             },
             "clauses": self.clause_rows(spec),
@@ -420,13 +438,13 @@ impl SuiteReport {
         xml.push_str(&format!(
             "<testsuites name=\"regelwerk check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{seconds:.3}\">\n",
             self.cases.len(),
-            self.failed(),
+            self.failed() + self.awaiting_review(),
             self.invalid()
         ));
         for (clause, cases) in by_clause {
             let failures = cases
                 .iter()
-                .filter(|c| matches!(c.status, Status::Failed(_)))
+                .filter(|c| matches!(c.status, Status::Failed(_) | Status::AwaitingReview))
                 .count();
             let errors = cases
                 .iter()
@@ -461,6 +479,10 @@ impl SuiteReport {
                         ">\n      <error message=\"invalid scenario file\">{}</error>\n    </testcase>\n",
                         escape(&error.to_string())
                     )),
+                    Status::AwaitingReview => xml.push_str(&format!(
+                        ">\n      <failure message=\"awaiting review\">{}</failure>\n    </testcase>\n",
+                        escape(REVIEW_NOTE)
+                    )),
                 }
             }
             xml.push_str("  </testsuite>\n");
@@ -469,6 +491,9 @@ impl SuiteReport {
         xml
     }
 }
+
+/// What a scenario awaiting review needs, for the reports.
+pub const REVIEW_NOTE: &str = "its expectations were proposed by the engine (review: proposed): reason each one from the rules, correct it where the engine is wrong, then delete the `review:` line (docs/explorer.md)";
 
 /// The command that reruns one scenario.
 pub fn rerun_command(case: &CaseResult) -> String {

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""The explorer tested as a person uses it: a real headless Chromium
+(Debian's chromium and chromium-driver, driven by selenium) opens the page
+of every variant, clicks a piece and checks the dots against
+`regelwerk moves`, plays a move and checks the report text against
+`regelwerk apply`, switches rulings and checks the marked difference
+against `regelwerk moves --ruling`, saves a scenario and checks that
+`regelwerk check` lists it as awaiting review. A screenshot of each
+variant's page goes to OUTDIR/explore-<variant>.png; the response times of
+a move and of a ruling switch on each variant's largest position go to
+OUTDIR/explore-timing.json.
+
+Usage: explore-check.py REGELWERK OUTDIR [--timing | --timing-only]
+"""
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+REGELWERK = sys.argv[1]
+OUT = Path(sys.argv[2])
+# Rulings switched per variant (each switch runs the suite once under the
+# new settings; the first ones listed, and back to the default).
+RULINGS_PER_VARIANT = 4
+problems = []
+
+
+def fail(message):
+    print("FAIL", message)
+    problems.append(message)
+
+
+def cli(*args):
+    result = subprocess.run([REGELWERK, *args], capture_output=True, text=True)
+    return result
+
+
+def cli_json(*args):
+    result = cli(*args, "--format", "json")
+    if result.returncode != 0:
+        raise RuntimeError(f"regelwerk {' '.join(args)}: {result.stderr}")
+    return json.loads(result.stdout)
+
+
+def start_server():
+    saved = OUT / "explore-saved"
+    saved.mkdir(parents=True, exist_ok=True)
+    for old in saved.glob("*.yaml"):
+        old.unlink()
+    process = subprocess.Popen(
+        [REGELWERK, "explore", "--port", "0", "--output", str(saved)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()
+    url = line.split()[2]
+    assert url.startswith("http://127.0.0.1:"), line
+    return process, url
+
+
+def post(url, path, body):
+    request = urllib.request.Request(
+        url.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        value = json.load(response)
+        timing = response.headers.get("Server-Timing", "")
+    wall = (time.perf_counter() - started) * 1000
+    server = float(timing.split("dur=")[1]) if "dur=" in timing else None
+    return value, wall, server
+
+
+def settle(driver):
+    WebDriverWait(driver, 120).until(
+        lambda d: d.execute_script(
+            "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"
+        )
+    )
+
+
+def square_flag(variant):
+    return "--cell" if variant == "monarchie" else "--square"
+
+
+def select_piece(driver):
+    """Clicks pieces until one shows moves: (square, moves), or None."""
+    # The page marks the pieces that can move; fall back to every piece.
+    squares = [hit.get_attribute("data-square") for hit in driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-movable]")]
+    squares += [hit.get_attribute("data-square") for hit in driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-occupant]")]
+    for square in squares[:80]:
+        driver.find_element(By.CSS_SELECTOR, f'#board circle.hit[data-square="{square}"]').click()
+        settle(driver)
+        moves = driver.find_element(By.ID, "selected-moves").get_attribute("data-moves").split()
+        if moves:
+            return square, moves
+    return None
+
+
+def check_variant(driver, url, info):
+    variant = info["id"]
+    # The report names a party in English, or (MONARCHIE) by its own name.
+    names = {party["key"]: (party["en"], party["de"]) for party in info["parties"]}
+    driver.get(f"{url}?variant={variant}&lang=en")
+    settle(driver)
+    position = driver.find_element(By.ID, "position-text").get_attribute("value")
+    # Click pieces until one has moves: the dots must be `moves`'s targets.
+    chosen = select_piece(driver)
+    if chosen is None:
+        fail(f"{variant}: no piece with moves among the first clicks")
+        return
+    square, moves = chosen
+    expected = cli_json("moves", "--variant", variant, "--position", position, square_flag(variant), square)["moves"]
+    if sorted(moves) != sorted(expected):
+        fail(f"{variant}: the page lists {moves} for {square}, `moves` says {expected}")
+    targets = driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-target]")
+    dots = driver.find_elements(By.CSS_SELECTOR, "#board svg circle.dot")
+    if len(dots) != len(targets) or not dots:
+        fail(f"{variant}: {len(dots)} dots for {len(targets)} target squares")
+    print(f"{variant}: {square} has {len(moves)} moves, {len(dots)} dots, as `moves` says")
+    # Play the first target (through the chooser when it has several).
+    targets[0].click()
+    chooser = driver.find_element(By.ID, "chooser")
+    if chooser.is_displayed():
+        driver.find_elements(By.CSS_SELECTOR, "#chooser button.choice")[0].click()
+    settle(driver)
+    reports = driver.find_elements(By.CSS_SELECTOR, "#history li.report")
+    if len(reports) != 1:
+        fail(f"{variant}: {len(reports)} report lines after one move")
+        return
+    played = reports[0].get_attribute("data-action")
+    words = reports[0].text
+    applied = cli_json("apply", "--variant", variant, "--position", position, played)["results"][0]
+    next_names = names.get(applied["next"], (applied["next"], applied["next"]))
+    if played not in words or not any(f"next to move: {name}" in words for name in next_names):
+        fail(f"{variant}: the report '{words}' does not name {played} and next {next_names}")
+    print(f"{variant}: played {played}: {words}")
+    # Select a piece again so that the screenshot shows dots.
+    select_piece(driver)
+    driver.save_screenshot(str(OUT / f"explore-{variant}.png"))
+    after = driver.find_element(By.ID, "position-text").get_attribute("value")
+    check_rulings(driver, variant, after, info)
+    check_save(driver, variant)
+
+
+def check_rulings(driver, variant, position, info):
+    selects = driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")
+    if len(selects) != len(info["rulings"]):
+        fail(f"{variant}: {len(selects)} ruling selectors for {len(info['rulings'])} rulings")
+    base = set(cli_json("moves", "--variant", variant, "--position", position)["moves"])
+    marked_any = False
+    for index in range(min(RULINGS_PER_VARIANT, len(selects))):
+        select = driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")[index]
+        ruling = select.get_attribute("data-ruling")
+        key = Select(select).options[1].get_attribute("value")
+        Select(select).select_by_index(1)
+        settle(driver)
+        setting = f"{ruling}={key}"
+        now = set(cli_json("moves", "--variant", variant, "--position", position, "--ruling", setting)["moves"])
+        page_appeared = driver.find_element(By.CSS_SELECTOR, "#diff p.appeared").get_attribute("data-moves").split()
+        page_vanished = driver.find_element(By.CSS_SELECTOR, "#diff p.vanished").get_attribute("data-moves").split()
+        if set(page_appeared) != now - base or set(page_vanished) != base - now:
+            fail(f"{variant} {setting}: page marks +{page_appeared} -{page_vanished}, `moves` gives +{sorted(now - base)} -{sorted(base - now)}")
+        arrows = driver.find_elements(By.CSS_SELECTOR, "#board svg line.arrow.start, #board svg line.arrow.forbidden")
+        if len(arrows) != len(page_appeared) + len(page_vanished):
+            fail(f"{variant} {setting}: {len(arrows)} arrows for {len(page_appeared) + len(page_vanished)} changed moves")
+        flips = int(driver.find_element(By.CSS_SELECTOR, "#diff p.flips-head").get_attribute("data-count"))
+        marked_any = marked_any or bool(page_appeared or page_vanished)
+        print(f"{variant}: {setting}: +{len(page_appeared)} -{len(page_vanished)} moves, {flips} scenarios flip")
+        if index == 0:
+            driver.save_screenshot(str(OUT / f"explore-{variant}-ruling.png"))
+        # Back to the default.
+        Select(driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")[index]).select_by_index(0)
+        settle(driver)
+    return marked_any
+
+
+def check_save(driver, variant):
+    driver.execute_script("document.getElementById('save-panel').open = true")
+    field = driver.find_element(By.ID, "save-id")
+    field.clear()
+    scenario_id = f"{variant}-explore-check"
+    field.send_keys(scenario_id)
+    driver.find_element(By.ID, "save-description").send_keys("saved by the explorer's browser check")
+    driver.find_element(By.ID, "save").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, "saved-file") or "exists" in d.find_element(By.ID, "save-result").text)
+    files = driver.find_elements(By.ID, "saved-file")
+    if not files:
+        fail(f"{variant}: save failed: {driver.find_element(By.ID, 'save-result').text}")
+        return
+    path = files[0].text
+    result = cli("check", path)
+    if result.returncode == 0 or f"AWAITING REVIEW {scenario_id}" not in result.stdout:
+        fail(f"{variant}: `check {path}` does not list it as awaiting review:\n{result.stdout}")
+    else:
+        print(f"{variant}: saved {path}; check lists it as awaiting review")
+
+
+def check_scenario_browser(driver, url):
+    driver.get(f"{url}?variant=grand&lang=de")
+    settle(driver)
+    driver.find_element(By.CSS_SELECTOR, "#scenarios-panel summary").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scenario-list button[data-scenario]"))
+    driver.find_elements(By.CSS_SELECTOR, "#scenario-list button[data-scenario]")[0].click()
+    settle(driver)
+    rows = driver.find_elements(By.CSS_SELECTOR, "#scenario-view tr")
+    if len(rows) < 2:
+        fail("grand: the opened scenario shows no steps")
+    driver.find_element(By.ID, "scenario-next").click()
+    settle(driver)
+    driver.save_screenshot(str(OUT / "explore-grand-scenario.png"))
+
+
+def check_misreading(driver, url):
+    driver.get(f"{url}?variant=monarchie&lang=en")
+    settle(driver)
+    driver.execute_script("document.getElementById('misreadings-panel').open = true")
+    select = Select(driver.find_element(By.ID, "misreading"))
+    if len(select.options) < 2:
+        fail("monarchie: no misreading listed")
+        return
+    select.select_by_index(1)
+    WebDriverWait(driver, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#misreading-info p[data-count]"))
+    count = int(driver.find_element(By.CSS_SELECTOR, "#misreading-info p[data-count]").get_attribute("data-count"))
+    if count == 0:
+        fail("monarchie: the first misreading is caught by no scenario")
+        return
+    driver.find_elements(By.CSS_SELECTOR, "#misreading-info button[data-scenario]")[0].click()
+    settle(driver)
+    differs = driver.find_elements(By.CSS_SELECTOR, "#scenario-view tr.differs")
+    if not differs:
+        fail("monarchie: a scenario that catches the misreading shows no differing step")
+    driver.save_screenshot(str(OUT / "explore-monarchie-misreading.png"))
+    print(f"monarchie: misreading {select.first_selected_option.get_attribute('value')} caught by {count}; stepping through shows the differing step")
+
+
+def timings(url, variants):
+    """A move and a ruling switch on each variant's largest position: the
+    start or suite position with the most legal moves."""
+    rows = []
+    for info in variants:
+        variant = info["id"]
+        listing, _, _ = post(url, "/api/scenarios", {"variant": variant})
+        best = (None, -1)
+        for scenario in listing["scenarios"]:
+            opened, _, _ = post(url, "/api/scenario", {"variant": variant, "id": scenario["id"]})
+            if opened["invalid_position"]:
+                continue
+            try:
+                state, _, _ = post(url, "/api/state", {"variant": variant, "start": opened["start"], "rulings": opened["ruleset"]})
+            except urllib.error.HTTPError:
+                continue
+            if state["legal"] > best[1]:
+                best = (state, state["legal"])
+        start = best[0]
+        first = next(iter(start["targets"]), None)
+        legal = cli_json("moves", "--variant", variant, "--position", start["position"])["moves"]
+        if not legal:
+            continue
+        move_times = []
+        for _ in range(5):
+            _, wall, server = post(url, "/api/state", {"variant": variant, "start": start["position"], "actions": [legal[0]]})
+            move_times.append((wall, server))
+        row = {
+            "variant": variant,
+            "position": start["position"],
+            "legal_moves": len(legal),
+            "move_ms": min(m[0] for m in move_times),
+            "move_server_ms": min(m[1] for m in move_times),
+        }
+        if info["rulings"]:
+            ruling = info["rulings"][0]
+            setting = f"{ruling['id']}={ruling['options'][0]['key']}"
+            # The first switch runs the suite under the new setting; later
+            # ones find it cached.
+            _, wall, server = post(url, "/api/state", {"variant": variant, "start": start["position"], "rulings": [setting], "compare": []})
+            again = [post(url, "/api/state", {"variant": variant, "start": start["position"], "rulings": [setting], "compare": []}) for _ in range(3)]
+            row.update({
+                "ruling": setting,
+                "switch_first_ms": wall,
+                "switch_first_server_ms": server,
+                "switch_cached_ms": min(a[1] for a in again),
+            })
+        del first
+        rows.append(row)
+        print("timing:", json.dumps(row))
+    (OUT / "explore-timing.json").write_text(json.dumps(rows, indent=2) + "\n")
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    process, url = start_server()
+    options = Options()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,1100",
+                 "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    started = time.time()
+    try:
+        variants, _, _ = None, None, None
+        with urllib.request.urlopen(url + "api/info") as response:
+            variants = json.load(response)["variants"]
+        if "--timing-only" not in sys.argv:
+            for info in variants:
+                check_variant(driver, url, info)
+            check_scenario_browser(driver, url)
+            check_misreading(driver, url)
+        for entry in driver.get_log("browser"):
+            if entry["level"] == "SEVERE":
+                fail(f"browser console: {entry['message']}")
+        if "--timing" in sys.argv or "--timing-only" in sys.argv:
+            timings(url, variants)
+    finally:
+        driver.quit()
+        process.terminate()
+        code = process.wait(timeout=10)
+        if code != 0:
+            fail(f"the explorer did not stop cleanly on SIGTERM (exit {code})")
+    print(f"explore-check: {time.time() - started:.1f} s")
+    if problems:
+        print(f"explore-check: {len(problems)} problems")
+        sys.exit(1)
+    print("explore-check: every variant's page agrees with the command line")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+//! `regelwerk explore`: starts the committee's explorer on 127.0.0.1
+//! (docs/explorer.md) and prints its address.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+
+use regelwerk::explore::{Explorer, Options, DEFAULT_PORT};
+use regelwerk::variant::VariantId;
+
+use super::repo_root;
+
+/// The options of `regelwerk explore`.
+#[derive(clap::Args, Debug, Clone)]
+pub(super) struct ExploreArgs {
+    /// The rule system the page opens with.
+    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+    variant: VariantId,
+    /// The position the page opens with, in the variant's notation (default: its start).
+    #[arg(long, conflicts_with = "scenario")]
+    position: Option<String>,
+    /// Open this scenario of the variant's suite (scenarios/<variant>/) to step through.
+    #[arg(long)]
+    scenario: Option<String>,
+    /// With --scenario: stand before this step (1-based; the diverging step a conformance report names).
+    #[arg(long, requires = "scenario")]
+    step: Option<usize>,
+    /// A ruling setting ID=key switched on at the start (repeatable); the page marks what it changes against the defaults.
+    #[arg(long = "ruling", value_name = "ID=KEY")]
+    rulings: Vec<String>,
+    /// The port on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// Where "save as scenario" writes (default: scenarios/<variant>/proposed/).
+    #[arg(long, value_name = "DIR")]
+    output: Option<PathBuf>,
+}
+
+/// Checks the options as the other commands would, binds, prints the
+/// address and serves until Ctrl-C.
+pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
+    let root = repo_root();
+    // The position and the rulings are refused here as `moves` would.
+    regelwerk::variant::open(args.variant, args.position.as_deref(), &args.rulings).map_err(
+        |message| {
+            anyhow::anyhow!(
+                "reading --position/--ruling for {}: {message}",
+                args.variant
+            )
+        },
+    )?;
+    if let Some(id) = &args.scenario {
+        let suite = regelwerk::explore::suite::Suite::load(&root, args.variant)
+            .map_err(anyhow::Error::msg)?;
+        let case = suite.case(id).with_context(|| {
+            format!(
+                "--scenario: no {} scenario with the ID `{id}`",
+                args.variant
+            )
+        })?;
+        if let Some(step) = args.step {
+            let steps = case.scenario.steps.len();
+            anyhow::ensure!(
+                (1..=steps).contains(&step),
+                "--step {step}: the scenario has steps 1 to {steps}"
+            );
+        }
+    }
+    if let Some(dir) = &args.output {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating --output {}", dir.display()))?;
+    }
+    let mut explorer = Explorer::bind(Options {
+        root,
+        output: args.output.clone(),
+        port: args.port,
+        initial: json!({
+            "variant": args.variant,
+            "start": args.position,
+            "rulings": args.rulings,
+            "scenario": args.scenario,
+            "step": args.step,
+        }),
+    })
+    .map_err(anyhow::Error::msg)?;
+    regelwerk::explore::http::stop_on_interrupt();
+    println!("regelwerk explore: {} (Ctrl-C ends it)", explorer.url());
+    explorer.serve(&AtomicBool::new(false));
+    println!("regelwerk explore: stopped");
+    Ok(ExitCode::SUCCESS)
+}

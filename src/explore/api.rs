@@ -1,0 +1,537 @@
+//! The explorer's JSON answers, one function per request, free of HTTP so
+//! that they are tested directly as well as over the wire.
+//!
+//! Every request names the variant and carries the game as the page holds
+//! it (`start`, `actions`, `rulings`, `faults`); the answer is computed by
+//! replaying it on a fresh game. Unknown fields are refused.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::render::{render_game, ArrowKind, GameDiagram};
+use crate::report::labels::Lang;
+use crate::report::words::{describe_report, describe_steps, party_name};
+use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
+
+use super::suite::Suite;
+
+/// Why a request was refused: the HTTP status and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// 400 for a bad request, 404 for an unknown scenario, 403 for a
+    /// forbidden write, 500 for a broken suite.
+    pub status: u16,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A bad request (400).
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+}
+
+/// The result of a request.
+pub type Answer = Result<Value, ApiError>;
+
+/// A game as the page holds it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The rule system.
+    pub variant: VariantId,
+    /// The start position in the variant's notation; its start when absent.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The actions played from it, in order.
+    #[serde(default)]
+    pub actions: Vec<String>,
+    /// Ruling settings `ID=key`.
+    #[serde(default)]
+    pub rulings: Vec<String>,
+    /// Misreadings `M-...` the engine plays.
+    #[serde(default)]
+    pub faults: Vec<String>,
+    /// The party at the bottom of the board.
+    #[serde(default)]
+    pub bottom: Option<String>,
+    /// `de` or `en`.
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// A square whose piece's moves are shown as dots.
+    #[serde(default)]
+    pub select: Option<String>,
+    /// Ruling settings to compare with: the moves that appear and vanish
+    /// and the scenarios whose outcome flips.
+    #[serde(default)]
+    pub compare: Option<Vec<String>>,
+    /// Draw the places' labels (cell numbers).
+    #[serde(default)]
+    pub labels: bool,
+}
+
+fn lang_of(text: Option<&str>) -> Result<Lang, ApiError> {
+    text.unwrap_or("en")
+        .parse::<Lang>()
+        .map_err(|error| ApiError::bad_request(error.to_string()))
+}
+
+/// Refuses more actions than a scenario may have steps.
+fn check_size(request: &GameRequest) -> Result<(), ApiError> {
+    if request.actions.len() > crate::input::MAX_STEPS {
+        return Err(ApiError::bad_request(format!(
+            "{} actions; at most {} (the scenario step limit)",
+            request.actions.len(),
+            crate::input::MAX_STEPS
+        )));
+    }
+    Ok(())
+}
+
+/// A fresh game at the request's start under its rulings and faults.
+fn open(request: &GameRequest, rulings: &[String]) -> Result<Box<dyn Game>, ApiError> {
+    variant::open_with_faults(
+        request.variant,
+        request.start.as_deref(),
+        rulings,
+        &request.faults,
+    )
+    .map_err(|message| {
+        ApiError::bad_request(format!(
+            "opening the {} position: {message}",
+            request.variant
+        ))
+    })
+}
+
+/// The history replayed: each accepted action in words, and the first
+/// refused one (where the replay stopped).
+struct Replayed {
+    game: Box<dyn Game>,
+    start: String,
+    history: Vec<Value>,
+    refused: Option<Value>,
+}
+
+fn replay(request: &GameRequest, rulings: &[String], lang: Lang) -> Result<Replayed, ApiError> {
+    check_size(request)?;
+    let mut game = open(request, rulings)?;
+    let start = game.position_text();
+    let mut history = Vec::new();
+    let mut refused = None;
+    for (index, action) in request.actions.iter().enumerate() {
+        match game.play(action) {
+            Ok(report) => history.push(json!({
+                "action": report.action,
+                "actor": report.actor,
+                "words": describe_report(&report, lang),
+                "report": report,
+            })),
+            Err(refusal) => {
+                refused = Some(json!({
+                    "index": index,
+                    "action": action,
+                    "code": refusal.code,
+                    "detail": refusal.detail,
+                }));
+                break;
+            }
+        }
+    }
+    Ok(Replayed {
+        game,
+        start,
+        history,
+        refused,
+    })
+}
+
+/// The board's places in picture coordinates with the party at the
+/// bottom, so that the page knows where a click lands.
+fn places(game: &dyn Game, bottom: Option<&str>) -> Value {
+    let board = (game.info().board)(bottom);
+    let list: Vec<Value> = board
+        .places
+        .iter()
+        .map(|place| json!([place.name, place.x, place.y]))
+        .collect();
+    json!({"places": list, "radius": board.shape.half()})
+}
+
+/// `POST /api/state`: the position after the actions, drawn, with the
+/// selected piece's moves as dots, the history in words and, with
+/// `compare`, what the switch from those rulings changed.
+///
+/// # Errors
+/// A bad variant position, setting, square or language.
+pub fn state(
+    request: &GameRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+) -> Answer {
+    let lang = lang_of(request.lang.as_deref())?;
+    let replayed = replay(request, &request.rulings, lang)?;
+    let game = replayed.game.as_ref();
+    if let Some(bottom) = &request.bottom {
+        if game.info().party(bottom).is_none() {
+            return Err(ApiError::bad_request(format!(
+                "unknown party `{bottom}` for the bottom (expected {})",
+                game.info().party_keys()
+            )));
+        }
+    }
+    let mut diagram = GameDiagram {
+        bottom: request.bottom.clone(),
+        moves_of: request.select.clone(),
+        no_labels: !request.labels,
+        ..GameDiagram::default()
+    };
+    let mut targets: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    if let Some(square) = &request.select {
+        let name = (game.info().square)(square).map_err(ApiError::bad_request)?;
+        for mv in game
+            .legal_moves_from(&name)
+            .map_err(ApiError::bad_request)?
+        {
+            if let Some((_, to)) = game.move_squares(&mv) {
+                targets.entry(to).or_default().push(mv);
+            }
+        }
+    }
+    let diff = match &request.compare {
+        Some(before) => {
+            let other = variant::open_with_faults(
+                request.variant,
+                Some(&game.position_text()),
+                before,
+                &request.faults,
+            )
+            .map_err(|message| ApiError::bad_request(format!("the compared rulings: {message}")))?;
+            let now = game.legal_moves();
+            let then = other.legal_moves();
+            let appeared: Vec<&String> = now.iter().filter(|mv| !then.contains(mv)).collect();
+            let vanished: Vec<&String> = then.iter().filter(|mv| !now.contains(mv)).collect();
+            for mv in &appeared {
+                diagram.kind_arrows.push(((*mv).clone(), ArrowKind::Start));
+            }
+            // A vanished move is drawn from and to its squares (the
+            // renderer reads them from the current game).
+            for mv in &vanished {
+                if game.move_squares(mv).is_some() {
+                    diagram
+                        .kind_arrows
+                        .push(((*mv).clone(), ArrowKind::Forbidden));
+                }
+            }
+            let flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
+            Some(json!({
+                "against": before,
+                "appeared": appeared,
+                "vanished": vanished,
+                "flips": flips,
+            }))
+        }
+        None => None,
+    };
+    let svg = render_game(game, &diagram).map_err(ApiError::bad_request)?;
+    let targets: Vec<Value> = targets
+        .into_iter()
+        .map(|(to, moves)| json!({"to": to, "moves": moves}))
+        .collect();
+    Ok(json!({
+        "variant": request.variant,
+        "start": replayed.start,
+        "position": game.position_text(),
+        "to_move": game.to_move(),
+        "in_check": game.in_check(),
+        "status": game.status().to_string(),
+        "over": game.status().is_over(),
+        "legal": game.legal_moves().len(),
+        "special": game.special_actions(),
+        "history": replayed.history,
+        "refused": replayed.refused,
+        "selected": request.select,
+        "targets": targets,
+        "pieces": game.pieces(),
+        "movable": movable(game),
+        "svg": svg,
+        "board": places(game, request.bottom.as_deref()),
+        "diff": diff,
+    }))
+}
+
+/// The squares of the pieces that have a legal move, for the page to
+/// mark (in Sovereign Chess a player moves several armies).
+fn movable(game: &dyn Game) -> Vec<String> {
+    let mut from: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| game.move_squares(mv).map(|(from, _)| from))
+        .collect();
+    from.sort();
+    from.dedup();
+    from
+}
+
+/// The loaded suite of `variant`, read on first use.
+///
+/// # Errors
+/// The suite cannot be read (500).
+pub fn suite<'a>(
+    suites: &'a mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+    variant: VariantId,
+) -> Result<&'a mut Suite, ApiError> {
+    match suites.entry(variant) {
+        std::collections::btree_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
+        std::collections::btree_map::Entry::Vacant(entry) => {
+            let loaded = Suite::load(root, variant).map_err(|message| ApiError {
+                status: 500,
+                message,
+            })?;
+            Ok(entry.insert(loaded))
+        }
+    }
+}
+
+/// `GET /api/info`: per variant its parties, start, rulings with their
+/// options (only the switchable ones), misreadings and clauses.
+///
+/// # Errors
+/// A suite that cannot be read.
+pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
+    let mut variants = Vec::new();
+    for id in VariantId::ALL {
+        let suite = suite(suites, root, id)?;
+        let info = variant::info(id);
+        let switchable = variant::alternatives(id);
+        let rulings: Vec<Value> = suite
+            .spec
+            .rulings
+            .iter()
+            .filter_map(|ruling| {
+                let options: Vec<Value> = ruling
+                    .alternatives
+                    .iter()
+                    .filter(|option| switchable.contains(&format!("{}={}", ruling.id, option.key)))
+                    .map(|option| json!({"key": option.key, "description": option.description}))
+                    .collect();
+                (!options.is_empty()).then(|| {
+                    json!({
+                        "id": ruling.id,
+                        "title": ruling.title,
+                        "clauses": ruling.clauses,
+                        "default": ruling.default,
+                        "options": options,
+                    })
+                })
+            })
+            .collect();
+        let parties: Vec<Value> = info
+            .parties
+            .iter()
+            .map(|p| {
+                json!({
+                    "key": p.key,
+                    "de": party_name(Lang::De, p.key),
+                    "en": party_name(Lang::En, p.key),
+                })
+            })
+            .collect();
+        let clauses: Vec<Value> = suite
+            .spec
+            .clauses
+            .iter()
+            .map(|c| json!({"id": c.id, "heading": c.heading, "heading_en": c.heading_en}))
+            .collect();
+        let start = (info.start_notation)(info.starts.first().copied().unwrap_or("start"));
+        variants.push(json!({
+            "id": id,
+            "title": info.title,
+            "square_word": info.square_word,
+            "parties": parties,
+            "start": start,
+            "rulings": rulings,
+            "misreadings": suite.misreadings,
+            "clauses": clauses,
+            "scenarios": suite.cases.len(),
+        }));
+    }
+    Ok(json!({ "variants": variants }))
+}
+
+/// Which suite scenarios to list or open.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRequest {
+    /// The rule system.
+    pub variant: VariantId,
+    /// A scenario ID (for `/api/scenario`).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Misreadings the engine plays while stepping through it.
+    #[serde(default)]
+    pub faults: Vec<String>,
+    /// `de` or `en`.
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+/// `POST /api/scenarios`: the variant's scenarios with their clauses and
+/// whether they pass under the default rulings.
+///
+/// # Errors
+/// A suite that cannot be read.
+pub fn scenarios(
+    request: &ScenarioRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+) -> Answer {
+    let suite = suite(suites, root, request.variant)?;
+    let results = suite.results(&[]).to_vec();
+    let list: Vec<Value> = suite
+        .cases
+        .iter()
+        .zip(results)
+        .map(|(case, result)| {
+            json!({
+                "id": case.scenario.id,
+                "clauses": case.scenario.clauses,
+                "description": case.scenario.description,
+                "passed": result.is_ok(),
+            })
+        })
+        .collect();
+    Ok(json!({"variant": request.variant, "scenarios": list, "invalid": suite.invalid}))
+}
+
+/// `POST /api/scenario`: one scenario to step through: its start, ruleset
+/// and actions, each step's expectation in words beside the engine's
+/// outcome (with the request's misreadings played), and the first step
+/// where they differ.
+///
+/// # Errors
+/// An unknown ID (404).
+pub fn scenario(
+    request: &ScenarioRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+) -> Answer {
+    let lang = lang_of(request.lang.as_deref())?;
+    let suite = suite(suites, root, request.variant)?;
+    let id = request.id.as_deref().unwrap_or_default();
+    let loaded = suite.case(id).ok_or_else(|| ApiError {
+        status: 404,
+        message: format!("no {} scenario with the ID `{id}`", request.variant),
+    })?;
+    let forced: Vec<String> = request
+        .faults
+        .iter()
+        .map(|fault| format!("{FAULT_PREFIX}{fault}"))
+        .collect();
+    let mismatch = crate::scenario::run::run_with(loaded, &forced).err();
+    let expected = describe_steps(loaded, lang);
+    let mut game = loaded.open_with(&forced).ok();
+    let mut steps = Vec::new();
+    for (index, step) in loaded.scenario.steps.iter().enumerate() {
+        let (engine, accepted) = match (&step.play, game.as_mut()) {
+            (Some(action), Some(game)) => match game.play(action) {
+                Ok(report) => (describe_report(&report, lang), true),
+                Err(refusal) => (
+                    format!("{action}: {} ({})", refusal.code, refusal.detail),
+                    false,
+                ),
+            },
+            _ => (String::new(), false),
+        };
+        steps.push(json!({
+            "play": step.play,
+            "accepted": accepted,
+            "expected": expected.get(index),
+            "engine": engine,
+            "differs": mismatch.as_ref().is_some_and(|m| m.step == index),
+        }));
+    }
+    Ok(json!({
+        "id": loaded.scenario.id,
+        "variant": loaded.scenario.variant,
+        "description": loaded.scenario.description,
+        "clauses": loaded.scenario.clauses,
+        "rulings": loaded.scenario.rulings,
+        "ruleset": loaded.scenario.ruleset,
+        "invalid_position": loaded.scenario.position.invalid,
+        "start": loaded.start,
+        "steps": steps,
+        "mismatch": mismatch,
+        "command": super::Target {
+            variant: loaded.scenario.variant,
+            scenario: Some(&loaded.scenario.id),
+            ..super::Target::default()
+        }
+        .command(),
+    }))
+}
+
+/// `POST /api/misreading`: one misreading and the scenarios that catch it.
+///
+/// # Errors
+/// An unknown misreading of the variant.
+pub fn misreading(
+    request: &ScenarioRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+) -> Answer {
+    let suite = suite(suites, root, request.variant)?;
+    let id = request.id.as_deref().unwrap_or_default();
+    let entry = suite
+        .misreadings
+        .iter()
+        .find(|entry| entry.id == id)
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::bad_request(format!("{} has no misreading `{id}`", request.variant))
+        })?;
+    let caught_by = suite.caught_by(id);
+    Ok(json!({"misreading": entry, "caught_by": caught_by}))
+}
+
+/// What to save: the game and the scenario's header.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    /// The game (with `select`: a last step pins that piece's moves).
+    pub game: GameRequest,
+    /// The new scenario's ID (also its file name).
+    pub id: String,
+    /// The clauses it pins.
+    pub clauses: Vec<String>,
+    /// One line saying what it pins.
+    pub description: String,
+}
+
+/// `POST /api/save`: writes the game as a scenario with the engine's
+/// outcome as proposed expectations (`review: proposed`) into `dir`.
+///
+/// # Errors
+/// A bad ID or clause, an existing file, a write error.
+pub fn save(
+    request: &SaveRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+    dir: &Path,
+) -> Answer {
+    check_size(&request.game)?;
+    let suite = suite(suites, root, request.game.variant)?;
+    let file: PathBuf = super::save::write(request, &suite.spec, dir)?;
+    Ok(json!({
+        "file": file.display().to_string(),
+        "check": format!("regelwerk check {}", file.display()),
+    }))
+}

@@ -1,0 +1,312 @@
+//! The explorer's HTTP server (`tiny_http`): 127.0.0.1 only, the `Host`
+//! header checked against the loopback names, JSON requests under the
+//! program's line limit, one request at a time, and a clean stop on
+//! Ctrl-C (or when the caller's stop flag is set).
+
+use std::collections::BTreeMap;
+use std::io::Read as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::variant::VariantId;
+
+use super::api::{self, Answer, ApiError};
+use super::suite::Suite;
+
+/// The page: its markup with the style and the script put in place, all
+/// compiled into the binary (no file is read and nothing is fetched).
+fn page() -> String {
+    include_str!("page/index.html")
+        .replace("/*STYLE*/", include_str!("page/explore.css"))
+        .replace("/*SCRIPT*/", include_str!("page/explore.js"))
+}
+
+/// How the explorer is started.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The repository root (holding `spec/` and `scenarios/`).
+    pub root: PathBuf,
+    /// Where "save as scenario" writes; `scenarios/<variant>/proposed/`
+    /// under the root when `None`.
+    pub output: Option<PathBuf>,
+    /// The port; 0 picks a free one.
+    pub port: u16,
+    /// What the page opens first: `variant`, `start`, `rulings`,
+    /// `scenario`, `step` (the command line's options).
+    pub initial: Value,
+}
+
+/// A running explorer: bound, answering when [`Explorer::serve`] runs.
+pub struct Explorer {
+    server: Server,
+    address: SocketAddr,
+    options: Options,
+    suites: BTreeMap<VariantId, Suite>,
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Makes Ctrl-C (SIGINT) and SIGTERM set the flag [`Explorer::serve`]
+/// polls, so that the server stops between requests and returns.
+pub fn stop_on_interrupt() {
+    #[cfg(unix)]
+    // SAFETY: the handler only stores to an atomic, which is
+    // async-signal-safe.
+    unsafe {
+        let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        libc::signal(libc::SIGINT, handler);
+        libc::signal(libc::SIGTERM, handler);
+    }
+}
+
+/// Whether a `Host` header names this machine's loopback interface (a
+/// DNS-rebinding page's host is refused).
+pub fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    let port_ok = match host.rsplit_once(']') {
+        Some((_, rest)) => rest.is_empty() || rest.strip_prefix(':').is_some_and(all_digits),
+        None => host
+            .split_once(':')
+            .is_none_or(|(_, port)| all_digits(port)),
+    };
+    port_ok && matches!(name, "127.0.0.1" | "localhost" | "::1")
+}
+
+fn all_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes())
+        .unwrap_or_else(|()| unreachable!("a fixed ASCII header"))
+}
+
+fn header_of<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
+        .map(|h| h.value.as_str())
+}
+
+impl Explorer {
+    /// Binds 127.0.0.1 at the options' port.
+    ///
+    /// # Errors
+    /// The port cannot be bound.
+    pub fn bind(options: Options) -> Result<Explorer, String> {
+        let server = Server::http(("127.0.0.1", options.port))
+            .map_err(|error| format!("binding 127.0.0.1:{}: {error}", options.port))?;
+        let address = server
+            .server_addr()
+            .to_ip()
+            .ok_or_else(|| "the server has no IP address".to_string())?;
+        Ok(Explorer {
+            server,
+            address,
+            options,
+            suites: BTreeMap::new(),
+        })
+    }
+
+    /// The bound address.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// Answers requests one at a time until `stop` or Ctrl-C is set.
+    pub fn serve(&mut self, stop: &AtomicBool) {
+        while !stop.load(Ordering::SeqCst) && !INTERRUPTED.load(Ordering::SeqCst) {
+            match self.server.recv_timeout(Duration::from_millis(100)) {
+                Ok(Some(request)) => self.answer(request),
+                Ok(None) => {}
+                Err(error) => {
+                    eprintln!("explore: {error}");
+                    break;
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, mut request: Request) {
+        let started = Instant::now();
+        let (status, content_type, body) = match self.route(&mut request) {
+            Ok((content_type, body)) => (200, content_type, body),
+            Err(error) => (
+                error.status,
+                "application/json",
+                json!({"error": error.message}).to_string(),
+            ),
+        };
+        let millis = started.elapsed().as_secs_f64() * 1000.0;
+        let response = Response::from_string(body)
+            .with_status_code(status)
+            .with_header(header("Content-Type", &format!("{content_type}; charset=utf-8")))
+            .with_header(header("Cache-Control", "no-store"))
+            .with_header(header("X-Content-Type-Options", "nosniff"))
+            .with_header(header("Referrer-Policy", "no-referrer"))
+            .with_header(header(
+                "Content-Security-Policy",
+                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'",
+            ))
+            .with_header(header("Server-Timing", &format!("app;dur={millis:.1}")));
+        // A client that went away is no concern of the server's.
+        let _ = request.respond(response);
+    }
+
+    fn route(&mut self, request: &mut Request) -> Result<(&'static str, String), ApiError> {
+        let forbidden = |message: &str| ApiError {
+            status: 403,
+            message: message.to_string(),
+        };
+        let host = header_of(request, "Host").unwrap_or_default();
+        if !loopback_host(host) {
+            return Err(forbidden(
+                "the explorer answers only requests to 127.0.0.1, localhost or [::1]",
+            ));
+        }
+        let path = request
+            .url()
+            .split('?')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let method = request.method().clone();
+        if method == Method::Get {
+            return match path.as_str() {
+                "/" | "/index.html" => Ok(("text/html", page())),
+                "/api/info" => {
+                    let value = api::info(&mut self.suites, &self.options.root)?;
+                    Ok(("application/json", value.to_string()))
+                }
+                "/api/initial" => Ok(("application/json", self.options.initial.to_string())),
+                _ => Err(ApiError {
+                    status: 404,
+                    message: format!("no page {}", crate::input::quote(&path)),
+                }),
+            };
+        }
+        if method != Method::Post {
+            return Err(ApiError {
+                status: 405,
+                message: "GET or POST only".to_string(),
+            });
+        }
+        // A page of another origin cannot send JSON without asking first
+        // (which is never answered), and a browser names its origin.
+        let json_body = header_of(request, "Content-Type")
+            .is_some_and(|value| value.starts_with("application/json"));
+        if !json_body {
+            return Err(forbidden("a POST must carry application/json"));
+        }
+        if let Some(origin) = header_of(request, "Origin") {
+            if origin != format!("http://{host}") {
+                return Err(forbidden("a request from another origin"));
+            }
+        }
+        let body = read_body(request)?;
+        let value = self.post(&path, &body)?;
+        Ok(("application/json", value.to_string()))
+    }
+
+    fn post(&mut self, path: &str, body: &str) -> Answer {
+        let root = self.options.root.clone();
+        let suites = &mut self.suites;
+        match path {
+            "/api/state" => api::state(&parse(body)?, suites, &root),
+            "/api/scenarios" => api::scenarios(&parse(body)?, suites, &root),
+            "/api/scenario" => api::scenario(&parse(body)?, suites, &root),
+            "/api/misreading" => api::misreading(&parse(body)?, suites, &root),
+            "/api/save" => {
+                let request: api::SaveRequest = parse(body)?;
+                let dir = match &self.options.output {
+                    Some(dir) => dir.clone(),
+                    None => root
+                        .join("scenarios")
+                        .join(request.game.variant.name())
+                        .join("proposed"),
+                };
+                api::save(&request, suites, &root, &dir)
+            }
+            _ => Err(ApiError {
+                status: 404,
+                message: format!("no request {}", crate::input::quote(path)),
+            }),
+        }
+    }
+}
+
+/// The body, at most [`crate::input::MAX_LINE_BYTES`] of UTF-8.
+fn read_body(request: &mut Request) -> Result<String, ApiError> {
+    let limit = crate::input::MAX_LINE_BYTES;
+    let too_big = || ApiError {
+        status: 413,
+        message: format!("the request is larger than {limit} bytes"),
+    };
+    if request.body_length().is_some_and(|length| length > limit) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    request
+        .as_reader()
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| ApiError::bad_request(format!("reading the request: {error}")))?;
+    if bytes.len() > limit {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| ApiError::bad_request("the request is not UTF-8"))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    serde_json::from_str(body)
+        .map_err(|error| ApiError::bad_request(format!("the request: {error}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loopback_host;
+
+    #[test]
+    fn only_loopback_hosts_pass() {
+        for good in [
+            "127.0.0.1:8421",
+            "localhost:1",
+            "[::1]:80",
+            "127.0.0.1",
+            "localhost",
+        ] {
+            assert!(loopback_host(good), "{good}");
+        }
+        for bad in [
+            "",
+            "evil.example:8421",
+            "127.0.0.1.evil.example",
+            "localhost.:8421",
+            "127.0.0.2:8421",
+            "[::2]:80",
+            "127.0.0.1:80x",
+            "localhost:",
+        ] {
+            assert!(!loopback_host(bad), "{bad}");
+        }
+    }
+}

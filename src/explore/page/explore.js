@@ -1,0 +1,445 @@
+"use strict";
+// The explorer page: it holds the game (start, actions, rulings, faults)
+// and asks the server for everything else; the server replays the game
+// for every answer (docs/explorer.md).
+
+const WORDS = {
+  en: {
+    variant: "Rule system", bottom: "At the bottom", language: "Language", labels: "cell labels",
+    choose: "Choose:", undo: "Undo", redo: "Redo", restart: "Back to the start", report: "Report",
+    position: "Position and actions", set_position: "Play from this position", copy: "Copy",
+    actions: "Actions", rulings: "Rulings", misreadings: "Misreadings", scenarios: "Scenarios by clause",
+    save: "Save as scenario", clauses: "Clauses", description: "Description", save_button: "Save",
+    save_note: "The engine's outcome is written as proposed expectations (review: proposed); check lists the file as awaiting review until a person has reasoned each one from the rules.",
+    reference: "(reference view)", to_move: "to move", legal: "legal moves", none: "none",
+    appeared: "Moves that appear", vanished: "Moves that vanish", flips: "Scenarios whose outcome flips",
+    against: "against", no_misreading: "(no misreading)", caught_by: "Caught by", step_through: "step through",
+    no_rulings: "This rule system has no switchable ruling.", no_misreadings: "No misreading is catalogued for this rule system.",
+    moves_of: "Moves of", step: "Step", expected: "Expected", engine: "Engine", next_step: "Next step",
+    prev_step: "Previous step", close: "Close", passes: "passes", fails: "fails", saved: "Saved", refused: "refused",
+    start_scenario: "Scenario", playing_fault: "The engine plays the misreading", filter: "clause or ID",
+    defaults: "the default rulings", default_option: "default",
+  },
+  de: {
+    variant: "Regelwerk", bottom: "Unten", language: "Sprache", labels: "Feldnummern",
+    choose: "Wählen:", undo: "Zurück", redo: "Vor", restart: "Zur Ausgangsstellung", report: "Bericht",
+    position: "Stellung und Aktionen", set_position: "Von dieser Stellung spielen", copy: "Kopieren",
+    actions: "Aktionen", rulings: "Auslegungen", misreadings: "Fehllesarten", scenarios: "Szenarien nach Klausel",
+    save: "Als Szenario speichern", clauses: "Klauseln", description: "Beschreibung", save_button: "Speichern",
+    save_note: "Das Ergebnis der Engine wird als vorgeschlagene Erwartung geschrieben (review: proposed); check führt die Datei als ungeprüft, bis ein Mensch jede Erwartung aus den Regeln begründet hat.",
+    reference: "(Referenzansicht)", to_move: "am Zug", legal: "legale Züge", none: "keine",
+    appeared: "Züge, die hinzukommen", vanished: "Züge, die wegfallen", flips: "Szenarien, deren Ergebnis kippt",
+    against: "gegenüber", no_misreading: "(keine Fehllesart)", caught_by: "Entdeckt von", step_through: "durchgehen",
+    no_rulings: "Dieses Regelwerk hat keine umschaltbare Auslegung.", no_misreadings: "Für dieses Regelwerk ist keine Fehllesart verzeichnet.",
+    moves_of: "Züge von", step: "Schritt", expected: "Erwartet", engine: "Engine", next_step: "Nächster Schritt",
+    prev_step: "Voriger Schritt", close: "Schließen", passes: "besteht", fails: "scheitert", saved: "Gespeichert", refused: "abgelehnt",
+    start_scenario: "Szenario", playing_fault: "Die Engine spielt die Fehllesart", filter: "Klausel oder ID",
+    defaults: "die Standardauslegungen", default_option: "Standard",
+  },
+};
+
+const S = {
+  info: null, variant: "monarchie", start: null, actions: [], redo: [], rulings: [], faults: [],
+  bottom: null, lang: "en", labels: false, select: null, compare: null, last: null,
+  scenario: null, scenarioStep: 0, busy: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+const w = (key) => (WORDS[S.lang] || WORDS.en)[key] || key;
+const el = (tag, attrs, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") node.addEventListener("click", v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);
+  return node;
+};
+
+async function api(path, body) {
+  S.busy += 1;
+  document.body.dataset.busy = S.busy;
+  try {
+    const response = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    const value = await response.json();
+    if (!response.ok) throw new Error(value.error || response.statusText);
+    return value;
+  } finally {
+    S.busy -= 1;
+    document.body.dataset.busy = S.busy;
+  }
+}
+
+function variantInfo() { return S.info.variants.find((v) => v.id === S.variant); }
+function partyName(key) {
+  const party = variantInfo().parties.find((p) => p.key === key);
+  return party ? party[S.lang] : key;
+}
+
+function gameRequest() {
+  return {
+    variant: S.variant, start: S.start, actions: S.actions, rulings: S.rulings, faults: S.faults,
+    bottom: S.bottom, lang: S.lang, select: S.select, compare: S.compare, labels: S.labels,
+  };
+}
+
+function message(text) { $("message").textContent = text || ""; }
+
+async function refresh() {
+  let state;
+  try {
+    state = await api("/api/state", gameRequest());
+  } catch (error) {
+    message(error.message);
+    return;
+  }
+  S.last = state;
+  if (state.refused) {
+    // The rest of the actions are kept for redo (a ruling may refuse one).
+    const rest = S.actions.slice(state.refused.index).reverse();
+    S.actions = S.actions.slice(0, state.refused.index);
+    S.redo = S.redo.concat(rest);
+    message(`${state.refused.action}: ${w("refused")} (${state.refused.code}) ${state.refused.detail}`);
+  }
+  drawBoard(state);
+  drawHistory(state);
+  drawDiff(state);
+  drawScenarioView();
+  document.body.dataset.ready = "1";
+}
+
+function drawBoard(state) {
+  const board = $("board");
+  board.innerHTML = state.svg;
+  const svg = board.querySelector("svg");
+  const ns = "http://www.w3.org/2000/svg";
+  const occupied = new Map(state.pieces);
+  const targets = new Map(state.targets.map((t) => [t.to, t.moves]));
+  const movable = new Set(state.movable);
+  const layer = document.createElementNS(ns, "g");
+  layer.setAttribute("class", "hits");
+  for (const [name, x, y] of state.board.places) {
+    const hit = document.createElementNS(ns, "circle");
+    hit.setAttribute("class", movable.has(name) && !state.selected ? "hit movable" : "hit");
+    hit.setAttribute("cx", x);
+    hit.setAttribute("cy", y);
+    hit.setAttribute("r", state.board.radius * 0.9);
+    hit.dataset.square = name;
+    if (occupied.has(name)) hit.dataset.occupant = occupied.get(name);
+    if (movable.has(name)) hit.dataset.movable = "1";
+    if (targets.has(name)) hit.dataset.target = targets.get(name).join(" ");
+    hit.addEventListener("click", () => onSquare(name));
+    layer.append(hit);
+  }
+  svg.append(layer);
+  let status = state.over ? state.status : `${partyName(state.to_move)} ${w("to_move")} · ${state.legal} ${w("legal")}`;
+  if (state.in_check.length) status += ` · check: ${state.in_check.map(partyName).join(", ")}`;
+  if (S.faults.length) status += ` · ${w("playing_fault")} ${S.faults.join(", ")}`;
+  $("status").textContent = status;
+  const special = $("special");
+  special.replaceChildren(...state.special.map((action) =>
+    el("button", { class: "special", "data-action": action, text: action, onclick: () => play(action) })));
+  const moves = state.targets.flatMap((t) => t.moves);
+  $("selected-moves").textContent = state.selected ? `${w("moves_of")} ${state.selected}: ${moves.join(" ") || w("none")}` : "";
+  $("selected-moves").dataset.moves = moves.join(" ");
+  $("undo").disabled = S.actions.length === 0;
+  $("redo").disabled = S.redo.length === 0;
+  $("chooser").hidden = true;
+}
+
+function drawHistory(state) {
+  const list = $("history");
+  list.replaceChildren(...state.history.map((entry, index) =>
+    el("li", { class: index === state.history.length - 1 ? "report last" : "report", "data-action": entry.action }, entry.words)));
+  if (list.lastChild) list.lastChild.scrollIntoView({ block: "nearest" });
+  $("action-list").textContent = state.history.map((entry) => entry.action).join(" ");
+  $("position-text").value = state.position;
+}
+
+function onSquare(name) {
+  const state = S.last;
+  const target = state && state.targets.find((t) => t.to === name);
+  if (target) {
+    if (target.moves.length === 1) return play(target.moves[0]);
+    const chooser = $("chooser-moves");
+    chooser.replaceChildren(...target.moves.map((mv) =>
+      el("button", { class: "choice", "data-action": mv, text: mv, onclick: () => play(mv) })));
+    $("chooser").hidden = false;
+    return;
+  }
+  S.select = S.select === name ? null : name;
+  S.compare = null;
+  message("");
+  refresh();
+}
+
+function play(action) {
+  S.actions.push(action);
+  S.redo = [];
+  S.select = null;
+  S.compare = null;
+  message("");
+  refresh();
+}
+
+function undo() {
+  if (!S.actions.length) return;
+  S.redo.push(S.actions.pop());
+  S.select = null;
+  S.compare = null;
+  refresh();
+}
+
+function redo() {
+  if (!S.redo.length) return;
+  S.actions.push(S.redo.pop());
+  S.select = null;
+  S.compare = null;
+  refresh();
+}
+
+function drawRulings() {
+  const box = $("rulings");
+  const rulings = variantInfo().rulings;
+  if (!rulings.length) {
+    box.replaceChildren(el("p", { class: "muted", text: w("no_rulings") }));
+    return;
+  }
+  box.replaceChildren(...rulings.map((ruling) => {
+    const current = S.rulings.find((s) => s.startsWith(`${ruling.id}=`));
+    const select = el("select", { "data-ruling": ruling.id, title: ruling.default });
+    select.append(el("option", { value: "", text: w("default_option") }));
+    for (const option of ruling.options) {
+      const node = el("option", { value: option.key, text: option.key, title: option.description });
+      if (current === `${ruling.id}=${option.key}`) node.selected = true;
+      select.append(node);
+    }
+    select.addEventListener("change", () => switchRuling(ruling.id, select.value));
+    return el("div", { class: current ? "ruling changed" : "ruling" },
+      el("span", { class: "title", title: ruling.default, text: `${ruling.id} – ${ruling.title} (${ruling.clauses.join(", ")})` }), select);
+  }));
+}
+
+function switchRuling(id, key) {
+  const before = S.rulings.slice();
+  S.rulings = S.rulings.filter((s) => !s.startsWith(`${id}=`));
+  if (key) S.rulings.push(`${id}=${key}`);
+  S.compare = before;
+  drawRulings();
+  refresh();
+}
+
+function drawDiff(state) {
+  const box = $("diff");
+  if (!state.diff) { box.replaceChildren(); return; }
+  const d = state.diff;
+  const against = d.against.length ? d.against.join(", ") : w("defaults");
+  const list = (moves, cls) => el("ul", { class: cls }, ...moves.map((m) => el("li", { text: m })));
+  const flips = el("ul", { class: "flips" }, ...d.flips.map((f) => el("li", {},
+    el("button", { class: "link", "data-scenario": f.id, text: f.id, onclick: () => openScenario(f.id, []) }),
+    ` (${f.clause}) ${f.passed_before ? w("passes") : w("fails")} → ${f.passed_after ? w("passes") : w("fails")}: ${f.what}`)));
+  box.replaceChildren(
+    el("p", { class: "muted", text: `${S.rulings.join(", ") || w("defaults")} ${w("against")} ${against}` }),
+    el("p", { class: "appeared", "data-count": d.appeared.length, "data-moves": d.appeared.join(" "), text: `${w("appeared")} (${d.appeared.length}):` }),
+    list(d.appeared, "appeared"),
+    el("p", { class: "vanished", "data-count": d.vanished.length, "data-moves": d.vanished.join(" "), text: `${w("vanished")} (${d.vanished.length}):` }),
+    list(d.vanished, "vanished"),
+    el("p", { class: "flips-head", "data-count": d.flips.length, text: `${w("flips")} (${d.flips.length}):` }),
+    flips);
+}
+
+function drawMisreadings() {
+  const select = $("misreading");
+  const list = variantInfo().misreadings;
+  select.replaceChildren(el("option", { value: "", text: list.length ? w("no_misreading") : w("no_misreadings") }),
+    ...list.map((m) => el("option", { value: m.id, text: `${m.id} (${m.clauses.join(", ")})`, title: m.wrong })));
+  select.value = S.faults[0] || "";
+  $("misreading-info").replaceChildren();
+}
+
+async function pickMisreading() {
+  const id = $("misreading").value;
+  const box = $("misreading-info");
+  if (!id) { S.faults = []; box.replaceChildren(); refresh(); return; }
+  box.replaceChildren(el("p", { class: "muted", text: "…" }));
+  let answer;
+  try { answer = await api("/api/misreading", { variant: S.variant, id }); } catch (error) { message(error.message); return; }
+  box.replaceChildren(
+    el("p", { text: answer.misreading.wrong }),
+    el("p", { "data-count": answer.caught_by.length, text: `${w("caught_by")} (${answer.caught_by.length}):` }),
+    el("ul", {}, ...answer.caught_by.map((sid) => el("li", {},
+      el("button", { class: "link", "data-scenario": sid, text: `${sid} – ${w("step_through")}`, onclick: () => openScenario(sid, [id]) })))));
+}
+
+async function loadScenarioList() {
+  let answer;
+  try { answer = await api("/api/scenarios", { variant: S.variant }); } catch (error) { message(error.message); return; }
+  S.scenarioList = answer.scenarios;
+  drawScenarioList();
+}
+
+function drawScenarioList() {
+  const filter = $("scenario-filter").value.trim().toLowerCase();
+  const groups = new Map();
+  for (const sc of S.scenarioList || []) {
+    const clause = sc.clauses[0] || "?";
+    if (filter && !clause.toLowerCase().startsWith(filter) && !sc.id.toLowerCase().includes(filter)) continue;
+    if (!groups.has(clause)) groups.set(clause, []);
+    groups.get(clause).push(sc);
+  }
+  const nodes = [];
+  for (const [clause, list] of groups) {
+    nodes.push(el("h4", { text: clause }));
+    nodes.push(el("ul", {}, ...list.map((sc) => el("li", {},
+      el("button", { class: sc.passed ? "link" : "link failed", "data-scenario": sc.id, text: sc.id, onclick: () => openScenario(sc.id, []) }),
+      ` ${sc.description}`))));
+  }
+  $("scenario-list").replaceChildren(...nodes);
+}
+
+async function openScenario(id, faults, step) {
+  let answer;
+  try {
+    answer = await api("/api/scenario", { variant: S.variant, id, faults, lang: S.lang });
+  } catch (error) { message(error.message); return; }
+  $("scenarios-panel").open = true;
+  S.scenario = answer;
+  S.faults = faults;
+  $("misreading").value = faults[0] || "";
+  S.start = answer.start;
+  S.rulings = answer.ruleset.slice();
+  S.compare = null;
+  S.select = null;
+  // The actions the engine accepts (a refused one leaves the position).
+  S.plays = answer.steps.map((s, index) => [index, s.play, s.accepted]).filter(([, p, ok]) => p && ok);
+  // Stand before `step` (1-based) or at the start.
+  const before = step ? step - 1 : 0;
+  S.scenarioStep = S.plays.filter(([index]) => index < before).length;
+  S.actions = S.plays.slice(0, S.scenarioStep).map(([, p]) => p);
+  S.redo = S.plays.slice(S.scenarioStep).map(([, p]) => p).reverse();
+  drawRulings();
+  message(answer.invalid_position ? "impossible position (the engine must refuse it)" : "");
+  refresh();
+}
+
+function scenarioStep(delta) {
+  const next = Math.max(0, Math.min(S.plays.length, S.scenarioStep + delta));
+  S.scenarioStep = next;
+  S.actions = S.plays.slice(0, next).map(([, p]) => p);
+  S.redo = S.plays.slice(next).map(([, p]) => p).reverse();
+  S.select = null;
+  S.compare = null;
+  refresh();
+}
+
+function drawScenarioView() {
+  const box = $("scenario-view");
+  const sc = S.scenario;
+  if (!sc) { box.replaceChildren(); return; }
+  // The step the board stands before: after the last accepted action played.
+  const currentStep = S.scenarioStep === 0 ? 0 : S.plays[S.scenarioStep - 1][0] + 1;
+  const rows = sc.steps.map((step, index) => el("tr", {
+    class: [index === currentStep ? "current" : "", step.differs ? "differs" : ""].join(" ").trim(),
+  }, el("td", { text: String(index + 1) }), el("td", { text: step.expected || "" }), el("td", { class: "engine", text: step.engine || "" })));
+  box.replaceChildren(
+    el("p", {}, el("b", { text: `${w("start_scenario")} ${sc.id}` }), ` (${sc.clauses.join(", ")}) ${sc.description}`),
+    el("p", { class: "muted" }, el("code", { text: sc.command })),
+    el("div", {},
+      el("button", { id: "scenario-prev", text: w("prev_step"), onclick: () => scenarioStep(-1) }),
+      el("button", { id: "scenario-next", text: w("next_step"), onclick: () => scenarioStep(1) }),
+      el("button", { text: w("close"), onclick: () => { S.scenario = null; drawScenarioView(); } })),
+    el("table", {}, el("tr", {}, el("th", { text: w("step") }), el("th", { text: w("expected") }), el("th", { text: w("engine") })), ...rows));
+}
+
+function drawSaveClauses() {
+  const select = $("save-clauses");
+  select.replaceChildren(...variantInfo().clauses.map((c) =>
+    el("option", { value: c.id, text: `${c.id} ${S.lang === "en" && c.heading_en ? c.heading_en : c.heading}` })));
+  if (select.options.length) select.options[0].selected = true;
+}
+
+async function save() {
+  const clauses = Array.from($("save-clauses").selectedOptions).map((o) => o.value);
+  const request = { game: gameRequest(), id: $("save-id").value.trim(), clauses, description: $("save-description").value.trim() };
+  request.game.compare = null;
+  try {
+    const answer = await api("/api/save", request);
+    $("save-result").replaceChildren(`${w("saved")}: `, el("code", { id: "saved-file", text: answer.file }), " · ", el("code", { text: answer.check }));
+    message("");
+  } catch (error) {
+    $("save-result").textContent = error.message;
+  }
+}
+
+function translate() {
+  document.documentElement.lang = S.lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = w(node.dataset.t);
+  $("scenario-filter").placeholder = w("filter");
+}
+
+function drawVariant() {
+  const v = variantInfo();
+  $("variant").value = S.variant;
+  const bottom = $("bottom");
+  bottom.replaceChildren(el("option", { value: "", text: w("reference") }),
+    ...v.parties.map((p) => el("option", { value: p.key, text: p[S.lang] })));
+  bottom.value = S.bottom || "";
+  drawRulings();
+  drawMisreadings();
+  drawSaveClauses();
+  $("save-id").value = `${v.id}-explored-${Date.now() % 100000}`;
+  S.scenarioList = null;
+  $("scenario-list").replaceChildren();
+  if ($("scenarios-panel").open) loadScenarioList();
+}
+
+function switchVariant(id) {
+  Object.assign(S, { variant: id, start: null, actions: [], redo: [], rulings: [], faults: [], bottom: null, select: null, compare: null, scenario: null });
+  message("");
+  drawVariant();
+  refresh();
+}
+
+async function init() {
+  S.info = await api("/api/info");
+  const select = $("variant");
+  select.replaceChildren(...S.info.variants.map((v) => el("option", { value: v.id, text: v.title })));
+  const query = new URLSearchParams(location.search);
+  const initial = query.has("variant") ? {
+    variant: query.get("variant"), start: query.get("position"), rulings: query.getAll("ruling"),
+    scenario: query.get("scenario"), step: query.get("step") ? Number(query.get("step")) : null,
+  } : await api("/api/initial");
+  if (query.has("lang")) S.lang = query.get("lang");
+  $("lang").value = S.lang;
+  S.variant = S.info.variants.some((v) => v.id === initial.variant) ? initial.variant : "monarchie";
+  S.start = initial.start || null;
+  S.rulings = initial.rulings || [];
+  if (S.rulings.length) S.compare = [];
+  translate();
+  drawVariant();
+  select.addEventListener("change", () => switchVariant(select.value));
+  $("bottom").addEventListener("change", () => { S.bottom = $("bottom").value || null; refresh(); });
+  $("lang").addEventListener("change", () => { S.lang = $("lang").value; translate(); drawVariant(); refresh(); if (S.scenario) openScenario(S.scenario.id, S.faults, null); });
+  $("labels").addEventListener("change", () => { S.labels = $("labels").checked; refresh(); });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", () => { S.redo = S.redo.concat(S.actions.reverse()); S.actions = []; S.select = null; S.compare = null; refresh(); });
+  $("set-position").addEventListener("click", () => { S.start = $("position-text").value.trim(); S.actions = []; S.redo = []; S.select = null; S.compare = null; S.scenario = null; refresh(); });
+  $("copy-position").addEventListener("click", () => {
+    const area = $("position-text");
+    area.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(area.value).catch(() => document.execCommand("copy"));
+    else document.execCommand("copy");
+  });
+  $("misreading").addEventListener("change", pickMisreading);
+  $("scenarios-panel").addEventListener("toggle", () => { if ($("scenarios-panel").open && !S.scenarioList) loadScenarioList(); });
+  $("scenario-filter").addEventListener("input", drawScenarioList);
+  $("save").addEventListener("click", save);
+  if (initial.scenario) await openScenario(initial.scenario, [], initial.step);
+  else await refresh();
+}
+
+init().catch((error) => message(error.message));

@@ -1,0 +1,122 @@
+//! One variant's suite as the explorer needs it: the spec, the loaded
+//! scenarios, the misreadings catalogue, and the suite's results under
+//! each set of forced settings asked so far (run once, then kept).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::report::diff::{run_under, DiffInput};
+use crate::scenario::load::Loaded;
+use crate::scenario::run::Mismatch;
+use crate::spec::{MisreadingEntry, Spec};
+use crate::variant::{VariantId, FAULT_PREFIX};
+
+/// A variant's suite with its results cached by forced settings.
+#[derive(Debug)]
+pub struct Suite {
+    /// The variant.
+    pub variant: VariantId,
+    /// `spec/<variant>/`.
+    pub spec: Spec,
+    /// The scenarios of `scenarios/<variant>/` that loaded, in path order.
+    pub cases: Vec<Loaded>,
+    /// How many files did not load (`check` names them).
+    pub invalid: usize,
+    /// `spec/<variant>/misreadings.yaml`; empty where the variant has none.
+    pub misreadings: Vec<MisreadingEntry>,
+    results: BTreeMap<Vec<String>, Vec<Result<(), Mismatch>>>,
+}
+
+/// A scenario whose outcome differs between two sets of settings.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Flip {
+    /// The scenario ID.
+    pub id: String,
+    /// Its first clause.
+    pub clause: String,
+    /// Whether it passes under the settings compared against.
+    pub passed_before: bool,
+    /// Whether it passes under the settings now.
+    pub passed_after: bool,
+    /// The step that differs.
+    pub what: String,
+}
+
+impl Suite {
+    /// Loads the suite of `variant` from the repository at `root`.
+    ///
+    /// # Errors
+    /// The spec or the scenario folder cannot be read.
+    pub fn load(root: &Path, variant: VariantId) -> Result<Suite, String> {
+        let input = DiffInput::load_variant(root, variant).map_err(|error| error.to_string())?;
+        let dir = root.join("spec").join(variant.name());
+        let misreadings = if dir.join("misreadings.yaml").is_file() {
+            crate::spec::load_misreadings(&dir, variant).map_err(|error| error.to_string())?
+        } else {
+            Vec::new()
+        };
+        Ok(Suite {
+            variant,
+            spec: input.spec,
+            cases: input.cases,
+            invalid: input.invalid.len(),
+            misreadings,
+            results: BTreeMap::new(),
+        })
+    }
+
+    /// The scenario with this ID.
+    pub fn case(&self, id: &str) -> Option<&Loaded> {
+        self.cases.iter().find(|case| case.scenario.id == id)
+    }
+
+    /// Every scenario's result with `forced` on top of its own ruleset
+    /// (`fault:M-...` entries play a misreading), computed once.
+    pub fn results(&mut self, forced: &[String]) -> &[Result<(), Mismatch>] {
+        let mut key = forced.to_vec();
+        key.sort();
+        key.dedup();
+        let cases = &self.cases;
+        self.results
+            .entry(key)
+            .or_insert_with_key(|key| cases.iter().map(|case| run_under(case, key)).collect())
+    }
+
+    /// The scenarios whose outcome differs between the settings `before`
+    /// and `after`, as `rulings diff` judges a change: a pass that turns
+    /// into a failure or back, or a failure at another step or with
+    /// another answer.
+    pub fn flips(&mut self, before: &[String], after: &[String]) -> Vec<Flip> {
+        let old: Vec<Result<(), Mismatch>> = self.results(before).to_vec();
+        let new: Vec<Result<(), Mismatch>> = self.results(after).to_vec();
+        let mut out = Vec::new();
+        for ((case, old), new) in self.cases.iter().zip(&old).zip(&new) {
+            let what = match (old, new) {
+                (Ok(()), Ok(())) => continue,
+                (Err(a), Err(b)) if a.step == b.step && a.actual == b.actual => continue,
+                (_, Err(m)) | (Err(m), Ok(())) => m.what.clone(),
+            };
+            out.push(Flip {
+                id: case.scenario.id.clone(),
+                clause: case.scenario.clauses.first().cloned().unwrap_or_default(),
+                passed_before: old.is_ok(),
+                passed_after: new.is_ok(),
+                what,
+            });
+        }
+        out
+    }
+
+    /// The scenarios that catch the misreading `id`: those that fail when
+    /// the engine plays it (as `check --fault`).
+    pub fn caught_by(&mut self, id: &str) -> Vec<String> {
+        let forced = vec![format!("{FAULT_PREFIX}{id}")];
+        let results = self.results(&forced).to_vec();
+        self.cases
+            .iter()
+            .zip(results)
+            .filter(|(_, result)| result.is_err())
+            .map(|(case, _)| case.scenario.id.clone())
+            .collect()
+    }
+}

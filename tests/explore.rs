@@ -1,0 +1,613 @@
+//! The explorer's HTTP API (docs/explorer.md), over a real socket: a
+//! server on a free port of 127.0.0.1, plain HTTP/1.0 requests, and every
+//! answer compared with what the engine and the suite runner give directly.
+
+use std::collections::BTreeSet;
+use std::io::{Read as _, Write as _};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use regelwerk::explore::{Explorer, Options};
+use regelwerk::variant::{self, VariantId};
+
+use super::support::root;
+
+/// A server on a free port, stopped when dropped.
+struct Running {
+    address: SocketAddr,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn start(output: Option<PathBuf>) -> Running {
+    let mut explorer = Explorer::bind(Options {
+        root: root(),
+        output,
+        port: 0,
+        initial: json!({"variant": "grand"}),
+    })
+    .expect("binds a free port");
+    let address = explorer.address();
+    assert!(address.ip().is_loopback(), "{address}");
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let thread = std::thread::spawn(move || explorer.serve(&flag));
+    Running {
+        address,
+        stop,
+        thread: Some(thread),
+    }
+}
+
+/// One request: the status and the body.
+fn send(address: SocketAddr, head: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    let request = format!(
+        "{head}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("writes");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("reads");
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {answer:?}"));
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_string())
+}
+
+fn get(server: &Running, path: &str) -> (u16, String) {
+    let host = server.address;
+    send(
+        server.address,
+        &format!("GET {path} HTTP/1.0\r\nHost: {host}"),
+        "",
+    )
+}
+
+fn post(server: &Running, path: &str, body: &Value) -> (u16, Value) {
+    let host = server.address;
+    let (status, text) = send(
+        server.address,
+        &format!("POST {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json"),
+        &body.to_string(),
+    );
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (status, value)
+}
+
+fn ok(server: &Running, path: &str, body: &Value) -> Value {
+    let (status, value) = post(server, path, body);
+    assert_eq!(status, 200, "{path} {body}: {value}");
+    value
+}
+
+#[test]
+fn the_page_is_self_contained_and_only_loopback_hosts_are_answered() {
+    let server = start(None);
+    let (status, page) = get(&server, "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("function refresh()") && page.contains("#board svg"));
+    for external in [
+        "src=\"http",
+        "href=\"http",
+        "@import",
+        "<script src",
+        "<link",
+    ] {
+        assert!(!page.contains(external), "the page loads {external}");
+    }
+    let port = server.address.port();
+    for host in [format!("localhost:{port}"), format!("[::1]:{port}")] {
+        let (status, _) = send(
+            server.address,
+            &format!("GET / HTTP/1.0\r\nHost: {host}"),
+            "",
+        );
+        assert_eq!(status, 200, "{host}");
+    }
+    for host in ["evil.example", "127.0.0.1.evil.example:80", "192.168.1.2"] {
+        let (status, body) = send(
+            server.address,
+            &format!("GET / HTTP/1.0\r\nHost: {host}"),
+            "",
+        );
+        assert_eq!(status, 403, "{host}: {body}");
+    }
+    let (status, _) = send(server.address, "GET / HTTP/1.0", "");
+    assert_eq!(status, 403, "no Host header");
+    // A form post (no JSON) and a page of another origin are refused.
+    let host = server.address;
+    let (status, _) = send(
+        server.address,
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: text/plain"),
+        "{\"variant\":\"grand\"}",
+    );
+    assert_eq!(status, 403);
+    let (status, _) = send(
+        server.address,
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\nOrigin: http://evil.example"),
+        "{\"variant\":\"grand\"}",
+    );
+    assert_eq!(status, 403);
+    assert_eq!(get(&server, "/etc/passwd").0, 404);
+    assert_eq!(get(&server, "/../Cargo.toml").0, 404);
+}
+
+#[test]
+fn bad_requests_get_a_clear_error_and_the_server_goes_on() {
+    let server = start(None);
+    let (status, value) = post(
+        &server,
+        "/api/state",
+        &json!({"variant": "grand", "colour": 1}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        value["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `colour`"),
+        "{value}"
+    );
+    let (status, value) = post(&server, "/api/state", &json!({"variant": "chess"}));
+    assert_eq!(status, 400, "{value}");
+    let (status, value) = post(
+        &server,
+        "/api/state",
+        &json!({"variant": "grand", "start": "not a fen"}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        value["error"]
+            .as_str()
+            .unwrap()
+            .contains("opening the grand position"),
+        "{value}"
+    );
+    let (status, _) = post(
+        &server,
+        "/api/state",
+        &json!({"variant": "grand", "select": "z99"}),
+    );
+    assert_eq!(status, 400);
+    let many: Vec<&str> = std::iter::repeat_n("a3a4", regelwerk::input::MAX_STEPS + 1).collect();
+    let (status, value) = post(
+        &server,
+        "/api/state",
+        &json!({"variant": "grand", "actions": many}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        value["error"].as_str().unwrap().contains("at most"),
+        "{value}"
+    );
+    let host = server.address;
+    let big = "x".repeat(regelwerk::input::MAX_LINE_BYTES + 10);
+    let (status, _) = send(
+        server.address,
+        &format!("POST /api/state HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json"),
+        &big,
+    );
+    assert_eq!(status, 413);
+    // Still answering.
+    ok(&server, "/api/state", &json!({"variant": "racingkings"}));
+}
+
+#[test]
+fn dots_are_the_moves_of_the_piece_and_a_move_is_reported_in_words() {
+    let server = start(None);
+    for variant in VariantId::ALL {
+        let game = variant::open(variant, None, &[]).expect("start");
+        // The first piece of the party to move that has moves.
+        let (square, expected) = game
+            .pieces()
+            .into_iter()
+            .map(|(at, _)| (at.clone(), game.legal_moves_from(&at).unwrap_or_default()))
+            .find(|(_, moves)| !moves.is_empty())
+            .expect("a piece with moves");
+        let state = ok(
+            &server,
+            "/api/state",
+            &json!({"variant": variant, "select": square}),
+        );
+        let mut listed: Vec<String> = state["targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| {
+                t["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_string())
+            })
+            .collect();
+        listed.sort();
+        assert_eq!(listed, expected, "{variant} {square}");
+        let targets: BTreeSet<String> = expected
+            .iter()
+            .filter_map(|mv| game.move_squares(mv).map(|(_, to)| to))
+            .collect();
+        let svg = state["svg"].as_str().unwrap();
+        assert_eq!(
+            svg.matches("class=\"dot").count(),
+            targets.len(),
+            "{variant}"
+        );
+        assert_eq!(state["legal"], game.legal_moves().len());
+        // Play the first move: the report in words, the position after it.
+        let mut played = game.boxed_clone();
+        let report = played.play(&expected[0]).expect("legal");
+        for (lang, next_word) in [("en", "next to move"), ("de", "am Zug")] {
+            let state = ok(
+                &server,
+                "/api/state",
+                &json!({"variant": variant, "actions": [expected[0]], "lang": lang}),
+            );
+            assert_eq!(state["position"], played.position_text());
+            let words = state["history"][0]["words"].as_str().unwrap();
+            assert!(
+                words.contains(&report.action) && words.contains(next_word),
+                "{variant} {lang}: {words}"
+            );
+            assert_eq!(
+                words,
+                regelwerk::report::words::describe_report(&report, lang.parse().unwrap())
+            );
+        }
+    }
+}
+
+#[test]
+fn a_refused_action_stops_the_replay_with_its_code() {
+    let server = start(None);
+    let state = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "grand", "actions": ["e3e4", "e3e4", "a8a7"]}),
+    );
+    assert_eq!(state["history"].as_array().unwrap().len(), 1);
+    assert_eq!(state["refused"]["index"], 1);
+    assert_eq!(state["refused"]["code"], "no-piece");
+}
+
+#[test]
+fn a_ruling_switch_marks_the_moves_it_changes_and_the_scenarios_that_flip() {
+    let server = start(None);
+    // Moves that appear and vanish: the engine's own move lists under both.
+    let setting = "R-SEATS=mirror".to_string();
+    let state = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "threekingdoms", "rulings": [setting], "compare": []}),
+    );
+    let before: BTreeSet<String> = variant::open(VariantId::Threekingdoms, None, &[])
+        .unwrap()
+        .legal_moves()
+        .into_iter()
+        .collect();
+    let after: BTreeSet<String> = variant::open(
+        VariantId::Threekingdoms,
+        None,
+        std::slice::from_ref(&setting),
+    )
+    .unwrap()
+    .legal_moves()
+    .into_iter()
+    .collect();
+    let listed = |key: &str| -> BTreeSet<String> {
+        state["diff"][key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(listed("appeared"), &after - &before);
+    assert_eq!(listed("vanished"), &before - &after);
+    assert!(
+        !listed("appeared").is_empty(),
+        "R-SEATS changes the start's moves"
+    );
+    let svg = state["svg"].as_str().unwrap();
+    assert_eq!(
+        svg.matches("arrow start").count() + svg.matches("arrow forbidden").count(),
+        listed("appeared").len() + listed("vanished").len()
+    );
+    // The scenarios that flip are those `rulings diff` lists.
+    let setting = "R-KING=twelve";
+    let state = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "monarchie", "rulings": [setting], "compare": []}),
+    );
+    let flipped: BTreeSet<String> = state["diff"]["flips"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap().to_string())
+        .collect();
+    let input = regelwerk::report::diff::DiffInput::load(&root()).unwrap();
+    let diff = regelwerk::report::diff::diff_alternative(&input, setting, 0).unwrap();
+    let expected: BTreeSet<String> = diff.changed.iter().map(|c| c.id.clone()).collect();
+    assert!(!expected.is_empty());
+    assert_eq!(flipped, expected);
+}
+
+#[test]
+fn a_misreading_is_caught_by_the_scenarios_check_fault_fails() {
+    let server = start(None);
+    let info: Value = serde_json::from_str(&get(&server, "/api/info").1).unwrap();
+    let monarchie = &info["variants"][0];
+    assert_eq!(monarchie["id"], "monarchie");
+    let id = monarchie["misreadings"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let answer = ok(
+        &server,
+        "/api/misreading",
+        &json!({"variant": "monarchie", "id": id}),
+    );
+    let caught: BTreeSet<String> = answer["caught_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let files = regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")]).unwrap();
+    let forced = vec![format!("{}{id}", variant::FAULT_PREFIX)];
+    let report =
+        regelwerk::scenario::report::run_suite_with(&files, None, None, None, &forced, |_, _| {});
+    let failing: BTreeSet<String> = report
+        .cases
+        .iter()
+        .filter(|case| !case.passed())
+        .map(|case| case.id.clone())
+        .collect();
+    assert!(!caught.is_empty());
+    assert_eq!(caught, failing);
+    // Stepping through one with the misreading played shows where it differs.
+    let first = caught.iter().next().unwrap();
+    let opened = ok(
+        &server,
+        "/api/scenario",
+        &json!({"variant": "monarchie", "id": first, "faults": [id]}),
+    );
+    assert!(opened["mismatch"].is_object(), "{opened}");
+    let differs = opened["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["differs"] == true)
+        .count();
+    assert_eq!(differs, 1);
+    let plain = ok(
+        &server,
+        "/api/scenario",
+        &json!({"variant": "monarchie", "id": first}),
+    );
+    assert!(plain["mismatch"].is_null());
+    let (status, _) = post(
+        &server,
+        "/api/misreading",
+        &json!({"variant": "monarchie", "id": "M-NOPE"}),
+    );
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn the_scenario_browser_lists_and_opens_the_suite() {
+    let server = start(None);
+    let listing = ok(
+        &server,
+        "/api/scenarios",
+        &json!({"variant": "racingkings"}),
+    );
+    let files =
+        regelwerk::scenario::collect_files(&[root().join("scenarios/racingkings")]).unwrap();
+    assert_eq!(listing["scenarios"].as_array().unwrap().len(), files.len());
+    assert!(listing["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["passed"] == true));
+    let id = listing["scenarios"][0]["id"].as_str().unwrap();
+    let opened = ok(
+        &server,
+        "/api/scenario",
+        &json!({"variant": "racingkings", "id": id, "lang": "de"}),
+    );
+    let loaded = regelwerk::scenario::load_file(&files[0], None).unwrap();
+    assert_eq!(
+        opened["steps"].as_array().unwrap().len(),
+        loaded.scenario.steps.len()
+    );
+    assert_eq!(opened["start"], loaded.start);
+    let (status, _) = post(
+        &server,
+        "/api/scenario",
+        &json!({"variant": "racingkings", "id": "no-such"}),
+    );
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
+    let dir = std::env::temp_dir().join(format!("regelwerk-explore-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let server = start(Some(dir.clone()));
+    let game = json!({"variant": "grand", "actions": ["e3e4", "e8e7"], "select": "d2"});
+    let request = json!({"game": game, "id": "g.7.1-explored", "clauses": ["g.7.1"], "description": "saved by the API test"});
+    let saved = ok(&server, "/api/save", &request);
+    let file = PathBuf::from(saved["file"].as_str().unwrap());
+    assert!(file.starts_with(&dir), "{}", file.display());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\nreview: proposed\n"), "{text}");
+    assert!(
+        text.contains("- play: \"e3e4\"") && text.contains("moves: {from: \"d2\"}"),
+        "{text}"
+    );
+    // It loads, its proposed expectations hold, and yet it is not passed.
+    let report = regelwerk::scenario::report::run_suite(
+        std::slice::from_ref(&file),
+        None,
+        None,
+        None,
+        |_, _| {},
+    );
+    assert!(matches!(
+        report.cases[0].status,
+        regelwerk::scenario::report::Status::AwaitingReview
+    ));
+    assert_eq!(report.passed(), 0);
+    assert!(!report.all_passed());
+    let cli = super::support::regelwerk(&["check", file.to_str().unwrap()]);
+    assert_ne!(cli.code, Some(0));
+    assert!(
+        cli.stdout.contains("AWAITING REVIEW g.7.1-explored"),
+        "{}",
+        cli.stdout
+    );
+    assert!(cli.stdout.contains("1 awaiting review"), "{}", cli.stdout);
+    // Once a person deletes the line, it is an ordinary scenario.
+    std::fs::write(&file, text.replace("review: proposed\n", "")).unwrap();
+    let report = regelwerk::scenario::report::run_suite(
+        std::slice::from_ref(&file),
+        None,
+        None,
+        None,
+        |_, _| {},
+    );
+    assert_eq!(report.passed(), 1);
+    // Never over a file, never outside the folder, only known clauses.
+    let (status, _) = post(&server, "/api/save", &request);
+    assert_eq!(status, 409);
+    for (id, clauses) in [
+        ("../escape", json!(["g.7.1"])),
+        ("a/b", json!(["g.7.1"])),
+        ("fine", json!(["g.99"])),
+    ] {
+        let bad =
+            json!({"game": {"variant": "grand"}, "id": id, "clauses": clauses, "description": "x"});
+        let (status, value) = post(&server, "/api/save", &bad);
+        assert_eq!(status, 400, "{id}: {value}");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args(["explore", "--port", "0", "--variant", "racingkings"])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let url = first.split_whitespace().nth(2).unwrap().to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{first}");
+    let address: SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    let (status, body) = send(
+        address,
+        &format!("GET /api/initial HTTP/1.0\r\nHost: {address}"),
+        "",
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("\"variant\":\"racingkings\""), "{body}");
+    // SAFETY: signalling our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    assert_eq!(lines.next().unwrap().unwrap(), "regelwerk explore: stopped");
+    // A position or a scenario the program would refuse is refused here.
+    let bad =
+        super::support::regelwerk(&["explore", "--variant", "grand", "--scenario", "no-such-id"]);
+    assert_ne!(bad.code, Some(0));
+    assert!(
+        bad.stderr.contains("no grand scenario with the ID"),
+        "{}",
+        bad.stderr
+    );
+}
+
+/// The response times of a move and of a ruling switch on each variant's
+/// largest suite position (the most legal moves), measured from the
+/// client side of the socket in one run; printed, never asserted
+/// (`cargo test --test main explore_response_times -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: run by hand, numbers in docs/explorer.md"]
+fn explore_response_times() {
+    let server = start(None);
+    for variant in VariantId::ALL {
+        let suite = regelwerk::explore::suite::Suite::load(&root(), variant).unwrap();
+        let largest = suite
+            .cases
+            .iter()
+            .filter(|case| !case.scenario.position.invalid)
+            .filter_map(|case| {
+                let game = case.open().ok()?;
+                Some((game.legal_moves().len(), case))
+            })
+            .max_by_key(|(moves, _)| *moves)
+            .map(|(_, case)| case)
+            .unwrap();
+        let game = largest.open().unwrap();
+        let first = game.legal_moves()[0].clone();
+        let ruleset = largest.scenario.ruleset.clone();
+        let time = |body: &Value| {
+            let started = std::time::Instant::now();
+            ok(&server, "/api/state", body);
+            started.elapsed().as_secs_f64() * 1000.0
+        };
+        let min = |times: Vec<f64>| times.into_iter().fold(f64::MAX, f64::min);
+        let start = game.position_text();
+        let mv = min((0..5)
+            .map(|_| time(&json!({"variant": variant, "start": start, "rulings": ruleset, "actions": [first]})))
+            .collect());
+        let switch = variant::alternatives(variant).first().cloned().map(|setting| {
+            let mut after = ruleset.clone();
+            after.push(setting.clone());
+            let body = json!({"variant": variant, "start": start, "rulings": after, "compare": ruleset});
+            let first = time(&body);
+            let cached = min((0..3).map(|_| time(&body)).collect());
+            (setting, first, cached)
+        });
+        println!(
+            "{variant}: {} ({} legal moves): move {mv:.1} ms; {}",
+            largest.scenario.id,
+            game.legal_moves().len(),
+            switch.map_or("no switchable ruling".to_string(), |(s, first, cached)| {
+                format!(
+                    "switch {s}: first {first:.0} ms (runs the suite twice), again {cached:.1} ms"
+                )
+            })
+        );
+    }
+}
