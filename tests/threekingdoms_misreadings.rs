@@ -61,9 +61,13 @@ fn failing(spec: &Spec, files: &[PathBuf], forced: &[String]) -> Vec<String> {
 fn catalogue() -> Vec<(String, Vec<String>, String)> {
     let path = root().join("spec/threekingdoms/misreadings.yaml");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{error}"));
-    let file: serde_yaml::Value = serde_yaml::from_str(&text).unwrap_or_else(|error| panic!("{error}"));
+    let file: serde_yaml::Value =
+        serde_yaml::from_str(&text).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(file["variant"].as_str(), Some("threekingdoms"));
-    let entries = file["misreadings"].as_sequence().cloned().unwrap_or_default();
+    let entries = file["misreadings"]
+        .as_sequence()
+        .cloned()
+        .unwrap_or_default();
     entries
         .iter()
         .map(|entry| {
@@ -72,7 +76,11 @@ fn catalogue() -> Vec<(String, Vec<String>, String)> {
             let text = |key: &str| entry[key].as_str().unwrap_or_default().to_string();
             let clauses = entry["clauses"]
                 .as_sequence()
-                .map(|list| list.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
+                .map(|list| {
+                    list.iter()
+                        .filter_map(|c| c.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default();
             (text("id"), clauses, text("wrong"))
         })
@@ -88,11 +96,21 @@ fn the_catalogue_and_the_engine_name_the_same_misreadings() {
     assert!(entries.len() >= 25, "only {} misreadings", entries.len());
     let spec = spec();
     for ((id, clauses, wrong), misreading) in entries.iter().zip(Misreading::ALL) {
-        assert_eq!(clauses.as_slice(), misreading.clauses(), "{id}: clauses differ");
+        assert_eq!(
+            clauses.as_slice(),
+            misreading.clauses(),
+            "{id}: clauses differ"
+        );
         for clause in clauses {
-            assert!(spec.clause(clause).is_some(), "{id}: unknown clause {clause}");
+            assert!(
+                spec.clause(clause).is_some(),
+                "{id}: unknown clause {clause}"
+            );
         }
-        assert!(!wrong.is_empty() && !wrong.contains('\n'), "{id}: `wrong` must be one line");
+        assert!(
+            !wrong.is_empty() && !wrong.contains('\n'),
+            "{id}: `wrong` must be one line"
+        );
     }
 }
 
@@ -108,8 +126,12 @@ fn a_fault_is_never_a_ruling() {
                 "{setting} was accepted as a ruling"
             );
             assert!(
-                variant::open(VariantId::Threekingdoms, None, std::slice::from_ref(&setting))
-                    .is_err(),
+                variant::open(
+                    VariantId::Threekingdoms,
+                    None,
+                    std::slice::from_ref(&setting)
+                )
+                .is_err(),
                 "variant::open accepted {setting}"
             );
         }
@@ -130,11 +152,18 @@ fn every_misreading_is_caught_by_at_least_three_scenarios() {
         let caught = failing(&spec, &files, &forced);
         table.push(format!("{:<34} {:>3}", misreading.id(), caught.len()));
         if caught.len() < MIN_CATCHES {
-            weak.push(format!("{misreading}: caught by {} ({caught:?})", caught.len()));
+            weak.push(format!(
+                "{misreading}: caught by {} ({caught:?})",
+                caught.len()
+            ));
         }
     }
     eprintln!("misreading catches:\n{}", table.join("\n"));
-    assert!(weak.is_empty(), "misreadings caught too rarely:\n{}", weak.join("\n"));
+    assert!(
+        weak.is_empty(),
+        "misreadings caught too rarely:\n{}",
+        weak.join("\n")
+    );
 }
 
 #[test]
@@ -147,9 +176,16 @@ fn every_ruling_alternative_changes_at_least_three_scenarios() {
             let setting = format!("{id}={key}");
             let changed = failing(&spec, &files, std::slice::from_ref(&setting));
             if changed.len() < MIN_CATCHES {
-                weak.push(format!("{setting}: changes {} ({changed:?})", changed.len()));
+                weak.push(format!(
+                    "{setting}: changes {} ({changed:?})",
+                    changed.len()
+                ));
             }
         }
     }
-    assert!(weak.is_empty(), "alternatives that change too few scenarios:\n{}", weak.join("\n"));
+    assert!(
+        weak.is_empty(),
+        "alternatives that change too few scenarios:\n{}",
+        weak.join("\n")
+    );
 }

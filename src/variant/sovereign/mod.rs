@@ -15,8 +15,8 @@
 
 pub mod control;
 pub mod end;
-pub mod faults;
 pub mod fast;
+pub mod faults;
 pub mod fields;
 pub mod game;
 pub mod geometry;
