@@ -143,6 +143,40 @@ fn a_fast_path_that_forgets_to_recompute_control_is_caught() {
     assert!(error.contains("holders differ"), "{error}");
 }
 
+/// A game playing a misreading counts with the rule code, where the
+/// fault lives: for every misreading and every corpus block, perft 2 on
+/// the fast path equals perft 2 on the reference, and some misreading
+/// changes some count (so the fast path, which knows no faults, would
+/// have given another number).
+#[test]
+fn a_game_with_a_fault_counts_with_the_rule_code() {
+    use regelwerk::variant::sovereign::faults::Misreading;
+    let file = corpus();
+    let mut changed = 0;
+    for misreading in Misreading::ALL {
+        let faults = vec![misreading.id().to_string()];
+        for block in &file.blocks {
+            let plain = file
+                .game_of(VariantId::Sovereign, block)
+                .unwrap_or_else(|error| panic!("{error}"));
+            let fen = plain.position_text();
+            let Ok(game) = regelwerk::variant::open_with_faults(
+                VariantId::Sovereign,
+                Some(&fen),
+                &block.rulings,
+                &faults,
+            ) else {
+                continue;
+            };
+            let at = format!("{} in {}", misreading.id(), block.id);
+            let fast = game.perft_on(2, PerftPath::Fast);
+            assert_eq!(fast, game.perft_on(2, PerftPath::Reference), "{at}");
+            changed += usize::from(fast != plain.perft_on(2, PerftPath::Fast));
+        }
+    }
+    assert!(changed > 0, "no misreading changed a count");
+}
+
 /// The long run: `REGELWERK_SC_DIFF_POSITIONS` positions (default
 /// 100,000), progress every 10,000 on stderr.
 #[test]

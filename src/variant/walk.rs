@@ -7,7 +7,8 @@ use rayon::prelude::{IntoParallelIterator, ParallelIterator};
 use super::Rules;
 
 /// Which move generator a count walks: a variant's fast path (MONARCHIE's
-/// and Racing Kings' bitboards) or its readable reference rule code
+/// and Racing Kings' bitboards, Sovereign's mailbox with kept control) or
+/// its readable reference rule code
 /// (`perft --reference`). A variant with one move generator answers both
 /// with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

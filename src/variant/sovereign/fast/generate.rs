@@ -4,9 +4,11 @@
 //!   squares, while the mover is not in check, changes no holder (control
 //!   depends only on the occupants of coloured squares and the king
 //!   colours), removes no blocker but its origin and adds no attacker, so
-//!   it is illegal only when the origin shields the king on a line: one
-//!   ray from the king is walked with the origin empty and the target
-//!   occupied;
+//!   it is illegal only when the origin shields the king on a line: the
+//!   pins are found once per position (the mover's first piece on a ray
+//!   from the king with an attacking slider next), and only a pinned
+//!   piece's step walks that ray again with the origin empty and the
+//!   target occupied;
 //! - every other move (king steps, castling, defections, king promotions,
 //!   a move touching a coloured square, any move while in check) is
 //!   played on a copy and the king's square tested, as the reference does.
@@ -18,7 +20,7 @@ use super::super::ruleset::{
     CastleDefect, CastleKing, ControlFreed, Defect, DefectOnSquare, OwnColour, PairSelf, Promo,
     PromoInCheck, PromoPieces,
 };
-use super::board::{cell, colour_of, role_of, Board, NEUTRAL};
+use super::board::{cell, colour_of, flip, role_of, Board, NEUTRAL};
 use super::tables::NONE;
 use super::FastRules;
 
@@ -195,9 +197,55 @@ impl FastRules {
         true
     }
 
+    /// The pins (S-CHECK, S-LEGAL): the mover's pieces that stand first
+    /// on a ray from its king with an attacking slider of the opponent
+    /// next on it, within the slide limit. A piece not in this set leaves
+    /// the king unattacked whatever uncoloured square it goes to, when the
+    /// king is not in check; one in it is tested by [`Self::shields_nothing`].
+    fn pinned(&self, b: &Board) -> [u64; 4] {
+        let t = &*self.tables;
+        let (mover, by) = (b.to_move, 1 - b.to_move);
+        let king = b.king[usize::from(mover)];
+        let square_colour = t.colour[usize::from(king)];
+        let mut set = [0; 4];
+        if self.rules.own_colour == OwnColour::HolderColour
+            && square_colour == b.kings[usize::from(by)]
+        {
+            return set;
+        }
+        for (dir, ray) in t.rays[usize::from(king)].iter().enumerate() {
+            let mut shield = None;
+            for &s in ray.as_slice() {
+                let c = b.cells[usize::from(s)];
+                if c == 0 {
+                    continue;
+                }
+                let colour = colour_of(c);
+                let Some(own) = shield else {
+                    if b.held[usize::from(colour)] != mover {
+                        break;
+                    }
+                    shield = Some(s);
+                    continue;
+                };
+                let slider = match role_of(c) {
+                    QUEEN => true,
+                    ROOK => dir < 4,
+                    BISHOP => dir >= 4,
+                    _ => false,
+                };
+                if slider && b.held[usize::from(colour)] == by && colour != square_colour {
+                    flip(&mut set, own);
+                }
+                break;
+            }
+        }
+        set
+    }
+
     /// Whether a step (no king promotion) of a non-king piece is legal.
     #[inline]
-    fn step_legal(&self, b: &Board, check: bool, from: u8, to: u8) -> bool {
+    fn step_legal(&self, b: &Board, check: bool, pinned: &[u64; 4], from: u8, to: u8) -> bool {
         let t = &*self.tables;
         if check || t.colour[usize::from(from)] != NONE || t.colour[usize::from(to)] != NONE {
             return self.played_legal(
@@ -209,13 +257,20 @@ impl FastRules {
                 },
             );
         }
-        self.shields_nothing(b, from, to)
+        pinned[usize::from(from >> 6)] >> (from & 63) & 1 == 0 || self.shields_nothing(b, from, to)
     }
 
     /// A pawn's move: the promotions on entering the zone (S-PROMO,
     /// S-PROMO-PIECES, S-PROMO-IN-CHECK), else the plain move.
     #[inline]
-    fn pawn_move(&self, b: &Board, check: bool, from: u8, to: u8, emit: &mut impl FnMut(Move)) {
+    fn pawn_move(
+        &self,
+        b: &Board,
+        (check, pinned): (bool, &[u64; 4]),
+        from: u8,
+        to: u8,
+        emit: &mut impl FnMut(Move),
+    ) {
         let t = &*self.tables;
         let step = |promotion| Move::Step {
             from: Square(from),
@@ -225,7 +280,7 @@ impl FastRules {
         // The legality of every choice but the king (the promoted piece
         // stands where the pawn would; only the king promotion changes
         // the regime).
-        let plain = self.step_legal(b, check, from, to);
+        let plain = self.step_legal(b, check, pinned, from, to);
         if t.zone[usize::from(to)] && !t.zone[usize::from(from)] {
             let roles: &[Role] = match self.rules.promo_pieces {
                 PromoPieces::WithKing => &WITH_KING,
@@ -258,6 +313,8 @@ impl FastRules {
         let mover = b.to_move;
         let king = b.king[usize::from(mover)];
         let check = self.attacked(b, king, 1 - mover);
+        let pinned = if check { [0; 4] } else { self.pinned(b) };
+        let pinned = &pinned;
         each_square(b.pieces_of(mover), |from| {
             let c = b.cells[usize::from(from)];
             let colour = colour_of(c);
@@ -277,7 +334,9 @@ impl FastRules {
                 }
                 KNIGHT => {
                     for &to in t.knight[at].as_slice() {
-                        if self.lands(b, colour, from, to) && self.step_legal(b, check, from, to) {
+                        if self.lands(b, colour, from, to)
+                            && self.step_legal(b, check, pinned, from, to)
+                        {
                             emit(step(to));
                         }
                     }
@@ -285,12 +344,12 @@ impl FastRules {
                 PAWN => {
                     for &to in t.pawn_step[at].as_slice() {
                         if b.cells[usize::from(to)] == 0 && self.lands(b, colour, from, to) {
-                            self.pawn_move(b, check, from, to, emit);
+                            self.pawn_move(b, (check, pinned), from, to, emit);
                         }
                     }
                     for &to in t.pawn_capture[at].as_slice() {
                         if b.cells[usize::from(to)] != 0 && self.lands(b, colour, from, to) {
-                            self.pawn_move(b, check, from, to, emit);
+                            self.pawn_move(b, (check, pinned), from, to, emit);
                         }
                     }
                     for &(over, to) in &t.pawn_double[at] {
@@ -298,7 +357,7 @@ impl FastRules {
                             && b.cells[usize::from(to)] == 0
                             && self.lands(b, colour, from, to)
                         {
-                            self.pawn_move(b, check, from, to, emit);
+                            self.pawn_move(b, (check, pinned), from, to, emit);
                         }
                     }
                 }
@@ -311,7 +370,7 @@ impl FastRules {
                     for ray in &t.rays[at][dirs] {
                         for &to in ray.as_slice() {
                             if self.lands(b, colour, from, to)
-                                && self.step_legal(b, check, from, to)
+                                && self.step_legal(b, check, pinned, from, to)
                             {
                                 emit(step(to));
                             }

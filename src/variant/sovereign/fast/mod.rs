@@ -59,10 +59,13 @@ impl std::fmt::Debug for FastRules {
 }
 
 /// Whether the fast path plays `rules`: every switchable ruling is
-/// supported, so every ruleset is.
+/// supported, so every ruleset that is its switchable rulings alone. A
+/// ruleset carrying anything else (the misreadings the mutation tests
+/// play, `SC-...`) differs from the ruleset rebuilt from its settings and
+/// is left to the rule code, which is where the faults live.
 pub fn covers(rules: &Ruleset) -> bool {
-    let _ = rules;
-    true
+    rules.faults.is_empty()
+        && Ruleset::from_settings(&rules.non_default_settings()).as_ref() == Ok(rules)
 }
 
 /// Player 0 or 1.
@@ -153,5 +156,63 @@ pub fn divide(
     match fast(position, rules, path) {
         Some((fast, board)) => crate::variant::divide(&fast, &board, depth),
         None => crate::variant::divide(&Sovereign::new(*rules), position, depth),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::position::{Piece, Role, START_FEN};
+    use super::super::Ruleset;
+    use super::{covers, perft, FastRules, Outside};
+    use crate::variant::sovereign::geometry::{Colour, Square};
+    use crate::variant::sovereign::Position;
+    use crate::variant::PerftPath;
+
+    #[test]
+    fn every_switchable_ruling_is_covered() {
+        assert!(covers(&Ruleset::default()));
+        for setting in Ruleset::all_alternatives() {
+            let rules = Ruleset::from_settings(&[&setting]).unwrap_or_else(|e| panic!("{e}"));
+            assert!(covers(&rules), "{setting}");
+            assert!(FastRules::new(&rules).is_some(), "{setting}");
+        }
+    }
+
+    /// Every misreading (`SC-...`, on top of the defaults) is the rule
+    /// code's: the fast path never plays a fault.
+    #[test]
+    fn no_ruleset_with_a_fault_is_covered() {
+        use crate::variant::sovereign::faults::Misreading;
+        assert!(!Misreading::ALL.is_empty());
+        for misreading in Misreading::ALL {
+            let rules = Ruleset::default()
+                .with_faults(&[misreading.id()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(!covers(&rules), "{}", misreading.id());
+            assert!(FastRules::new(&rules).is_none(), "{}", misreading.id());
+        }
+    }
+
+    /// A third king (a red one, no player's) is the reference's to count.
+    #[test]
+    fn a_position_with_another_king_falls_back_to_the_reference() {
+        let mut position = Position::from_fen(START_FEN).unwrap_or_else(|e| panic!("{e:?}"));
+        let square = Square::parse("h5").unwrap_or_else(|e| panic!("{e}"));
+        position.put(
+            square,
+            Some(Piece {
+                colour: Colour::Red,
+                role: Role::King,
+            }),
+        );
+        let rules = Ruleset::default();
+        let fast = FastRules::new(&rules).unwrap_or_else(|| panic!("covered"));
+        assert_eq!(fast.board(&position).err(), Some(Outside::OtherKing));
+        for depth in 1..=2 {
+            assert_eq!(
+                perft(&position, &rules, depth, PerftPath::Fast),
+                perft(&position, &rules, depth, PerftPath::Reference)
+            );
+        }
     }
 }
