@@ -13,7 +13,9 @@ use super::hostile::{run_in, scratch};
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
-const SKIPPED: [(&str, &str); 31] = [
+const SKIPPED: [(&str, &str); 33] = [
+    ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
+    ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
     ("replay game.yaml", "replays the journal of the six-party game above, which is not run"),
     ("*", "a shell glob over a campaign's shard files"),
     (" [", "a synopsis with optional parts"),

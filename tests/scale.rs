@@ -275,3 +275,38 @@ fn fuzz_on_threads_gives_the_serial_run() {
     assert_eq!(refused.code, Some(2), "{}", refused.stderr);
     assert!(refused.stderr.contains("--threads"), "{}", refused.stderr);
 }
+
+/// docs/scale.md shows the Slurm recipe CI submits (`tools/slurm/ci.sh`):
+/// each file of `tools/slurm/*.sbatch` stands in the page, whole, in the
+/// fenced block after its marker line, so the page cannot drift from what
+/// runs.
+#[test]
+fn the_slurm_recipe_in_the_docs_is_the_one_ci_runs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let page = std::fs::read_to_string(format!("{root}/docs/scale.md")).expect("docs/scale.md");
+    let mut files: Vec<String> = std::fs::read_dir(format!("{root}/tools/slurm"))
+        .expect("tools/slurm")
+        .filter_map(|entry| {
+            entry
+                .ok()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+        })
+        .filter(|name| name.ends_with(".sbatch"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 3,
+        "the perft, fuzz and merge recipes: {files:?}"
+    );
+    for name in files {
+        let path = format!("tools/slurm/{name}");
+        let file = std::fs::read_to_string(format!("{root}/{path}")).expect("recipe");
+        let marker = format!("<!-- the file {path}, checked by tests/scale.rs -->\n```sh\n");
+        let at = page
+            .find(&marker)
+            .unwrap_or_else(|| panic!("docs/scale.md does not show {path} (marker: {marker})"));
+        let shown = &page[at + marker.len()..];
+        let shown = &shown[..shown.find("```\n").expect("the block's end")];
+        assert_eq!(shown, file, "docs/scale.md shows a different {path}");
+    }
+}

@@ -12,6 +12,8 @@ profile), then times, alternating the engines run by run:
 - Grand Chess: regelwerk and Fairy-Stockfish;
 - MONARCHIE: regelwerk's fast path, on one and on two threads, and its
   reference rule code (`perft --reference`);
+- Three Kingdoms Xiangqi and Sovereign Chess: regelwerk (no peer engine
+  plays them);
 - the --before binary in the Grand Chess and MONARCHIE races too.
 
 Each engine's best wall time of --runs runs counts; the counts must agree.
@@ -20,7 +22,10 @@ JSON document at --json.
 
     python3 benches/reference/side_by_side.py [--runs 5] [--json side-by-side.json]
         [--fsf /usr/games/fairy-stockfish] [--scratch DIR] [--no-build]
-        [--before OLD-REGELWERK-BINARY]
+        [--before OLD-REGELWERK-BINARY] [--no-shakmaty]
+        [--rk-depth 5] [--grand-depth 4] [--monarchie-depth 5] [--tk-depth 5] [--sovereign-depth 5]
+
+The table's last line gives the load average before and after the run.
 """
 
 import argparse
@@ -67,7 +72,9 @@ def build_shakmaty(scratch):
 def regelwerk(binary, variant, fen, depth, extra=()):
     args = [binary, "perft", str(depth), "--format", "json", *extra]
     if variant != "monarchie":
-        args += ["--variant", variant, "--position", fen]
+        args += ["--variant", variant]
+    if fen:
+        args += ["--position", fen]
     result = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
     return result["nodes"], result["seconds"]
 
@@ -148,14 +155,20 @@ def main():
     parser.add_argument("--rk-depth", type=int, default=5)
     parser.add_argument("--grand-depth", type=int, default=4)
     parser.add_argument("--monarchie-depth", type=int, default=5)
+    parser.add_argument("--tk-depth", type=int, default=5)
+    parser.add_argument("--sovereign-depth", type=int, default=5)
+    parser.add_argument("--no-shakmaty", action="store_true", help="skip building and timing shakmaty")
     args = parser.parse_args()
+    load_before = os.getloadavg()
 
     binary = os.path.join(REPO, "target", "release", "regelwerk")
     if not args.no_build:
         log("building regelwerk (release)")
         subprocess.run(["cargo", "build", "--release"], cwd=REPO, check=True)
-    log(f"building shakmaty's perft in {args.scratch}")
-    shak = build_shakmaty(args.scratch)
+    shak = None
+    if not args.no_shakmaty:
+        log(f"building shakmaty's perft in {args.scratch}")
+        shak = build_shakmaty(args.scratch)
     fsf_path = args.fsf if shutil.which(args.fsf) else None
 
     rows = []
@@ -164,7 +177,8 @@ def main():
            lambda: regelwerk(binary, "racingkings", RK_START, args.rk_depth, ("--reference",)))]
     if args.before:
         rk.append(("regelwerk before", lambda: regelwerk(args.before, "racingkings", RK_START, args.rk_depth)))
-    rk.append(("shakmaty 0.30", lambda: shakmaty(shak, RK_START, args.rk_depth)))
+    if shak:
+        rk.append(("shakmaty 0.30", lambda: shakmaty(shak, RK_START, args.rk_depth)))
     fsf = Fsf(fsf_path, "racingkings") if fsf_path else None
     if fsf:
         rk.append(("Fairy-Stockfish", lambda: fsf.perft(RK_START, args.rk_depth)))
@@ -188,6 +202,13 @@ def main():
         monarchie.append(("regelwerk before",
                           lambda: regelwerk(args.before, "monarchie", None, args.monarchie_depth)))
     rows += race("monarchie start", args.monarchie_depth, max(1, min(args.runs, 3)), monarchie)
+    for variant, name, depth in (("threekingdoms", "threekingdoms start", args.tk_depth),
+                                 ("sovereign", "sovereign start", args.sovereign_depth)):
+        engines = [("regelwerk", lambda v=variant, d=depth: regelwerk(binary, v, None, d))]
+        if args.before:
+            engines.append(("regelwerk before", lambda v=variant, d=depth: regelwerk(args.before, v, None, d)))
+        rows += race(name, depth, max(1, min(args.runs, 3)), engines)
+    load_after = os.getloadavg()
 
     print("| position | depth | engine | nodes | best s | nodes/s | regelwerk is faster by |")
     print("|---|---|---|---|---|---|---|")
@@ -197,8 +218,11 @@ def main():
         ratio = f"{row['seconds'] / ours['seconds']:.2f}x" if theirs else ""
         print(f"| {row['position']} | {row['depth']} | {row['engine']} | {row['nodes']:,} | "
               f"{row['seconds']:.3f} | {row['nodes_per_second']:,.0f} | {ratio} |")
+    print(f"\nLoad average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in load_before)} before, "
+          f"{', '.join(f'{x:.2f}' for x in load_after)} after; {os.cpu_count()} CPUs.")
     with open(args.json, "w") as out:
-        json.dump({"runs": args.runs, "load_average": os.getloadavg(), "rows": rows}, out, indent=2)
+        json.dump({"runs": args.runs, "load_average": {"before": load_before, "after": load_after},
+                   "rows": rows}, out, indent=2)
     log(f"wrote {args.json}")
 
 

@@ -16,8 +16,12 @@ Usage:
 
 PATH_TO_REGELWERK defaults to $REGELWERK, else `regelwerk` on PATH.
 SERVE_ARGS are passed on to `regelwerk serve`, e.g. `--ruling R-KING=twelve`
-to play a different reading of the rules. Set ADAPTER_DEBUG=1 to log every
-request to stderr.
+to play a different reading of the rules (undeclared: the harness judges
+it by the default reading, so the cases of that ruling fail). Set
+ADAPTER_RULINGS to a comma-separated list of settings, e.g.
+`ADAPTER_RULINGS=S-PAWN-DIR=box`, to play those readings and declare them
+in `ready` (protocol 2.1): the harness then judges the adapter under them.
+Set ADAPTER_DEBUG=1 to log every request to stderr.
 
 A real engine replaces the child: see `Engine` below and README.md.
 """
@@ -30,8 +34,10 @@ import sys
 
 NAME = "python-engine-adapter"
 LANGUAGE = "Python"
-PROTOCOL = "2.0"  # the protocol version this adapter is written for
+PROTOCOL = "2.1"  # the protocol version this adapter is written for
 DEBUG = os.environ.get("ADAPTER_DEBUG") == "1"
+# The readings this adapter plays and declares (protocol 2.1): `ID=key`.
+RULINGS = [r.strip() for r in os.environ.get("ADAPTER_RULINGS", "").split(",") if r.strip()]
 
 
 def log(message):
@@ -58,6 +64,13 @@ def major(version):
     if not isinstance(version, str) or not re.fullmatch(r"[0-9]+\.[0-9]+", version):
         return None
     return int(version.split(".")[0])
+
+
+def minor(version):
+    """The minor part of a `MAJOR.MINOR` version text, or None."""
+    if major(version) is None:
+        return None
+    return int(version.split(".")[1])
 
 
 def refusal(request):
@@ -164,6 +177,12 @@ class Engine:
                 return to_line({"type": "refused", "reason": reason})
             message["name"] = NAME
             message["language"] = LANGUAGE
+            # Speak the older of the two minor versions: `rulings` is 2.1.
+            theirs = json.loads(self.start_line).get("protocol") if self.start_line else None
+            if RULINGS and (minor(theirs) or 0) >= 1:
+                message["rulings"] = RULINGS
+            elif RULINGS:
+                log(f"the harness speaks {theirs}: cannot declare the readings {RULINGS}")
             log(
                 f"handshake: protocol {message.get('protocol')}, "
                 f"capabilities {message.get('capabilities')}, "
@@ -193,7 +212,8 @@ class Engine:
 def engine_command(argv):
     """`PATH serve [SERVE_ARGS...]` from the command line and environment."""
     program = argv[1] if len(argv) > 1 else os.environ.get("REGELWERK", "regelwerk")
-    return [program, "serve"] + argv[2:]
+    forced = [word for setting in RULINGS for word in ("--ruling", setting)]
+    return [program, "serve"] + argv[2:] + forced
 
 
 def main(argv):

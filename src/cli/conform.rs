@@ -69,6 +69,9 @@ pub(super) struct ConformArgs {
     pub(super) variant: VariantId,
     /// Only this shard's cases (docs/scale.md).
     pub(super) shard: Option<regelwerk::shard::Shard>,
+    /// The readings the engine plays (`--ruling`), besides those its
+    /// `ready` declares.
+    pub(super) rulings: Vec<String>,
 }
 
 /// Whether `--output` names a results file for `merge` (`*.jsonl`)
@@ -85,7 +88,7 @@ fn load_case(file: &std::path::Path, spec: &Spec) -> Result<Loaded> {
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::protocol::conform::{
-        conform_case, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
+        conform_case_noting, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
         Responder, Smoke,
     };
     use regelwerk::protocol::conform_report;
@@ -98,6 +101,8 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     }
     let root = repo_root();
     let variant = args.variant;
+    regelwerk::variant::open(variant, None, &args.rulings)
+        .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     let spec_dir = root.join("spec").join(variant.name());
     let spec = Spec::load(&spec_dir)
         .with_context(|| format!("loading the spec {}", spec_dir.display()))?;
@@ -213,7 +218,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             eprintln!("smoke check failed: the adapter does not answer a simple moves request properly: {detail}");
             let tail = engine.stderr_tail();
             if !tail.is_empty() {
-                eprintln!("engine stderr (tail):\n{tail}");
+                eprintln!("engine stderr during the smoke check:\n{tail}");
             }
             return Ok(Exit::Engine.code());
         }
@@ -222,13 +227,27 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         cases.len() as u64,
         args.format == ConformFormat::Text && args.output.is_none(),
     );
+    let readings = regelwerk::protocol::readings::merge(&engine.info().rulings, &args.rulings);
+    if let Err(message) = regelwerk::variant::open(variant, None, &readings) {
+        eprintln!(
+            "the readings the engine declares in `ready` ({}) are not {variant}'s: {message}",
+            readings.join(", ")
+        );
+        engine.stop();
+        return Ok(Exit::Engine.code());
+    }
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
     let answers = engine.answers();
     for (index, case) in cases.iter().enumerate() {
-        let verdict = conform_case(&mut engine, case, &mut seq);
+        let mut lost = std::collections::BTreeSet::new();
+        let verdict = match regelwerk::protocol::readings::applies(case, &readings) {
+            Ok(asked) => conform_case_noting(&mut engine, &asked, &mut seq, &mut lost),
+            Err(not_applicable) => not_applicable.into(),
+        };
+        lost.extend(not_compared(case, &answers));
         verdicts.push(CaseVerdict {
-            not_compared: not_compared(case, &answers),
+            not_compared: lost.into_iter().collect(),
             id: case.scenario.id.clone(),
             file: case.path.display().to_string(),
             clauses: case.scenario.clauses.clone(),
@@ -247,6 +266,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         command: args.engine.clone(),
         uci: args.uci,
         restarts: engine.restarts(),
+        readings,
         cases: verdicts,
     };
     engine.stop();
@@ -301,6 +321,12 @@ pub(super) fn serve(
         Some(variant) => regelwerk::variant::open(variant, None, &rulings)
             .map(|_| ())
             .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
+        // Without --variant a setting may be any variant's: requests of
+        // the variants that do not know it are answered `skipped`.
+        None if rulings.is_empty()
+            || VariantId::ALL
+                .iter()
+                .any(|variant| regelwerk::variant::open(*variant, None, &rulings).is_ok()) => {}
         None => {
             regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
         }
@@ -349,6 +375,7 @@ pub(super) fn write_conform(
         "command": report.command,
         "uci": report.uci,
         "protocol": report.protocol,
+        "readings": report.readings,
         "clause": args.clause,
         "id": args.id,
     });

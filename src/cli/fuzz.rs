@@ -109,6 +109,70 @@ pub(super) struct FuzzArgs {
     pub(super) output: Option<std::path::PathBuf>,
     /// Threads for the random games (`--threads`; 1 = serial).
     pub(super) threads: u32,
+    /// Play every game and count the differences (`--keep-going`)
+    /// instead of stopping at the first.
+    pub(super) keep_going: bool,
+}
+
+/// A game that diverged in a `--keep-going` run.
+struct Diverged {
+    index: u64,
+    seed: u64,
+    kind: String,
+    summary: String,
+    path: std::path::PathBuf,
+}
+
+/// The report of a `--keep-going` run with differences: every diverging
+/// game with its scenario and replay command, then the counts per kind.
+fn print_divergences(
+    args: &FuzzArgs,
+    games: u64,
+    plies: usize,
+    classified: &std::collections::BTreeMap<String, (u64, usize)>,
+    diverged: &[Diverged],
+    engine_command: &str,
+    format: Format,
+) {
+    let mut kinds: std::collections::BTreeMap<&str, u64> = Default::default();
+    for game in diverged {
+        *kinds.entry(game.kind.as_str()).or_default() += 1;
+    }
+    let known: u64 = classified.values().map(|(count, _)| count).sum();
+    let agreed = games - diverged.len() as u64 - known;
+    match format {
+        Format::Text => {
+            for game in diverged {
+                println!("game {} (seed {}) {}", game.index, game.seed, game.summary);
+                println!("  scenario: {}", game.path.display());
+                println!(
+                    "  replay: {}",
+                    replay_command(args.variant, engine_command, &game.path, args.uci)
+                );
+            }
+            println!("\ndifferences by kind:");
+            for (kind, count) in &kinds {
+                println!("  {kind}: {count} games");
+            }
+            for (finding, (count, _)) in classified {
+                println!("  known difference {finding}: {count} games");
+            }
+            println!(
+                "fuzz: {games} games, {plies} actions: {agreed} agreed, {} diverged, {known} ended in known differences",
+                diverged.len()
+            );
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({
+                "variant": args.variant, "games": games, "plies": plies, "agreed": agreed,
+                "divergences": diverged.len(),
+                "kinds": kinds,
+                "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
+                "diverged": diverged.iter().map(|game| serde_json::json!({"game": game.index, "seed": game.seed, "kind": game.kind, "summary": game.summary, "scenario": game.path})).collect::<Vec<_>>(),
+            })
+        ),
+    }
 }
 
 /// A game in which the engine and the reference parted: its ID, the
@@ -121,6 +185,8 @@ struct Parted {
     id: String,
     actions: usize,
     divergence: String,
+    /// The kind of difference ([`regelwerk::protocol::difffuzz::Divergence::kind`]).
+    kind: String,
     scenario: String,
     /// The engine stopped answering: an engine fault, not a divergence.
     engine_fault: bool,
@@ -135,7 +201,12 @@ fn run_differential(
     engine_command: &str,
     out: &std::path::Path,
     format: Format,
-    mut game: impl FnMut(&mut regelwerk::protocol::external::External, u64) -> Result<usize, Parted>,
+    rulings: &[String],
+    mut game: impl FnMut(
+        &mut regelwerk::protocol::external::External,
+        u64,
+        &[String],
+    ) -> Result<usize, Box<Parted>>,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
@@ -155,6 +226,17 @@ fn run_differential(
         return Err(super::exit::EngineFault(format!(
             "the engine plays {}, not {}",
             super::conform::variant_list(&engine.info().variants),
+            args.variant
+        ))
+        .into());
+    }
+    // The engine's readings (`ready.rulings`) and `--ruling`: the
+    // reference plays them, and every request carries them.
+    let readings = regelwerk::protocol::readings::merge(&engine.info().rulings, rulings);
+    if let Err(message) = regelwerk::variant::open(args.variant, None, &readings) {
+        return Err(super::exit::EngineFault(format!(
+            "the readings the engine declares ({}) are not {}'s: {message}",
+            readings.join(", "),
             args.variant
         ))
         .into());
@@ -190,13 +272,14 @@ fn run_differential(
     let started = Instant::now();
     let (mut plies, mut games) = (0usize, 0u64);
     let mut classified: std::collections::BTreeMap<String, (u64, usize)> = Default::default();
+    let mut diverged: Vec<Diverged> = Vec::new();
     for index in 0..args.games {
         if !shard.takes(index as usize) {
             continue;
         }
         games += 1;
         let seed = args.seed.wrapping_add(index);
-        match game(&mut engine, seed) {
+        match game(&mut engine, seed, &readings) {
             Ok(played) => {
                 plies += played;
                 if let Some(results) = results.as_mut() {
@@ -228,11 +311,31 @@ fn run_differential(
                         parted.played, parted.divergence
                     );
                     if !tail.is_empty() {
-                        message.push_str(&format!("\nengine stderr (tail):\n{tail}"));
+                        message.push_str(&format!("\nengine stderr during this request:\n{tail}"));
                     }
                     return Err(super::exit::EngineFault(message).into());
                 }
                 let path = write_case(out, &parted.id, &parted.scenario)?;
+                if args.keep_going {
+                    plies += parted.played;
+                    if let Some(results) = results.as_mut() {
+                        results.unit(index as usize, serde_json::json!({"seed": seed, "plies": parted.played, "kind": parted.kind, "divergence": format!("diverges after {} actions: {}; scenario: {}", parted.actions, parted.divergence, path.display())}))?;
+                    }
+                    diverged.push(Diverged {
+                        index,
+                        seed,
+                        kind: parted.kind.clone(),
+                        summary: format!(
+                            "diverges at ply {} ({} actions after shrinking): {}",
+                            parted.played,
+                            parted.actions,
+                            parted.divergence.lines().next().unwrap_or("")
+                        ),
+                        path,
+                    });
+                    bar.set_position(index + 1);
+                    continue;
+                }
                 if let Some(mut results) = results.take() {
                     results.unit(
                         index as usize,
@@ -264,6 +367,18 @@ fn run_differential(
     engine.stop();
     if let Some(results) = results {
         results.finish()?;
+    }
+    if !diverged.is_empty() {
+        print_divergences(
+            args,
+            games,
+            plies,
+            &classified,
+            &diverged,
+            engine_command,
+            format,
+        );
+        return Ok(ExitCode::from(1));
     }
     print_agreement(
         args.variant,
@@ -438,31 +553,40 @@ fn differential(
     use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-    run_differential(args, engine_command, out, format, |engine, seed| {
-        fuzz_game(
-            engine,
-            args.variant,
-            seed,
-            args.max_plies,
-            args.perft_every,
-            rulings,
-        )
-        .map_err(|game| {
-            let id = format!("diverge-{}-seed-{seed}", args.variant);
-            Parted {
-                known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
-                played: game.played,
-                scenario: divergence_scenario(&game, &id),
-                id,
-                actions: game.actions.len(),
-                engine_fault: matches!(
-                    game.divergence,
-                    regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
-                ),
-                divergence: game.divergence.to_string(),
-            }
-        })
-    })
+    run_differential(
+        args,
+        engine_command,
+        out,
+        format,
+        rulings,
+        |engine, seed, readings| {
+            fuzz_game(
+                engine,
+                args.variant,
+                seed,
+                args.max_plies,
+                args.perft_every,
+                readings,
+            )
+            .map_err(|mut game| {
+                game.game = Some(seed.wrapping_sub(args.seed));
+                let id = format!("diverge-{}-seed-{seed}", args.variant);
+                Box::new(Parted {
+                    kind: game.divergence.kind(),
+                    known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
+                    played: game.played,
+                    scenario: divergence_scenario(&game, &id),
+                    id,
+                    actions: game.actions.len(),
+                    engine_fault: matches!(
+                        game.divergence,
+                        regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
+                    ),
+                    divergence: game.divergence.to_string(),
+                })
+            })
+        },
+    )
 }
 
 pub(super) fn fuzz(
@@ -480,6 +604,9 @@ pub(super) fn fuzz(
             anyhow::bail!("--threads is for random games against the reference; with --engine or --uci the engine answers one request at a time");
         }
         return differential(&args, engine, out, rulings, format);
+    }
+    if args.keep_going || args.known_differences.is_some() {
+        anyhow::bail!("--keep-going and --known-differences are for --engine or --uci");
     }
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;

@@ -173,9 +173,12 @@ enum Command {
         /// With --uci: the engine's UCI_Variant name, when it differs from ours.
         #[arg(long, requires = "uci")]
         uci_variant: Option<String>,
-        /// With --uci: finding IDs of known rule differences (one per line, # comments); a game that ends in one is counted, not failed.
-        #[arg(long, requires = "uci")]
+        /// With --engine or --uci: finding IDs of known rule differences (one per line, # comments); a game that ends in one is counted, not failed.
+        #[arg(long)]
         known_differences: Option<PathBuf>,
+        /// With --engine or --uci: play every game and report the differences per game and per kind, instead of stopping at the first.
+        #[arg(long)]
+        keep_going: bool,
         /// With --engine: seconds to wait for each answer.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
@@ -248,6 +251,9 @@ enum Command {
         /// Run only shard I of N of the cases (docs/scale.md).
         #[arg(long, value_name = "I/N")]
         shard: Option<regelwerk::shard::Shard>,
+        /// A reading the engine plays, ID=KEY (repeatable; besides its `ready.rulings`): judged under it.
+        #[arg(long = "ruling", value_name = "ID=KEY")]
+        rulings: Vec<String>,
     },
     /// Time perft of the reference and of a UCI engine side by side (docs/perf.md).
     Bench {
@@ -506,6 +512,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             uci,
             uci_variant,
             known_differences,
+            keep_going,
             timeout,
             perft_every,
             format,
@@ -531,6 +538,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 shard,
                 output,
                 threads,
+                keep_going,
             },
             &out,
             &rulings,
@@ -555,6 +563,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
             shard,
+            rulings,
         } => conform::conform(conform::ConformArgs {
             uci: uci.is_some(),
             engine: engine.or(uci).unwrap_or_default(),
@@ -569,6 +578,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
             shard,
+            rulings,
         }),
         Command::Render(args) => render::render(args),
         Command::Figures { output, variant } => render::figures(&output, variant),

@@ -267,6 +267,7 @@ fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
         command: campaign_field(merged, "command").context("the campaign's command")?,
         uci: campaign_field(merged, "uci").context("the campaign's route")?,
         restarts: merged.totals.get("restarts").copied().unwrap_or(0) as usize,
+        readings: campaign_field(merged, "readings").unwrap_or_default(),
         cases: merged
             .units
             .iter()

@@ -2,7 +2,6 @@
 //! request and wait for the answer with a timeout, keep the tail of its
 //! stderr, restart it after a crash.
 
-use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -28,6 +27,9 @@ pub struct EngineInfo {
     pub capabilities: Vec<String>,
     /// The rule systems it plays.
     pub variants: Vec<crate::variant::VariantId>,
+    /// The ruling settings it plays (protocol 2.1; empty: the defaults).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<String>,
 }
 
 /// Why a request got no usable answer.
@@ -57,7 +59,13 @@ pub struct Engine {
     child: Option<EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_tail: StderrTail,
+    /// How many stderr lines had been written when the current request
+    /// was sent: the lines after it belong to that request.
+    mark: u64,
+    /// The stderr of the last request, kept when it failed (before the
+    /// restart that follows).
+    failed_stderr: Option<String>,
     info: EngineInfo,
     restarts: usize,
 }
@@ -102,8 +110,41 @@ pub fn parse_reply(reply: &str) -> Result<Response, ClientError> {
 /// Lines of stderr kept for reports.
 pub(crate) const STDERR_TAIL: usize = 20;
 
+/// The last lines of an engine's stderr, each with its number, and how
+/// many lines it has written in all, so that the lines written during one
+/// request can be told apart from the earlier ones.
+#[derive(Debug, Default)]
+pub(crate) struct StderrLog {
+    lines: std::collections::VecDeque<(u64, String)>,
+    written: u64,
+}
+
 /// The last lines kept of an engine's stderr.
-pub(crate) type StderrTail = Arc<Mutex<VecDeque<String>>>;
+pub(crate) type StderrTail = Arc<Mutex<StderrLog>>;
+
+/// How long the harness waits for an engine's stderr to catch up with its
+/// stdout before it reports a request's stderr (two pipes, two readers).
+const STDERR_SETTLE: Duration = Duration::from_millis(50);
+
+/// The number of stderr lines written so far.
+fn written(tail: &StderrTail) -> u64 {
+    tail.lock().map(|log| log.written).unwrap_or_default()
+}
+
+/// The kept stderr lines written since line number `mark`, as one text.
+pub(crate) fn lines_since(tail: &StderrTail, mark: u64) -> String {
+    tail.lock()
+        .map(|log| {
+            let lines: Vec<&str> = log
+                .lines
+                .iter()
+                .filter(|(number, _)| *number >= mark)
+                .map(|(_, line)| line.as_str())
+                .collect();
+            lines.join("\n")
+        })
+        .unwrap_or_default()
+}
 
 /// A failed handshake, with what the engine wrote to stderr (after a
 /// moment, so that it can finish writing why it failed).
@@ -119,9 +160,7 @@ pub(crate) fn handshake_failed(error: &str, tail: &StderrTail) -> ClientError {
 
 /// The kept stderr lines as one text.
 pub(crate) fn tail_text(tail: &StderrTail) -> String {
-    tail.lock()
-        .map(|tail| tail.iter().cloned().collect::<Vec<_>>().join("\n"))
-        .unwrap_or_default()
+    lines_since(tail, 0)
 }
 
 /// Starts an engine process from its command line: its stdout as a
@@ -154,14 +193,19 @@ pub(crate) fn spawn_engine(
     let tail = Arc::clone(tail);
     std::thread::spawn(move || {
         lossy_lines(stderr, |line| {
-            if let Ok(mut tail) = tail.lock() {
-                if tail.len() == STDERR_TAIL {
-                    tail.pop_front();
+            if let Ok(mut log) = tail.lock() {
+                if log.lines.len() == STDERR_TAIL {
+                    log.lines.pop_front();
                 }
-                tail.push_back(match line {
-                    Line::Text(text) => text,
-                    Line::TooLong => format!("[{}]", too_long_message()),
-                });
+                let number = log.written;
+                log.written += 1;
+                log.lines.push_back((
+                    number,
+                    match line {
+                        Line::Text(text) => text,
+                        Line::TooLong => format!("[{}]", too_long_message()),
+                    },
+                ));
             }
             true
         })
@@ -221,7 +265,9 @@ impl Engine {
             child: None,
             stdin: None,
             lines: None,
-            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            stderr_tail: StderrTail::default(),
+            mark: 0,
+            failed_stderr: None,
             info: EngineInfo::default(),
             restarts: 0,
         };
@@ -239,9 +285,14 @@ impl Engine {
         self.restarts
     }
 
-    /// The last lines the engine wrote to stderr.
+    /// What the engine wrote to stderr during the last request (its last
+    /// 20 lines): the request that failed, when it did.
     pub fn stderr_tail(&self) -> String {
-        tail_text(&self.stderr_tail)
+        if let Some(text) = &self.failed_stderr {
+            return text.clone();
+        }
+        std::thread::sleep(STDERR_SETTLE);
+        lines_since(&self.stderr_tail, self.mark)
     }
 
     fn launch(&mut self) -> Result<(), ClientError> {
@@ -262,6 +313,7 @@ impl Engine {
                 language,
                 capabilities,
                 variants,
+                rulings,
             } => {
                 if !super::messages::compatible(&protocol) {
                     return Err(ClientError::Handshake(format!(
@@ -275,6 +327,7 @@ impl Engine {
                     protocol,
                     capabilities,
                     variants,
+                    rulings,
                 };
                 Ok(())
             }
@@ -314,6 +367,7 @@ impl Engine {
             // much) must not be taken for this answer.
             while lines.try_recv().is_ok() {}
         }
+        self.mark = written(&self.stderr_tail);
         let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
         writeln!(stdin, "{line}").map_err(|_| ClientError::Closed)?;
         stdin.flush().map_err(|_| ClientError::Closed)?;
@@ -342,11 +396,16 @@ impl Engine {
     /// # Errors
     /// [`ClientError`] when no valid answer came.
     pub fn request(&mut self, request: &Request) -> Result<Response, ClientError> {
+        self.failed_stderr = None;
         match self.exchange(request) {
             Ok(response) => Ok(response),
             Err(error) => {
+                // The request's stderr, before the restart writes more.
+                std::thread::sleep(STDERR_SETTLE);
+                let during = lines_since(&self.stderr_tail, self.mark);
                 // Best effort: a failed restart shows up on the next request.
                 let _ = self.restart();
+                self.failed_stderr = Some(during);
                 Err(error)
             }
         }

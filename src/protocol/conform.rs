@@ -14,7 +14,10 @@ use crate::variant::{Game, VariantId};
 
 use super::client::{ClientError, Engine};
 
-use super::messages::{Request, Response};
+use super::messages::{Request, Response, ILLEGAL};
+
+/// What [`conform_case_noting`] notes when an engine answered [`ILLEGAL`].
+pub const ILLEGAL_LOST: &str = "refusal codes (answered `illegal`)";
 
 /// The verdict on one scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -45,6 +48,14 @@ pub enum Verdict {
     /// The engine declined a request.
     Skipped {
         /// Its reason.
+        reason: String,
+    },
+    /// The scenario does not apply to the readings the engine plays
+    /// ([`super::readings`]): not asked, not counted.
+    NotApplicable {
+        /// The ruling that makes it so.
+        ruling: String,
+        /// Why.
         reason: String,
     },
 }
@@ -215,6 +226,18 @@ impl Responder for InProcess {
 /// repetition) see it. The fields are compared by the scenario runner's
 /// own functions.
 pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
+    conform_case_noting(engine, loaded, next_seq, &mut BTreeSet::new())
+}
+
+/// [`conform_case`], adding to `lost` what the engine's answers left
+/// uncompared: the refusal codes when it answered [`ILLEGAL`] (an engine
+/// that knows legal or illegal only).
+pub fn conform_case_noting(
+    engine: &mut impl Responder,
+    loaded: &Loaded,
+    next_seq: &mut u64,
+    lost: &mut BTreeSet<String>,
+) -> Verdict {
     let variant = loaded.scenario.variant;
     let info = loaded.info();
     let rulings = loaded.scenario.ruleset.clone();
@@ -340,6 +363,12 @@ pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut
                 let wanted = expected_fields(expect, info);
                 let mut expected = wanted.clone();
                 let mut actual = report_fields(&wanted, &result.as_result(), info);
+                if result.result == ILLEGAL && expect.result != "legal" {
+                    // Refused, reason not given: the legality agrees, the
+                    // code is not compared.
+                    actual.insert("result", json!(expect.result));
+                    lost.insert(ILLEGAL_LOST.to_string());
+                }
                 expected.insert("position", json!(reference.position_text()));
                 actual.insert("position", json!(result.position));
                 let answers = engine.answers();
@@ -532,6 +561,9 @@ pub struct ConformReport {
     pub uci: bool,
     /// How often the engine was restarted.
     pub restarts: usize,
+    /// The readings the engine plays (`ready.rulings` and `--ruling`);
+    /// empty for the reference's default reading.
+    pub readings: Vec<String>,
     /// Per-scenario verdicts.
     pub cases: Vec<CaseVerdict>,
 }
@@ -568,7 +600,7 @@ impl ConformReport {
     /// Per-clause rows, sorted by clause.
     pub fn rows(&self) -> Vec<ConformRow> {
         let mut rows: BTreeMap<String, ConformRow> = BTreeMap::new();
-        for case in &self.cases {
+        for case in self.applicable() {
             for clause in &case.clauses {
                 let row = rows.entry(clause.clone()).or_insert_with(|| ConformRow {
                     clause: clause.clone(),
@@ -580,15 +612,32 @@ impl ConformReport {
                     Verdict::Failed { .. } => row.failed += 1,
                     Verdict::Errored { .. } => row.errored += 1,
                     Verdict::Skipped { .. } => row.skipped += 1,
+                    Verdict::NotApplicable { .. } => {}
                 }
             }
         }
         rows.into_values().collect()
     }
 
-    /// Counts: (passed, failed, errored, skipped).
+    /// The cases that apply to the engine's readings (all of them when it
+    /// declares none).
+    pub fn applicable(&self) -> impl Iterator<Item = &CaseVerdict> {
+        self.cases
+            .iter()
+            .filter(|case| !matches!(case.verdict, Verdict::NotApplicable { .. }))
+    }
+
+    /// The cases that do not apply to the engine's readings.
+    pub fn not_applicable(&self) -> Vec<&CaseVerdict> {
+        self.cases
+            .iter()
+            .filter(|case| matches!(case.verdict, Verdict::NotApplicable { .. }))
+            .collect()
+    }
+
+    /// Counts of the applicable cases: (passed, failed, errored, skipped).
     pub fn totals(&self) -> (usize, usize, usize, usize) {
-        let count = |f: fn(&Verdict) -> bool| self.cases.iter().filter(|c| f(&c.verdict)).count();
+        let count = |f: fn(&Verdict) -> bool| self.applicable().filter(|c| f(&c.verdict)).count();
         (
             count(|v| matches!(v, Verdict::Passed)),
             count(|v| matches!(v, Verdict::Failed { .. })),

@@ -44,26 +44,33 @@ pub fn text(report: &ConformReport) -> String {
             report.restarts
         ));
     }
-    if report.uci {
-        let mut lost: std::collections::BTreeMap<&str, usize> = Default::default();
-        for case in &report.cases {
-            for field in &case.not_compared {
-                *lost.entry(field.as_str()).or_default() += 1;
-            }
+    if !report.readings.is_empty() {
+        out.push_str(&format!(
+            "readings: the engine plays {}; judged against the reference under them\n",
+            report.readings.join(", ")
+        ));
+    }
+    let mut lost: std::collections::BTreeMap<&str, usize> = Default::default();
+    for case in &report.cases {
+        for field in &case.not_compared {
+            *lost.entry(field.as_str()).or_default() += 1;
         }
+    }
+    if report.uci {
         out.push_str(
             "driven over UCI (docs/uci.md): compared are legality, the position after each move, check, game end, move sets and perft\n",
         );
-        if !lost.is_empty() {
-            let list: Vec<String> = lost
-                .iter()
-                .map(|(field, cases)| format!("{field} ({cases} cases)"))
-                .collect();
-            out.push_str(&format!(
-                "expected but not compared over UCI: {}\n",
-                list.join(", ")
-            ));
-        }
+    }
+    if !lost.is_empty() {
+        let list: Vec<String> = lost
+            .iter()
+            .map(|(field, cases)| format!("{field} ({cases} cases)"))
+            .collect();
+        let route = if report.uci { " over UCI" } else { "" };
+        out.push_str(&format!(
+            "expected but not compared{route}: {}\n",
+            list.join(", ")
+        ));
     }
     out.push('\n');
     out.push_str(&format!(
@@ -94,6 +101,9 @@ pub fn text(report: &ConformReport) -> String {
         out.push_str(&format!("\n{title}:\n"));
         for case in cases {
             out.push_str(&format!("\n{} ({})\n", case.id, case.file));
+            if !case.rulings.is_empty() {
+                out.push_str(&format!("  rulings: {}\n", case.rulings.join(", ")));
+            }
             match &case.verdict {
                 Verdict::Failed {
                     step,
@@ -114,7 +124,10 @@ pub fn text(report: &ConformReport) -> String {
                 } => {
                     out.push_str(&format!("  step {step}: errored: {context}\n"));
                     if !stderr.is_empty() {
-                        out.push_str(&format!("  engine stderr (tail):\n{}", indent(stderr)));
+                        out.push_str(&format!(
+                            "  engine stderr during this request:\n{}",
+                            indent(stderr)
+                        ));
                     }
                 }
                 _ => {}
@@ -148,24 +161,30 @@ pub fn text(report: &ConformReport) -> String {
         }
         out.push('\n');
     }
-    let (passed, failed, errored, skipped) = report.totals();
-    let total = report.cases.len();
-    // The engine that answered `errored` (e.g. a perft over its budget)
-    // does speak the protocol: only cases that got no answer at all say
-    // that it might not.
-    let unanswered = report
-        .cases
-        .iter()
-        .filter(|case| {
-            matches!(&case.verdict, Verdict::Errored { context, .. }
-                if !context.starts_with("the engine reported an error"))
-        })
-        .count();
-    if total > 0 && errored == total && unanswered == total {
-        out.push_str("\nEVERY case errored: the adapter probably does not speak the protocol (see the stderr tails above).\n");
+    let not_applicable = report.not_applicable();
+    if !not_applicable.is_empty() {
+        out.push_str(&format!(
+            "\nnot applicable to the engine's readings ({}):\n",
+            not_applicable.len()
+        ));
+        for case in &not_applicable {
+            if let Verdict::NotApplicable { ruling, reason } = &case.verdict {
+                out.push_str(&format!("  {} [{ruling}]: {reason}\n", case.id));
+            }
+        }
     }
+    let (passed, failed, errored, skipped) = report.totals();
+    let total = report.applicable().count();
+    if total > 0 && errored == total {
+        out.push_str(&all_errored(report));
+    }
+    let na = if not_applicable.is_empty() {
+        String::new()
+    } else {
+        format!(", {} not applicable", not_applicable.len())
+    };
     out.push_str(&format!(
-        "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures)\n",
+        "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures{na})\n",
         report.cases.iter().filter(|c| c.expected_failure).count()
     ));
     // The closing line counts as failed only what is not an expected
@@ -182,6 +201,46 @@ pub fn text(report: &ConformReport) -> String {
     out
 }
 
+/// The note when every case errored: timeouts are named as such (a slow
+/// engine or a too short `--timeout`), one case is only that case, and
+/// only several cases that all failed otherwise point at the adapter.
+fn all_errored(report: &ConformReport) -> String {
+    let contexts: Vec<&str> = report
+        .cases
+        .iter()
+        .filter_map(|case| match &case.verdict {
+            Verdict::Errored { context, .. } => Some(context.as_str()),
+            _ => None,
+        })
+        .collect();
+    let timeouts = contexts
+        .iter()
+        .filter(|context| context.starts_with("no answer within"))
+        .count();
+    match (contexts.len(), timeouts) {
+        (1, 1) => format!(
+            "\nthe case timed out ({}): a slow answer, not a protocol problem; try a longer --timeout\n",
+            contexts[0]
+        ),
+        (1, _) => format!("\nthe case errored: {}\n", contexts[0]),
+        (n, t) if t == n => format!(
+            "\nevery case timed out ({}): the engine answers too slowly or not at all; try a longer --timeout\n",
+            contexts[0]
+        ),
+        // An engine that answered `errored` (e.g. a perft over its budget)
+        // does speak the protocol: only cases that got no answer at all
+        // say that it might not.
+        (n, _)
+            if contexts
+                .iter()
+                .any(|context| context.starts_with("the engine reported an error")) =>
+        {
+            format!("\nevery case errored ({n} cases; see the errors above)\n")
+        }
+        _ => "\nEVERY case errored: the adapter probably does not speak the protocol (see the engine's stderr above).\n".to_string(),
+    }
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -192,6 +251,7 @@ fn escape(text: &str) -> String {
 /// JUnit XML: a test suite per clause (first clause of each case).
 pub fn junit(report: &ConformReport) -> String {
     let (_, failed, errored, skipped) = report.totals();
+    let skipped = skipped + report.not_applicable().len();
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.push_str(&format!(
         "<testsuites name=\"regelwerk conform {}\" tests=\"{}\" failures=\"{failed}\" errors=\"{errored}\" skipped=\"{skipped}\">\n",
@@ -238,6 +298,11 @@ pub fn junit(report: &ConformReport) -> String {
                     ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
                     escape(reason)
                 )),
+                Verdict::NotApplicable { ruling, reason } => xml.push_str(&format!(
+                    ">\n      <skipped message=\"not applicable ({}): {}\"/>\n    </testcase>\n",
+                    escape(ruling),
+                    escape(reason)
+                )),
             }
         }
         xml.push_str("  </testsuite>\n");
@@ -260,8 +325,10 @@ pub fn html(report: &ConformReport) -> String {
         escape(&report.suite_revision)
     ));
     page.push_str(&format!(
-        "<p><b>{} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped</b></p>\n",
-        report.cases.len()
+        "<p><b>{} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped; {} not applicable to the engine's readings ({})</b></p>\n",
+        report.applicable().count(),
+        report.not_applicable().len(),
+        escape(&report.readings.join(", "))
     ));
     page.push_str("<table><tr><th>clause</th><th>cases</th><th>passed</th><th>failed</th><th>errored</th><th>skipped</th><th>%</th></tr>\n");
     for row in report.rows() {

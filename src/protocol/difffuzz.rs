@@ -45,6 +45,12 @@ pub enum Divergence {
         actual: u64,
         /// The bisected position.
         position: String,
+        /// The moves from the measured position to the bisected one.
+        path: Vec<String>,
+        /// Moves only the reference lists at the bisected position.
+        missing: Vec<String>,
+        /// Moves only the engine lists there.
+        unexpected: Vec<String>,
     },
     /// The engine answered `skipped` or `errored`, or the reference could
     /// not open the game.
@@ -55,20 +61,85 @@ pub enum Divergence {
     EngineFault(String),
 }
 
+impl Divergence {
+    /// What kind of difference it is, for per-kind counts: `moves`,
+    /// `perft`, `no-answer`, `engine-fault`, or `outcome` with the report
+    /// fields that differ (`outcome: next, status`).
+    pub fn kind(&self) -> String {
+        match self {
+            Divergence::Moves { .. } => "moves".to_string(),
+            Divergence::Perft { .. } => "perft".to_string(),
+            Divergence::NoAnswer(_) => "no-answer".to_string(),
+            Divergence::EngineFault(_) => "engine-fault".to_string(),
+            Divergence::Outcome { expected, actual } => {
+                let read = |text: &str| {
+                    serde_json::from_str::<serde_json::Value>(text).unwrap_or_default()
+                };
+                let (ours, theirs) = (read(expected), read(actual));
+                let mut fields = BTreeSet::new();
+                for (prefix, ours, theirs) in [
+                    ("", &ours, &theirs),
+                    ("", &ours["report"], &theirs["report"]),
+                ] {
+                    let keys = |value: &serde_json::Value| {
+                        value
+                            .as_object()
+                            .map(|map| map.keys().cloned().collect::<Vec<_>>())
+                            .unwrap_or_default()
+                    };
+                    for key in keys(ours).into_iter().chain(keys(theirs)) {
+                        if key != "report" && ours[key.as_str()] != theirs[key.as_str()] {
+                            fields.insert(format!("{prefix}{key}"));
+                        }
+                    }
+                }
+                let fields: Vec<String> = fields.into_iter().collect();
+                format!("outcome: {}", fields.join(", "))
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for Divergence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Divergence::Moves { missing, unexpected } => write!(
+            Divergence::Moves {
+                missing,
+                unexpected,
+            } => write!(
                 f,
                 "legal moves differ: missing {missing:?}, unexpected {unexpected:?}"
             ),
             Divergence::Outcome { expected, actual } => {
-                write!(f, "outcome differs:\n  reference: {expected}\n  engine:    {actual}")
+                write!(
+                    f,
+                    "outcome differs:\n  reference: {expected}\n  engine:    {actual}"
+                )
             }
-            Divergence::Perft { depth, expected, actual, position } => write!(
-                f,
-                "perft {depth}: reference {expected}, engine {actual}; first differing position {position}"
-            ),
+            Divergence::Perft {
+                depth,
+                expected,
+                actual,
+                position,
+                path,
+                missing,
+                unexpected,
+            } => {
+                write!(
+                    f,
+                    "perft {depth}: reference {expected}, engine {actual}; first differing position {position}"
+                )?;
+                if !path.is_empty() {
+                    write!(f, " (after {})", path.join(" "))?;
+                }
+                if !missing.is_empty() || !unexpected.is_empty() {
+                    write!(
+                        f,
+                        "; its moves differ: missing {missing:?}, unexpected {unexpected:?}"
+                    )?;
+                }
+                Ok(())
+            }
             Divergence::NoAnswer(error) => write!(f, "no usable answer: {error}"),
             Divergence::EngineFault(error) => write!(f, "engine fault: {error}"),
         }
@@ -96,6 +167,9 @@ pub struct DivergentGame {
     /// The actions the random game had played when it diverged (before
     /// shrinking).
     pub played: usize,
+    /// The game's index in the run (game `i` has seed `S + i`), when the
+    /// caller knows it.
+    pub game: Option<u64>,
 }
 
 /// One request; no answer, `skipped` and `errored` become a divergence.
@@ -255,7 +329,15 @@ fn compare_action(
             Err(Divergence::Outcome { expected, actual })
         };
     }
-    match results.last() {
+    let judged = results.last().map(|theirs| {
+        let mut theirs = theirs.clone();
+        if theirs.result == super::messages::ILLEGAL && ours.result != "legal" {
+            // Refused, reason not given: the legality agrees.
+            theirs.result = ours.result.clone();
+        }
+        theirs
+    });
+    match judged.as_ref() {
         Some(theirs) if results.len() == actions.len() && normal(theirs) == normal(&ours) => Ok(()),
         Some(theirs) if results.len() == actions.len() => Err(Divergence::Outcome {
             expected: json(&ours),
@@ -309,8 +391,18 @@ fn compare_perft(
     }
     let mut current = game.boxed_clone();
     let mut level = depth;
+    let mut path = Vec::new();
+    let (mut missing, mut unexpected) = (Vec::new(), Vec::new());
     loop {
-        if compare_moves(engine, current.as_ref(), rulings).is_err() || level <= 1 {
+        if let Err(Divergence::Moves {
+            missing: ours,
+            unexpected: theirs,
+        }) = compare_moves(engine, current.as_ref(), rulings)
+        {
+            (missing, unexpected) = (ours, theirs);
+            break;
+        }
+        if level <= 1 {
             break;
         }
         let mut next = None;
@@ -320,12 +412,13 @@ fn compare_perft(
                 continue;
             }
             if engine_perft(engine, child.as_ref(), level - 1, rulings)? != ours {
-                next = Some(child);
+                next = Some((mv, child));
                 break;
             }
         }
         match next {
-            Some(child) => {
+            Some((mv, child)) => {
+                path.push(mv);
                 current = child;
                 level -= 1;
             }
@@ -337,6 +430,9 @@ fn compare_perft(
         expected,
         actual,
         position: current.position_text(),
+        path,
+        missing,
+        unexpected,
     })
 }
 
@@ -396,6 +492,7 @@ pub fn fuzz_game(
             diverging_action: None,
             divergence,
             played: actions.len(),
+            game: None,
         })
     };
     let start = match crate::fuzz::game::random_start(variant, seed, rulings) {
@@ -471,6 +568,7 @@ fn shrink(
             diverging_action: None,
             divergence,
             played: actions.len(),
+            game: None,
         });
     }
     let outcome = matches!(divergence, Divergence::Outcome { .. });
@@ -496,6 +594,7 @@ fn shrink(
                 diverging_action: found_outcome.then(|| rest[at].clone()),
                 divergence: found,
                 played: actions.len(),
+                game: None,
             });
         }
     }
@@ -508,6 +607,7 @@ fn shrink(
         diverging_action: outcome.then(|| actions[last].clone()),
         divergence,
         played: actions.len(),
+        game: None,
     })
 }
 
@@ -517,9 +617,9 @@ fn shrink(
 pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
     let info = variant::info(game.variant);
     let mut text = format!(
-        "# Written by `regelwerk fuzz --variant {variant} --engine` (seed {seed}):\n# {what}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\n",
+        "# Written by `regelwerk fuzz --variant {variant} --engine`: {origin}.\n# {what}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\n",
         variant = game.variant,
-        seed = game.seed,
+        origin = origin(game),
         what = game.divergence.to_string().replace('\n', "\n# "),
         prefix = info.clause_prefix,
     );
@@ -527,7 +627,8 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
         text.push_str(&format!("ruleset: [{}]\n", game.rulings.join(", ")));
     }
     text.push_str(&format!(
-        "description: \"differential fuzzing: the engine diverges after {} actions\"\nposition:\n  notation: \"{}\"\nsteps:\n",
+        "description: \"differential fuzzing, {}: the engine diverges after {} actions\"\nposition:\n  notation: \"{}\"\nsteps:\n",
+        origin(game),
         game.actions.len(),
         game.start
     ));
@@ -541,10 +642,21 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
         (Divergence::Outcome { .. }, Some(action)) => {
             text.push_str(&play_step(reference.as_mut(), action, true));
         }
-        (Divergence::Perft { depth, .. }, _) => text.push_str(&format!(
-            "  - perft: {depth}\n    expect_nodes: {}\n",
-            reference.perft(*depth)
-        )),
+        (Divergence::Perft { depth, path, .. }, _) => {
+            text.push_str(&format!(
+                "  - perft: {depth}\n    expect_nodes: {}\n",
+                reference.perft(*depth)
+            ));
+            // The moves step that shows the difference: down the divide
+            // path to the first position whose move sets differ.
+            for action in path {
+                text.push_str(&play_step(reference.as_mut(), action, false));
+            }
+            text.push_str(&format!(
+                "  - moves: {{}}\n    expect_moves: [{}]\n",
+                reference.legal_moves().join(", ")
+            ));
+        }
         _ => {
             text.push_str(&format!(
                 "  - moves: {{}}\n    expect_moves: [{}]\n",
@@ -553,4 +665,17 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
         }
     }
     text
+}
+
+/// Where a divergence came from: the random game (its index, when known,
+/// and its seed) and the ply at which it diverged.
+fn origin(game: &DivergentGame) -> String {
+    let index = game
+        .game
+        .map(|index| format!("game {index}, "))
+        .unwrap_or_default();
+    format!(
+        "{index}seed {}, diverged at ply {} of the random game",
+        game.seed, game.played
+    )
 }

@@ -112,6 +112,7 @@ mod tests {
             diverging_action: Some(action.to_string()),
             divergence,
             played: 1,
+            game: None,
         }
     }
 

@@ -9,7 +9,12 @@ use serde::{Deserialize, Serialize};
 use crate::variant::{Report, VariantId};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: &str = "2.0";
+pub const PROTOCOL_VERSION: &str = "2.1";
+
+/// The refusal class of an engine that knows whether an action is legal
+/// but not why it is not (protocol 2.1): legality is compared, the refusal
+/// code is not.
+pub const ILLEGAL: &str = "illegal";
 
 /// The major part of a version text (`2` of `2.0`), if it has one.
 pub fn major(version: &str) -> Option<u32> {
@@ -153,6 +158,10 @@ pub enum Response {
         /// refuses after checking the version).
         #[serde(default)]
         variants: Vec<VariantId>,
+        /// The ruling settings `ID=key` it plays instead of the defaults
+        /// (protocol 2.1, optional): the harness judges it under them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rulings: Vec<String>,
     },
     /// The handshake answer of an engine that does not speak the
     /// harness's version.

@@ -280,6 +280,7 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                 "perft".to_string(),
             ],
             variants: VariantId::ALL.to_vec(),
+            rulings: Vec::new(),
         },
         Request::Apply {
             seq,

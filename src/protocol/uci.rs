@@ -16,11 +16,10 @@
 //! action holds the engine's answers and placeholders for the rest, and
 //! [`Responder::answers`] tells the runners which fields they may compare.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::Write;
 use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::variant::{self, Game, Report, Status, VariantId};
@@ -88,7 +87,7 @@ pub struct UciEngine {
     child: Option<super::process::EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<Line>>,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_tail: super::client::StderrTail,
     info: EngineInfo,
     restarts: usize,
     offers_fen: bool,
@@ -123,7 +122,7 @@ impl UciEngine {
             child: None,
             stdin: None,
             lines: None,
-            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            stderr_tail: super::client::StderrTail::default(),
             info: EngineInfo::default(),
             restarts: 0,
             offers_fen: false,
@@ -241,6 +240,7 @@ impl UciEngine {
                 "apply".to_string(),
             ],
             variants: vec![self.variant],
+            rulings: Vec::new(),
         };
         Ok(())
     }

@@ -32,7 +32,7 @@
 //! whose arms still say "no misreadings yet" has no catalogue; every tool
 //! then answers with one usage error.
 
-use super::{grand, monarchie, racingkings, Game, VariantId};
+use super::{grand, monarchie, racingkings, sovereign, threekingdoms, Game, VariantId};
 
 /// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
 /// lines (each with its doc comment) become the enum `Misreading` and the
@@ -176,12 +176,11 @@ pub fn misreadings(variant: VariantId) -> Vec<(&'static str, &'static [&'static 
         VariantId::Monarchie => monarchie::faults::Misreading::catalogue(),
         VariantId::Grand => grand::faults::Misreading::catalogue(),
         VariantId::Racingkings => racingkings::faults::Misreading::catalogue(),
-        // No misreadings yet: the Three Kingdoms arm becomes
-        // `threekingdoms::faults::Misreading::catalogue()`.
-        VariantId::Threekingdoms => Vec::new(),
-        // No misreadings yet: the Sovereign arm becomes
-        // `sovereign::faults::Misreading::catalogue()`.
-        VariantId::Sovereign => Vec::new(),
+        VariantId::Threekingdoms => threekingdoms::faults::Misreading::ALL
+            .iter()
+            .map(|misreading| (misreading.id(), misreading.clauses()))
+            .collect(),
+        VariantId::Sovereign => sovereign::faults::Misreading::catalogue(),
     }
 }
 
@@ -210,10 +209,8 @@ pub fn open_with_faults(
         VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
         VariantId::Grand => grand::open_with_faults(position, rulings, faults),
         VariantId::Racingkings => racingkings::open_with_faults(position, rulings, faults),
-        // No misreadings yet: becomes `threekingdoms::open_with_faults(...)`.
-        VariantId::Threekingdoms => Err(no_misreadings(variant)),
-        // No misreadings yet: becomes `sovereign::open_with_faults(...)`.
-        VariantId::Sovereign => Err(no_misreadings(variant)),
+        VariantId::Threekingdoms => threekingdoms::open_with_faults(position, rulings, faults),
+        VariantId::Sovereign => sovereign::open_with_faults(position, rulings, faults),
     }
 }
 

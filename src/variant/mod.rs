@@ -20,40 +20,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// A ruling that can be switched, shared by every variant's ruleset: its
-/// ID, the keys of its options (the first is `default`), and how to read
-/// and write it.
-macro_rules! ruling_enum {
-    ($(#[$doc:meta])* $name:ident, $id:literal, { $($(#[$vdoc:meta])* $variant:ident => $key:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub enum $name {
-            #[default]
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// The ruling ID this option belongs to.
-            pub const ID: &'static str = $id;
-            /// Every option, the default first.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The key of this option (`default` for the default).
-            pub fn key(self) -> &'static str {
-                match self { $($name::$variant => $key),+ }
-            }
-
-            /// The option for a key, if it exists.
-            pub fn from_key(key: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|option| option.key() == key)
-            }
-        }
-    };
-}
+#[macro_use]
+mod ruling_enum;
 
 #[macro_use]
 pub mod faults;
 pub mod chess;
+mod describe;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
@@ -160,6 +133,7 @@ pub trait Rules {
     }
 }
 
+pub use describe::{EventDoc, Example, FigureSpec, ProtocolDoc};
 pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
 
@@ -226,7 +200,9 @@ impl fmt::Display for Status {
 pub struct Capture {
     /// The piece kind in lowercase English (`pawn`, `knight`, `marshal`...).
     pub kind: String,
-    /// The party the piece belonged to.
+    /// The party that owned the piece at the moment it was taken (after
+    /// any change of colour the same move makes before the capture):
+    /// [`VariantInfo::capture_owner`] says it per variant.
     pub owner: String,
     /// The square (cell, point) it stood on; differs from the move's
     /// target for en passant.
@@ -638,20 +614,11 @@ pub struct VariantInfo {
     /// The positions of its movement figures (MONARCHIE draws its
     /// rulebook figures in [`crate::render::figures`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,
-}
-
-/// One movement figure: a position with one piece whose legal targets
-/// are drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FigureSpec {
-    /// The file name, e.g. `marshal.svg`.
-    pub file: String,
-    /// The caption.
-    pub caption: String,
-    /// The position in the variant's notation.
-    pub notation: String,
-    /// The square of the piece whose moves are drawn.
-    pub square: String,
+    /// What `capture.owner` (and the `captured` event's `party`) names in
+    /// this variant, one sentence for the protocol documentation.
+    pub capture_owner: &'static str,
+    /// What its protocol page says (docs/protocol/<variant>.md).
+    pub protocol: &'static ProtocolDoc,
 }
 
 impl VariantInfo {

@@ -259,6 +259,8 @@ pub struct ChessParts {
     pub board: fn(Option<&str>) -> crate::render::board::Board,
     /// Its movement figures.
     pub figures: fn() -> Vec<crate::variant::FigureSpec>,
+    /// Its protocol page.
+    pub protocol: &'static crate::variant::ProtocolDoc,
 }
 
 /// A chess variant as the generic harness sees it: White and Black, one
@@ -290,6 +292,8 @@ pub const fn info(
         board: parts.board,
         figures: parts.figures,
         random_position: None,
+        capture_owner: "the side (`white` or `black`) whose piece was taken",
+        protocol: parts.protocol,
     }
 }
 

@@ -20,6 +20,7 @@ pub mod moves;
 pub mod picture;
 pub mod piece;
 pub mod position;
+pub mod protocol_doc;
 pub mod refusal;
 pub mod side;
 pub mod square;

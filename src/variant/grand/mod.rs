@@ -90,6 +90,7 @@ pub static INFO: VariantInfo = chess::game::info(
     "Grand Chess",
     "g.",
     chess::game::ChessParts {
+        protocol: &chess::protocol_doc::GRAND,
         square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &[

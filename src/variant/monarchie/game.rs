@@ -136,7 +136,9 @@ pub static INFO: VariantInfo = VariantInfo {
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
     board: crate::variant::monarchie::picture::board,
     figures: Vec::new,
+    capture_owner: "the party whose piece was taken; for a dead blocker (`dead: true`) the eliminated party it belonged to",
     random_position: Some(random_position),
+    protocol: &super::protocol_doc::PROTOCOL,
 };
 
 /// A random MONARCHIE position for random games (`fuzz::random_position`).

@@ -21,6 +21,7 @@ pub mod perft;
 pub mod picture;
 pub mod piece;
 pub mod position;
+pub mod protocol_doc;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;

@@ -78,6 +78,7 @@ pub static INFO: VariantInfo = chess::game::info(
     "Racing Kings",
     "rk.",
     chess::game::ChessParts {
+        protocol: &chess::protocol_doc::RACINGKINGS,
         square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &["king", "queen", "rook", "bishop", "knight"],

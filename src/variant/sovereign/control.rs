@@ -2,6 +2,7 @@
 //! who holds which colour, a function of the board and the two king
 //! colours alone.
 
+use super::faults::Misreading;
 use super::geometry::Colour;
 use super::position::{Player, Position};
 use super::ruleset::{ControlChain, Ruleset};
@@ -29,6 +30,17 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
     let mut holders: Holders = [None; 12];
     for player in Player::ALL {
         holders[position.kings[player.index()].index()] = Some(player);
+    }
+    // Fault SC-OLD-COLOUR-KEPT: a king's old colours stay roots.
+    if rules.fault(Misreading::OldColourKept) {
+        for player in Player::ALL {
+            for colour in Colour::ALL {
+                let kept = position.kept[player.index()] & (1 << colour.index()) != 0;
+                if kept && holders[colour.index()].is_none() {
+                    holders[colour.index()] = Some(player);
+                }
+            }
+        }
     }
     let roots = holders;
     let occupants: [Option<Colour>; 12] = Colour::ALL.map(|colour| occupant(position, colour));
@@ -58,10 +70,22 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
                     }
                 }
             }
-            if !changed {
+            // Fault SC-CHAIN-ONE-PASS: a single pass in colour order.
+            if !changed || rules.fault(Misreading::ChainOnePass) {
                 break;
             }
         },
+    }
+    // Fault SC-OPPONENT-KING-COLOUR-WON: a piece on a square of the
+    // opponent's king colour takes that army.
+    if rules.fault(Misreading::OpponentKingColourWon) {
+        for player in Player::ALL {
+            let colour = position.kings[player.index()];
+            let taker = occupant(position, colour).and_then(|by| holders[by.index()]);
+            if taker == Some(player.other()) {
+                holders[colour.index()] = taker;
+            }
+        }
     }
     holders
 }

@@ -4,6 +4,7 @@
 use crate::variant::Status;
 
 use super::control::holders;
+use super::faults::Misreading;
 use super::position::{Player, Position};
 use super::rules::{in_check, legal_moves};
 use super::ruleset::{Dead, Fifty, Repetition, Ruleset, Stalemate};
@@ -14,8 +15,18 @@ pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Statu
     let mover = position.to_move;
     let mut moves = Vec::new();
     legal_moves(position, rules, None, &mut moves);
+    let held = holders(position, rules);
+    // Fault SC-MATE-KING-ONLY: in check, only the king's own moves count.
+    if rules.fault(Misreading::MateKingOnly) && in_check(position, rules, &held, mover) {
+        let mut king_moves = Vec::new();
+        if let Some(king) = position.king(mover) {
+            legal_moves(position, rules, Some(king), &mut king_moves);
+        }
+        if king_moves.is_empty() {
+            return Status::won_by(mover.other().key(), "checkmate");
+        }
+    }
     if moves.is_empty() {
-        let held = holders(position, rules);
         // S-MATE: in check with no legal move loses.
         if in_check(position, rules, &held, mover) {
             return Status::won_by(mover.other().key(), "checkmate");
@@ -29,7 +40,15 @@ pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Statu
         };
     }
     // S-DEAD: only the two kings are left.
-    if rules.dead == Dead::BareKings && position.pieces().count() == 2 {
+    // Fault SC-BARE-KINGS-IGNORES-NEUTRAL: only the players' pieces count.
+    let counted = position
+        .pieces()
+        .filter(|(_, piece)| {
+            !rules.fault(Misreading::BareKingsIgnoresNeutral)
+                || held[piece.colour.index()].is_some()
+        })
+        .count();
+    if rules.dead == Dead::BareKings && counted == 2 {
         return drawn("bare-kings");
     }
     // S-FIFTY: automatic at 150 plies (default) or 100 (auto).

@@ -11,6 +11,7 @@ use crate::variant::{Capture, ControlChange, Event, Game, Refusal, Report, Statu
 
 use super::control::{holders, Holders};
 use super::end::{claimable, status};
+use super::faults::Misreading;
 use super::geometry::{Colour, Square};
 use super::moves::{Move, MoveText};
 use super::position::{Player, Position, Role, START_FEN};
@@ -18,7 +19,6 @@ use super::refusal::{diagnose, find, refuse};
 use super::rules::{in_check, legal_moves};
 use super::ruleset::{Pie, Ruleset};
 use super::setup::problems;
-use super::Sovereign;
 
 /// The special action that claims a draw.
 pub const CLAIM: &str = "claim";
@@ -43,6 +43,22 @@ pub struct SovereignGame {
 /// Every problem of the FEN or the position (S-SETUP), or a bad setting.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     Ok(Box::new(SovereignGame::new(position, rulings)?))
+}
+
+/// [`open`] with the misreadings `faults` (`SC-...`) played.
+///
+/// # Errors
+/// As [`open`], or an unknown fault ID.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let mut game = SovereignGame::new(position, rulings)?;
+    game.rules = game.rules.with_faults(faults)?;
+    game.history = vec![game.repetition_key()];
+    game.status = status(&game.position, &game.rules, 1);
+    Ok(Box::new(game))
 }
 
 impl SovereignGame {
@@ -83,8 +99,18 @@ impl SovereignGame {
         &self.rules
     }
 
+    /// S-REPETITION: the key of the current position.
+    fn repetition_key(&self) -> String {
+        // Fault SC-REPETITION-BOARD-ONLY: board and side to move only.
+        if self.rules.fault(Misreading::RepetitionBoardOnly) {
+            let key = self.position.repetition_key();
+            return key.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        }
+        self.position.repetition_key()
+    }
+
     fn occurrences(&self) -> usize {
-        let key = self.position.repetition_key();
+        let key = self.repetition_key();
         self.history.iter().filter(|seen| **seen == key).count()
     }
 
@@ -305,9 +331,23 @@ impl Game for SovereignGame {
         let (next, captured) = super::rules::play(&self.position, &self.rules, mv);
         let after = holders(&next, &self.rules);
         let mut events = vec![Event::new("moved").party(actor.key())];
+        // The owner of a captured piece is its holder at the moment of the
+        // capture: for a defection step after the king's colour change
+        // (S-DEFECT-ON-SQUARE judges the step there), else before the move.
+        // Fault SC-CAPTURE-OWNER-BEFORE: always before the move.
+        let judged = match mv {
+            Move::Defect {
+                colour,
+                step: Some(_),
+            } if !self.rules.fault(Misreading::CaptureOwnerBefore) => holders(
+                &super::rules::defected(&self.position, &self.rules, colour, true),
+                &self.rules,
+            ),
+            _ => before,
+        };
         let capture = captured.map(|(piece, at)| Capture {
             kind: piece.role.name().to_string(),
-            owner: before[piece.colour.index()]
+            owner: judged[piece.colour.index()]
                 .map_or("neutral", |p| p.key())
                 .to_string(),
             at: at.to_string(),
@@ -364,7 +404,7 @@ impl Game for SovereignGame {
         }
         self.position = next;
         self.plies += 1;
-        self.history.push(self.position.repetition_key());
+        self.history.push(self.repetition_key());
         self.status = status(&self.position, &self.rules, self.occurrences());
         let mut report = self.report(actor, mv.to_string(), events);
         report.capture = capture;
@@ -373,20 +413,22 @@ impl Game for SovereignGame {
         Ok(report)
     }
 
-    /// One move generator (the rule code): every path counts with it.
-    fn perft_on(&self, depth: u32, _path: crate::variant::PerftPath) -> u64 {
+    /// The fast path (`fast`) where it takes the ruleset and the
+    /// position, else the rule code; `Reference` is always the rule code.
+    fn perft_on(&self, depth: u32, path: crate::variant::PerftPath) -> u64 {
         if self.status.is_over() {
             return u64::from(depth == 0);
         }
-        crate::variant::perft(&Sovereign::new(self.rules), &self.position, depth)
+        super::fast::perft(&self.position, &self.rules, depth, path)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         if self.status.is_over() {
             return Vec::new();
         }
+        let path = crate::variant::PerftPath::Fast;
         let mut counts: Vec<(String, u64)> =
-            crate::variant::divide(&Sovereign::new(self.rules), &self.position, depth)
+            super::fast::divide(&self.position, &self.rules, depth, path)
                 .into_iter()
                 .map(|(mv, count)| (mv.to_string(), count))
                 .collect();

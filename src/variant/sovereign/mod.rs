@@ -15,6 +15,8 @@
 
 pub mod control;
 pub mod end;
+pub mod fast;
+pub mod faults;
 pub mod fields;
 pub mod game;
 pub mod geometry;
@@ -22,6 +24,7 @@ pub mod invariants;
 pub mod moves;
 pub mod picture;
 pub mod position;
+pub mod protocol_doc;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;
@@ -68,6 +71,19 @@ impl Rules for Sovereign {
 /// Every problem of the position, or a bad ruling setting.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     game::open(position, rulings)
+}
+
+/// [`open`] with the misreadings `faults` (IDs `SC-...` of
+/// `spec/sovereign/misreadings.yaml`) played.
+///
+/// # Errors
+/// As [`open`], or an unknown fault ID.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    game::open_with_faults(position, rulings, faults)
 }
 
 /// The two players.
@@ -123,4 +139,6 @@ pub static INFO: VariantInfo = VariantInfo {
     board: picture::board,
     random_position: None,
     figures: picture::figures,
+    capture_owner: "the player who held the piece at the moment it was taken: for a defection's king step after the king's colour change (the step is judged there), for every other move before the move; only pieces the opponent holds can be taken, so it is always the opponent",
+    protocol: &protocol_doc::PROTOCOL,
 };

@@ -129,6 +129,9 @@ pub struct Position {
     /// reoccupied (only under S-CONTROL-FREED=neutral-until-reoccupied;
     /// history, not written in the FEN).
     pub frozen: u16,
+    /// Colours each player keeps after a regime change under the fault
+    /// SC-OLD-COLOUR-KEPT (history, never in the FEN; 0 in every normal run).
+    pub kept: [u16; 2],
 }
 
 /// The design's start position (its public FEN).
@@ -265,6 +268,7 @@ impl Position {
                 halfmove,
                 fullmove,
                 frozen: 0,
+                kept: [0; 2],
             }),
             _ => Err(problems),
         }
@@ -374,6 +378,12 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             frozen,
+            kept: [self.kept[1], self.kept[0]].map(|mask| {
+                Colour::ALL
+                    .into_iter()
+                    .filter(|colour| mask & (1 << colour.index()) != 0)
+                    .fold(0, |out, colour| out | 1 << colour.mirrored().index())
+            }),
         }
     }
 }

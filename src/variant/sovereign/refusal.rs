@@ -105,6 +105,8 @@ pub fn diagnose(position: &Position, rules: &Ruleset, text: MoveText) -> Refusal
                     "defection-step-not-allowed",
                     format!("the king does not stand on a {} square, so the defection has no step", colour.name()),
                 ),
+                (true, Some((from, to))) => step_refusal(position, rules, colour, from, to)
+                    .unwrap_or_else(|| refuse("defection-not-allowed", format!("{text} is not a defection open to {}", mover.key()))),
                 _ => refuse("defection-not-allowed", format!("{text} is not a defection open to {}", mover.key())),
             }
         }
@@ -113,6 +115,63 @@ pub fn diagnose(position: &Position, rules: &Ruleset, text: MoveText) -> Refusal
             to,
             promotion,
         } => step(position, rules, &held, from, to, promotion).unwrap_or_else(illegal),
+    }
+}
+
+/// S-DEFECT-ON-SQUARE: why the king step `from`-`to` of a defection to
+/// `colour` is refused, judged after the colour change as the step is:
+/// `None` when it is no king step of the player's king, or nothing bars it.
+fn step_refusal(
+    position: &Position,
+    rules: &Ruleset,
+    colour: super::geometry::Colour,
+    from: Square,
+    to: Square,
+) -> Option<Refusal> {
+    let adjacent = (to.file() - from.file())
+        .abs()
+        .max((to.rank() - from.rank()).abs())
+        == 1;
+    if position.king(position.to_move) != Some(from) || !adjacent {
+        return None;
+    }
+    let middle = super::rules::defected(position, rules, colour, true);
+    let held = holders(&middle, rules);
+    let king = super::position::Piece {
+        colour,
+        role: Role::King,
+    };
+    landing(&middle, rules, &held, position.to_move, king, from, to)
+        .err()
+        .map(|why| landing_refusal(why, king, to, position.to_move))
+}
+
+/// The refusal of a target filter.
+fn landing_refusal(
+    why: Landing,
+    piece: super::position::Piece,
+    to: Square,
+    mover: super::position::Player,
+) -> Refusal {
+    match why {
+        Landing::OwnColour => refuse(
+            "own-colour-square",
+            format!(
+                "{to} is a square of the {} piece's own colour (or its holder's king colour)",
+                piece.colour.name()
+            ),
+        ),
+        Landing::PairOccupied => refuse(
+            "pair-occupied",
+            format!(
+                "the other {} square is occupied",
+                to.colour().map_or("", |c| c.name())
+            ),
+        ),
+        Landing::CannotCapture => refuse(
+            "cannot-capture",
+            format!("the piece on {to} is not held by {}", mover.other().key()),
+        ),
     }
 }
 
@@ -225,26 +284,7 @@ fn step(
         _ => {}
     }
     if let Err(why) = landing(position, rules, held, mover, piece, from, to) {
-        return Some(match why {
-            Landing::OwnColour => refuse(
-                "own-colour-square",
-                format!(
-                    "{to} is a square of the {} piece's own colour (or its holder's king colour)",
-                    piece.colour.name()
-                ),
-            ),
-            Landing::PairOccupied => refuse(
-                "pair-occupied",
-                format!(
-                    "the other {} square is occupied",
-                    to.colour().map_or("", |c| c.name())
-                ),
-            ),
-            Landing::CannotCapture => refuse(
-                "cannot-capture",
-                format!("the piece on {to} is not held by {}", mover.other().key()),
-            ),
-        });
+        return Some(landing_refusal(why, piece, to, mover));
     }
     let promoting = piece.role == Role::Pawn && to.in_zone() && !from.in_zone();
     match promotion {

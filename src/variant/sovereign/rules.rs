@@ -6,6 +6,7 @@
 //! move, recompute control, keep it if the mover's king is not attacked.
 
 use super::control::{holders, Holders};
+use super::faults::Misreading;
 use super::geometry::{partner, Colour, Square, DIRECTIONS, KNIGHT_JUMPS};
 use super::moves::Move;
 use super::position::{Piece, Player, Position, Role};
@@ -48,6 +49,12 @@ fn lowers(rules: &Ruleset, from: Square, to: Square) -> (bool, bool) {
 /// (adjacent) is allowed if it lowers the distance it changes.
 pub fn pawn_step_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
     let (file, rank) = lowers(rules, from, to);
+    // Fault SC-PAWN-STEP-KEEPS: a step that keeps the distance (across a
+    // line) is taken as not moving away, and allowed.
+    if rules.fault(Misreading::PawnStepKeeps) {
+        let (back_file, back_rank) = lowers(rules, to, from);
+        return !back_file && !back_rank;
+    }
     file || rank
 }
 
@@ -55,6 +62,12 @@ pub fn pawn_step_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
 /// distance; the other may grow.
 pub fn pawn_capture_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
     let (file, rank) = lowers(rules, from, to);
+    // Fault SC-PAWN-CAPTURE-NO-AWAY: the capture may not move away from
+    // the other line.
+    if rules.fault(Misreading::PawnCaptureNoAway) {
+        let (back_file, back_rank) = lowers(rules, to, from);
+        return (file || rank) && !back_file && !back_rank;
+    }
     file || rank
 }
 
@@ -62,6 +75,10 @@ pub fn pawn_capture_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
 /// `from` (none off rings 1 and 2).
 pub fn double_directions(rules: &Ruleset, from: Square) -> Vec<(i32, i32)> {
     if from.ring() > 2 {
+        return Vec::new();
+    }
+    // Fault SC-PAWN-DOUBLE-RING-TWO: only from the pawns' start ring.
+    if rules.fault(Misreading::PawnDoubleRingTwo) && from.ring() != 2 {
         return Vec::new();
     }
     let (f, r) = (from.file(), from.rank());
@@ -105,6 +122,20 @@ pub fn attacked(
     target: Square,
     by: Player,
 ) -> bool {
+    attacked_by(position, rules, held, target, by, true)
+}
+
+/// [`attacked`], with the pawns' capture pattern counted or not (`pawns`:
+/// only the crossing test of the fault SC-CASTLE-PAWN-ATTACK-IGNORED
+/// leaves them out).
+fn attacked_by(
+    position: &Position,
+    rules: &Ruleset,
+    held: &Holders,
+    target: Square,
+    by: Player,
+    pawns: bool,
+) -> bool {
     let square_colour = target.colour();
     if rules.own_colour == OwnColour::HolderColour
         && square_colour == Some(position.kings[by.index()])
@@ -112,9 +143,24 @@ pub fn attacked(
         return false;
     }
     let attacker = |piece: Piece| {
-        held[piece.colour.index()] == Some(by) && Some(piece.colour) != square_colour
+        let holder = held[piece.colour.index()];
+        // Fault SC-CHECK-BY-NEUTRAL: neutral pieces attack too.
+        let by_holder =
+            holder == Some(by) || (rules.fault(Misreading::CheckByNeutral) && holder.is_none());
+        // Fault SC-CHECK-OWN-ARMY-ONLY: only the opponent's own army attacks.
+        let army = !rules.fault(Misreading::CheckOwnArmyOnly)
+            || piece.colour == position.kings[by.index()];
+        // Fault SC-OWN-COLOUR-CHECKS: a piece attacks its own colour's squares.
+        let colour_ok =
+            Some(piece.colour) != square_colour || rules.fault(Misreading::OwnColourChecks);
+        by_holder && army && colour_ok
     };
-    let limit = rules.slide_limit();
+    // Fault SC-LIMIT-MOVES-ONLY: the limit does not bound attacks.
+    let limit = if rules.fault(Misreading::LimitMovesOnly) {
+        15
+    } else {
+        rules.slide_limit()
+    };
     for (index, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
         let diagonal = index >= 4;
         for distance in 1..16 {
@@ -131,7 +177,7 @@ pub fn attacked(
                     Role::Rook => !diagonal && distance <= limit,
                     Role::Bishop => diagonal && distance <= limit,
                     Role::Pawn => {
-                        diagonal && distance == 1 && pawn_capture_ok(rules, square, target)
+                        pawns && diagonal && distance == 1 && pawn_capture_ok(rules, square, target)
                     }
                     Role::Knight => false,
                 };
@@ -170,7 +216,9 @@ pub fn landing(
     to: Square,
 ) -> Result<(), Landing> {
     let colour = to.colour();
-    if colour == Some(piece.colour) {
+    // Fault SC-KING-OWN-COLOUR-EXEMPT: kings may end on their own colour.
+    let exempt = piece.role == Role::King && rules.fault(Misreading::KingOwnColourExempt);
+    if colour == Some(piece.colour) && !exempt {
         return Err(Landing::OwnColour);
     }
     if rules.own_colour == OwnColour::HolderColour && colour == Some(position.kings[mover.index()])
@@ -179,12 +227,19 @@ pub fn landing(
     }
     if let Some(other) = partner(to) {
         let self_move = other == from && rules.pair_self == PairSelf::Allowed;
-        if position.at(other).is_some() && !self_move {
+        // Fault SC-PAIR-NEUTRAL-NO-BLOCK: only a held piece bars the other square.
+        let bars = position.at(other).is_some_and(|occupant| {
+            !rules.fault(Misreading::PairNeutralNoBlock) || held[occupant.colour.index()].is_some()
+        });
+        if bars && !self_move {
             return Err(Landing::PairOccupied);
         }
     }
     if let Some(there) = position.at(to) {
-        if held[there.colour.index()] != Some(mover.other()) {
+        let holder = held[there.colour.index()];
+        // Fault SC-CAPTURE-NEUTRAL: neutral pieces may be captured.
+        let neutral_ok = holder.is_none() && rules.fault(Misreading::CaptureNeutral);
+        if holder != Some(mover.other()) && !neutral_ok {
             return Err(Landing::CannotCapture);
         }
     }
@@ -207,8 +262,10 @@ fn promotion_roles(rules: &Ruleset) -> &'static [Role] {
 
 /// A pawn move to `to`: promotions on entering the zone (S-PROMO), else
 /// the plain move.
-fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, out: &mut Vec<Move>) {
-    if to.in_zone() && !from.in_zone() {
+fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, capture: bool, out: &mut Vec<Move>) {
+    // Fault SC-PROMO-NOT-BY-CAPTURE: a capture into the zone does not promote.
+    let by_capture = capture && rules.fault(Misreading::PromoNotByCapture);
+    if to.in_zone() && !from.in_zone() && !by_capture {
         for &role in promotion_roles(rules) {
             out.push(Move::Step {
                 from,
@@ -278,21 +335,34 @@ fn piece_moves(
                     if position.at(to).is_some() {
                         break;
                     }
+                    // Fault SC-OWN-COLOUR-NO-PASS: no passing over an own-colour square.
+                    if rules.fault(Misreading::OwnColourNoPass) && to.colour() == Some(piece.colour)
+                    {
+                        break;
+                    }
+                    // Fault SC-PAIR-BLOCKS-LINES: a barred pair square stops the slide.
+                    let barred = partner(to).is_some_and(|other| position.at(other).is_some());
+                    if rules.fault(Misreading::PairBlocksLines) && barred {
+                        break;
+                    }
                 }
             }
         }
         Role::Pawn => {
             for (df, dr) in &DIRECTIONS[..4] {
                 if let Some(to) = from.offset(*df, *dr) {
-                    if position.at(to).is_none() && pawn_step_ok(rules, from, to) && lands(to) {
-                        push_pawn_move(rules, from, to, out);
+                    // Fault SC-PAWN-CAPTURES-STRAIGHT: the step squares capture too.
+                    let open =
+                        position.at(to).is_none() || rules.fault(Misreading::PawnCapturesStraight);
+                    if open && pawn_step_ok(rules, from, to) && lands(to) {
+                        push_pawn_move(rules, from, to, position.at(to).is_some(), out);
                     }
                 }
             }
             for (df, dr) in &DIRECTIONS[4..] {
                 if let Some(to) = from.offset(*df, *dr) {
                     if position.at(to).is_some() && pawn_capture_ok(rules, from, to) && lands(to) {
-                        push_pawn_move(rules, from, to, out);
+                        push_pawn_move(rules, from, to, true, out);
                     }
                 }
             }
@@ -301,8 +371,11 @@ fn piece_moves(
                 else {
                     continue;
                 };
-                if position.at(over).is_none() && position.at(to).is_none() && lands(to) {
-                    push_pawn_move(rules, from, to, out);
+                // Fault SC-PAWN-DOUBLE-JUMPS: the first square may be occupied.
+                let over_free =
+                    position.at(over).is_none() || rules.fault(Misreading::PawnDoubleJumps);
+                if over_free && position.at(to).is_none() && lands(to) {
+                    push_pawn_move(rules, from, to, false, out);
                 }
             }
         }
@@ -315,9 +388,12 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
     let Some(king) = position.king(mover) else {
         return;
     };
+    // Fault SC-CASTLE-OUT-OF-CHECK: the king's own square is not tested.
+    let checked = !rules.fault(Misreading::CastleOutOfCheck)
+        && attacked(position, rules, held, king, mover.other());
     if king.rank() != mover.back_rank()
         || position.castling & Position::castling_of(mover) == 0
-        || attacked(position, rules, held, king, mover.other())
+        || checked
     {
         return;
     }
@@ -326,8 +402,12 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
             continue;
         };
         let flagged = Position::castling_bit(rook).is_some_and(|bit| position.castling & bit != 0);
+        // Fault SC-CASTLE-NEUTRAL-ROOK: a rook nobody holds serves too.
         let usable = position.at(rook).is_some_and(|piece| {
-            piece.role == Role::Rook && held[piece.colour.index()] == Some(mover)
+            let holder = held[piece.colour.index()];
+            piece.role == Role::Rook
+                && (holder == Some(mover)
+                    || (holder.is_none() && rules.fault(Misreading::CastleNeutralRook)))
         });
         if !flagged || !usable || rook == king {
             continue;
@@ -336,7 +416,8 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
         let between: Vec<Square> = (1..(rook.file() - king.file()).abs())
             .filter_map(|step| king.offset(direction * step, 0))
             .collect();
-        if between.iter().any(|&square| position.at(square).is_some()) {
+        let path_king_only = rules.fault(Misreading::CastlePathKingOnly);
+        if !path_king_only && between.iter().any(|&square| position.at(square).is_some()) {
             continue;
         }
         let destinations: Vec<Square> = match rules.castle_king {
@@ -344,10 +425,23 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
             CastleKing::TwoSquares => between.get(1).copied().into_iter().collect(),
         };
         for to in destinations {
-            let crossed = (1..(to.file() - king.file()).abs())
+            let walk = (to.file() - king.file()).abs();
+            // Fault SC-CASTLE-PATH-KING-ONLY: only the king's walk must be empty.
+            if path_king_only
+                && (1..=walk)
+                    .filter_map(|step| king.offset(direction * step, 0))
+                    .any(|square| position.at(square).is_some())
+            {
+                continue;
+            }
+            // Fault SC-CASTLE-PAWN-ATTACK-IGNORED: pawns do not count in the
+            // crossing test.
+            let pawns = !rules.fault(Misreading::CastlePawnAttackIgnored);
+            let crossed = (1..walk)
                 .filter_map(|step| king.offset(direction * step, 0))
-                .any(|square| attacked(position, rules, held, square, mover.other()));
-            if !crossed {
+                .any(|square| attacked_by(position, rules, held, square, mover.other(), pawns));
+            // Fault SC-CASTLE-CROSSING-UNCHECKED: the crossed squares are not tested.
+            if !crossed || rules.fault(Misreading::CastleCrossingUnchecked) {
                 out.push(Move::Castle { king, to, rook });
             }
         }
@@ -373,6 +467,10 @@ pub fn defected(position: &Position, rules: &Ruleset, colour: Colour, stepping: 
     if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
         next.frozen |= 1 << old.index();
     }
+    // Fault SC-OLD-COLOUR-KEPT: the old colour is not freed.
+    if rules.fault(Misreading::OldColourKept) {
+        next.kept[mover.index()] |= 1 << old.index();
+    }
     if stepping || rules.castle_defect == CastleDefect::Lose {
         next.castling &= !Position::castling_of(mover);
     }
@@ -386,7 +484,11 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
         return;
     };
     for colour in Colour::ALL {
-        if held[colour.index()] != Some(mover) || colour == position.kings[mover.index()] {
+        // Fault SC-DEFECT-TO-UNHELD: any colour but the opponent's.
+        let open = held[colour.index()] == Some(mover)
+            || (rules.fault(Misreading::DefectToUnheld)
+                && colour != position.kings[mover.other().index()]);
+        if !open || colour == position.kings[mover.index()] {
             continue;
         }
         if rules.defect == Defect::NeedsPieces
@@ -394,7 +496,8 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
         {
             continue;
         }
-        if king.colour() != Some(colour) {
+        // Fault SC-DEFECT-NO-STEP: the king stays on its new colour.
+        if king.colour() != Some(colour) || rules.fault(Misreading::DefectNoStep) {
             out.push(Move::Defect { colour, step: None });
             continue;
         }
@@ -402,9 +505,21 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
             continue;
         }
         let middle = defected(position, rules, colour, true);
-        let middle_held = holders(&middle, rules);
+        // Fault SC-STEP-CAPTURE-BEFORE: whom the step captures is judged
+        // before the colour change.
+        let middle_held = if rules.fault(Misreading::StepCaptureBefore) {
+            *held
+        } else {
+            holders(&middle, rules)
+        };
+        // Fault SC-STEP-OLD-COLOUR: the step avoids the old colour's squares.
+        let step_colour = if rules.fault(Misreading::StepOldColour) {
+            position.kings[mover.index()]
+        } else {
+            colour
+        };
         let piece = Piece {
-            colour,
+            colour: step_colour,
             role: Role::King,
         };
         for (df, dr) in DIRECTIONS {
@@ -468,7 +583,7 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
     let mover = position.to_move;
     let mut next = position.clone();
     let mut captured = None;
-    let mut reset = false;
+    let reset;
     match mv {
         Move::Step {
             from,
@@ -482,19 +597,33 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             if piece.role == Role::King {
                 next.castling &= !Position::castling_of(mover);
             }
+            let old_colour = position.kings[mover.index()];
+            // Fault SC-PROMO-MOVER-COLOUR: the new piece takes the mover's colour.
+            let colour = if promotion.is_some() && rules.fault(Misreading::PromoMoverColour) {
+                old_colour
+            } else {
+                piece.colour
+            };
             let placed = Piece {
-                colour: piece.colour,
+                colour,
                 role: promotion.unwrap_or(piece.role),
             };
             if promotion == Some(Role::King) {
-                if let Some(old) = position.king(mover) {
+                // Fault SC-REGIME-KEEPS-OLD-KING: the old king stays.
+                if let Some(old) = position
+                    .king(mover)
+                    .filter(|_| !rules.fault(Misreading::RegimeKeepsOldKing))
+                {
                     next.put(old, None);
                 }
-                let old_colour = position.kings[mover.index()];
-                if piece.colour != old_colour {
-                    next.kings[mover.index()] = piece.colour;
+                if colour != old_colour {
+                    next.kings[mover.index()] = colour;
                     if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
                         next.frozen |= 1 << old_colour.index();
+                    }
+                    // Fault SC-OLD-COLOUR-KEPT: the old colour is not freed.
+                    if rules.fault(Misreading::OldColourKept) {
+                        next.kept[mover.index()] |= 1 << old_colour.index();
                     }
                 }
                 next.castling &= !Position::castling_of(mover);
@@ -510,12 +639,21 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             next.put(king, None);
             next.put(rook, None);
             next.put(to, Some(king_piece));
-            if let Some(beside) = to.offset(-direction, 0) {
+            // Fault SC-CASTLE-ROOK-ON-ORIGIN: the rook lands where the king stood.
+            let rook_to = if rules.fault(Misreading::CastleRookOnOrigin) {
+                Some(king)
+            } else {
+                to.offset(-direction, 0)
+            };
+            if let Some(beside) = rook_to {
                 next.put(beside, Some(rook_piece));
             }
+            reset = rules.fault(Misreading::FiftyDefectResets);
             next.castling &= !Position::castling_of(mover);
         }
         Move::Defect { colour, step } => {
+            // Fault SC-FIFTY-DEFECT-RESETS: a defection resets the count.
+            reset = rules.fault(Misreading::FiftyDefectResets);
             next = defected(position, rules, colour, step.is_some());
             if let Some((from, to)) = step {
                 let piece = Piece {
@@ -526,12 +664,15 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             }
         }
     }
-    if reset || captured.is_some() {
+    // Fault SC-FIFTY-PAWN-ONLY: a capture does not reset the count.
+    let capture_resets = captured.is_some() && !rules.fault(Misreading::FiftyPawnOnly);
+    if reset || capture_resets {
         next.halfmove = 0;
     } else {
         next.halfmove += 1;
     }
-    if mover == Player::Two {
+    // Fault SC-MOVE-NUMBER-PER-PLY: the number counts plies.
+    if mover == Player::Two || rules.fault(Misreading::MoveNumberPerPly) {
         next.fullmove = next.fullmove.map(|number| number + 1);
     }
     next.to_move = mover.other();
@@ -553,6 +694,21 @@ pub fn is_legal(position: &Position, rules: &Ruleset, in_check_now: bool, mv: Mo
                 return false;
             }
         }
+    }
+    // Fault SC-DEFECT-UNCHECKED: defections are not tested.
+    if matches!(mv, Move::Defect { .. }) && rules.fault(Misreading::DefectUnchecked) {
+        return true;
+    }
+    // Fault SC-KING-PROMO-UNCHECKED: king promotions are not tested.
+    let king_promotion = matches!(
+        mv,
+        Move::Step {
+            promotion: Some(Role::King),
+            ..
+        }
+    );
+    if king_promotion && rules.fault(Misreading::KingPromoUnchecked) {
+        return true;
     }
     let (next, _) = play(position, rules, mv);
     let held = holders(&next, rules);

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::faults::{FaultSet, Misreading};
+
 ruling_enum!(
     /// S-PIE: the pie rule after White's first move.
     Pie, "S-PIE", {
@@ -220,6 +222,9 @@ pub struct Ruleset {
     pub dead: Dead,
     pub fifty: Fifty,
     pub repetition: Repetition,
+    /// The misreadings played on purpose (`spec/sovereign/misreadings.yaml`);
+    /// empty in every normal run, set only by [`Ruleset::with_faults`].
+    pub faults: FaultSet,
 }
 
 macro_rules! settings_table {
@@ -313,9 +318,26 @@ impl Ruleset {
         Ok(rules)
     }
 
+    /// This ruleset with the misreadings `ids` (`SC-...`) played.
+    ///
+    /// # Errors
+    /// A message naming an unknown ID.
+    pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, String> {
+        self.faults = FaultSet::from_ids(ids).map_err(|error| error.to_string())?;
+        Ok(self)
+    }
+
+    /// Whether the misreading is played.
+    #[inline]
+    pub fn fault(&self, misreading: Misreading) -> bool {
+        self.faults.has(misreading)
+    }
+
     /// S-SLIDE-LIMIT: the longest slide.
     pub fn slide_limit(&self) -> i32 {
         match self.slide_limit {
+            // Fault SC-LIMIT-SEVEN: off by one.
+            SlideLimit::Eight if self.fault(Misreading::LimitSeven) => 7,
             SlideLimit::Eight => 8,
             SlideLimit::Unlimited => 15,
         }

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
+use super::faults::{FaultSet, Misreading};
 use super::movegen::{Engine, Judgement};
 use super::notation;
 use super::point::{Kingdom, Point};
@@ -44,8 +45,34 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
 /// # Errors
 /// As [`open`].
 pub fn open_game(position: Option<&str>, rulings: &[String]) -> Result<ThreeKingdomsGame, String> {
+    open_game_with(position, rulings, FaultSet::NONE)
+}
+
+/// [`open`] with the misreadings `faults` (IDs `TK-...`,
+/// `spec/threekingdoms/misreadings.yaml`) played on purpose.
+///
+/// # Errors
+/// As [`open`], or an unknown fault ID.
+pub fn open_with_faults(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: &[String],
+) -> Result<Box<dyn Game>, String> {
+    let faults = FaultSet::from_ids(faults)?;
+    open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)
+}
+
+/// [`open_game`] playing `faults`.
+///
+/// # Errors
+/// As [`open`].
+pub fn open_game_with(
+    position: Option<&str>,
+    rulings: &[String],
+    faults: FaultSet,
+) -> Result<ThreeKingdomsGame, String> {
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
-    let engine = Engine::new(rules);
+    let engine = Engine::with_faults(rules, faults);
     let mut position = match position {
         Some(text) => notation::from_text(text)?,
         None => Position::start(rules.bannermen),
@@ -55,7 +82,11 @@ pub fn open_game(position: Option<&str>, rulings: &[String]) -> Result<ThreeKing
     if !problems.is_empty() {
         return Err(format!("invalid position: {}", problems.join("; ")));
     }
-    if let Some(first) = position.to_move {
+    // Fault TK-SETUP-NOT-EXAMINED: the set-up loop never runs.
+    if let Some(first) = position
+        .to_move
+        .filter(|_| !faults.has(Misreading::SetupNotExamined))
+    {
         transition::examine_from(&engine, &mut position, first);
     }
     Ok(ThreeKingdomsGame::new(engine, position))
@@ -122,14 +153,47 @@ impl ThreeKingdomsGame {
         let key = self.repetition_key();
         let count = self.seen.entry(key).or_insert(0);
         *count += 1;
-        if *count >= 3 {
-            self.status = Status::Drawn {
-                reason: "repetition".to_string(),
-            };
-        } else if self.position.quiet >= self.engine.rules.move_limit() {
+        // Fault TK-REPETITION-FOURTH: the fourth occurrence draws.
+        let needed = if self.engine.fault(Misreading::RepetitionFourth) {
+            4
+        } else {
+            3
+        };
+        // Fault TK-MOVE-LIMIT-EXCLUSIVE: only more than the limit draws.
+        let limit = self.engine.rules.move_limit()
+            + u32::from(self.engine.fault(Misreading::MoveLimitExclusive));
+        if *count >= needed {
+            self.status = self.repetition_status();
+        } else if self.position.quiet >= limit {
             self.status = Status::Drawn {
                 reason: "move-limit".to_string(),
             };
+        }
+    }
+
+    /// A third occurrence: a draw (clause tk.T10: no perpetual-check rule).
+    fn repetition_status(&self) -> Status {
+        let checker = self.position.last_mover;
+        let checked = self
+            .checks()
+            .iter()
+            .any(|k| Some(k.as_str()) != checker.map(Kingdom::key));
+        // Fault TK-PERPETUAL-CHECK-LOSES: xiangqi's rule kept; a
+        // repetition reached by a checking move loses for the checker.
+        if self.engine.fault(Misreading::PerpetualCheckLoses) && checked {
+            if let Some(checker) = checker {
+                return Status::Won {
+                    winners: self
+                        .active()
+                        .into_iter()
+                        .filter(|k| k != checker.key())
+                        .collect(),
+                    reason: "perpetual-check".to_string(),
+                };
+            }
+        }
+        Status::Drawn {
+            reason: "repetition".to_string(),
         }
     }
 
@@ -392,6 +456,14 @@ impl ThreeKingdomsGame {
                 format!("{kingdom} is already defeated"),
             ));
         }
+        // Fault TK-RESIGN-ONLY-ON-MOVE: only the kingdom to move may go.
+        if self.engine.fault(Misreading::ResignOnlyOnMove) && self.position.to_move != Some(kingdom)
+        {
+            return Err(Self::refuse(
+                "not-on-move",
+                format!("{kingdom} is not to move"),
+            ));
+        }
         let event = Event::new(if cause == Cause::Leaving {
             "left"
         } else {
@@ -437,7 +509,7 @@ impl ThreeKingdomsGame {
                     cause,
                 )];
                 let first = if was_to_move {
-                    self.position.next_active(kingdom)
+                    transition::next_after(&self.engine, &self.position, kingdom)
                 } else {
                     self.position.to_move.unwrap_or(kingdom)
                 };

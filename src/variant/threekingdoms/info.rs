@@ -120,6 +120,9 @@ pub static INFO: VariantInfo = VariantInfo {
     board: super::picture::board,
     random_position: None,
     figures: super::picture::figures,
+    capture_owner:
+        "the kingdom that owned the piece when it was taken, before any takeover the capture causes",
+    protocol: &super::protocol_doc::PROTOCOL,
 };
 
 fn point_name(text: &str) -> Result<String, String> {

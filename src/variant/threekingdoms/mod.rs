@@ -9,8 +9,10 @@
 //! text), [`setup`] (set-up validity), [`movegen`] (tk.T5 moves, tk.T7
 //! check and facing), [`transition`] (tk.T6/tk.T8 turn order, defeats,
 //! heirs, takeover), [`game`] (tk.T9-tk.T11 results, the text interface),
-//! [`ruleset`] (the 21 rulings), [`info`], [`picture`], [`invariants`].
+//! [`ruleset`] (the 21 rulings), [`faults`] (the misreadings played on
+//! purpose), [`info`], [`picture`], [`invariants`].
 
+pub mod faults;
 pub mod game;
 pub mod geometry;
 pub mod info;
@@ -21,6 +23,7 @@ pub mod notation;
 pub mod picture;
 pub mod point;
 pub mod position;
+pub mod protocol_doc;
 pub mod ruleset;
 pub mod setup;
 pub mod transition;
@@ -28,7 +31,7 @@ pub mod transition;
 #[cfg(test)]
 mod tests;
 
-pub use game::{open, ThreeKingdomsGame};
+pub use game::{open, open_with_faults, ThreeKingdomsGame};
 pub use info::INFO;
 pub use movegen::Engine;
 

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::faults::{FaultSet, Misreading};
 use super::geometry::{palace_diagonals, Geometry};
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Piece, Position};
@@ -17,6 +18,8 @@ pub struct Engine {
     pub rules: Ruleset,
     /// The board's tables under them.
     pub geometry: Arc<Geometry>,
+    /// The misreadings played on purpose (none in every normal run).
+    pub faults: FaultSet,
 }
 
 /// Whether an attack test counts facing (a kingdom in check) or only
@@ -33,10 +36,40 @@ pub enum Judgement {
 impl Engine {
     /// The engine of `rules`.
     pub fn new(rules: Ruleset) -> Engine {
+        Engine::with_faults(rules, FaultSet::NONE)
+    }
+
+    /// The engine of `rules` playing the misreadings `faults`.
+    pub fn with_faults(rules: Ruleset, faults: FaultSet) -> Engine {
         Engine {
             geometry: Arc::new(Geometry::build(&rules)),
             rules,
+            faults,
         }
+    }
+
+    /// Whether the misreading is played.
+    #[inline]
+    pub fn fault(&self, misreading: Misreading) -> bool {
+        self.faults.has(misreading)
+    }
+
+    /// The points of `ray` from `from` as sliders (`facing` false) or the
+    /// facing test (`facing` true) walk it: the whole ray, except under
+    /// the faults that cut the triangle.
+    pub fn walk<'a>(&self, from: Point, ray: &'a [Point], facing: bool) -> &'a [Point] {
+        // Fault TK-TRIANGLE-CLOSED, TK-FACING-NOT-THROUGH-TRIANGLE: a line
+        // ends before it crosses a triangle edge.
+        let cut = self.fault(Misreading::TriangleClosed)
+            || (facing && self.fault(Misreading::FacingNotThroughTriangle));
+        if !cut {
+            return ray;
+        }
+        let crossing = (0..ray.len()).find(|&i| {
+            let previous = if i == 0 { from } else { ray[i - 1] };
+            previous.is_triangle() && ray[i].is_triangle() && previous.kingdom() != ray[i].kingdom()
+        });
+        &ray[..crossing.unwrap_or(ray.len())]
     }
 
     /// R-ORIGIN: the kingdom whose half, palace and forward sense a piece
@@ -77,7 +110,15 @@ impl Engine {
             // stands in (its home palace; R-FACING=fly-capture may take it
             // elsewhere).
             Kind::General => {
-                if from.in_a_palace() {
+                // Fault TK-GENERAL-LEAVES-PALACE: any orthogonal step on
+                // the half it stands on.
+                if self.fault(Misreading::GeneralLeavesPalace) {
+                    for &to in &g.neighbours[from.index()] {
+                        if to.kingdom() == from.kingdom() {
+                            push(out, to, 0);
+                        }
+                    }
+                } else if from.in_a_palace() {
                     for &to in &g.neighbours[from.index()] {
                         if to.kingdom() == from.kingdom() && to.in_a_palace() {
                             push(out, to, 0);
@@ -99,7 +140,12 @@ impl Engine {
             }
             // Clause tk.T5, R-ORIGIN: the palace diagonals of its frame's palace.
             Kind::Advisor => {
-                if from.in_palace_of(self.frame(piece)) {
+                // Fault TK-ADVISOR-LEAVES-PALACE: any diagonal step.
+                if self.fault(Misreading::AdvisorLeavesPalace) {
+                    for &to in &g.diagonals[from.index()] {
+                        push(out, to, 0);
+                    }
+                } else if from.in_palace_of(self.frame(piece)) {
                     for to in palace_diagonals(from) {
                         push(out, to, 0);
                     }
@@ -113,7 +159,8 @@ impl Engine {
                         if let (Some(eye), Some(to)) =
                             (from.offset(df / 2, dr / 2), from.offset(df, dr))
                         {
-                            if empty(eye) {
+                            // Fault TK-ELEPHANT-EYE-IGNORED: the eye never blocks.
+                            if empty(eye) || self.fault(Misreading::ElephantEyeIgnored) {
                                 push(out, to, 0);
                             }
                         }
@@ -123,7 +170,8 @@ impl Engine {
             // R-HORSE: the leg must be empty.
             Kind::Horse => {
                 for jump in &g.horse[from.index()] {
-                    if empty(jump.leg) {
+                    // Fault TK-HORSE-LEG-IGNORED: the leg never blocks.
+                    if empty(jump.leg) || self.fault(Misreading::HorseLegIgnored) {
                         push(out, jump.to, 0);
                     }
                 }
@@ -132,7 +180,10 @@ impl Engine {
             // leg-only).
             Kind::Bannerman => {
                 for jump in &g.banner[from.index()] {
-                    if empty(jump.leg) && (self.rules.banner == Banner::LegOnly || empty(jump.leg2))
+                    // Fault TK-BANNER-JUMPS: nothing on the way blocks.
+                    if self.fault(Misreading::BannerJumps)
+                        || (empty(jump.leg)
+                            && (self.rules.banner == Banner::LegOnly || empty(jump.leg2)))
                     {
                         push(out, jump.to, 0);
                     }
@@ -142,7 +193,7 @@ impl Engine {
             // including the first occupied point.
             Kind::Chariot => {
                 for (index, ray) in g.rays[from.index()].iter().enumerate() {
-                    for &to in ray {
+                    for &to in self.walk(from, ray, false) {
                         push(out, to, index as u8);
                         if !empty(to) {
                             break;
@@ -155,11 +206,16 @@ impl Engine {
             Kind::Cannon => {
                 for (index, ray) in g.rays[from.index()].iter().enumerate() {
                     let mut screened = false;
-                    for &to in ray {
+                    for &to in self.walk(from, ray, false) {
                         if !screened {
                             if empty(to) {
                                 push(out, to, index as u8);
                             } else {
+                                // Fault TK-CANNON-CAPTURES-DIRECT: the
+                                // first piece may be taken too.
+                                if self.fault(Misreading::CannonCapturesDirect) {
+                                    push(out, to, index as u8);
+                                }
                                 screened = true;
                             }
                         } else if !empty(to) {
@@ -185,10 +241,29 @@ impl Engine {
     pub fn soldier_steps(&self, from: Point, piece: Piece) -> Vec<Point> {
         let frame = self.frame(piece);
         if from.kingdom() == frame {
-            return self.geometry.forward_at_home(from);
+            let mut out = self.geometry.forward_at_home(from);
+            // Fault TK-SOLDIER-ONE-BRANCH: from its e5 into the next
+            // kingdom's e5 only.
+            if self.fault(Misreading::SoldierOneBranch) && from.is_triangle() {
+                out.retain(|to| to.kingdom() == frame.next());
+            }
+            // Fault TK-SOLDIER-BANK-SIDEWAYS: on its own bank it already
+            // steps sideways.
+            if self.fault(Misreading::SoldierBankSideways) && from.rank() == 4 {
+                out.extend(from.offset(-1, 0));
+                out.extend(from.offset(1, 0));
+            }
+            return out;
         }
-        let mut out: Vec<Point> = [(0, -1), (-1, 0), (1, 0)]
-            .into_iter()
+        // Fault TK-SOLDIER-NO-SIDEWAYS: a crossed soldier only goes forward.
+        let steps: &[(i8, i8)] = if self.fault(Misreading::SoldierNoSideways) {
+            &[(0, -1)]
+        } else {
+            &[(0, -1), (-1, 0), (1, 0)]
+        };
+        let mut out: Vec<Point> = steps
+            .iter()
+            .copied()
             .filter_map(|(df, dr)| from.offset(df, dr))
             .collect();
         if self.rules.soldier == Soldier::TriangleSideways && from.is_triangle() {
@@ -207,6 +282,9 @@ impl Engine {
     /// `victim` (a general, in use: a cannon's move onto an empty point
     /// needs no screen, so empty points are not asked).
     pub fn attacked(&self, position: &Position, target: Point, victim: Kingdom) -> bool {
+        if self.faults.changes_attacks() {
+            return self.attacked_by_generation(position, target, victim);
+        }
         let g = &*self.geometry;
         let rival = |p: Point, kind: Kind| {
             position
@@ -241,7 +319,9 @@ impl Engine {
             }
         }
         for (from, jump) in &g.banner_to[target.index()] {
-            if rival(*from, Kind::Bannerman).is_some()
+            // Fault TK-BANNER-NO-CHECK: bannermen never attack.
+            if !self.fault(Misreading::BannerNoCheck)
+                && rival(*from, Kind::Bannerman).is_some()
                 && empty(jump.leg)
                 && (self.rules.banner == Banner::LegOnly || empty(jump.leg2))
             {
@@ -285,7 +365,10 @@ impl Engine {
     ) -> bool {
         let mut scratch = Vec::new();
         position.pieces().any(|(from, piece)| {
-            if piece.owner == victim {
+            // Fault TK-BANNER-NO-CHECK: bannermen never attack.
+            if piece.owner == victim
+                || (piece.kind == Kind::Bannerman && self.fault(Misreading::BannerNoCheck))
+            {
                 return false;
             }
             scratch.clear();
@@ -297,11 +380,16 @@ impl Engine {
     /// R-FACING: whether `kingdom`'s general stands on one line with a
     /// rival general and nothing between.
     pub fn facing(&self, position: &Position, kingdom: Kingdom) -> bool {
+        // Fault TK-FACING-IGNORED: generals may face.
+        if self.fault(Misreading::FacingIgnored) {
+            return false;
+        }
         let Some(general) = position.generals[kingdom.index()] else {
             return false;
         };
         self.geometry.rays[general.index()].iter().any(|ray| {
-            ray.iter()
+            self.walk(general, ray, true)
+                .iter()
                 .find_map(|p| position.at(*p))
                 .is_some_and(|piece| piece.kind == Kind::General && piece.owner != kingdom)
         })
@@ -349,15 +437,64 @@ impl Engine {
         let captures_general = position
             .at(mv.to)
             .is_some_and(|piece| piece.kind == Kind::General);
+        // Fault TK-GENERAL-NOT-CAPTURABLE: a general is never taken.
+        if captures_general && self.fault(Misreading::GeneralNotCapturable) {
+            return false;
+        }
         if captures_general && self.rules.general_capture == GeneralCapture::AlwaysLegal {
             return true;
         }
         let mut next = *position;
-        transition::move_and_capture(self, &mut next, kingdom, mv);
+        if self.fault(Misreading::SafetyBeforeTakeover) {
+            // Fault TK-SAFETY-BEFORE-TAKEOVER: the piece moves, but a
+            // captured general's army has not changed hands yet.
+            if let Some(piece) = next.lift(mv.from) {
+                next.put(mv.to, piece);
+            }
+        } else {
+            transition::move_and_capture(self, &mut next, kingdom, mv);
+        }
         if judgement == Judgement::AsRuled && self.rules.check == Check::AfterTransition {
             transition::after_move(self, &mut next, kingdom);
         }
+        if self.fault(Misreading::SafetyNextOnly) {
+            // Fault TK-SAFETY-NEXT-ONLY: only the next kingdom's pieces
+            // (and facing) count.
+            return !self.attacked_by_next(&next, kingdom) && !self.facing(&next, kingdom);
+        }
+        if self.fault(Misreading::FacingCreatedOnly)
+            && !self.attacked_now(&next, kingdom)
+            && self.facing(position, kingdom)
+        {
+            // Fault TK-FACING-CREATED-ONLY: a facing that stood before
+            // the move may be left standing.
+            return true;
+        }
         !self.in_check(&next, kingdom)
+    }
+
+    /// Whether `kingdom`'s general is attacked (facing aside).
+    fn attacked_now(&self, position: &Position, kingdom: Kingdom) -> bool {
+        position.generals[kingdom.index()]
+            .is_some_and(|general| self.attacked(position, general, kingdom))
+    }
+
+    /// Whether the kingdom after `kingdom` in turn order attacks its
+    /// general (for the fault TK-SAFETY-NEXT-ONLY).
+    fn attacked_by_next(&self, position: &Position, kingdom: Kingdom) -> bool {
+        let Some(general) = position.generals[kingdom.index()] else {
+            return false;
+        };
+        let next = transition::next_after(self, position, kingdom);
+        let mut scratch = Vec::new();
+        position.pieces().any(|(from, piece)| {
+            if piece.owner != next {
+                return false;
+            }
+            scratch.clear();
+            self.targets(position, from, piece, &mut scratch);
+            scratch.iter().any(|(to, _)| *to == general)
+        })
     }
 
     /// The legal moves of `kingdom` (of the piece on `only`, if given).

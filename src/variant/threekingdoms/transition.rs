@@ -3,6 +3,7 @@
 //! taken over, the every-move defeats (R-TRAP=every-move), the R-HEIR
 //! history, the turn handed on with turn-start defeats, the move counter.
 
+use super::faults::Misreading;
 use super::movegen::Engine;
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Piece, Position};
@@ -102,7 +103,11 @@ pub fn defeat(
             continue;
         }
         let palace_piece = matches!(piece.kind, Kind::Advisor | Kind::Elephant);
-        if engine.rules.takeover == Takeover::RemovePalacePieces && palace_piece {
+        // Fault TK-TAKEOVER-REMOVES-ARMY: the whole army leaves; fault
+        // TK-TAKEOVER-OWN-HOME-ONLY: pieces it had taken over leave.
+        let leaves = engine.fault(Misreading::TakeoverRemovesArmy)
+            || (engine.fault(Misreading::TakeoverOwnHomeOnly) && piece.home != victim);
+        if (engine.rules.takeover == Takeover::RemovePalacePieces && palace_piece) || leaves {
             position.lift(point);
             removed.push((point, piece));
             continue;
@@ -167,6 +172,10 @@ pub fn move_and_capture(
 /// has had no legal move; else the last mover; else the active kingdom
 /// before it. `last-mover`: the last mover, else the kingdom before it.
 pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
+    // Fault TK-HEIR-NEXT-KINGDOM: the kingdom after it in turn order.
+    if engine.fault(Misreading::HeirNextKingdom) {
+        return position.next_active(kingdom);
+    }
     let active = |k: &Kingdom| position.is_active(*k) && *k != kingdom;
     let trapper = match engine.rules.heir {
         Heir::Trapper => position.trapped_since[kingdom.index()].filter(active),
@@ -184,27 +193,46 @@ pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdo
 pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) -> Vec<Defeat> {
     let mut defeats = Vec::new();
     let mut q = first;
+    let mut passed = 0;
     loop {
         if position.active_kingdoms().len() <= 1 {
             position.to_move = None;
             return defeats;
         }
         if !position.is_active(q) {
-            q = position.next_active(q);
+            q = next_after(engine, position, q);
             continue;
         }
         if engine.has_legal_move(position, q) {
             position.to_move = Some(q);
             return defeats;
         }
-        let cause = if engine.in_check(position, q) {
+        let in_check = engine.in_check(position, q);
+        // Fault TK-STALEMATE-SKIPS: a stalemated kingdom passes (until
+        // nobody could move at all).
+        if engine.fault(Misreading::StalemateSkips) && !in_check && passed < 3 {
+            passed += 1;
+            q = next_after(engine, position, q);
+            continue;
+        }
+        let cause = if in_check {
             Cause::Mate
         } else {
             Cause::Stalemate
         };
         let heir = heir_of(engine, position, q);
         defeats.push(defeat(engine, position, q, heir, cause));
-        q = position.next_active(q);
+        q = next_after(engine, position, q);
+    }
+}
+
+/// Clause tk.T6: the active kingdom that moves after `kingdom`.
+pub fn next_after(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
+    // Fault TK-TURN-CLOCKWISE: Shu, Wei, Wu.
+    if engine.fault(Misreading::TurnClockwise) {
+        position.previous_active(kingdom)
+    } else {
+        position.next_active(kingdom)
     }
 }
 
@@ -250,7 +278,7 @@ pub fn after_move(engine: &Engine, position: &mut Position, mover: Kingdom) -> V
     }
     position.last_mover = Some(mover);
     // Step 3.
-    let next = position.next_active(mover);
+    let next = next_after(engine, position, mover);
     defeats.extend(examine_from(engine, position, next));
     defeats
 }
@@ -268,7 +296,10 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
     } else {
         defeats.extend(after_move(engine, &mut next, mover));
     }
-    if capture.is_some() || !defeats.is_empty() {
+    // Fault TK-COUNTER-CAPTURE-ONLY: a defeat does not reset; fault
+    // TK-COUNTER-NEVER-RESETS: nothing does.
+    let defeated = !defeats.is_empty() && !engine.fault(Misreading::CounterCaptureOnly);
+    if (capture.is_some() || defeated) && !engine.fault(Misreading::CounterNeverResets) {
         next.quiet = 0;
     } else {
         next.quiet += 1;

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::setup::{Placed, Setup, Tray};
 
 use super::bits::Bits;
+use super::checks::PartySet;
 use super::legal::Safety;
 
 /// No king (an eliminated party).
@@ -41,6 +42,9 @@ pub struct Board {
     /// The king safety of the party to move, as the transition judged it
     /// when it asked whether that party can move (not part of the state).
     pub(super) safety: Option<Safety>,
+    /// The active parties whose king is attacked, as the transition found
+    /// them (`fast::checks`; not part of the state, `None` when not known).
+    pub(super) checks: Option<PartySet>,
 }
 
 impl Board {
@@ -61,6 +65,7 @@ impl Board {
             check_anchor: position.check_anchor(),
             postponed: [None; 6],
             safety: None,
+            checks: None,
         };
         for (slot, party) in board.postponed.iter_mut().zip(position.postponed()) {
             *slot = Some(party);

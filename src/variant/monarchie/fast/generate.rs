@@ -34,10 +34,10 @@ const START_SIDES: [[usize; 2]; 6] = [[2, 3], [3, 4], [4, 5], [5, 0], [0, 1], [1
 pub struct FastRules {
     pub(super) rules: Ruleset,
     pub(super) tables: &'static Tables,
-    braid: bool,
+    pub(super) braid: bool,
     pub(super) flanks: bool,
     crosses: bool,
-    diagonal_lines: usize,
+    pub(super) diagonal_lines: usize,
     twelve: bool,
     knight: usize,
     king_dead_barred: bool,
@@ -245,6 +245,10 @@ impl FastRules {
         let occupied = board.occupied;
         let mut pinned = Bits::EMPTY;
         let mut look = |line: usize, attackers: Bits| {
+            // No attacker on the line: nothing is pinned along it.
+            if (t.rays[king][line] & attackers).is_empty() {
+                return;
+            }
             let blockers = t.rays[king][line] & occupied;
             let (first, second) = if t.increasing[line] {
                 let first = blockers.first();

@@ -138,8 +138,11 @@ impl FastRules {
                         }
                     }
                 } else if pawn {
-                    let promoting = u64::from((targets & zone).count());
-                    count += u64::from(targets.count()) + promoting * (choices - 1);
+                    let promoting = targets & zone;
+                    count += u64::from(targets.count());
+                    if promoting.any() {
+                        count += u64::from(promoting.count()) * (choices - 1);
+                    }
                 } else {
                     count += u64::from(targets.count());
                 }

@@ -28,6 +28,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod checks;
 pub mod differential;
 pub mod generate;
 pub mod legal;

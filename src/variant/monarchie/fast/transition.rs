@@ -20,6 +20,7 @@ impl FastRules {
     pub fn play(&self, board: &Board, mv: Move) -> Board {
         let mut next = board.clone();
         next.safety = None;
+        next.checks = None;
         let Some(actor) = board.to_move else {
             return next;
         };
@@ -61,11 +62,14 @@ impl FastRules {
             next.trays[actor].take(promoted);
         }
         // R-CLOCK: a clock already at zero falls with the move.
+        let mut simple = true;
         if let Some(clocks) = &next.clocks {
             if clocks[actor] == 0 && next.is_active(actor) && next.active_count() > 1 {
                 next.eliminate(actor);
+                simple = false;
             }
         }
+        next.checks = Some(self.checks_after(&next, board.checks, actor, from, to, simple));
         self.pass_turn(&mut next, actor, event);
         next
     }
@@ -98,6 +102,7 @@ impl FastRules {
             }
             // Clauses 11 and 14: mate or stalemate.
             board.eliminate(party);
+            board.checks = Some(self.all_checks(board));
             last_actor = party;
             event = TurnEvent::NoMoveElimination;
             self.update_anchor(board, party);
@@ -106,9 +111,7 @@ impl FastRules {
 
     /// Whether any active king is attacked.
     fn check_pending(&self, board: &Board) -> bool {
-        Party::ALL
-            .into_iter()
-            .any(|party| board.is_active(party) && self.in_check(board, party))
+        self.any_checked(board)
     }
 
     /// `turn::next_mover` (R-NEXT steps 1-4), with whether the party
@@ -129,7 +132,7 @@ impl FastRules {
         };
         for step in 1..=6 {
             let party = search_from.clockwise(step);
-            if self.in_check(board, party) {
+            if self.checked(board, party) {
                 return (Some(party), Some(true));
             }
         }
@@ -207,7 +210,10 @@ impl FastRules {
                 .map(|step| actor.clockwise(step))
                 .find(|&party| board.is_active(party) && !self.has_legal_move(board, party));
             match stuck {
-                Some(party) => board.eliminate(party),
+                Some(party) => {
+                    board.eliminate(party);
+                    board.checks = Some(self.all_checks(board));
+                }
                 None => return,
             }
         }
