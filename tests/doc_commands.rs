@@ -13,7 +13,10 @@ use super::hostile::{run_in, scratch};
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
-const SKIPPED: [(&str, &str); 33] = [
+const SKIPPED: [(&str, &str); 36] = [
+    ("$ADAPTER", "a shell variable naming the reader's adapter"),
+    ("adapter.py", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
+    ("examples/rust-engine-adapter", "needs the example adapters built (cargo build --release --examples)"),
     ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
     ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
     ("replay game.yaml", "replays the journal of the six-party game above, which is not run"),
