@@ -13,7 +13,12 @@ use super::hostile::{run_in, scratch};
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
-const SKIPPED: [(&str, &str); 32] = [
+const SKIPPED: [(&str, &str); 37] = [
+    ("$ADAPTER", "a shell variable naming the reader's adapter"),
+    ("adapter.py", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
+    ("examples/rust-engine-adapter", "needs the example adapters built (cargo build --release --examples)"),
+    ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
+    ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
     ("replay game.yaml", "replays the journal of the six-party game above, which is not run"),
     ("*", "a shell glob over a campaign's shard files"),
     (" [", "a synopsis with optional parts"),
@@ -45,8 +50,6 @@ const SKIPPED: [(&str, &str); 32] = [
     ("fuzz --engine", "a differential run over the protocol: minutes (tests/conform.rs runs a short one)"),
     ("conform --engine \"python3", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
     ("serve", "reads requests from its stdin until it ends"),
-    ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
-    ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
     ("explore", "serves the explorer page until Ctrl-C (tests/explore.rs starts one and stops it)"),
 ];
 

@@ -284,7 +284,10 @@ fn monarchie_cannot_be_driven_over_uci() {
     let engine = fake("ok");
     let (code, _, stderr) = run(&["conform", "--uci", &engine]);
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("not a two-player variant"), "{stderr}");
+    assert!(
+        stderr.contains("--uci plays only grand and racingkings"),
+        "{stderr}"
+    );
 }
 
 /// Whether Debian's fairy-stockfish is installed; prints a note if not.

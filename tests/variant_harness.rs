@@ -612,6 +612,8 @@ fn regelwerk_with_input(args: &[&str], input: &str) -> crate::support::Output {
 fn every_command_takes_variant_for_every_variant() {
     let dir = std::env::temp_dir().join(format!("regelwerk-variant-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    // No command makes an output's folders (issue 26): the test does.
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     let cases = [
         ("monarchie", "16-28", "16", 28, "blau"),
         ("grand", "e3e4", "e3", 65, "white"),

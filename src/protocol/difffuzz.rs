@@ -679,4 +679,3 @@ fn origin(game: &DivergentGame) -> String {
         game.seed, game.played
     )
 }
-
