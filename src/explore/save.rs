@@ -91,7 +91,7 @@ pub fn scenario_text(request: &SaveRequest, spec: &Spec) -> Result<String, ApiEr
         quoted(&game.position_text()),
     );
     for action in &game_request.actions {
-        text.push_str(&crate::protocol::difffuzz::play_step(
+        text.push_str(&crate::fuzz::game::play_step(
             game.as_mut(),
             action,
             true,
