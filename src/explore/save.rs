@@ -91,11 +91,7 @@ pub fn scenario_text(request: &SaveRequest, spec: &Spec) -> Result<String, ApiEr
         quoted(&game.position_text()),
     );
     for action in &game_request.actions {
-        text.push_str(&crate::fuzz::game::play_step(
-            game.as_mut(),
-            action,
-            true,
-        ));
+        text.push_str(&crate::fuzz::game::play_step(game.as_mut(), action, true));
     }
     if game_request.select.is_some() || game_request.actions.is_empty() {
         let moves = match &game_request.select {
