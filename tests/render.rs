@@ -286,6 +286,12 @@ fn local_links(page: &str) -> Vec<String> {
         for (at, _) in page.match_indices(attr) {
             let value = &page[at + attr.len()..];
             let value = &value[..value.find('"').unwrap_or(value.len())];
+            // The explorer's links go to the local server (`regelwerk
+            // explore`, port 8421), not to a file: each names its variant.
+            if let Some(query) = value.strip_prefix("http://127.0.0.1:8421/?") {
+                assert!(query.starts_with("variant="), "explorer link {value}");
+                continue;
+            }
             if !value.starts_with("data:") && !value.is_empty() {
                 out.push(value.to_string());
             }

@@ -161,6 +161,13 @@ pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, String> {
             .iter()
             .find(|(name, _)| *name == field)
             .map_or("as the shared report says", |(_, text)| text);
+        // `capture.owner` has one definition per variant, in its data
+        // (`VariantInfo::capture_owner`).
+        let own = if field == "capture" {
+            format!("`owner`: {}; {own}", info.capture_owner)
+        } else {
+            own.to_string()
+        };
         page.push_str(&format!("| `{field}` | {holds} | {own} |\n"));
     }
     page.push_str(&format!("\nElimination causes: {}.\n", list(info.causes)));

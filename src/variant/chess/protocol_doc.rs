@@ -14,10 +14,7 @@ const COUNTERS: &str = "The FEN's castling field is always `-`. The halfmove clo
     move.";
 
 const REPORT: &[(&str, &str)] = &[
-    (
-        "capture",
-        "`owner`: the side whose piece was taken; `at`: where it stood",
-    ),
+    ("capture", "`at`: where it stood"),
     ("checks", "the side to move, if it is in check"),
     (
         "eliminations",

@@ -26,7 +26,7 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
     report: &[
         (
             "capture",
-            "`owner`: the party whose piece was taken; `at`: its cell; `dead: true` for \
+            "`at`: its cell; `dead: true` for \
             the piece of an eliminated party (a dead blocker)",
         ),
         (

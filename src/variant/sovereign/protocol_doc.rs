@@ -30,11 +30,7 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
         The move number, when the position has one, grows by one after each move of player \
         2; a position without it stays without.",
     report: &[
-        (
-            "capture",
-            "`owner`: the player whose piece it counts as when it is taken, `neutral` \
-            for an army nobody holds; `at`: its square",
-        ),
+        ("capture", "`at`: its square"),
         ("checks", "the players in check afterwards"),
         ("eliminations", "always `[]`"),
         (

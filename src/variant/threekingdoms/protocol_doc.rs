@@ -27,10 +27,7 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
         `<quiet>`: single moves since the last capture or defeat (R-MOVE-LIMIT), 0 after \
         one. There is no move number.",
     report: &[
-        (
-            "capture",
-            "`owner`: the kingdom whose piece was taken; `at`: its point",
-        ),
+        ("capture", "`at`: its point"),
         (
             "checks",
             "the active kingdoms in check afterwards; `[]` once the game is over",
