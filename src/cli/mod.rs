@@ -327,44 +327,7 @@ enum Command {
         command: render::RulingsCommand,
     },
     /// Play a game (MONARCHIE: a six-party training game of humans and Joshuas) and write its record.
-    Play {
-        /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN (docs/records.md).
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
-        variant: VariantId,
-        /// Seed of the computer players (same seed, same game).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Seats in party order (MONARCHIE clockwise from Blau; Three Kingdoms Shu, Wu, Wei; else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
-        #[arg(long)]
-        players: Option<String>,
-        /// Write the journal (YAML, docs/journal.md) here (MONARCHIE).
-        #[arg(long)]
-        journal: Option<PathBuf>,
-        /// Write the game as PGN (docs/records.md) here (every variant but MONARCHIE).
-        #[arg(long)]
-        pgn: Option<PathBuf>,
-        /// Start from this position instead of the start (every variant but MONARCHIE: a FEN, or Three Kingdoms' position text).
-        #[arg(long)]
-        position: Option<String>,
-        /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
-        #[arg(long)]
-        clock: bool,
-        /// Only a progress bar and the result.
-        #[arg(long)]
-        quiet: bool,
-        /// Stop undecided after this many actions (at most 1,000,000: MAX_PLIES).
-        #[arg(long, default_value_t = 600, value_parser = regelwerk::input::max_plies)]
-        max_plies: usize,
-        /// The match number written to the journal.
-        #[arg(long = "match", default_value_t = 1)]
-        match_number: u64,
-        /// The date written to the journal (default: today, UTC).
-        #[arg(long)]
-        date: Option<String>,
-        /// A ruling setting ID=key (repeatable).
-        #[arg(long = "ruling", value_name = "ID=KEY")]
-        rulings: Vec<String>,
-    },
+    Play(play::PlayArgs),
     /// Replay journals (clause 18) and PGN files (`*.pgn`: grand, racingkings, threekingdoms, sovereign) and report the first discrepancy of each game.
     Replay {
         /// Journal files (YAML) and PGN files (by the extension `.pgn`).
@@ -613,34 +576,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             middle,
             timeout,
         }),
-        Command::Play {
-            variant,
-            seed,
-            players,
-            journal,
-            pgn,
-            position,
-            clock,
-            quiet,
-            max_plies,
-            match_number,
-            date,
-            rulings,
-        } => {
-            let args = play::PlayArgs {
-                variant,
-                seed,
-                players,
-                journal,
-                pgn,
-                position,
-                clock,
-                quiet,
-                max_plies,
-                match_number,
-                date,
-                rulings,
-            };
+        Command::Play(args) => {
             // MONARCHIE's game of humans and Joshuas, or any other
             // variant's game of computers recorded as PGN.
             if args.variant == VariantId::Monarchie {

@@ -18,18 +18,43 @@ use regelwerk::variant::VariantId;
 use regelwerk::{Action, Cell, Ruleset};
 
 /// The options of `play`.
+#[derive(clap::Args, Debug)]
 pub(super) struct PlayArgs {
+    /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN (docs/records.md).
+    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     pub variant: VariantId,
+    /// Seed of the computer players (same seed, same game).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seats in party order (MONARCHIE clockwise from Blau; Three Kingdoms Shu, Wu, Wei; else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
+    #[arg(long)]
     pub players: Option<String>,
+    /// Write the journal (YAML, docs/journal.md) here (MONARCHIE).
+    #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Write the game as PGN (docs/records.md) here (every variant but MONARCHIE).
+    #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// Start from this position instead of the start (every variant but MONARCHIE: a FEN, or Three Kingdoms' position text).
+    #[arg(long)]
     pub position: Option<String>,
+    /// Run the clocks of clause 15 (20 minutes each, 60 s per move).
+    #[arg(long)]
     pub clock: bool,
+    /// Only a progress bar and the result.
+    #[arg(long)]
     pub quiet: bool,
+    /// Stop undecided after this many actions (at most 1,000,000: MAX_PLIES).
+    #[arg(long, default_value_t = 600, value_parser = regelwerk::input::max_plies)]
     pub max_plies: usize,
+    /// The match number written to the journal.
+    #[arg(long = "match", default_value_t = 1)]
     pub match_number: u64,
+    /// The date written to the journal (default: today, UTC).
+    #[arg(long)]
     pub date: Option<String>,
+    /// A ruling setting ID=key (repeatable).
+    #[arg(long = "ruling", value_name = "ID=KEY")]
     pub rulings: Vec<String>,
 }
 
