@@ -115,7 +115,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         .context("finding scenario files")?
         .into_iter()
         .filter(|file| {
-            regelwerk::scenario::is_scenario_file(file)
+            regelwerk::suite::is_scenario_file(file)
                 && std::fs::read_to_string(file)
                     .map(|text| declared_variant(&text))
                     .is_ok_and(|declared| declared == variant)
