@@ -96,12 +96,10 @@ fn tokens(text: &str) -> Vec<(Token, usize)> {
                     i += 1;
                 }
             }
-        } else if c == 'r'
-            && (at(i + 1) == '"' || (at(i + 1) == '#' && matches!(at(i + 2), '"' | '#')))
-        {
-            // A raw string r"..." / r#"..."#.
+        } else if let Some(r) = raw_string_at(&chars, i) {
+            // A raw string r"..." / r#"..."# (br, cr too).
             let mut hashes = 0;
-            i += 1;
+            i = r + 1;
             while at(i) == '#' {
                 hashes += 1;
                 i += 1;
@@ -154,6 +152,18 @@ fn tokens(text: &str) -> Vec<(Token, usize)> {
         }
     }
     out
+}
+
+/// Where the `r` of a raw string literal starting at `i` is (`r"`,
+/// `r#"`, `br"`, `cr#"`, ...), if one starts there.
+fn raw_string_at(chars: &[char], i: usize) -> Option<usize> {
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    let r = if matches!(at(i), 'b' | 'c') { i + 1 } else { i };
+    let mut end = r + 1;
+    while at(end) == '#' {
+        end += 1;
+    }
+    (at(r) == 'r' && at(end) == '"').then_some(r)
 }
 
 /// The paths of a use tree that starts at token `i` (a word), `prefix`
@@ -491,7 +501,10 @@ fn the_layering_check_names_every_kind_of_fault() {
     let files = vec![
         file("lib.rs", "pub mod scenario; pub mod journal; pub mod variant; pub mod rng; pub mod fuzz;\npub use variant::chess::{cell};\n"),
         file("scenario/load.rs", "// crate::tournament in a comment is no import\nuse crate::journal::{suite::{self, Kind}};\n"),
-        file("journal/suite.rs", "fn f() { let s = \"crate::variant\"; let c = '\"'; crate::scenario::load::x(); }\n"),
+        file(
+            "journal/suite.rs",
+            "fn f() { let s = \"crate::variant\"; let c = '\"'; let b = br#\"\" crate::variant \"#;\ncrate::scenario::load::x(); }\n",
+        ),
         file("variant/chess/game.rs", "use crate::rng::Rng;\nuse super::super::super::fuzz::random;\n"),
         file("variant/chess/cell.rs", "pub struct Cell<'a>(&'a str);\n"),
         file("rng.rs", "fn f() -> crate::cell::Cell<'static> { todo!() }\n"),
