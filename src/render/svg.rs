@@ -1,7 +1,7 @@
 //! MONARCHIE's diagrams: a builder of the marks a rulebook diagram needs
 //! (move arrows, dots on legal targets, a ring on a king in check, shaded
 //! start triangles and promotion zones), computed with the rules, drawn by
-//! the one renderer ([`super::board`]) on MONARCHIE's board data
+//! the one renderer ([`crate::draw`]) on MONARCHIE's board data
 //! ([`crate::variant::monarchie::picture`]): pieces as discs in the party
 //! colours with letters, dead blockers grey and hatched. Any seat can be
 //! at the bottom, which turns the drawing (never the position).
