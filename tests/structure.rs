@@ -485,6 +485,17 @@ fn src_has_no_import_circle_and_rule_systems_name_no_harness() {
         );
     }
     let broken = violations(&found, &modules(&files));
+    let tops: BTreeSet<&str> = found
+        .iter()
+        .flat_map(|i| [top(&i.from), top(&i.to)])
+        .collect();
+    println!(
+        "{} files, {} imports between {} top-level modules read; {} broken layering rule(s)",
+        files.len(),
+        found.len(),
+        tops.iter().filter(|t| !t.is_empty()).count(),
+        broken.len()
+    );
     assert!(
         broken.is_empty(),
         "{} broken layering rule(s):\n{}",
