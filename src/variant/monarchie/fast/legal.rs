@@ -149,33 +149,37 @@ impl FastRules {
         }
         let t = self.tables;
         let occupied = board.occupied;
-        let lines = |from: usize, range: std::ops::Range<usize>| -> u64 {
-            range
-                .map(|line| u64::from(t.reach_count(from, line, occupied, own)))
-                .sum()
+        let straight = |from: usize| {
+            u64::from(t.reach_count(
+                from,
+                SIDE_LINES,
+                self.straight_end - SIDE_LINES,
+                occupied,
+                own,
+            ))
         };
-        let straight = SIDE_LINES..self.straight_end;
-        let diagonal = self.diagonal_lines..self.diagonal_lines + 6;
+        let diagonal =
+            |from: usize| u64::from(t.reach_count(from, self.diagonal_lines, 6, occupied, own));
         let set_count = |kind: PieceKind, from: usize| {
             u64::from(self.targets(board, party, kind, from, own).count())
         };
         for from in (free & kinds[PieceKind::Queen.index()]).iter() {
             count += if self.count_queen {
-                lines(from, straight.clone()) + lines(from, diagonal.clone())
+                straight(from) + diagonal(from)
             } else {
                 set_count(PieceKind::Queen, from)
             };
         }
         for from in (free & kinds[PieceKind::Rook.index()]).iter() {
             count += if self.count_rook {
-                lines(from, straight.clone())
+                straight(from)
             } else {
                 set_count(PieceKind::Rook, from)
             };
         }
         for from in (free & kinds[PieceKind::Bishop.index()]).iter() {
             count += if self.count_bishop {
-                lines(from, diagonal.clone())
+                diagonal(from)
             } else {
                 set_count(PieceKind::Bishop, from)
             };

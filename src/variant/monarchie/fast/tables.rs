@@ -379,16 +379,40 @@ impl Tables {
         None
     }
 
-    /// How many of `line`'s cells from `from` a piece reaches: up to and
-    /// including the first piece, less that piece when it is in `own`.
-    /// Only for lines [`Tables::countable`] accepted.
+    /// How many cells a piece on `from` reaches along the `n` lines from
+    /// `first_line` on: on each, up to and including the first piece,
+    /// less that piece when it is in `own`. Only for lines
+    /// [`Tables::countable`] accepted (they share no cell, and the cells
+    /// up to a blocker number `ray_len[from] - ray_len[blocker]`).
     #[inline(always)]
-    pub fn reach_count(&self, from: usize, line: usize, occupied: Bits, own: Bits) -> u32 {
-        let len = u32::from(self.ray_len[from][line]);
-        match self.first_on(from, line, occupied) {
-            Some(first) => len - u32::from(self.ray_len[first][line]) - u32::from(own.has(first)),
-            None => len,
+    pub fn reach_count(
+        &self,
+        from: usize,
+        first_line: usize,
+        n: usize,
+        occupied: Bits,
+        own: Bits,
+    ) -> u32 {
+        let near = &self.near[from][first_line..first_line + n];
+        let len = &self.ray_len[from][first_line..first_line + n];
+        let mut count = 0;
+        for k in 0..n {
+            let cell = near[k];
+            if cell == NONE {
+                continue;
+            }
+            // Most lines are closed at their first cell.
+            if occupied.has(usize::from(cell)) {
+                count += u32::from(!own.has(usize::from(cell)));
+                continue;
+            }
+            let line = first_line + k;
+            count += u32::from(len[k]);
+            if let Some(first) = self.first_on(from, line, occupied) {
+                count -= u32::from(self.ray_len[first][line]) + u32::from(own.has(first));
+            }
         }
+        count
     }
 
     /// The index of the R-PROMO-ZONE option.
