@@ -260,17 +260,7 @@ impl FastRules {
         family: usize,
         occupied: Bits,
     ) -> bool {
-        let t = self.tables;
-        match t.line_to[target * CELL_COUNT + at][family] {
-            NONE => false,
-            MANY => {
-                let (first, n) = FAMILIES[family];
-                (first..first + n).any(|line| {
-                    t.rays[target][line].has(at) && t.first_on(target, line, occupied) == Some(at)
-                })
-            }
-            line => t.first_on(target, line as usize, occupied) == Some(at),
-        }
+        self.first_through(target, at, family, occupied, |first| first == at)
     }
 
     /// The first piece on a line of `family` from `target` through the
