@@ -245,8 +245,8 @@ impl Tables {
         let mut line_to = vec![[NONE; 4]; CELL_COUNT * CELL_COUNT];
         for (from, lines) in rays.iter().enumerate() {
             for (family, &(first, n)) in FAMILIES.iter().enumerate() {
-                for line in first..first + n {
-                    for to in lines[line].iter() {
+                for (line, ray) in lines.iter().enumerate().skip(first).take(n) {
+                    for to in ray.iter() {
                         let entry = &mut line_to[from * CELL_COUNT + to][family];
                         *entry = if *entry == NONE { line as u8 } else { MANY };
                     }
@@ -396,8 +396,7 @@ impl Tables {
         let near = &self.near[from][first_line..first_line + n];
         let len = &self.ray_len[from][first_line..first_line + n];
         let mut count = 0;
-        for k in 0..n {
-            let cell = near[k];
+        for (k, (&cell, &len)) in near.iter().zip(len).enumerate() {
             if cell == NONE {
                 continue;
             }
@@ -407,7 +406,7 @@ impl Tables {
                 continue;
             }
             let line = first_line + k;
-            count += u32::from(len[k]);
+            count += u32::from(len);
             if let Some(first) = self.first_on(from, line, occupied) {
                 count -= u32::from(self.ray_len[first][line]) + u32::from(own.has(first));
             }
