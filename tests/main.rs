@@ -33,6 +33,7 @@ mod sovereign_fast;
 mod threekingdoms;
 mod tournament;
 mod turn_order;
+mod turn_records;
 mod uci;
 mod variant_harness;
 mod variants;
