@@ -7,7 +7,7 @@
 use regelwerk::players::{play_recorded, Joshua};
 use regelwerk::render::figures::variant_figures;
 use regelwerk::render::game::{render_game, GameDiagram};
-use regelwerk::variant::{self, Game, VariantId};
+use regelwerk::variant::{self, VariantId};
 
 /// The value of attribute `name` in one SVG element.
 fn attr(element: &str, name: &str) -> Option<f64> {

@@ -339,3 +339,45 @@ fn play_record_and_replay_cli() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Whatever the text after a valid opening, reading and replaying give
+    /// games, an error or a discrepancy, never a panic; a game read writes
+    /// back to text that reads to the same game.
+    #[test]
+    fn turn_record_never_panics(body in "(variant: threekingdoms\n|start: start\n|result: (won wu \\(x\\)|drawn \\(y\\)|ongoing)\n|moves: [0-3]\n|party: [a-z]{2,3} p\n|[1-3]\\. (shu|wu|wei) [A-Za-z0-9 |;-]{0,12}\n|[ -~]{0,20}\n){0,12}") {
+        let text = format!("regelwerk-record: 1\n{body}");
+        if let Ok(games) = turns::read(&text) {
+            for game in &games {
+                let _ = turns_replay::replay(game);
+                let seats: Vec<(String, String)> = game
+                    .seats
+                    .iter()
+                    .map(|s| (s.value.party.clone(), s.value.player.clone()))
+                    .collect();
+                let written = turns::write(
+                    &game.variant.value,
+                    &game.start.value,
+                    game.rulings.as_ref().map_or(&[][..], |r| &r.value[..]),
+                    &game.about,
+                    &seats,
+                    &game.result.value,
+                    &game.turns,
+                );
+                let again = turns::read(&written)
+                    .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+                proptest::prop_assert_eq!(again.len(), 1);
+                proptest::prop_assert_eq!(&again[0].result.value, &game.result.value);
+                let strip = |turns: &[turns::Turn]| -> Vec<(usize, String, String, String)> {
+                    turns
+                        .iter()
+                        .map(|t| (t.number, t.party.clone(), t.action.clone(), t.events.clone()))
+                        .collect()
+                };
+                proptest::prop_assert_eq!(strip(&again[0].turns), strip(&game.turns));
+            }
+        }
+    }
+}
