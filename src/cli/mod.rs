@@ -77,13 +77,16 @@ impl PositionArgs {
         };
         // A named start of the variant (`start`, `no-bannermen`) reads
         // as in a perft file's `from` line.
-        if regelwerk::variant::info(self.variant).starts.contains(&text) {
+        if regelwerk::variant::info(self.variant)
+            .starts
+            .contains(&text)
+        {
             return regelwerk::variant::open_start(self.variant, text, &self.rulings)
                 .map_err(|message| anyhow::anyhow!("reading --position: {message}"));
         }
-        regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(
-            |message| anyhow::anyhow!("reading --position for {}: {message}", self.variant),
-        )
+        regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(|message| {
+            anyhow::anyhow!("reading --position for {}: {message}", self.variant)
+        })
     }
 
     /// A MONARCHIE position and ruleset.
