@@ -353,7 +353,7 @@ fn second_line_of_key(text: &str, key: &str) -> Option<(usize, usize)> {
 }
 
 /// Rust type names serde puts in its messages, and what to say instead.
-const TYPE_WORDS: [(&str, &str); 23] = [
+const TYPE_WORDS: [(&str, &str); 25] = [
     (
         "invalid type: unit value, expected struct Scenario",
         "the file holds no scenario: expected a mapping of its fields (variant, id, description, clauses, position, steps)",
@@ -364,6 +364,8 @@ const TYPE_WORDS: [(&str, &str); 23] = [
     ("expected a YAML tag starting with '!'", "expected one of the names this field takes"),
     ("expected internally tagged enum", "expected a mapping with a kind field"),
     ("invalid type: unit value", "found nothing"),
+    ("invalid value: integer", "found the number"),
+    ("invalid value: string", "found the text"),
     ("invalid type: sequence", "found a list"),
     ("invalid type: map", "found a mapping"),
     ("invalid type: string", "found the text"),
@@ -388,6 +390,46 @@ const TYPE_WORDS: [(&str, &str); 23] = [
     ("expected f64", "expected a number"),
     ("a sequence", "a list"),
 ];
+
+/// An operating-system error on `path` in plain words, without the
+/// `(os error N)` suffix: what a user can act on.
+pub fn os_reason(path: &Path, error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::IsADirectory => "a folder, not a file".to_string(),
+        ErrorKind::NotADirectory => "a part of the path is a file, not a folder".to_string(),
+        ErrorKind::NotFound => match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) if !parent.is_dir() => {
+                format!("the folder {} does not exist", parent.display())
+            }
+            _ => "no such file".to_string(),
+        },
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.rsplit_once(" (os error ") {
+                Some((head, _)) => head.to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// A message with its control characters written as escapes (`\u{0}`),
+/// so that a NUL or an escape sequence from an input file never reaches
+/// the terminal raw.
+pub fn visible(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
 
 /// A serde message (JSON or YAML) with Rust's type names replaced.
 pub fn plain(message: &str) -> String {
