@@ -168,7 +168,7 @@ pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>
                 game.move_squares(mv)
                     .is_some_and(|(_, to)| spec.one_way.contains(&to))
             })
-            .map(|mv| (mv, super::board::ArrowKind::OneWay))
+            .map(|mv| (mv, crate::draw::ArrowKind::OneWay))
             .collect();
         let diagram = super::game::GameDiagram {
             moves_of: Some(spec.square.clone()),

@@ -7,7 +7,7 @@
 //! around its point that is clear of every point and of every label
 //! placed before it.
 
-use crate::render::board::{label_box, place_reach, Shape, SIDE_LABEL_SIZE};
+use crate::draw::{label_box, place_reach, Shape, SIDE_LABEL_SIZE};
 
 /// The size of the kingdom names (the renderer's `edge` class).
 pub const NAME_SIZE: f64 = 13.0;
