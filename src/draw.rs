@@ -58,6 +58,11 @@ pub struct Place {
     /// The label drawn on it when labels are shown (the cell number), or
     /// empty.
     pub label: String,
+    /// Where the label's text is centred (its middle, not its baseline),
+    /// when the board lays its labels out beside the places (a board of
+    /// points, where a label on the point would hide it and its piece);
+    /// `None`: on the place, or above its piece.
+    pub label_at: Option<(f64, f64)>,
 }
 
 /// A board as data.
@@ -189,6 +194,9 @@ pub enum ArrowKind {
     Start,
     /// A direction the piece may not take (red, dashed, a cross at the end).
     Forbidden,
+    /// A move the piece could not make back from its target (orange,
+    /// dotted, an open head); a picture with one gets a legend line.
+    OneWay,
 }
 
 impl ArrowKind {
@@ -197,6 +205,7 @@ impl ArrowKind {
             ArrowKind::Move => "move",
             ArrowKind::Start => "start",
             ArrowKind::Forbidden => "forbidden",
+            ArrowKind::OneWay => "oneway",
         }
     }
 }
@@ -226,6 +235,13 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
     if marks.caption.is_some() {
         height += 30.0;
     }
+    let one_way = marks
+        .arrows
+        .iter()
+        .any(|(_, _, kind)| *kind == ArrowKind::OneWay);
+    if one_way {
+        height += LEGEND_HEIGHT;
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -240,7 +256,7 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
     );
     let title = marks.caption.clone().unwrap_or_else(|| board.title.clone());
     let _ = writeln!(out, "<title>{}</title>", escape(&title));
-    out.push_str(&defs(board));
+    out.push_str(&defs(board, one_way));
     let lines = |out: &mut String| {
         for [x1, y1, x2, y2] in &board.lines {
             let _ = writeln!(
@@ -338,6 +354,23 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
             num(r)
         );
     }
+    let caption_room = if marks.caption.is_some() { 30.0 } else { 0.0 };
+    if one_way {
+        let y = min_y + height - caption_room - LEGEND_HEIGHT / 2.0;
+        let x = min_x + width / 2.0 - 150.0;
+        let _ = writeln!(
+            out,
+            "<line class=\"arrow oneway\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" marker-end=\"url(#head-oneway)\"/>\n\
+             <text class=\"legend\" x=\"{}\" y=\"{}\">{}</text>",
+            num(x),
+            num(y),
+            num(x + 40.0),
+            num(y),
+            num(x + 50.0),
+            num(y + 4.5),
+            escape(ONE_WAY_LEGEND)
+        );
+    }
     if let Some(caption) = &marks.caption {
         let _ = writeln!(
             out,
@@ -351,9 +384,67 @@ pub fn render(board: &Board, pieces: &[PieceMark], marks: &Marks) -> String {
     out
 }
 
+/// The height of the legend line of a picture with one-way arrows.
+const LEGEND_HEIGHT: f64 = 24.0;
+
+/// The legend of a one-way arrow.
+pub const ONE_WAY_LEGEND: &str = "one-way: the piece could not move back from there";
+
+/// The font size of labels laid out beside their places
+/// ([`Place::label_at`]), in picture units; [`label_box`] measures by it.
+pub const SIDE_LABEL_SIZE: f64 = 9.0;
+
+/// The box `[x0, y0, x1, y1]` a label of `size` centred on `(x, y)` takes
+/// at most: 0.66 of the size per character (wider than any capital or
+/// digit of a sans-serif face), 1.2 times the size high.
+pub fn label_box(x: f64, y: f64, text: &str, size: f64) -> [f64; 4] {
+    let half_width = text.chars().count() as f64 * size * 0.66 / 2.0;
+    let half_height = size * 0.6;
+    [
+        x - half_width,
+        y - half_height,
+        x + half_width,
+        y + half_height,
+    ]
+}
+
+/// The baseline of a label of `size` whose box is centred at `y`
+/// ([`label_box`]): a third of the size below the middle.
+pub fn baseline(y: f64, size: f64) -> f64 {
+    y + size / 3.0
+}
+
+/// The radius around a place's centre that its marks can cover: the
+/// piece disc (drawn a little below the centre), the check ring and the
+/// capture ring with their strokes.
+pub fn place_reach(shape: Shape) -> f64 {
+    (shape.half() * 0.82 + 1.75).max(shape.piece_radius() + shape.half() * 0.12 + 1.0)
+}
+
 /// The style and defs of a picture: the place shape, the hatch pattern of
-/// dead blockers, the arrow heads.
-fn defs(board: &Board) -> String {
+/// dead blockers, the arrow heads (and the one-way arrow's, when drawn).
+fn defs(board: &Board, one_way: bool) -> String {
+    let mut extra = String::new();
+    if one_way {
+        extra.push_str(
+            ".arrow.oneway{stroke:#d95f02;stroke-dasharray:1.5 3.5;stroke-linecap:round}\
+             .legend{font:12px sans-serif;fill:#222}",
+        );
+    }
+    if board.places.iter().any(|place| place.label_at.is_some()) {
+        let _ = write!(
+            extra,
+            ".ns{{font:{}px sans-serif;fill:#3d382e;text-anchor:middle;\
+             paint-order:stroke;stroke:#fffdf6;stroke-width:2.5px}}",
+            num(SIDE_LABEL_SIZE)
+        );
+    }
+    let one_way_head = if one_way {
+        "<marker id=\"head-oneway\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">\
+<path d=\"M0,0L10,5L0,10\" fill=\"none\" stroke=\"#d95f02\" stroke-width=\"2\"/></marker>\n"
+    } else {
+        ""
+    };
     let mut tints = String::new();
     for (index, fill) in board.tints.iter().enumerate() {
         let _ = write!(tints, ".c{index}{{fill:{fill}}}");
@@ -404,7 +495,7 @@ use{{stroke:#7d735f;stroke-width:0.8}}\
 .arrow.move{{stroke:#111}}\
 .arrow.start{{stroke:#0b7a35;stroke-width:5}}\
 .arrow.forbidden{{stroke:#c00000;stroke-dasharray:6 4}}\
-.caption{{font:13px sans-serif;text-anchor:middle;fill:#222}}\
+.caption{{font:13px sans-serif;text-anchor:middle;fill:#222}}{extra}\
 </style>\n{shape}\n\
 <pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
 <rect width=\"5\" height=\"5\" fill=\"#b4b4b4\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#6e6e6e\" stroke-width=\"2\"/></pattern>\n\
@@ -414,7 +505,7 @@ use{{stroke:#7d735f;stroke-width:0.8}}\
 <path d=\"M0,0L10,5L0,10Z\" fill=\"#0b7a35\"/></marker>\n\
 <marker id=\"head-forbidden\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">\
 <path d=\"M1,1L9,9M9,1L1,9\" stroke=\"#c00000\" stroke-width=\"2.5\"/></marker>\n\
-</defs>\n"
+{one_way_head}</defs>\n"
     )
 }
 
@@ -423,7 +514,16 @@ fn draw_pieces(out: &mut String, board: &Board, pieces: &[PieceMark], marks: &Ma
     let half = board.shape.half();
     for place in &board.places {
         let piece = pieces.iter().find(|piece| piece.at == place.name);
-        if marks.labels && !place.label.is_empty() {
+        if let (true, false, Some((x, y))) = (marks.labels, place.label.is_empty(), place.label_at)
+        {
+            let _ = writeln!(
+                out,
+                "<text class=\"ns\" x=\"{}\" y=\"{}\">{}</text>",
+                num(x),
+                num(baseline(y, SIDE_LABEL_SIZE)),
+                escape(&place.label)
+            );
+        } else if marks.labels && !place.label.is_empty() {
             let (class, dy) = match piece {
                 None if !marks.dots.contains(&place.name) => ("ne", 4.0),
                 _ => ("n", -half * 0.62),
@@ -484,6 +584,8 @@ fn draw_arrow(out: &mut String, board: &Board, from: &Place, to: &Place, kind: A
     let start = half * 0.35;
     let end = match kind {
         ArrowKind::Forbidden => 0.0,
+        // Short of the target's dot, so that the head stays visible.
+        ArrowKind::OneWay => half * 0.55,
         _ => half * 0.3,
     };
     let class = kind.class();

@@ -366,7 +366,7 @@ fn play_and_replay_cli_per_variant() {
     assert_eq!(out.code, Some(2));
     assert!(
         out.stderr
-            .contains("--pgn is for grand, racingkings and sovereign"),
+            .contains("--pgn and --record are for the other variants"),
         "{}",
         out.stderr
     );
@@ -458,7 +458,8 @@ proptest::proptest! {
 }
 
 /// `play --ruling` for the recorded variants with switchable rulings: the
-/// PGN names the settings in a `Rulings` tag, `replay` plays the game
+/// PGN names the settings in a `Rulings` tag (a turn record in its
+/// `rulings` header), `replay` plays the game
 /// under them, and a bad setting there is a header discrepancy; a
 /// variant without switchable rulings refuses `--ruling` as input.
 #[test]
@@ -482,7 +483,23 @@ fn play_under_a_ruling_records_it_and_replay_uses_it() {
         ("sovereign", sovereign[0].clone()),
     ];
     for (variant, setting) in &settings {
-        let path = dir.join(format!("{variant}.pgn"));
+        // Three Kingdoms is kept as a turn record, Sovereign Chess as PGN.
+        let (flag, ext, written, refused) = if *variant == "threekingdoms" {
+            (
+                "--record",
+                "turns",
+                format!("\nrulings: {setting}\n"),
+                "discrepancy at rulings:",
+            )
+        } else {
+            (
+                "--pgn",
+                "pgn",
+                format!("[Rulings \"{setting}\"]"),
+                "discrepancy at header: [Rulings]",
+            )
+        };
+        let path = dir.join(format!("{variant}.{ext}"));
         let path = path.to_string_lossy().to_string();
         let (code, out) = run(&[
             "play",
@@ -495,20 +512,20 @@ fn play_under_a_ruling_records_it_and_replay_uses_it() {
             "--max-plies",
             "24",
             "--quiet",
-            "--pgn",
+            flag,
             &path,
         ]);
         assert_eq!(code, Some(0), "{out}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-        assert!(text.contains(&format!("[Rulings \"{setting}\"]")), "{text}");
+        assert!(text.contains(&written), "{text}");
         let (code, out) = run(&["replay", &path]);
         assert_eq!(code, Some(0), "{out}");
-        let bad = path.replace(".pgn", "-bad.pgn");
+        let bad = path.replace(&format!(".{ext}"), &format!("-bad.{ext}"));
         std::fs::write(&bad, text.replace(setting.as_str(), "R-NOPE=x"))
             .unwrap_or_else(|e| panic!("{e}"));
         let (code, out) = run(&["replay", &bad]);
         assert_eq!(code, Some(1), "{out}");
-        assert!(out.contains("discrepancy at header: [Rulings]"), "{out}");
+        assert!(out.contains(refused), "{out}");
     }
     let (code, out) = run(&["play", "--variant", "grand", "--ruling", "R-X=y", "--quiet"]);
     assert_eq!(code, Some(2), "{out}");

@@ -93,6 +93,11 @@ def scratch_files(tmp, binary):
     put("empty.perft", "# nothing\n")
     put("unknown-ids.txt", "no-such-scenario-id\n")
     put("chess960.pgn", '[Variant "Chess960"]\n\n1. e4 *\n')
+    head = "regelwerk-record: 1\nvariant: threekingdoms\nstart: start\n"
+    put("colour.turns", head + "colour: red\nresult: ongoing\nmoves: 0\n")
+    put("big.turns", head + "# " + "x" * (8 * 1024 * 1024) + "\n")
+    put("illegal.turns", head + "result: ongoing\nmoves: 1\n\n1. shu Rb3-Rb9\n")
+    put("tk.pgn", '[Variant "Three Kingdoms"]\n\n*\n')
     put("hang.py", HANG)
     loop = os.path.join(tmp, "loop.yaml")
     os.symlink(loop, loop)
@@ -150,6 +155,10 @@ def inputs(binary, f, tmp):
         ("Racing Kings square `z9`", ["moves", "--variant", "racingkings", "--square", "z9"], None),
         ("a bad `--ruling` without `--position`", ["perft", "1", "--variant", "sovereign", "--ruling", "R-NOPE=x"], None),
         ("PGN of an unknown variant", ["replay", f["chess960.pgn"]], None),
+        ("turn record with an unknown header", ["replay", f["colour.turns"]], None),
+        ("turn record over MAX_FILE_BYTES", ["replay", f["big.turns"]], None),
+        ("turn record with an illegal move", ["replay", f["illegal.turns"]], None),
+        ("PGN of a Three Kingdoms game", ["replay", f["tk.pgn"]], None),
         ("`serve` asked for protocol `two`", ["serve"], b'{"type":"start","protocol":"two"}\n{"type":"perft","seq":1,"variant":"grand","position":"startpos","rulings":[],"depth":1}\n'),
         ("`serve` asked for protocol 3.0", ["serve"], b'{"type":"start","protocol":"3.0"}\n{"type":"stop"}\n'),
         ("unknown IDs in `--expected-failures`", ["conform", "--engine", "true", "--expected-failures", f["unknown-ids.txt"]], None),

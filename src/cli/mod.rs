@@ -337,11 +337,11 @@ enum Command {
     },
     /// Play a game (MONARCHIE: a six-party training game of humans and Joshuas) and write its record.
     Play(play::PlayArgs),
-    /// Replay journals (clause 18) and PGN files (`*.pgn`: grand, racingkings, threekingdoms, sovereign) and report the first discrepancy of each game.
+    /// Replay journals (clause 18), PGN files (`*.pgn`: grand, racingkings, sovereign) and turn records (`*.turns`: threekingdoms) and report the first discrepancy of each game.
     Replay {
-        /// Journal files (YAML) and PGN files (by the extension `.pgn`).
+        /// Journal files (YAML), PGN files (by the extension `.pgn`) and turn records (`.turns`).
         journals: Vec<PathBuf>,
-        /// Every file must record a game of this variant (MONARCHIE: journals; the others: PGN).
+        /// Every file must record a game of this variant (MONARCHIE: journals; threekingdoms: turn records; the others: PGN).
         #[arg(long, value_enum)]
         variant: Option<VariantId>,
     },

@@ -20,7 +20,7 @@ use regelwerk::{Action, Cell, Ruleset};
 /// The options of `play`.
 #[derive(clap::Args, Debug)]
 pub(super) struct PlayArgs {
-    /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN (docs/records.md).
+    /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN or, Three Kingdoms, as a turn record (docs/records.md).
     #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     pub variant: VariantId,
     /// Seed of the computer players (same seed, same game).
@@ -32,9 +32,12 @@ pub(super) struct PlayArgs {
     /// Write the journal (YAML, docs/journal.md) here (MONARCHIE).
     #[arg(long)]
     pub journal: Option<PathBuf>,
-    /// Write the game as PGN (docs/records.md) here (every variant but MONARCHIE).
+    /// Write the game as PGN (docs/records.md) here (the two-player variants: grand, racingkings, sovereign).
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// Write the game as a turn record (docs/records.md, `*.turns`) here (threekingdoms: three players, which PGN cannot record).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
     /// Start from this position instead of the start (every variant but MONARCHIE: a FEN, or Three Kingdoms' position text).
     #[arg(long)]
     pub position: Option<String>,
@@ -231,8 +234,8 @@ fn print_moves(position: &Position, moves: Vec<regelwerk::Move>) {
 }
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
-    if args.pgn.is_some() {
-        bail!("--pgn is for grand, racingkings and sovereign; a MONARCHIE game is recorded with --journal");
+    if args.pgn.is_some() || args.record.is_some() {
+        bail!("--pgn and --record are for the other variants; a MONARCHIE game is recorded with --journal");
     }
     if args.position.is_some() {
         bail!("--position is for grand, racingkings and sovereign; a MONARCHIE game starts from Anhang A");

@@ -1,6 +1,7 @@
-//! `regelwerk play --variant grand|racingkings|threekingdoms`: a game
-//! between computer players through the variant interface, written as PGN
-//! (Three Kingdoms with its own move text, `docs/records.md`).
+//! `regelwerk play --variant grand|racingkings|sovereign|threekingdoms`: a
+//! game between computer players through the variant interface, written
+//! as PGN (`--pgn`) or, for more than two players, as a turn record
+//! (`--record`, `docs/records.md`).
 
 use std::process::ExitCode;
 
@@ -42,9 +43,18 @@ fn parse_seats(text: Option<&str>, sides: &[&str]) -> Result<Vec<Joshua>> {
 
 pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     let variant = args.variant;
+    let turn_record = regelwerk::record::turns_replay::uses_turn_record(variant);
+    let flag = if turn_record { "--record" } else { "--pgn" };
     if args.journal.is_some() {
-        bail!("--journal is for MONARCHIE; a {variant} game is recorded with --pgn");
+        bail!("--journal is for MONARCHIE; a {variant} game is recorded with {flag}");
     }
+    if turn_record && args.pgn.is_some() {
+        bail!("--pgn: a {variant} game has three players, which PGN cannot record; write a turn record with --record FILE (docs/records.md)");
+    }
+    if !turn_record && args.record.is_some() {
+        bail!("--record is for games of more than two players; a {variant} game is recorded as PGN with --pgn");
+    }
+    let output = if turn_record { &args.record } else { &args.pgn };
     if args.clock {
         bail!("--clock is MONARCHIE's clause 15; {variant} is played without clocks");
     }
@@ -52,7 +62,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         regelwerk::journal::check_date(date)
             .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
     }
-    if let Some(path) = &args.pgn {
+    if let Some(path) = output {
         super::exit::check_writable(path)?;
     }
     let info = variant::info(variant);
@@ -74,7 +84,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         let (black_first, first) = regelwerk::record::replay::fen_move_number(recorder.start());
         for (index, (san, action)) in recorder.sans().iter().zip(recorder.actions()).enumerate() {
             if sides.len() != 2 {
-                println!("{:>4}. {san}", index + 1);
+                println!("{:>4}. {:<4} {san}", index + 1, recorder.actors()[index]);
                 continue;
             }
             let ply = index + usize::from(black_first);
@@ -92,46 +102,39 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         Status::Ongoing => println!("undecided after {moves} moves (cap {})", args.max_plies),
         _ => println!("{status} after {moves} moves"),
     }
-    if let Some(path) = &args.pgn {
-        let date = args
-            .date
-            .unwrap_or_else(super::play::today)
-            .replace('-', ".");
+    if let Some(path) = output {
+        let date = args.date.unwrap_or_else(super::play::today);
         let mut tags = Tags {
             event: format!("regelwerk play --variant {variant} --seed {}", args.seed),
             site: "regelwerk".to_string(),
-            date,
+            // PGN writes YYYY.MM.DD, the turn record YYYY-MM-DD.
+            date: if turn_record {
+                date
+            } else {
+                date.replace('-', ".")
+            },
             round: args.match_number.to_string(),
             white: format!("regelwerk {}", seats[0]),
             black: format!("regelwerk {}", seats[1]),
             extra: Vec::new(),
+            seats: seats
+                .iter()
+                .map(|seat| format!("regelwerk {seat}"))
+                .collect(),
         };
-        if sides.len() != 2 {
-            // More than two players: each seat gets a tag of its own.
-            for (party, seat) in info.parties.iter().zip(&seats) {
-                tags.extra
-                    .push((party.native.to_string(), format!("regelwerk {seat}")));
-            }
-            if let Status::Won { winners, reason } = &status {
-                tags.extra.push(("Winners".to_string(), winners.join(" ")));
-                tags.extra.push(("Termination".to_string(), reason.clone()));
-            }
-            if let Status::Drawn { reason } = &status {
-                tags.extra.push(("Termination".to_string(), reason.clone()));
-            }
-        }
         if !args.rulings.is_empty() {
             // Not a standard tag: `replay` plays the game under these.
             tags.extra
                 .push((RULINGS_TAG.to_string(), args.rulings.join(" ")));
         }
-        if status == Status::Ongoing {
+        if status == Status::Ongoing && !turn_record {
             tags.extra
                 .push(("Termination".to_string(), "unterminated".to_string()));
         }
-        std::fs::write(path, recorder.to_pgn(&tags))
-            .with_context(|| format!("writing the PGN to {}", path.display()))?;
-        println!("pgn written to {}", path.display());
+        let kind = if turn_record { "turn record" } else { "pgn" };
+        std::fs::write(path, recorder.to_record(&tags))
+            .with_context(|| format!("writing the {kind} to {}", path.display()))?;
+        println!("{kind} written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }

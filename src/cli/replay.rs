@@ -1,5 +1,6 @@
-//! `regelwerk replay`: replays journals (clause 18) and PGN files of the
-//! two-player variants, and reports the first discrepancy of each.
+//! `regelwerk replay`: replays journals (clause 18), PGN files of the
+//! two-player variants and turn records of Three Kingdoms games
+//! (`docs/records.md`), and reports the first discrepancy of each game.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,44 +11,71 @@ use regelwerk::journal::{load_journal, replay};
 use regelwerk::record;
 use regelwerk::variant::VariantId;
 
-/// Whether `path` names a PGN file (by its extension).
-fn is_pgn(path: &Path) -> bool {
+/// Whether `path` has the extension `ext` (any case).
+fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
+        .is_some_and(|found| found.eq_ignore_ascii_case(ext))
 }
 
-/// Replays every game of a PGN file, printing one line per game: the
+/// A file of games (PGN or turn records) read into replays, or the
+/// message of why it could not be read.
+type Games = Result<Vec<(usize, Result<record::Replayed, record::Discrepancy>)>, String>;
+
+/// Reads and replays every game of a PGN file (by game: its first line
+/// and the outcome).
+fn pgn_games(path: &Path, text: &str) -> Games {
+    let games = record::pgn::read(text)
+        .map_err(|error| format!("{}:{}: {}", path.display(), error.line, error.message))?;
+    Ok(games
+        .iter()
+        .map(|game| (game.line, record::replay(game)))
+        .collect())
+}
+
+/// Reads and replays every game of a turn record file.
+fn turn_games(path: &Path, text: &str) -> Games {
+    let games = record::turns::read(text).map_err(|error| {
+        format!(
+            "{}:{}: {}: {}",
+            path.display(),
+            error.line,
+            error.field,
+            error.message
+        )
+    })?;
+    Ok(games
+        .iter()
+        .map(|game| (game.line, record::turns_replay::replay(game)))
+        .collect())
+}
+
+/// Replays every game of a file of games, printing one line per game: the
 /// number of games, the number that failed (a file that cannot be read
 /// counts one of one), and whether the file could not be read.
-fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, usize, bool) {
-    let text = match regelwerk::input::read_text(path) {
-        Ok(text) => text,
+fn replay_games(
+    path: &Path,
+    only: Option<VariantId>,
+    read: fn(&Path, &str) -> Games,
+) -> (usize, usize, bool) {
+    let games = regelwerk::input::read_text(path)
+        .map_err(|error| error.to_string())
+        .and_then(|text| read(path, &text));
+    let games = match games {
+        Ok(games) => games,
         Err(error) => {
             println!("INVALID {error}");
             return (1, 1, true);
         }
     };
-    let games = match record::pgn::read(&text) {
-        Ok(games) => games,
-        Err(error) => {
-            println!(
-                "INVALID {}:{}: {}",
-                path.display(),
-                error.line,
-                error.message
-            );
-            return (1, 1, true);
-        }
-    };
     let several = games.len() > 1;
     let mut failed = 0;
-    for (index, game) in games.iter().enumerate() {
+    for (index, (line, outcome)) in games.iter().enumerate() {
         let name = if several {
-            format!("{} game {} (line {})", path.display(), index + 1, game.line)
+            format!("{} game {} (line {line})", path.display(), index + 1)
         } else {
             path.display().to_string()
         };
-        match record::replay(game) {
+        match outcome {
             Ok(replayed) if only.is_some_and(|variant| variant != replayed.variant) => {
                 println!(
                     "{name}: a {} game, not {} (--variant)",
@@ -82,15 +110,22 @@ fn replay_pgn(path: &Path, only: Option<VariantId>) -> (usize, usize, bool) {
 
 pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> Result<ExitCode> {
     if paths.is_empty() {
-        anyhow::bail!("name at least one journal or PGN file");
+        anyhow::bail!("name at least one journal, PGN file or turn record");
     }
     let mut failed = 0;
     let mut unreadable = 0;
     // Games, not files: a PGN file may hold many, a journal holds one.
     let mut games = 0;
     for path in &paths {
-        if is_pgn(path) {
-            let (played, games_failed, bad_file) = replay_pgn(path, only);
+        let reader: Option<fn(&Path, &str) -> Games> = if has_extension(path, "pgn") {
+            Some(pgn_games)
+        } else if has_extension(path, record::turns::EXTENSION) {
+            Some(turn_games)
+        } else {
+            None
+        };
+        if let Some(reader) = reader {
+            let (played, games_failed, bad_file) = replay_games(path, only, reader);
             games += played;
             failed += games_failed;
             unreadable += usize::from(bad_file);
@@ -99,7 +134,7 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
         games += 1;
         if only.is_some_and(|variant| variant != VariantId::Monarchie) {
             println!(
-                "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN",
+                "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN, Three Kingdoms turn records",
                 path.display(),
                 only.map(|variant| variant.name()).unwrap_or_default()
             );

@@ -30,7 +30,11 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
     match key.as_str() {
         "racingkings" => Ok(VariantId::Racingkings),
         "grand" | "grandchess" => Ok(VariantId::Grand),
-        "threekingdoms" => Ok(VariantId::Threekingdoms),
+        "threekingdoms" | "threekingdomsxiangqi" => Err(format!(
+            "Three Kingdoms games have three players, which PGN cannot record: they are \
+             turn records (`*.{}`, docs/records.md)",
+            super::turns::EXTENSION
+        )),
         "sovereign" | "sovereignchess" => Ok(VariantId::Sovereign),
         "monarchie" => Err(
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
@@ -47,7 +51,7 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
 fn pgn_variant_names() -> String {
     VariantId::ALL
         .into_iter()
-        .filter(|v| *v != VariantId::Monarchie)
+        .filter(|v| !matches!(v, VariantId::Monarchie | VariantId::Threekingdoms))
         .map(|v| format!("\"{}\"", variant_tag(v)))
         .collect::<Vec<_>>()
         .join(", ")
@@ -121,11 +125,6 @@ impl fmt::Display for Discrepancy {
 /// The side to move and the fullmove number of a FEN.
 pub fn fen_move_number(fen: &str) -> (bool, u32) {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    // A Three Kingdoms position text (halves joined by `|`) has no move
-    // number: its records count from 1.
-    if fields.first().is_some_and(|board| board.contains('|')) {
-        return (false, 1);
-    }
     // Sovereign Chess writes the side to move as 1/2 and the move number
     // as the seventh field.
     let numbered = matches!(fields.get(1), Some(&"1" | &"2"));

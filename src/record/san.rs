@@ -31,7 +31,7 @@ pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
             "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
         ),
         VariantId::Threekingdoms => Err(
-            "Three Kingdoms games have no SAN: their records use the variant's own move text"
+            "Three Kingdoms games have no SAN: they are recorded as turn records (docs/records.md)"
                 .to_string(),
         ),
         VariantId::Sovereign => {
@@ -161,11 +161,11 @@ pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
     Ok(body(candidate, &all))
 }
 
-/// Whether `variant`'s records carry its own move text instead of SAN
-/// (Three Kingdoms Xiangqi: `Rb3-Bh1`; Sovereign Chess in coordinates:
-/// `e2e4`, `h6h7=K`, `O-g1`, `K=n:e5e4`; docs/records.md).
+/// Whether `variant`'s PGN carries its own move text instead of SAN
+/// (Sovereign Chess in coordinates: `e2e4`, `h6h7=K`, `O-g1`,
+/// `K=n:e5e4`; docs/records.md).
 pub fn own_move_text(variant: VariantId) -> bool {
-    matches!(variant, VariantId::Threekingdoms | VariantId::Sovereign)
+    variant == VariantId::Sovereign
 }
 
 /// The variant's own text of the legal move `action`.

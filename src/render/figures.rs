@@ -158,9 +158,22 @@ pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>
     for spec in (info.figures)() {
         let game = crate::variant::open(variant, Some(&spec.notation), &[])
             .map_err(|message| RenderError::Variant(format!("figure {}: {message}", spec.file)))?;
+        // The one-way targets get an arrow of their own kind (and the
+        // picture a legend line).
+        let kind_arrows = game
+            .legal_moves_from(&spec.square)
+            .map_err(RenderError::Variant)?
+            .into_iter()
+            .filter(|mv| {
+                game.move_squares(mv)
+                    .is_some_and(|(_, to)| spec.one_way.contains(&to))
+            })
+            .map(|mv| (mv, crate::draw::ArrowKind::OneWay))
+            .collect();
         let diagram = super::game::GameDiagram {
             moves_of: Some(spec.square.clone()),
             caption: Some(spec.caption.clone()),
+            kind_arrows,
             ..super::game::GameDiagram::default()
         };
         let dots = game

@@ -15,6 +15,9 @@ pub struct FigureSpec {
     pub notation: String,
     /// The square of the piece whose moves are drawn.
     pub square: String,
+    /// Targets of those moves to draw as one-way arrows (the piece could
+    /// not move back from there), with a legend; empty for most figures.
+    pub one_way: Vec<String>,
 }
 
 /// A variant's protocol page, beyond what its `VariantInfo` lists (the

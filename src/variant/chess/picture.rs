@@ -32,6 +32,7 @@ pub fn board(geometry: &Geometry, bottom: Option<&str>) -> Board {
             y,
             tint: usize::from((square.file() + square.rank()) % 2 == 1),
             label: String::new(),
+            label_at: None,
         });
     }
     let mut edge_labels = Vec::new();
@@ -110,6 +111,7 @@ pub fn piece_figures(
                 caption: format!("The {name} on {square}: every dot is a legal target"),
                 notation: format!("{} w - - 0 1", rows.join("/")),
                 square,
+                one_way: Vec::new(),
             }
         })
         .collect()

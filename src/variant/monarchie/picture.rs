@@ -54,6 +54,7 @@ pub fn board(bottom: Option<&str>) -> Board {
                 y,
                 tint: usize::try_from(i32::from(lattice_x).rem_euclid(3)).unwrap_or(0),
                 label: cell.to_string(),
+                label_at: None,
             }
         })
         .collect();

@@ -47,6 +47,7 @@ pub fn board(bottom: Option<&str>) -> Board {
             y,
             tint,
             label: String::new(),
+            label_at: None,
         });
     }
     let mut edge_labels = Vec::new();
@@ -125,6 +126,7 @@ pub fn figures() -> Vec<FigureSpec> {
             caption: caption.to_string(),
             notation: format!("{} 1 w b - 0", rows.join("/")),
             square: square.to_string(),
+            one_way: Vec::new(),
         }
     };
     vec![

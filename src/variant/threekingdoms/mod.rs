@@ -10,13 +10,15 @@
 //! check and facing), [`transition`] (tk.T6/tk.T8 turn order, defeats,
 //! heirs, takeover), [`game`] (tk.T9-tk.T11 results, the text interface),
 //! [`ruleset`] (the 21 rulings), [`faults`] (the misreadings played on
-//! purpose), [`info`], [`picture`], [`invariants`].
+//! purpose), [`info`], [`picture`] and [`labels`] (the board picture),
+//! [`invariants`].
 
 pub mod faults;
 pub mod game;
 pub mod geometry;
 pub mod info;
 pub mod invariants;
+pub mod labels;
 pub mod listing;
 pub mod movegen;
 pub mod notation;

@@ -6,11 +6,12 @@
 //! half, any kingdom at the bottom. Also the movement figures.
 
 use super::geometry::{palace_diagonals, Geometry};
+use super::labels;
 use super::notation;
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Piece, Position};
 use super::ruleset::{Bannermen, Ruleset};
-use crate::draw::{Board, Place, Shape};
+use crate::draw::{baseline, place_reach, Board, Place, Shape};
 use crate::variant::FigureSpec;
 
 /// Units per file step.
@@ -51,16 +52,33 @@ pub fn centre(point: Point, bottom: Kingdom) -> (f64, f64) {
 pub fn board(bottom: Option<&str>) -> Board {
     let bottom = bottom.and_then(Kingdom::from_key).unwrap_or(Kingdom::SHU);
     let geometry = Geometry::build(&Ruleset::default());
+    let shape = Shape::Point(3.0);
+    let centres: Vec<(f64, f64)> = Point::all().map(|point| centre(point, bottom)).collect();
+    let labels: Vec<String> = Point::all().map(|point| point.to_string()).collect();
+    let names: Vec<((f64, f64), String)> = Kingdom::ALL
+        .into_iter()
+        .map(|k| {
+            (
+                centre(Point::new(k, 4, 0), bottom),
+                format!(
+                    "{} ({})",
+                    super::info::KINGDOMS[k.index()].native,
+                    ["red", "green", "blue"][k.index()]
+                ),
+            )
+        })
+        .collect();
+    let layout = labels::layout(shape, &centres, &labels, &names);
     let places: Vec<Place> = Point::all()
-        .map(|point| {
-            let (x, y) = centre(point, bottom);
-            Place {
-                name: point.to_string(),
-                x,
-                y,
-                tint: point.kingdom().index(),
-                label: point.to_string(),
-            }
+        .zip(&centres)
+        .zip(&layout.points)
+        .map(|((point, &(x, y)), &label_at)| Place {
+            name: point.to_string(),
+            x,
+            y,
+            tint: point.kingdom().index(),
+            label: point.to_string(),
+            label_at: Some(label_at),
         })
         .collect();
     let mut lines = Vec::new();
@@ -78,30 +96,24 @@ pub fn board(bottom: Option<&str>) -> Board {
             }
         }
     }
-    let edge_labels = Kingdom::ALL
-        .into_iter()
-        .map(|k| {
-            let (x, y) = centre(Point::new(k, 4, 0), bottom);
-            let scale = 1.0 + 28.0 / (x * x + y * y).sqrt().max(1.0);
-            (
-                x * scale,
-                y * scale,
-                format!(
-                    "{} ({})",
-                    crate::variant::threekingdoms::info::KINGDOMS[k.index()].native,
-                    ["red", "green", "blue"][k.index()]
-                ),
-            )
-        })
+    let edge_labels = names
+        .iter()
+        .zip(&layout.names)
+        .map(|((_, name), &(x, y))| (x, baseline(y, labels::NAME_SIZE), name.clone()))
         .collect();
+    // The bounds of every point's reach and every label, with air.
+    let reach = place_reach(shape);
     let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for place in &places {
-        min_x = min_x.min(place.x);
-        min_y = min_y.min(place.y);
-        max_x = max_x.max(place.x);
-        max_y = max_y.max(place.y);
+    let point_boxes = centres
+        .iter()
+        .map(|&(x, y)| [x - reach, y - reach, x + reach, y + reach]);
+    for b in point_boxes.chain(layout.boxes.iter().copied()) {
+        min_x = min_x.min(b[0]);
+        min_y = min_y.min(b[1]);
+        max_x = max_x.max(b[2]);
+        max_y = max_y.max(b[3]);
     }
-    let margin = 70.0;
+    let margin = 12.0;
     Board {
         title: "Three Kingdoms Xiangqi board".to_string(),
         view_box: [
@@ -110,7 +122,7 @@ pub fn board(bottom: Option<&str>) -> Board {
             max_x - min_x + 2.0 * margin,
             max_y - min_y + 2.0 * margin,
         ],
-        shape: Shape::Point(3.0),
+        shape,
         tints: vec!["#f4d9d4", "#d6ecd9", "#d7e1f3"],
         places,
         lines,
@@ -126,18 +138,75 @@ fn generals_only() -> Position {
     position
 }
 
-fn figure(file: &str, caption: &str, pieces: &[(&str, Piece)], square: &str) -> FigureSpec {
+/// The position of a figure: the three generals on their d1 points and
+/// `pieces`.
+fn figure_position(pieces: &[(&str, Piece)]) -> Position {
     let mut position = generals_only();
     for (name, piece) in pieces {
         if let Ok(point) = name.parse::<Point>() {
             position.put(point, *piece);
         }
     }
+    position
+}
+
+fn figure(file: &str, caption: &str, pieces: &[(&str, Piece)], square: &str) -> FigureSpec {
     FigureSpec {
         file: file.to_string(),
         caption: caption.to_string(),
-        notation: notation::to_text(&position),
+        notation: notation::to_text(&figure_position(pieces)),
         square: square.to_string(),
+        one_way: Vec::new(),
+    }
+}
+
+/// The targets of the piece on `square` (among `pieces`) from which the
+/// same piece, standing there instead, has no move back to `square`:
+/// asked of the engine, both ways.
+fn one_way_targets(pieces: &[(&str, Piece)], square: &str) -> Vec<String> {
+    let targets = |pieces: &[(&str, Piece)], from: &str| -> Vec<String> {
+        let Ok(game) = super::open(Some(&notation::to_text(&figure_position(pieces))), &[]) else {
+            return Vec::new();
+        };
+        game.legal_moves_from(from)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|mv| game.move_squares(mv).map(|(_, to)| to))
+            .collect()
+    };
+    targets(pieces, square)
+        .into_iter()
+        .filter(|to| {
+            let moved: Vec<(&str, Piece)> = pieces
+                .iter()
+                .map(|&(at, piece)| (if at == square { to.as_str() } else { at }, piece))
+                .collect();
+            !targets(&moved, to).iter().any(|back| back == square)
+        })
+        .collect()
+}
+
+/// The horse on the triangle point Re5, its one-way targets marked and
+/// named in the caption.
+fn horse_triangle(horse: Piece) -> FigureSpec {
+    let pieces = [("Re5", horse)];
+    let one_way = one_way_targets(&pieces, "Re5");
+    let game = super::open(Some(&notation::to_text(&figure_position(&pieces))), &[]);
+    let count = game
+        .ok()
+        .and_then(|game| game.legal_moves_from("Re5").ok())
+        .map_or(0, |moves| moves.len());
+    let caption = format!(
+        "Horse on the triangle point Re5: {count} targets; {} one-way (R-HORSE, F-HORSE-ASYM)",
+        match one_way.as_slice() {
+            [] => "none is".to_string(),
+            [one] => format!("{one} (orange) is"),
+            [init @ .., last] => format!("{} and {last} (orange) are", init.join(", ")),
+        }
+    );
+    FigureSpec {
+        one_way,
+        ..figure("horse-triangle.svg", &caption, &pieces, "Re5")
     }
 }
 
@@ -171,12 +240,7 @@ pub fn figures() -> Vec<FigureSpec> {
             &[("Rg3", shu(Kind::Horse))],
             "Rg3",
         ),
-        figure(
-            "horse-triangle.svg",
-            "Horse on a triangle point: 10 targets, two of them one-way (R-HORSE, F-HORSE-ASYM)",
-            &[("Re5", shu(Kind::Horse))],
-            "Re5",
-        ),
+        horse_triangle(shu(Kind::Horse)),
         figure(
             "horse-one-way.svg",
             "Horse on Gd4: a horse on Be5 reaches it, but this one cannot jump back to Be5 (one-way, R-HORSE)",
