@@ -31,6 +31,7 @@ mod snapshots;
 mod sovereign;
 mod sovereign_fast;
 mod threekingdoms;
+mod threekingdoms_fast;
 mod tournament;
 mod turn_order;
 mod uci;

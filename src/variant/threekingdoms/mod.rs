@@ -10,8 +10,10 @@
 //! check and facing), [`transition`] (tk.T6/tk.T8 turn order, defeats,
 //! heirs, takeover), [`game`] (tk.T9-tk.T11 results, the text interface),
 //! [`ruleset`] (the 21 rulings), [`faults`] (the misreadings played on
-//! purpose), [`info`], [`picture`], [`invariants`].
+//! purpose), [`info`], [`picture`], [`invariants`]; [`fast`] is the fast
+//! path perft counts with.
 
+pub mod fast;
 pub mod faults;
 pub mod game;
 pub mod geometry;
