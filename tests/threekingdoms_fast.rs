@@ -168,8 +168,12 @@ fn every_ruling_is_covered_or_left_to_the_rule_code() {
                 covers(&ruleset),
                 "{setting}"
             );
-            let game = regelwerk::variant::open(VariantId::Threekingdoms, None, &[setting.clone()])
-                .unwrap_or_else(|error| panic!("{setting}: {error}"));
+            let game = regelwerk::variant::open(
+                VariantId::Threekingdoms,
+                None,
+                std::slice::from_ref(&setting),
+            )
+            .unwrap_or_else(|error| panic!("{setting}: {error}"));
             assert_eq!(
                 game.perft_on(3, PerftPath::Fast),
                 game.perft_on(3, PerftPath::Reference),

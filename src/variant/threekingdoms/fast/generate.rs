@@ -3,8 +3,8 @@
 //! targets of a piece as a point set, the check test from the general's
 //! point outward, and the legal targets of a piece, most of them without
 //! playing the move: a kingdom not in check whose move neither leaves nor
-//! enters a point [`Tables::relevant`] to its general (and captures no
-//! general) stays out of check.
+//! enters a point watched from its general ([`FastRules::safety`], a
+//! general capture always watched) stays out of check.
 
 use super::board::{
     kind, owner, Board, ADVISOR, BANNERMAN, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, NO_POINT,
@@ -170,25 +170,27 @@ impl FastRules {
                 return true;
             }
         }
-        for &from in t.near.of(g) {
+        self.near_attack(cells, g, k)
+    }
+
+    /// Whether a rival soldier, general or advisor next to `g` steps onto it.
+    #[inline]
+    fn near_attack(&self, cells: &[u8; 135], g: usize, k: u8) -> bool {
+        let t = &*self.tables;
+        t.near.of(g).iter().any(|&from| {
             let from = usize::from(from);
             let c = cells[from];
-            if !rival(c) {
-                continue;
-            }
-            let hit = match kind(c) {
-                SOLDIER => t.soldier[usize::from(self.frame(c))][from].has(g),
-                GENERAL => t.general[from].has(g),
-                ADVISOR => {
-                    t.palace[from] && t.half[from] == self.frame(c) && t.advisor[from].has(g)
+            c != 0
+                && owner(c) != k
+                && match kind(c) {
+                    SOLDIER => t.soldier[usize::from(self.frame(c))][from].has(g),
+                    GENERAL => t.general[from].has(g),
+                    ADVISOR => {
+                        t.palace[from] && t.half[from] == self.frame(c) && t.advisor[from].has(g)
+                    }
+                    _ => false,
                 }
-                _ => false,
-            };
-            if hit {
-                return true;
-            }
-        }
-        false
+        })
     }
 
     /// Whether kingdom `k` is in check on `board`.
@@ -198,20 +200,89 @@ impl FastRules {
         g != NO_POINT && self.in_check_at(&board.cells, usize::from(g), k)
     }
 
-    /// What the legality test of `k`'s moves on `board` needs.
+    /// What the legality test of `k`'s moves on `board` needs, in one
+    /// look outward from its general: whether it is in check, and the
+    /// points whose change could expose it. On a ray, a move vacates at
+    /// most one point and fills one with a piece of `k`, so a rival piece
+    /// that attacks after it stood among the first three pieces before
+    /// (a chariot or general among the first two, a cannon among the
+    /// first three): only such rays are watched, up to that piece. A
+    /// rival horse, bannerman or elephant whose leg or eye is blocked
+    /// watches that point. The rival generals are watched (a general
+    /// capture changes owners).
     #[inline]
     pub fn safety(&self, board: &Board, k: u8) -> Safety {
+        let t = &*self.tables;
+        let cells = &board.cells;
         let general = usize::from(board.general[usize::from(k)]);
-        let mut watch = self.tables.relevant[general];
+        let mut watch = Bits::EMPTY;
         for (other, &g) in board.general.iter().enumerate() {
             if other != usize::from(k) && g != NO_POINT {
                 watch.set(usize::from(g));
             }
         }
+        let mut in_check = false;
+        for &ray in t.rays.of(general) {
+            let points = t.ray(ray);
+            let mut seen = 0;
+            let mut hot = None;
+            for (i, &p) in points.iter().enumerate() {
+                let c = cells[usize::from(p)];
+                if c == 0 {
+                    continue;
+                }
+                seen += 1;
+                if owner(c) != k {
+                    match kind(c) {
+                        CHARIOT | GENERAL if seen <= 2 => {
+                            in_check |= seen == 1;
+                            hot = Some(i);
+                        }
+                        CANNON => {
+                            in_check |= seen == 2;
+                            hot = Some(i);
+                        }
+                        _ => {}
+                    }
+                }
+                if seen == 3 {
+                    break;
+                }
+            }
+            if let Some(last) = hot {
+                for &p in &points[..=last] {
+                    watch.set(usize::from(p));
+                }
+            }
+        }
+        for &(from, leg) in t.horse_to.of(general) {
+            let c = cells[usize::from(from)];
+            if kind(c) == HORSE && owner(c) != k {
+                in_check |= cells[usize::from(leg)] == 0;
+                watch.set(usize::from(leg));
+            }
+        }
+        for &(from, leg, leg2) in t.banner_to.of(general) {
+            let c = cells[usize::from(from)];
+            if kind(c) == BANNERMAN && owner(c) != k {
+                in_check |= cells[usize::from(leg)] == 0
+                    && (self.banner_leg_only || cells[usize::from(leg2)] == 0);
+                watch.set(usize::from(leg));
+                watch.set(usize::from(leg2));
+            }
+        }
+        for &(from, eye) in t.elephant_to.of(general) {
+            let c = cells[usize::from(from)];
+            if kind(c) == ELEPHANT && owner(c) != k && t.half[usize::from(from)] == self.frame(c) {
+                in_check |= cells[usize::from(eye)] == 0;
+                watch.set(usize::from(eye));
+            }
+        }
+        in_check = in_check || self.near_attack(cells, general, k);
         Safety {
             k,
             general,
-            in_check: self.in_check_at(&board.cells, general, k),
+            in_check,
             watch,
         }
     }
@@ -291,10 +362,27 @@ impl FastRules {
         let safety = self.safety(board, k);
         let mut pieces = board.own[usize::from(k)];
         while let Some(from) = pieces.pop() {
-            if !self
-                .legal_targets(board, &safety, from, board.cells[from])
-                .is_empty()
-            {
+            if self.any_legal_target(board, &safety, from, board.cells[from]) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the piece `cell` on `from` of `safety.k` has a legal move.
+    #[inline]
+    fn any_legal_target(&self, board: &Board, safety: &Safety, from: usize, cell: u8) -> bool {
+        let k = usize::from(safety.k);
+        let targets = self.targets(&board.cells, board.own[k], from, cell);
+        let mut doubtful = if safety.in_check || from == safety.general || safety.watch.has(from) {
+            targets
+        } else if !targets.minus(safety.watch).is_empty() {
+            return true;
+        } else {
+            targets.and(safety.watch)
+        };
+        while let Some(to) = doubtful.pop() {
+            if self.safe(board, safety, from, to) {
                 return true;
             }
         }

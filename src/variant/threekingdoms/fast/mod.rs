@@ -19,7 +19,10 @@
 //!   safety test only when it leaves or enters a point that can expose
 //!   the mover's general, captures a general, or the mover is in check
 //!   ([`generate`]);
-//! - perft's last ply counts the legal targets without listing them.
+//! - perft walks the legal targets without move lists; its last ply
+//!   counts them, and the ply before it plays only the move and its
+//!   capture effects when the next kingdom can move
+//!   ([`FastRules::count_after`]).
 //!
 //! Coverage: every ruling but two, which go to the rule code:
 //! `R-CHECK=after-transition` (safety judged after the turn-start defeats
@@ -38,7 +41,7 @@ pub mod generate;
 pub mod tables;
 pub mod transition;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use board::{Board, Outside};
 
@@ -86,12 +89,32 @@ pub fn covers(rules: &Ruleset) -> bool {
     rules.check == Check::AfterCapture && rules.move_id == MoveId::FromTo
 }
 
+/// The tables of `rules`, built once per ruleset and process (perft
+/// opens the fast path once per root move); at most 32 rulesets kept.
+fn tables_of(rules: &Ruleset) -> Arc<Tables> {
+    type Cache = Mutex<Vec<(Ruleset, Arc<Tables>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let mut cache = CACHE
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, tables)) = cache.iter().find(|(r, _)| r == rules) {
+        return Arc::clone(tables);
+    }
+    let tables = Arc::new(Tables::new(rules));
+    if cache.len() >= 32 {
+        cache.remove(0);
+    }
+    cache.push((*rules, Arc::clone(&tables)));
+    tables
+}
+
 impl FastRules {
     /// The fast rules of `rules`, if [`covers`] says so.
     pub fn new(rules: &Ruleset) -> Option<FastRules> {
         covers(rules).then(|| FastRules {
             rules: *rules,
-            tables: Arc::new(Tables::new(rules)),
+            tables: tables_of(rules),
             frame_shift: match rules.origin {
                 Origin::Home => 6,
                 Origin::OwnerFrame => 4,
@@ -116,6 +139,54 @@ impl FastRules {
             return 0;
         }
         self.count_of(board, board.to_move)
+    }
+
+    /// perft on the fast path, walking the legal targets without a move
+    /// list; the last ply is counted, the one before it by
+    /// [`FastRules::count_after`].
+    pub fn perft(&self, board: &Board, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count(board),
+            _ => {
+                if board.to_move == board::NOBODY {
+                    return 0;
+                }
+                let mut total = 0;
+                self.each_piece(board, board.to_move, |from, mut targets| {
+                    while let Some(to) = targets.pop() {
+                        total += if depth == 2 {
+                            self.count_after(board, from, to)
+                        } else {
+                            self.perft(&self.play_move(board, from, to), depth - 1)
+                        };
+                    }
+                });
+                total
+            }
+        }
+    }
+
+    /// perft 1 of the position after the legal move from `from` to `to`.
+    /// When the next kingdom in turn has a legal move it is to move (no
+    /// turn-start defeat), and its count is the answer: the R-HEIR history
+    /// of the position after, which only later moves read, is not
+    /// computed. Otherwise (and under `R-TRAP=every-move`) the whole
+    /// transition is played.
+    pub fn count_after(&self, board: &Board, from: usize, to: usize) -> u64 {
+        if !self.every_move {
+            let mut next = *board;
+            let mover = board.to_move;
+            self.move_and_capture(&mut next, mover, from, to);
+            if next.active_count() <= 1 {
+                return 0;
+            }
+            let count = self.count_of(&next, next.next_active(mover));
+            if count > 0 {
+                return count;
+            }
+        }
+        self.count(&self.play_move(board, from, to))
     }
 }
 
@@ -166,7 +237,7 @@ fn fast(position: &Position, engine: &Engine, path: PerftPath) -> Option<(FastRu
 /// engine's ruleset and the position, else the rule code.
 pub fn perft(position: &Position, engine: &Engine, depth: u32, path: PerftPath) -> u64 {
     match fast(position, engine, path) {
-        Some((fast, board)) => crate::variant::perft(&fast, &board, depth),
+        Some((fast, board)) => fast.perft(&board, depth),
         None => crate::variant::perft(engine, position, depth),
     }
 }
@@ -179,7 +250,16 @@ pub fn divide(
     path: PerftPath,
 ) -> Vec<(Move, u64)> {
     match fast(position, engine, path) {
-        Some((fast, board)) => crate::variant::divide(&fast, &board, depth),
+        Some((fast, board)) => {
+            let mut moves = Vec::new();
+            if depth > 0 {
+                fast.legal_moves(&board, &mut moves);
+            }
+            moves
+                .into_iter()
+                .map(|mv| (mv, fast.perft(&fast.after(&board, mv), depth - 1)))
+                .collect()
+        }
         None => crate::variant::divide(engine, position, depth),
     }
 }

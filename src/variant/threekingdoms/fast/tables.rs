@@ -1,9 +1,8 @@
 //! The fast path's tables, built once per ruleset from the rule code's own
 //! geometry ([`Geometry`], R-SEATS, R-CROSSING, R-LINES, R-DIAGONAL,
 //! R-HORSE, R-BANNER) and its movement functions (R-SOLDIER, R-ORIGIN):
-//! point sets of the 135 points ([`Bits`]), flat lists per point of rays,
-//! jumps and steps in both directions, and per point the points whose
-//! change can expose a general standing there ([`Tables::relevant`]).
+//! point sets of the 135 points ([`Bits`]) and flat lists per point of
+//! rays, jumps and steps in both directions.
 
 use super::super::geometry::{palace_diagonals, Geometry};
 use super::super::movegen::Engine;
@@ -146,11 +145,6 @@ pub struct Tables {
     pub advisor: Vec<Bits>,
     /// R-SOLDIER: per frame kingdom and point, the soldier's steps.
     pub soldier: [Vec<Bits>; 3],
-    /// Per point: the points on its rays, the legs of the horse and
-    /// bannerman moves and the eyes of the elephant moves landing on it.
-    /// A move that changes none of them (and captures no general) cannot
-    /// expose a general on the point that was not in check before.
-    pub relevant: Vec<Bits>,
     /// The half of each point.
     pub half: [u8; POINT_COUNT],
     /// Whether each point lies in the palace of its half.
@@ -172,8 +166,8 @@ fn bits_of(points: impl IntoIterator<Item = Point>) -> Bits {
 impl Tables {
     /// The tables of `rules`, from the rule code's geometry and movement.
     pub fn new(rules: &Ruleset) -> Tables {
-        let g = Geometry::build(rules);
         let engine = Engine::new(*rules);
+        let g: &Geometry = &engine.geometry;
         let point = Point::from_index;
         let mut ray_points = Vec::new();
         let mut ray_list = Vec::new();
@@ -259,27 +253,6 @@ impl Tables {
                 .map(|p| bits_of(engine.soldier_steps(point(p), Piece::new(Kind::Soldier, frame))))
                 .collect::<Vec<Bits>>()
         });
-        let relevant = (0..POINT_COUNT)
-            .map(|p| {
-                let mut bits = Bits::EMPTY;
-                for ray in &g.rays[p] {
-                    for q in ray {
-                        bits.set(q.index());
-                    }
-                }
-                for &(_, leg) in horse_to.of(p) {
-                    bits.set(usize::from(leg));
-                }
-                for &(_, leg, leg2) in banner_to.of(p) {
-                    bits.set(usize::from(leg));
-                    bits.set(usize::from(leg2));
-                }
-                for &(_, eye) in elephant_to.of(p) {
-                    bits.set(usize::from(eye));
-                }
-                bits
-            })
-            .collect();
         let half = std::array::from_fn(|p| point(p).kingdom().index() as u8);
         let palace = std::array::from_fn(|p| point(p).in_a_palace());
         Tables {
@@ -295,7 +268,6 @@ impl Tables {
             general,
             advisor,
             soldier,
-            relevant,
             half,
             palace,
         }
