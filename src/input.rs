@@ -266,8 +266,34 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         }
     };
     // A mapping value reports a key given twice; typed fields may not.
-    serde_yaml::from_str::<serde_yaml::Value>(text).map_err(located)?;
+    let value = serde_yaml::from_str::<serde_yaml::Value>(text).map_err(located)?;
+    // A YAML tag (`!name`) is no part of any regelwerk format; the typed
+    // reading would drop some tags silently and misname others.
+    if let Some(tag) = first_tag(&value) {
+        let (line, column) = text
+            .lines()
+            .enumerate()
+            .find_map(|(index, row)| row.find(&tag).map(|at| (index + 1, at + 1)))
+            .unwrap_or((0, 0));
+        return Err(fail(
+            line,
+            column,
+            format!("a YAML tag (`{tag}`) is not part of this format: write the value without it"),
+        ));
+    }
     serde_yaml::from_str(text).map_err(located)
+}
+
+/// The first YAML tag in `value`, as written (`!name`).
+fn first_tag(value: &serde_yaml::Value) -> Option<String> {
+    match value {
+        serde_yaml::Value::Tagged(tagged) => Some(tagged.tag.to_string()),
+        serde_yaml::Value::Sequence(items) => items.iter().find_map(first_tag),
+        serde_yaml::Value::Mapping(map) => map
+            .iter()
+            .find_map(|(key, value)| first_tag(key).or_else(|| first_tag(value))),
+        _ => None,
+    }
 }
 
 /// A serde_yaml message without its trailing position (the error carries
@@ -327,15 +353,19 @@ fn second_line_of_key(text: &str, key: &str) -> Option<(usize, usize)> {
 }
 
 /// Rust type names serde puts in its messages, and what to say instead.
-const TYPE_WORDS: [(&str, &str); 22] = [
+const TYPE_WORDS: [(&str, &str); 25] = [
     (
         "invalid type: unit value, expected struct Scenario",
         "the file holds no scenario: expected a mapping of its fields (variant, id, description, clauses, position, steps)",
     ),
     ("expected struct Scenario", "expected a scenario (a mapping of variant, id, description, clauses, position, steps)"),
     ("expected variant identifier", "expected one of the names this field takes"),
+    // serde_yaml's word for a mapping or list where a name belongs.
+    ("expected a YAML tag starting with '!'", "expected one of the names this field takes"),
     ("expected internally tagged enum", "expected a mapping with a kind field"),
     ("invalid type: unit value", "found nothing"),
+    ("invalid value: integer", "found the number"),
+    ("invalid value: string", "found the text"),
     ("invalid type: sequence", "found a list"),
     ("invalid type: map", "found a mapping"),
     ("invalid type: string", "found the text"),
@@ -360,6 +390,46 @@ const TYPE_WORDS: [(&str, &str); 22] = [
     ("expected f64", "expected a number"),
     ("a sequence", "a list"),
 ];
+
+/// An operating-system error on `path` in plain words, without the
+/// `(os error N)` suffix: what a user can act on.
+pub fn os_reason(path: &Path, error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::IsADirectory => "a folder, not a file".to_string(),
+        ErrorKind::NotADirectory => "a part of the path is a file, not a folder".to_string(),
+        ErrorKind::NotFound => match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) if !parent.is_dir() => {
+                format!("the folder {} does not exist", parent.display())
+            }
+            _ => "no such file".to_string(),
+        },
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.rsplit_once(" (os error ") {
+                Some((head, _)) => head.to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// A message with its control characters written as escapes (`\u{0}`),
+/// so that a NUL or an escape sequence from an input file never reaches
+/// the terminal raw.
+pub fn visible(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
 
 /// A serde message (JSON or YAML) with Rust's type names replaced.
 pub fn plain(message: &str) -> String {
@@ -391,6 +461,24 @@ mod tests {
         let error = decode(Path::new("a.yaml"), b"id: x\nab\xFFc\n").expect_err("not UTF-8");
         assert_eq!((error.line, error.column), (2, 3));
         assert!(error.message.contains("0xFF"), "{}", error.message);
+    }
+
+    #[test]
+    fn a_yaml_tag_is_refused_where_it_stands() {
+        for (text, line) in [
+            ("steps: !x\n  - a\n", 1),
+            ("a: 1\nowner: !gelb\n", 2),
+            ("to_move: !blau x\n", 1),
+        ] {
+            let error = parse_yaml::<serde_yaml::Value>(Path::new("a.yaml"), text)
+                .expect_err("a tag is refused");
+            assert_eq!(error.line, line, "{text}: {}", error.message);
+            assert!(
+                error.message.contains("YAML tag (`!") && !error.message.contains("enum"),
+                "{}",
+                error.message
+            );
+        }
     }
 
     #[test]

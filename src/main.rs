@@ -32,7 +32,7 @@ fn message_of(error: &anyhow::Error) -> String {
             message.push_str(&text);
         }
     }
-    message
+    regelwerk::input::visible(&message)
 }
 
 /// Output piped into a program that stops reading (`| head`) ends the

@@ -12,6 +12,7 @@ mod hostile;
 mod hostile_bounds;
 mod hostile_faults;
 mod hostile_messages;
+mod hostile_table;
 mod implementers;
 mod journal;
 mod misreadings;

@@ -3,9 +3,14 @@
 through the binary under /usr/bin/time -v, and its exit code, wall time
 and peak memory are printed as a Markdown table, then the totals.
 
-    python3 tools/hostile_table.py [BINARY] > /tmp/table.md
+    python3 tools/hostile_table.py [--check] [BINARY] > /tmp/table.md
 
-BINARY defaults to target/release/regelwerk. Each run is killed after
+BINARY defaults to target/release/regelwerk. The first inputs are the
+defects issue 26 named; the rest (tools/hostile_inputs.py) try the same
+kinds of bad input on every variant and every reader. With --check the
+script exits 1 when any input panics, dies by a signal, is killed, runs
+over CHECK_SECONDS (the hanging engine aside) or CHECK_PEAK_KB, or says
+something in a parser's words (JARGON); it names each such input. Each run is killed after
 LIMIT seconds (the table says `killed` then). Run from the repository
 root; scratch files go to a temporary folder that is removed at the end.
 """
@@ -18,7 +23,24 @@ import sys
 import tempfile
 import time
 
+import hostile_inputs
+
 LIMIT = 300
+CHECK_SECONDS = 60
+CHECK_PEAK_KB = 1024 * 1024
+# Words of a parser or of Rust that must not reach a user.
+JARGON = [
+    "invalid type",
+    "identifier",
+    "expected struct",
+    "unit value",
+    "YAML tag starting",
+    "panicked",
+    "RUST_BACKTRACE",
+    "untagged and internally tagged",
+    "u64",
+    "usize",
+]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ONE = "scenarios/monarchie/m.8.1/blau-captures-gelb-gelb-moves.yaml"
 
@@ -156,8 +178,15 @@ def measure(binary, argv, stdin):
     status = re.search(r"Exit status: (\d+)", err)
     signal = re.search(r"Command terminated by signal (\d+)", err)
     code = status.group(1) if status else (f"signal {signal.group(1)}" if signal else "?")
-    said = [line for line in err.splitlines() if line.startswith("error:")]
-    return (code, seconds, int(peak.group(1)) if peak else None, said[0][:90] if said else "")
+    said = [line for line in err.splitlines() if line.startswith(("error:", "INVALID", "skip "))]
+    if not said:
+        out = done.stdout.decode("utf-8", "replace")
+        said = [
+            line.strip()
+            for line in out.splitlines()
+            if line.startswith(("FAIL", "INVALID", "DISCREPANCY", "refused", "ERROR")) or '"refused"' in line or '"errored"' in line
+        ]
+    return (code, seconds, int(peak.group(1)) if peak else None, said[0][:120] if said else "")
 
 
 def orphans(mark):
@@ -175,21 +204,36 @@ def orphans(mark):
 
 
 def main():
-    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/release/regelwerk"))
+    args = sys.argv[1:]
+    check = "--check" in args
+    args = [a for a in args if a != "--check"]
+    binary = os.path.abspath(args[0] if args else os.path.join(ROOT, "target/release/regelwerk"))
     tmp = tempfile.mkdtemp(prefix="hostile-")
     try:
         files = scratch_files(tmp, binary)
+
+        def run(argv):
+            return subprocess.run([binary, *argv], capture_output=True, check=True, cwd=ROOT).stdout.decode()
+
+        def put(name, data):
+            path = os.path.join(tmp, "gen-" + name)
+            with open(path, "wb" if isinstance(data, bytes) else "w") as out:
+                out.write(data)
+            return path
+
+        tried = inputs(binary, files, tmp) + hostile_inputs.generated(run, tmp, put)
         rows = []
-        for what, argv, stdin in inputs(binary, files, tmp):
+        for number, (what, argv, stdin) in enumerate(tried, 1):
             code, seconds, peak, said = measure(binary, argv, stdin)
             rows.append((what, code, seconds, peak, said))
-            print(f"{what}: exit {code}, {seconds:.2f} s, {peak} KB", file=sys.stderr)
+            print(f"[{number}/{len(tried)}] {what}: exit {code}, {seconds:.2f} s, {peak} KB", file=sys.stderr)
         left = orphans("864321")
-        print("| input | exit | time | peak memory |")
-        print("|---|---|---|---|")
-        for what, code, seconds, peak, _ in rows:
+        print("| input | exit | time | peak memory | first error line |")
+        print("|---|---|---|---|---|")
+        for what, code, seconds, peak, said in rows:
             memory = f"{peak / 1024:.1f} MB" if peak else "?"
-            print(f"| {what} | {code} | {seconds:.2f} s | {memory} |")
+            message = said.replace("|", "\\|").replace("`", "'")
+            print(f"| {what} | {code} | {seconds:.2f} s | {memory} | {message} |")
         codes = {}
         for _, code, _, _, _ in rows:
             codes[code] = codes.get(code, 0) + 1
@@ -205,8 +249,33 @@ def main():
         )
         for pid in left:
             os.kill(pid, 9)
+        if check:
+            bad = [row for row in rows if problem(row)]
+            for row in bad:
+                print(f"hostile input failed: {row[0]}: {problem(row)}", file=sys.stderr)
+            if left:
+                print(f"hostile input failed: {len(left)} engine children left behind", file=sys.stderr)
+            if bad or left:
+                sys.exit(1)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def problem(row):
+    """Why a row fails --check, or None."""
+    what, code, seconds, peak, said = row
+    if code in ("101", "killed", "?") or code.startswith("signal"):
+        return f"exit {code}"
+    if code not in ("0", "1", "2", "3"):
+        return f"exit {code} is none of the documented codes"
+    if seconds > CHECK_SECONDS and "hanging engine" not in what:
+        return f"{seconds:.0f} s (over {CHECK_SECONDS} s)"
+    if (peak or 0) > CHECK_PEAK_KB:
+        return f"peak {peak} KB (over {CHECK_PEAK_KB} KB)"
+    jargon = [word for word in JARGON if word in said]
+    if jargon:
+        return f"the message speaks a parser's words ({', '.join(jargon)}): {said}"
+    return None
 
 
 if __name__ == "__main__":

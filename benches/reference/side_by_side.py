@@ -12,8 +12,8 @@ profile), then times, alternating the engines run by run:
 - Grand Chess: regelwerk and Fairy-Stockfish;
 - MONARCHIE: regelwerk's fast path, on one and on two threads, and its
   reference rule code (`perft --reference`);
-- Three Kingdoms Xiangqi and Sovereign Chess: regelwerk (no peer engine
-  plays them);
+- Three Kingdoms Xiangqi and Sovereign Chess: regelwerk's fast path and
+  its reference rule code (no peer engine plays them);
 - the --before binary in the Grand Chess and MONARCHIE races too.
 
 Each engine's best wall time of --runs runs counts; the counts must agree.
@@ -204,7 +204,9 @@ def main():
     rows += race("monarchie start", args.monarchie_depth, max(1, min(args.runs, 3)), monarchie)
     for variant, name, depth in (("threekingdoms", "threekingdoms start", args.tk_depth),
                                  ("sovereign", "sovereign start", args.sovereign_depth)):
-        engines = [("regelwerk", lambda v=variant, d=depth: regelwerk(binary, v, None, d))]
+        engines = [("regelwerk", lambda v=variant, d=depth: regelwerk(binary, v, None, d)),
+                   ("regelwerk --reference",
+                    lambda v=variant, d=depth: regelwerk(binary, v, None, d, ("--reference",)))]
         if args.before:
             engines.append(("regelwerk before", lambda v=variant, d=depth: regelwerk(args.before, v, None, d)))
         rows += race(name, depth, max(1, min(args.runs, 3)), engines)

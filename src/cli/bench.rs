@@ -83,17 +83,37 @@ pub(super) fn bench(args: BenchArgs) -> Result<ExitCode> {
     for &variant in &args.variants {
         super::exit::check_uci_variant(true, variant)?;
     }
-    println!("| variant | position | depth | nodes | regelwerk s | regelwerk nodes/s | engine s | engine nodes/s | regelwerk faster by |");
-    println!("|---|---|---|---|---|---|---|---|---|");
-    let mut mismatches = 0;
+    // Every position and its budget first: a usage error is found before
+    // any engine starts or any table line is printed.
+    let mut plan = Vec::new();
     for &variant in &args.variants {
+        let depth = args.depth.unwrap_or_else(|| default_depth(variant));
+        regelwerk::input::check_perft_depth(depth).map_err(anyhow::Error::msg)?;
+        let mut games = Vec::new();
+        for (label, fen) in positions(variant, args.middle)? {
+            let game = variant::open(variant, Some(&fen), &[]).map_err(anyhow::Error::msg)?;
+            regelwerk::budget::check(
+                game.as_ref(),
+                depth,
+                Default::default(),
+                "bench's fixed budget: give a smaller --depth",
+            )
+            .map_err(anyhow::Error::msg)?;
+            games.push((label, fen, game));
+        }
+        plan.push((variant, depth, games));
+    }
+    let mut mismatches = 0;
+    let mut header = false;
+    for (variant, depth, games) in plan {
         let mut engine = UciEngine::start(&args.uci, variant, None, timeout).map_err(|error| {
             super::exit::EngineFault(format!("the engine could not be started: {error}"))
         })?;
-        let depth = args.depth.unwrap_or_else(|| default_depth(variant));
-        for (label, fen) in positions(variant, args.middle)? {
-            let game = variant::open(variant, Some(&fen), &[]).map_err(anyhow::Error::msg)?;
-            super::variants::check_budget(game.as_ref(), depth, Default::default())?;
+        if !std::mem::replace(&mut header, true) {
+            println!("| variant | position | depth | nodes | regelwerk s | regelwerk nodes/s | engine s | engine nodes/s | regelwerk faster by |");
+            println!("|---|---|---|---|---|---|---|---|---|");
+        }
+        for (label, fen, game) in games {
             // Alternating: one reference run, one engine run, N times.
             let mut ours: Option<(u64, Duration)> = None;
             let mut theirs: Option<(u64, Duration)> = None;

@@ -123,7 +123,13 @@ pub(super) fn check(
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
     if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
-        anyhow::bail!("no scenario matched");
+        if all_files.is_empty() {
+            anyhow::bail!("no scenario matched: no scenario file (*.yaml) in the paths given");
+        }
+        anyhow::bail!(
+            "no scenario matched: {} scenario files, none with the --clause or --id asked for",
+            all_files.len()
+        );
     }
     // A file that breaks its format or a limit is an input error (2, as
     // `conform` says for the same file), whatever the other cases gave.

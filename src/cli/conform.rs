@@ -111,16 +111,31 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     } else {
         args.paths.clone()
     };
-    let files: Vec<PathBuf> = regelwerk::scenario::collect_all_files(&paths)
-        .context("finding scenario files")?
+    let found = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
+    let mut other_variants = std::collections::BTreeSet::new();
+    let files: Vec<PathBuf> = found
         .into_iter()
+        .filter(|file| regelwerk::scenario::is_scenario_file(file))
         .filter(|file| {
-            regelwerk::scenario::is_scenario_file(file)
-                && std::fs::read_to_string(file)
-                    .map(|text| declared_variant(&text))
-                    .is_ok_and(|declared| declared == variant)
+            let declared = std::fs::read_to_string(file).map(|text| declared_variant(&text));
+            match declared {
+                Ok(declared) if declared != variant => {
+                    other_variants.insert(declared);
+                    false
+                }
+                Ok(_) => true,
+                Err(_) => false,
+            }
         })
         .collect();
+    if files.is_empty() && !other_variants.is_empty() {
+        let names: Vec<&str> = other_variants.iter().map(|v| v.name()).collect();
+        anyhow::bail!(
+            "no {variant} scenario in the files given: they are {} scenarios, and conform runs one variant's cases (--variant {variant}); give --variant {}",
+            names.join(" and "),
+            names[0]
+        );
+    }
     let mut cases = Vec::new();
     let mut every_id = std::collections::BTreeSet::new();
     for file in &files {

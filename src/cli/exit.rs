@@ -56,7 +56,13 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
         .append(true)
         .open(path)
         .map(drop)
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))
+        .map_err(|error| {
+            anyhow::anyhow!(
+                "cannot write {}: {}",
+                path.display(),
+                regelwerk::input::os_reason(path, &error)
+            )
+        })
 }
 
 /// Checks before a run that the folder an output goes into exists (no

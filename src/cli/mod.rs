@@ -57,7 +57,7 @@ struct PositionArgs {
     /// The rule system.
     #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     variant: VariantId,
-    /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md); default: the variant's start.
+    /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md), or a named start of the variant (`start`; Three Kingdoms also `no-bannermen`); default: the variant's start.
     #[arg(long)]
     position: Option<String>,
     /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
@@ -72,12 +72,21 @@ impl PositionArgs {
         // an error is never put on a --position that was not given).
         let start = regelwerk::variant::open(self.variant, None, &self.rulings)
             .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-        if self.position.is_none() {
+        let Some(text) = self.position.as_deref() else {
             return Ok(start);
+        };
+        // A named start of the variant (`start`, `no-bannermen`) reads
+        // as in a perft file's `from` line.
+        if regelwerk::variant::info(self.variant)
+            .starts
+            .contains(&text)
+        {
+            return regelwerk::variant::open_start(self.variant, text, &self.rulings)
+                .map_err(|message| anyhow::anyhow!("reading --position: {message}"));
         }
-        regelwerk::variant::open(self.variant, self.position.as_deref(), &self.rulings).map_err(
-            |message| anyhow::anyhow!("reading --position for {}: {message}", self.variant),
-        )
+        regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(|message| {
+            anyhow::anyhow!("reading --position for {}: {message}", self.variant)
+        })
     }
 
     /// A MONARCHIE position and ruleset.

@@ -25,6 +25,18 @@ pub(super) fn run(
     format: ReportFormat,
 ) -> Result<ExitCode> {
     let perft = perftfile::read(file).map_err(anyhow::Error::msg)?;
+    // A `position` line that is no position of the variant breaks the
+    // file's format (exit 2), before anything is counted.
+    for block in &perft.blocks {
+        if let Err(message) = regelwerk::variant::open(variant, Some(&block.position.value), &[]) {
+            anyhow::bail!(
+                "{}:{}: block `{}`: the `position` line is not a {variant} position: {message}",
+                file.display(),
+                block.position.line,
+                block.id
+            );
+        }
+    }
     let limit = match max_nodes {
         NodeBudget::AtMost(nodes) => nodes,
         NodeBudget::Unlimited => u64::MAX,

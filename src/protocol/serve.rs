@@ -221,6 +221,15 @@ fn read_request(line: RawLine) -> Read {
     if text.trim().is_empty() {
         return Read::Blank;
     }
+    if !text.trim_start().starts_with('{') {
+        // serde would read a list as the enum's tag and name its first item.
+        return Read::Unreadable {
+            seq: 0,
+            context:
+                "cannot read request: a request is one JSON object (`{\"type\": ...}`) on one line"
+                    .to_string(),
+        };
+    }
     match serde_json::from_str(text) {
         Ok(request) => Read::Request(request),
         Err(error) => Read::Unreadable {

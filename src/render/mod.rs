@@ -53,7 +53,7 @@ pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), RenderError>
     }
     std::fs::write(path, text).map_err(|source| RenderError::Io {
         path: path.to_path_buf(),
-        source,
+        source: std::io::Error::new(source.kind(), crate::input::os_reason(path, &source)),
     })
 }
 

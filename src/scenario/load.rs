@@ -10,7 +10,7 @@ use super::format::{PositionSpec, Scenario, StartSpec, REPLACED};
 
 /// A scenario file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
-#[error("{}:{line}:{column}: {field}: {message}", path.display())]
+#[error("{}:{line}:{column}: {field}: {}", path.display(), crate::input::visible(message))]
 pub struct LoadError {
     /// The file.
     pub path: PathBuf,
@@ -51,7 +51,7 @@ impl LoadError {
             line: 0,
             column: 0,
             field: "file".to_string(),
-            message: error.to_string(),
+            message: crate::input::os_reason(path, error),
         }
     }
 }

@@ -178,12 +178,19 @@ pub fn mark_duplicate_ids(cases: &mut [CaseResult]) {
 /// folder was found, `Err` when one was found but does not load.
 pub type SpecCache = BTreeMap<VariantId, Result<Option<Spec>, String>>;
 
-/// The variant a scenario file names at its top (`variant: grand`);
-/// MONARCHIE when it names none.
+/// The variant a scenario file names (`variant: grand`, in block or flow
+/// style); MONARCHIE when it names none or the file does not read (its
+/// full reading then says why).
 pub fn declared_variant(text: &str) -> VariantId {
-    text.lines()
-        .find_map(|line| line.strip_prefix("variant:"))
-        .and_then(|value| value.trim().parse::<VariantId>().ok())
+    /// Only the top-level `variant` field; the rest is read later.
+    #[derive(serde::Deserialize)]
+    struct Head {
+        variant: Option<String>,
+    }
+    crate::input::parse_yaml::<Head>(Path::new(""), text)
+        .ok()
+        .and_then(|head| head.variant)
+        .and_then(|name| name.parse::<VariantId>().ok())
         .unwrap_or_default()
 }
 

@@ -103,6 +103,15 @@ def main():
             lines.append("")
         path = os.path.join(out_dir, f"{variant}.perft")
         os.makedirs(out_dir, exist_ok=True)
+        # Blocks of the file written by an earlier campaign stay (first, in
+        # their order), unless this campaign writes a block of the same id.
+        written = {spec["id"] for spec, _, _ in records}
+        kept = []
+        if os.path.exists(path):
+            for block in open(path).read().split("\nid ")[1:]:
+                if block.split("\n", 1)[0].strip() not in written:
+                    kept += ["id " + block.rstrip("\n"), ""]
+        lines[7:7] = kept
         open(path, "w").write("\n".join(lines))
         print(f"wrote {os.path.normpath(path)}")
 

@@ -178,7 +178,18 @@ pub fn read_listing(
     fields: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<String, (String, String)> {
     let listing: Listing = serde_json::from_value(serde_json::Value::Object(fields.clone()))
-        .map_err(|error| ("listing".to_string(), error.to_string()))?;
+        .map_err(|error| {
+            // Every field has a default, so each reads alone: the first
+            // that fails alone is the one to name.
+            let field = fields
+                .iter()
+                .find(|(key, value)| {
+                    let alone = serde_json::Map::from_iter([((*key).clone(), (*value).clone())]);
+                    serde_json::from_value::<Listing>(serde_json::Value::Object(alone)).is_err()
+                })
+                .map_or_else(|| "listing".to_string(), |(key, _)| key.clone());
+            (field, crate::input::plain(&error.to_string()))
+        })?;
     let position = Position::from_setup(&listing.setup()?)
         .map_err(|error| ("listing".to_string(), error.to_string()))?;
     Ok(to_notation(&position))
