@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use regelwerk::fuzz::Rng;
+use regelwerk::rng::Rng;
 use regelwerk::variant::{self, Status, VariantId};
 
 fn main() {

@@ -4,9 +4,7 @@
 //! input").
 
 use std::io::Read;
-use std::path::Path;
-
-use crate::scenario::LoadError;
+use std::path::{Path, PathBuf};
 
 /// The largest file regelwerk reads (scenarios, journals, tournament
 /// cases, PGN, lists): 8 MiB, eight times a journal of 100,000 actions,
@@ -444,6 +442,65 @@ pub fn plain(message: &str) -> String {
         );
     }
     text
+}
+
+/// A file that cannot be used (a scenario, journal, tournament case,
+/// record, ...): the file, the line and column where known, the field,
+/// and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[error("{}:{line}:{column}: {field}: {}", path.display(), visible(message))]
+pub struct LoadError {
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based line, 0 when unknown.
+    pub line: usize,
+    /// 1-based column, 0 when unknown.
+    pub column: usize,
+    /// The field (e.g. `position.blau.king`, `steps[2].expect.result`).
+    pub field: String,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl LoadError {
+    /// An error in `text` (read from `path`), located at the first line
+    /// containing `needle`.
+    pub fn located(
+        path: &Path,
+        text: &str,
+        field: &str,
+        needle: &str,
+        message: String,
+    ) -> LoadError {
+        let (line, column) = line_of(text, needle);
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            field: field.to_string(),
+            message,
+        }
+    }
+
+    /// A file that could not be read.
+    pub fn io(path: &Path, error: &std::io::Error) -> LoadError {
+        LoadError {
+            path: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            field: "file".to_string(),
+            message: os_reason(path, error),
+        }
+    }
+}
+
+/// Finds the 1-based line of the first line containing `needle`, for
+/// pointing at fields that only fail semantic checks.
+fn line_of(text: &str, needle: &str) -> (usize, usize) {
+    text.lines()
+        .enumerate()
+        .find_map(|(i, line)| line.find(needle).map(|col| (i + 1, col + 1)))
+        .unwrap_or((0, 0))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod budget;
+pub mod draw;
 pub mod explore;
 pub mod fuzz;
 pub mod input;
@@ -24,9 +25,11 @@ pub mod protocol;
 pub mod record;
 pub mod render;
 pub mod report;
+pub mod rng;
 pub mod scenario;
 pub mod shard;
 pub mod spec;
+pub mod suite;
 pub mod tournament;
 pub mod variant;
 

@@ -37,7 +37,7 @@ fn spec() -> Spec {
 /// Every scenario of the suite, loaded and validated.
 fn suite() -> Vec<Loaded> {
     let spec = spec();
-    let files = regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")])
+    let files = regelwerk::suite::collect_files(&[root().join("scenarios/monarchie")])
         .unwrap_or_else(|error| panic!("scenario files: {error}"));
     assert!(files.len() > 100, "the suite is suspiciously small");
     files

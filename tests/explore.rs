@@ -371,10 +371,9 @@ fn a_misreading_is_caught_by_the_scenarios_check_fault_fails() {
         .iter()
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
-    let files = regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")]).unwrap();
+    let files = regelwerk::suite::collect_files(&[root().join("scenarios/monarchie")]).unwrap();
     let forced = vec![format!("{}{id}", variant::FAULT_PREFIX)];
-    let report =
-        regelwerk::scenario::report::run_suite_with(&files, None, None, None, &forced, |_, _| {});
+    let report = regelwerk::suite::run_suite_with(&files, None, None, None, &forced, |_, _| {});
     let failing: BTreeSet<String> = report
         .cases
         .iter()
@@ -420,8 +419,7 @@ fn the_scenario_browser_lists_and_opens_the_suite() {
         "/api/scenarios",
         &json!({"variant": "racingkings"}),
     );
-    let files =
-        regelwerk::scenario::collect_files(&[root().join("scenarios/racingkings")]).unwrap();
+    let files = regelwerk::suite::collect_files(&[root().join("scenarios/racingkings")]).unwrap();
     assert_eq!(listing["scenarios"].as_array().unwrap().len(), files.len());
     assert!(listing["scenarios"]
         .as_array()
@@ -465,13 +463,8 @@ fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
         "{text}"
     );
     // It loads, its proposed expectations hold, and yet it is not passed.
-    let report = regelwerk::scenario::report::run_suite(
-        std::slice::from_ref(&file),
-        None,
-        None,
-        None,
-        |_, _| {},
-    );
+    let report =
+        regelwerk::suite::run_suite(std::slice::from_ref(&file), None, None, None, |_, _| {});
     assert!(matches!(
         report.cases[0].status,
         regelwerk::scenario::report::Status::AwaitingReview
@@ -488,13 +481,8 @@ fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
     assert!(cli.stdout.contains("1 awaiting review"), "{}", cli.stdout);
     // Once a person deletes the line, it is an ordinary scenario.
     std::fs::write(&file, text.replace("review: proposed\n", "")).unwrap();
-    let report = regelwerk::scenario::report::run_suite(
-        std::slice::from_ref(&file),
-        None,
-        None,
-        None,
-        |_, _| {},
-    );
+    let report =
+        regelwerk::suite::run_suite(std::slice::from_ref(&file), None, None, None, |_, _| {});
     assert_eq!(report.passed(), 1);
     // Never over a file, never outside the folder, only known clauses.
     let (status, _) = post(&server, "/api/save", &request);

@@ -49,7 +49,7 @@ fn every_perft_block_agrees_move_for_move() {
 #[test]
 fn every_scenario_position_agrees() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/monarchie")])
+    let files = regelwerk::suite::collect_files(&[root.join("scenarios/monarchie")])
         .unwrap_or_else(|e| panic!("scenarios/monarchie: {e}"));
     let mut compared = 0;
     for path in files {
@@ -170,19 +170,21 @@ fn faulty_rulesets_fall_back_to_the_reference() {
 fn flanks_across_notches_agree_on_random_positions() {
     let mut compared = 0;
     for seed in 1..=40u64 {
-        let mut rng = regelwerk::fuzz::Rng::new(seed);
+        let mut rng = regelwerk::rng::Rng::new(seed);
         let mut rules = differential::random_ruleset(&mut rng);
         rules.bishop = BishopBlocking::FlanksBlock;
         rules.diagonal = DiagonalAtNotch::Crosses;
-        let mut position = regelwerk::fuzz::random_position(&mut rng, &rules);
+        let mut position = regelwerk::variant::monarchie::random::random_position(&mut rng, &rules);
         for _ in 0..20 {
             let done = differential::compare(&position, &rules)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(done.reference_only, 0);
             compared += done.positions;
-            let Some(action) =
-                regelwerk::fuzz::action_from_choice(&position, &rules, rng.next_u64())
-            else {
+            let Some(action) = regelwerk::variant::monarchie::random::action_from_choice(
+                &position,
+                &rules,
+                rng.next_u64(),
+            ) else {
                 break;
             };
             if regelwerk::rules::apply(&mut position, action, &rules).is_err() {

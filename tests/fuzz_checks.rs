@@ -3,10 +3,13 @@
 //! broken engine still makes each fail.
 
 use regelwerk::fuzz::game::play_game_checked_with;
-use regelwerk::fuzz::invariants::{check_exhaustive, check_position_of, every_pair_matches};
-use regelwerk::fuzz::{random_position, Rng};
 use regelwerk::position::Occupant;
+use regelwerk::rng::Rng;
 use regelwerk::rules::{check_move, legal_moves, Illegal};
+use regelwerk::variant::monarchie::invariants::{
+    check_exhaustive, check_position_of, every_pair_matches,
+};
+use regelwerk::variant::monarchie::random::random_position;
 use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
 use regelwerk::{Cell, Move, PieceKind, Position, Ruleset};
 

@@ -25,7 +25,7 @@ fn cases() -> Vec<Loaded> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let spec = Spec::load(&root.join("spec/monarchie")).unwrap_or_else(|e| panic!("{e}"));
     let files =
-        regelwerk::scenario::collect_files(&[root.join(M81)]).unwrap_or_else(|e| panic!("{e}"));
+        regelwerk::suite::collect_files(&[root.join(M81)]).unwrap_or_else(|e| panic!("{e}"));
     files
         .iter()
         .take(4)
@@ -112,7 +112,7 @@ fn an_exit_0_mid_run_errors_that_case_only() {
         .map(|case| case["status"].as_str().unwrap_or("?"))
         .collect();
     let files =
-        regelwerk::scenario::collect_files(&[
+        regelwerk::suite::collect_files(&[
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(M81)
         ])
         .unwrap_or_else(|e| panic!("{e}"));

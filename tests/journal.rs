@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use regelwerk::journal::{self, load_journal, load_journal_str, replay, Clocks, Journal};
 use regelwerk::party::{ByParty, Party};
 use regelwerk::players::{play_game, GameConfig, Joshua, Seat};
-use regelwerk::scenario::report::{run_suite, Status};
+use regelwerk::scenario::report::Status;
+use regelwerk::suite::run_suite;
 use regelwerk::Ruleset;
 
 fn root() -> PathBuf {

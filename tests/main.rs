@@ -31,6 +31,7 @@ mod scenarios;
 mod snapshots;
 mod sovereign;
 mod sovereign_fast;
+mod structure;
 mod threekingdoms;
 mod threekingdoms_fast;
 mod tournament;

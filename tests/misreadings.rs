@@ -26,7 +26,7 @@ fn spec_of(variant: VariantId) -> Spec {
 
 fn cases_of(variant: VariantId) -> Vec<Loaded> {
     let spec = spec_of(variant);
-    regelwerk::scenario::collect_files(&[root().join("scenarios").join(variant.name())])
+    regelwerk::suite::collect_files(&[root().join("scenarios").join(variant.name())])
         .unwrap_or_else(|error| panic!("scenario files: {error}"))
         .iter()
         .map(|file| {

@@ -1,6 +1,6 @@
 //! Random games (proptest) through the one random-game driver
 //! (`regelwerk::fuzz::game`): the generic invariants and every one of
-//! MONARCHIE's (`regelwerk::fuzz::INVARIANTS`) are checked after every
+//! MONARCHIE's (`regelwerk::variant::monarchie::invariants::INVARIANTS`) are checked after every
 //! action of every generated game. A game is a start position plus a list
 //! of random choices, one per action, so a failure shrinks to a short
 //! action sequence.
@@ -9,10 +9,11 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
 use regelwerk::fuzz::game::{play_choices, GameFailure};
-use regelwerk::fuzz::invariants::{
+use regelwerk::rng::Rng;
+use regelwerk::variant::monarchie::invariants::{
     check_exhaustive, check_position, check_rotation, rotate, without_unmoved_pawns,
 };
-use regelwerk::fuzz::{random_position, Rng};
+use regelwerk::variant::monarchie::random::random_position;
 use regelwerk::variant::{DeepChecks, VariantId};
 use regelwerk::{Position, Ruleset};
 
@@ -167,8 +168,8 @@ fn rotation_is_skipped_only_where_it_cannot_apply() {
 /// dead-blocker captures, and clocks under 60 s.
 #[test]
 fn the_generators_reach_every_kind_of_event() {
-    use regelwerk::fuzz::action_from_choice;
     use regelwerk::rules::{apply, Cause, Event};
+    use regelwerk::variant::monarchie::random::action_from_choice;
     use std::collections::BTreeSet;
     let rules = Ruleset::default();
     let mut seen: BTreeSet<&str> = BTreeSet::new();

@@ -80,7 +80,7 @@ fn every_racing_kings_anchor_agrees_on_both_paths() {
 #[test]
 fn every_racing_kings_scenario_position_agrees() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/racingkings")])
+    let files = regelwerk::suite::collect_files(&[root.join("scenarios/racingkings")])
         .unwrap_or_else(|e| panic!("scenarios/racingkings: {e}"));
     let (mut compared, mut counted) = (0, 0);
     for path in files {

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use regelwerk::scenario::load::load_str;
-use regelwerk::scenario::report::{rerun_command, run_suite, Status};
+use regelwerk::scenario::report::{rerun_command, Status};
 use regelwerk::spec::{Spec, TestableBy};
+use regelwerk::suite::run_suite;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -17,7 +18,7 @@ fn spec() -> Spec {
 }
 
 fn suite() -> regelwerk::scenario::report::SuiteReport {
-    let files = regelwerk::scenario::collect_files(&[root().join("scenarios/monarchie")])
+    let files = regelwerk::suite::collect_files(&[root().join("scenarios/monarchie")])
         .unwrap_or_else(|error| panic!("scenario files: {error}"));
     assert!(!files.is_empty(), "no scenario files found");
     run_suite(&files, Some(&spec()), None, None, |_, _| {})

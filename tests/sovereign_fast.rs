@@ -73,7 +73,7 @@ fn every_corpus_line_agrees_on_both_paths() {
 #[test]
 fn every_sovereign_scenario_position_agrees() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/sovereign")])
+    let files = regelwerk::suite::collect_files(&[root.join("scenarios/sovereign")])
         .unwrap_or_else(|e| panic!("scenarios/sovereign: {e}"));
     let (mut compared, mut counted) = (0, 0);
     for path in files {

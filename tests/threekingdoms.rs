@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use proptest::prelude::{prop_assert, proptest, ProptestConfig};
 use regelwerk::perftfile::{self, PerftFile};
-use regelwerk::scenario::report::{run_suite, run_suite_with, Status};
+use regelwerk::scenario::report::Status;
 use regelwerk::spec::{Spec, TestableBy};
+use regelwerk::suite::{run_suite, run_suite_with};
 use regelwerk::variant::threekingdoms::ruleset::register;
 use regelwerk::variant::{self, VariantId};
 
@@ -22,7 +23,7 @@ fn spec() -> Spec {
 }
 
 fn files() -> Vec<PathBuf> {
-    regelwerk::scenario::collect_files(&[root().join("scenarios/threekingdoms")])
+    regelwerk::suite::collect_files(&[root().join("scenarios/threekingdoms")])
         .unwrap_or_else(|error| panic!("scenario files: {error}"))
 }
 

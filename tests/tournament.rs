@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use regelwerk::journal::{GameType, PlayerKind};
-use regelwerk::scenario::report::run_suite;
+use regelwerk::suite::run_suite;
 use regelwerk::tournament::cases::{load_case, schema_json};
 use regelwerk::tournament::math::{formula, min_humans, schedule_is_valid, schedule_to};
 use regelwerk::tournament::{GameRequest, Title, Tournament, Winner};

@@ -272,7 +272,7 @@ fn suite(variant: &str) -> Vec<Loaded> {
         .unwrap_or_else(|e| panic!("{e}"));
     files
         .iter()
-        .filter(|path| regelwerk::scenario::is_scenario_file(path))
+        .filter(|path| regelwerk::suite::is_scenario_file(path))
         .map(|path| {
             let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
             load_str(path, &text, Some(&spec)).unwrap_or_else(|e| panic!("{e}"))

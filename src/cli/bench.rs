@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use regelwerk::fuzz::Rng;
 use regelwerk::protocol::uci::UciEngine;
+use regelwerk::rng::Rng;
 use regelwerk::variant::{self, Game, VariantId};
 
 /// The arguments of `bench`.

@@ -11,7 +11,8 @@ use regelwerk::variant::VariantId;
 
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
-use regelwerk::scenario::report::{rerun_command, run_suite_under, Status, SuiteReport};
+use regelwerk::scenario::report::{rerun_command, Status, SuiteReport};
+use regelwerk::suite::run_suite_under;
 
 /// Which scenarios to run.
 pub(super) struct Filters {

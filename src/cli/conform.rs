@@ -115,7 +115,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let mut other_variants = std::collections::BTreeSet::new();
     let files: Vec<PathBuf> = found
         .into_iter()
-        .filter(|file| regelwerk::scenario::is_scenario_file(file))
+        .filter(|file| regelwerk::suite::is_scenario_file(file))
         .filter(|file| {
             let declared = std::fs::read_to_string(file).map(|text| declared_variant(&text));
             match declared {

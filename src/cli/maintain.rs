@@ -15,7 +15,7 @@ fn variant_cases(variant: VariantId) -> Result<Vec<regelwerk::scenario::Loaded>>
     let root = repo_root();
     let dir = root.join("spec").join(variant.name());
     let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios").join(variant.name())])?;
+    let files = regelwerk::suite::collect_files(&[root.join("scenarios").join(variant.name())])?;
     files
         .iter()
         .map(|file| regelwerk::scenario::load_file(file, Some(&spec)))
@@ -141,7 +141,7 @@ fn findings_named(
         regelwerk::scenario::collect_all_files(&[root.join("scenarios").join(variant.name())])?;
     let mut naming: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for file in &files {
-        if !regelwerk::scenario::is_scenario_file(file) {
+        if !regelwerk::suite::is_scenario_file(file) {
             continue;
         }
         let loaded = regelwerk::scenario::load_file(file, Some(&spec))

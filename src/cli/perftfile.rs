@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::Result;
 use regelwerk::budget::NodeBudget;
+use regelwerk::draw::escape;
 use regelwerk::perftfile::{self, Checked, Outcome};
-use regelwerk::render::board::escape;
 use regelwerk::variant::{PerftPath, VariantId};
 use serde_json::json;
 

@@ -342,8 +342,8 @@ pub(super) fn board_text(game: &dyn Game, colour: bool) -> String {
 
 /// The letters of the board: each party's (or army's) letter with its
 /// name, then each kind's letter with its name.
-fn legend(game: &dyn Game, marks: &[regelwerk::render::board::PieceMark]) -> String {
-    use regelwerk::render::board::kind_letter;
+fn legend(game: &dyn Game, marks: &[regelwerk::draw::PieceMark]) -> String {
+    use regelwerk::draw::kind_letter;
     let info = game.info();
     let mut owners: Vec<(char, String)> = Vec::new();
     let mut kinds: Vec<(char, String)> = Vec::new();

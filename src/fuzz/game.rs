@@ -7,7 +7,7 @@
 
 use crate::variant::{self, DeepChecks, Game, Status, VariantId};
 
-use super::rng::Rng;
+use crate::rng::Rng;
 
 /// The invariants every variant's random games are checked against after
 /// every action; each variant adds its own ([`Game::own_invariants`]:

@@ -5,19 +5,26 @@
 use std::path::Path;
 
 use crate::scenario::report::{CaseResult, Status};
-use crate::scenario::Mismatch;
+use crate::scenario::{FileKind, Mismatch};
 
 use super::replay::{load_journal, replay};
 
 /// The file-name ending that marks a journal in the scenario tree.
 pub const JOURNAL_SUFFIX: &str = ".journal.yaml";
 
+/// Journals as a suite file kind, registered in [`crate::suite::FILE_KINDS`].
+pub const FILE_KIND: FileKind = FileKind {
+    name: "journal",
+    suffix: JOURNAL_SUFFIX,
+    case: journal_case,
+};
+
 /// The clauses a journal case is reported under.
 pub const JOURNAL_CLAUSES: [&str; 2] = ["m.17.journal", "m.18"];
 
 /// Whether a path names a journal file.
 pub fn is_journal_file(path: &Path) -> bool {
-    path.to_string_lossy().ends_with(JOURNAL_SUFFIX)
+    FILE_KIND.recognizes(path)
 }
 
 /// The case ID of a journal: `journal:` and its file name without suffix.

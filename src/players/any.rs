@@ -20,8 +20,8 @@
 
 use std::collections::HashMap;
 
-use crate::fuzz::rng::Rng;
 use crate::record::Recorder;
+use crate::rng::Rng;
 use crate::variant::chess::geometry::TEN_BY_TEN;
 use crate::variant::{self, Game, Report, Status, VariantId};
 

@@ -1,12 +1,12 @@
 //! Playing a whole six-party game between computer players and recording
 //! its journal (training game rules, clause 19: six active colours).
 
-use crate::fuzz::rng::Rng;
 use crate::journal::record::{Header, Recorder};
 use crate::journal::{Clocks, Entry, GameType, Journal, Participant, PlayerKind, Status};
 use crate::moves::Action;
 use crate::party::{ByParty, Party};
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::ruleset::Ruleset;
 
 use super::{Joshua, Player};

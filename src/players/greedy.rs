@@ -1,11 +1,11 @@
 //! The greedy Joshua: captures first, then checks, and does not leave the
 //! piece it moves (least of all its king) where an enemy attacks it.
 
-use crate::fuzz::rng::Rng;
 use crate::moves::{Action, Move};
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::rules::{apply, in_check, is_attacked, legal_moves, Outcome};
 use crate::ruleset::Ruleset;
 

@@ -106,7 +106,7 @@ pub fn value(kind: PieceKind) -> i32 {
 }
 
 /// Picks one of `items` uniformly with the seeded generator.
-pub(crate) fn pick<T: Copy>(rng: &mut crate::fuzz::rng::Rng, items: &[T]) -> Option<T> {
+pub(crate) fn pick<T: Copy>(rng: &mut crate::rng::Rng, items: &[T]) -> Option<T> {
     if items.is_empty() {
         None
     } else {

@@ -1,8 +1,8 @@
 //! The uniformly random Joshua.
 
-use crate::fuzz::rng::Rng;
 use crate::moves::Action;
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::rules::legal_moves;
 use crate::ruleset::Ruleset;
 

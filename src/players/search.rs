@@ -3,11 +3,11 @@
 //! most valuable own piece it can (a paranoid reply), and when the turn
 //! comes straight back it counts its own best follow-up capture.
 
-use crate::fuzz::rng::Rng;
 use crate::moves::{Action, Move};
 use crate::party::Party;
 use crate::piece::PieceKind;
 use crate::position::{Occupant, Position};
+use crate::rng::Rng;
 use crate::rules::{is_attacked, legal_moves, Outcome};
 use crate::ruleset::Ruleset;
 

@@ -145,11 +145,11 @@ pub fn text(report: &ConformReport) -> String {
                 reproduce_command(report, case)
             ));
             if let Some(step) = diverging_step(case) {
-                let explore = crate::explore::Target {
+                let explore = crate::report::links::Target {
                     variant: report.variant,
                     scenario: Some(&case.id),
                     step: Some(step + 1),
-                    ..crate::explore::Target::default()
+                    ..crate::report::links::Target::default()
                 };
                 out.push_str(&format!("  explore: {}\n", explore.command()));
             }

@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use crate::fuzz::game::play_step;
-use crate::fuzz::Rng;
+use crate::rng::Rng;
 use crate::variant::{self, Game, VariantId};
 
 use super::client::ClientError;

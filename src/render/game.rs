@@ -5,7 +5,7 @@
 
 use crate::variant::Game;
 
-use super::board::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
+use crate::draw::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
 
 /// What to draw on top of a game's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -116,13 +116,13 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
         }
         marks.marked.push(name);
     }
-    Ok(board::render(&board, &piece_marks(game), &marks))
+    Ok(draw::render(&board, &piece_marks(game), &marks))
 }
 
 /// Who holds which army, written beside the board, for a variant whose
 /// armies change hands (its `control` and `king_colours` state fields:
 /// Sovereign Chess): per party the king's colour and the held colours.
-fn side_notes(game: &dyn Game, board: &mut board::Board) {
+fn side_notes(game: &dyn Game, board: &mut draw::Board) {
     let (Some(control), Some(kings)) = (
         game.state_field("control"),
         game.state_field("king_colours"),

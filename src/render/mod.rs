@@ -1,15 +1,14 @@
-//! Board diagrams as SVG: one renderer ([`board`]) that draws the board
-//! each variant supplies as data, a diagram of any variant's game
-//! ([`game`]), MONARCHIE's diagram builder with its rule-aware marks
-//! ([`svg`]), and the rulebook's figures drawn from the engine
-//! ([`figures`]).
+//! Board diagrams as SVG. The one renderer, [`crate::draw`], sits below
+//! the rule systems and draws the board each variant supplies as data;
+//! here are a diagram of any variant's game ([`game`]), MONARCHIE's
+//! diagram builder with its rule-aware marks ([`svg`]), and the
+//! rulebook's figures drawn from the engine ([`figures`]).
 
-pub mod board;
 pub mod figures;
 pub mod game;
 pub mod svg;
 
-pub use board::ArrowKind;
+pub use crate::draw::ArrowKind;
 pub use figures::{figures, variant_figures, write_figures, write_variant_figures, Figure};
 pub use game::{render_game, GameDiagram};
 pub use svg::{Arrow, CellNumbers, Diagram};

@@ -1,7 +1,7 @@
 //! MONARCHIE's diagrams: a builder of the marks a rulebook diagram needs
 //! (move arrows, dots on legal targets, a ring on a king in check, shaded
 //! start triangles and promotion zones), computed with the rules, drawn by
-//! the one renderer ([`super::board`]) on MONARCHIE's board data
+//! the one renderer ([`crate::draw`]) on MONARCHIE's board data
 //! ([`crate::variant::monarchie::picture`]): pieces as discs in the party
 //! colours with letters, dead blockers grey and hatched. Any seat can be
 //! at the bottom, which turns the drawing (never the position).
@@ -14,8 +14,8 @@ use crate::rules::pawn::in_promotion_zone;
 use crate::rules::{in_check, legal_moves_from};
 use crate::ruleset::Ruleset;
 
-use super::board::{self, party_style, Marks, PieceMark};
-pub use super::board::{escape, ArrowKind};
+use crate::draw::{self, party_style, Marks, PieceMark};
+pub use crate::draw::{escape, ArrowKind};
 pub use crate::variant::monarchie::picture::{cell_centre, picture_centre, RADIUS};
 
 /// Whether the cell numbers are drawn.
@@ -180,13 +180,13 @@ impl Diagram {
                     .collect()
             })
             .unwrap_or_default();
-        board::render(&board, &pieces, &marks)
+        draw::render(&board, &pieces, &marks)
     }
 }
 
 /// The drawing style of a party: the colour tells the party on screen,
 /// the small second letter and the outline pattern tell it in greyscale
 /// and to colour-blind readers.
-pub fn style_of(party: Party) -> board::PartyStyle {
+pub fn style_of(party: Party) -> draw::PartyStyle {
     party_style(party.key(), party.index())
 }

@@ -12,9 +12,10 @@ use crate::notation::parse_position;
 use crate::perft::perft;
 use crate::position::Position;
 use crate::ruleset::{Ruleset, RulingError};
-use crate::scenario::load::{collect_files, load_file, LoadError, Loaded};
+use crate::scenario::load::{load_file, LoadError, Loaded};
 use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
+use crate::suite::collect_files;
 use crate::variant::VariantId;
 
 /// The corpus blocks (`tests/data/monarchie.perft`) whose positions the

@@ -104,10 +104,10 @@ fn other_variant_diagram(loaded: &Loaded) -> String {
     let Ok(game) = loaded.open() else {
         // An impossible position (position.invalid): the board alone.
         let board = (loaded.info().board)(None);
-        return crate::render::board::render(
+        return crate::draw::render(
             &board,
             &[],
-            &crate::render::board::Marks {
+            &crate::draw::Marks {
                 caption,
                 ..Default::default()
             },
@@ -394,7 +394,7 @@ impl Site<'_> {
 
     /// The explorer command that opens `target`, linked to a running
     /// explorer on its default port.
-    fn explore_link(&self, target: &crate::explore::Target<'_>) -> String {
+    fn explore_link(&self, target: &crate::report::links::Target<'_>) -> String {
         format!(
             "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code></p>\n",
             escape(&target.url()),
@@ -543,10 +543,10 @@ impl Site<'_> {
             .display()
             .to_string();
         let _ = writeln!(h, "<p>{}: <code>{}</code></p>", l.file, escape(&file));
-        h.push_str(&self.explore_link(&crate::explore::Target {
+        h.push_str(&self.explore_link(&crate::report::links::Target {
             variant: self.input.variant,
             scenario: Some(&scenario.id),
-            ..crate::explore::Target::default()
+            ..crate::report::links::Target::default()
         }));
         if let Some(source) = &scenario.source {
             let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
@@ -718,10 +718,10 @@ impl Site<'_> {
                     escape(&alternative.description)
                 );
                 if switchable.contains(&setting) {
-                    let text = self.explore_link(&crate::explore::Target {
+                    let text = self.explore_link(&crate::report::links::Target {
                         variant: self.input.variant,
                         rulings: std::slice::from_ref(&setting),
-                        ..crate::explore::Target::default()
+                        ..crate::report::links::Target::default()
                     });
                     page.html.push_str(&text);
                     if let Some(diff) = self.diffs.iter().find(|d| d.setting == setting) {
@@ -760,10 +760,10 @@ impl Site<'_> {
                 l.recommendation,
                 escape(&finding.recommendation)
             );
-            let text = self.explore_link(&crate::explore::Target {
+            let text = self.explore_link(&crate::report::links::Target {
                 variant: self.input.variant,
                 scenario: finding.scenarios.first().map(String::as_str),
-                ..crate::explore::Target::default()
+                ..crate::report::links::Target::default()
             });
             page.html.push_str(&text);
             if !finding.rulings.is_empty() {

@@ -1,9 +1,10 @@
 //! The rules committee's report: a static HTML site ([`html`]) with
 //! interface labels in German and English ([`labels`]), the scenarios'
 //! steps in words ([`words`]) and, for every ruling alternative, what it
-//! changes ([`diff`]).
+//! changes ([`diff`]); the links into the explorer ([`links`]).
 
 pub mod diff;
 pub mod html;
 pub mod labels;
+pub mod links;
 pub mod words;

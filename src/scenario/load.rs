@@ -7,54 +7,11 @@ use crate::spec::Spec;
 use crate::variant::{self, Game, VariantInfo};
 
 use super::format::{PositionSpec, Scenario, StartSpec, REPLACED};
+use super::kind::{kind_of, FileKind};
 
-/// A scenario file that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
-#[error("{}:{line}:{column}: {field}: {}", path.display(), crate::input::visible(message))]
-pub struct LoadError {
-    /// The file.
-    pub path: PathBuf,
-    /// 1-based line, 0 when unknown.
-    pub line: usize,
-    /// 1-based column, 0 when unknown.
-    pub column: usize,
-    /// The field (e.g. `position.blau.king`, `steps[2].expect.result`).
-    pub field: String,
-    /// What is wrong and what was expected.
-    pub message: String,
-}
-
-impl LoadError {
-    /// An error in `text` (read from `path`), located at the first line
-    /// containing `needle`.
-    pub fn located(
-        path: &Path,
-        text: &str,
-        field: &str,
-        needle: &str,
-        message: String,
-    ) -> LoadError {
-        let (line, column) = line_of(text, needle);
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            field: field.to_string(),
-            message,
-        }
-    }
-
-    /// A file that could not be read.
-    pub fn io(path: &Path, error: &std::io::Error) -> LoadError {
-        LoadError {
-            path: path.to_path_buf(),
-            line: 0,
-            column: 0,
-            field: "file".to_string(),
-            message: crate::input::os_reason(path, error),
-        }
-    }
-}
+/// The error of every file loader, defined with the other input limits
+/// ([`crate::input`]) so that the low modules can name it too.
+pub use crate::input::LoadError;
 
 /// A loaded, validated scenario, ready to run.
 #[derive(Debug, Clone)]
@@ -118,22 +75,23 @@ impl Loaded {
     }
 }
 
-/// The scenario files under the given paths: [`collect_all_files`] without
-/// journals (`*.journal.yaml`) and tournament cases (`*.tournament.yaml`),
-/// which `check` runs through their own runners.
+/// The scenario files under the given paths: [`collect_all_files`]
+/// without the files of the other `kinds` (journals, tournament cases:
+/// [`crate::suite::FILE_KINDS`]), which run through their own loaders.
 ///
 /// # Errors
 /// An I/O error naming the path.
-pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+pub fn collect_files_among(paths: &[PathBuf], kinds: &[FileKind]) -> std::io::Result<Vec<PathBuf>> {
     let files = collect_all_files(paths)?;
-    Ok(files.into_iter().filter(|p| is_scenario_file(p)).collect())
+    Ok(files
+        .into_iter()
+        .filter(|p| is_scenario_among(p, kinds))
+        .collect())
 }
 
-/// Whether a file is a scenario rather than a journal or a tournament
-/// case.
-pub fn is_scenario_file(path: &Path) -> bool {
-    !crate::journal::suite::is_journal_file(path)
-        && !crate::tournament::cases::is_tournament_file(path)
+/// Whether a file is a scenario rather than a file of one of `kinds`.
+pub fn is_scenario_among(path: &Path, kinds: &[FileKind]) -> bool {
+    kind_of(path, kinds).is_none()
 }
 
 /// Every `.yaml` / `.yml` file under the given paths (files are taken as
@@ -211,15 +169,6 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> std::
     }
     above.pop();
     Ok(())
-}
-
-/// Finds the 1-based line of the first line containing `needle`, for
-/// pointing at fields that only fail semantic checks.
-fn line_of(text: &str, needle: &str) -> (usize, usize) {
-    text.lines()
-        .enumerate()
-        .find_map(|(i, line)| line.find(needle).map(|col| (i + 1, col + 1)))
-        .unwrap_or((0, 0))
 }
 
 /// Checks that every clause, ruling and finding ID a scenario names exists

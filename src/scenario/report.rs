@@ -10,6 +10,7 @@ use crate::spec::{Spec, TestableBy};
 
 use crate::variant::VariantId;
 
+use super::kind::{kind_of, FileKind};
 use super::load::{LoadError, Loaded};
 use super::run::Mismatch;
 
@@ -76,46 +77,19 @@ pub struct SuiteReport {
 }
 
 /// Loads and runs every file; duplicate IDs make the later file invalid.
-/// `only` restricts the run to scenarios of one clause (or its
-/// sub-clauses) and/or one ID; `progress` is called after each file. A
-/// scenario is checked against `spec` when it is its variant's, else
-/// against `spec/<variant>/` in the nearest folder above the file that has
-/// one.
-pub fn run_suite(
+/// A file of one of `kinds` runs through that kind's loader, every other
+/// file is a scenario. `clause_filter` and `id_filter` restrict the run to
+/// cases of one clause (or its sub-clauses) and/or one ID; `forced`
+/// settings go on top of every scenario's ruleset (`fault:M-...` entries
+/// play misreadings, as `check --fault`); `progress` is called after each
+/// file. A scenario of a variant that one of `given` is for is checked
+/// against it wherever the file is (`check /tmp/x.yaml` validates its
+/// clauses, rulings and findings), else against `spec/<variant>/` in the
+/// nearest folder above the file that has one. The suite with every
+/// registered kind is [`crate::suite::run_suite`].
+pub fn run_suite_among(
     files: &[PathBuf],
-    spec: Option<&Spec>,
-    clause_filter: Option<&str>,
-    id_filter: Option<&str>,
-    progress: impl FnMut(usize, usize),
-) -> SuiteReport {
-    run_suite_with(files, spec, clause_filter, id_filter, &[], progress)
-}
-
-/// [`run_suite`] with `forced` settings on top of every scenario's
-/// ruleset (`fault:M-...` entries play misreadings, as `check --fault`).
-pub fn run_suite_with(
-    files: &[PathBuf],
-    spec: Option<&Spec>,
-    clause_filter: Option<&str>,
-    id_filter: Option<&str>,
-    forced: &[String],
-    progress: impl FnMut(usize, usize),
-) -> SuiteReport {
-    run_suite_under(
-        files,
-        spec.map(std::slice::from_ref).unwrap_or_default(),
-        clause_filter,
-        id_filter,
-        forced,
-        progress,
-    )
-}
-
-/// [`run_suite_with`] against several specs: a scenario of a variant
-/// that one of `given` is for is checked against it wherever the file is
-/// (`check /tmp/x.yaml` validates its clauses, rulings and findings).
-pub fn run_suite_under(
-    files: &[PathBuf],
+    kinds: &[FileKind],
     given: &[Spec],
     clause_filter: Option<&str>,
     id_filter: Option<&str>,
@@ -131,12 +105,9 @@ pub fn run_suite_under(
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
-        let case = if super::load::is_scenario_file(path) {
-            scenario_case_with(path, &mut specs, forced)
-        } else if crate::journal::suite::is_journal_file(path) {
-            crate::journal::suite::journal_case(path)
-        } else {
-            crate::tournament::cases::tournament_case(path)
+        let case = match kind_of(path, kinds) {
+            Some(kind) => (kind.case)(path),
+            None => scenario_case_with(path, &mut specs, forced),
         };
         if !case_matches(&case, clause_filter, id_filter) && !case.id.is_empty() {
             continue;

@@ -11,12 +11,20 @@ use serde::{Deserialize, Serialize};
 
 use crate::journal::{GameType, PlayerKind};
 use crate::scenario::report::{CaseResult, Status};
-use crate::scenario::{LoadError, Mismatch};
+use crate::scenario::{FileKind, LoadError, Mismatch};
 
 use super::{Appointment, GameRequest, Title, Tournament, Winner};
 
 /// The file-name ending that marks a tournament case.
 pub const TOURNAMENT_SUFFIX: &str = ".tournament.yaml";
+
+/// Tournament cases as a suite file kind, registered in
+/// [`crate::suite::FILE_KINDS`].
+pub const FILE_KIND: FileKind = FileKind {
+    name: "tournament case",
+    suffix: TOURNAMENT_SUFFIX,
+    case: tournament_case,
+};
 
 /// One tournament case file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -98,7 +106,7 @@ pub struct FinalExpect {
 
 /// Whether a path names a tournament case.
 pub fn is_tournament_file(path: &Path) -> bool {
-    path.to_string_lossy().ends_with(TOURNAMENT_SUFFIX)
+    FILE_KIND.recognizes(path)
 }
 
 /// Reads a tournament case.

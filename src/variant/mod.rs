@@ -606,7 +606,7 @@ pub struct VariantInfo {
     pub kinds: &'static [&'static str],
     /// Its board as drawing data, with the named party at the bottom
     /// (the variant's reference view when `None`).
-    pub board: fn(Option<&str>) -> crate::render::board::Board,
+    pub board: fn(Option<&str>) -> crate::draw::Board,
     /// A random valid position for random games, from a seed, under the
     /// ruling settings; `None` when the variant's games start from its
     /// start position only.

@@ -256,7 +256,7 @@ pub struct ChessParts {
     /// Its piece kinds, lowercase English.
     pub kinds: &'static [&'static str],
     /// Its board as drawing data.
-    pub board: fn(Option<&str>) -> crate::render::board::Board,
+    pub board: fn(Option<&str>) -> crate::draw::Board,
     /// Its movement figures.
     pub figures: fn() -> Vec<crate::variant::FigureSpec>,
     /// Its protocol page.

@@ -1,9 +1,9 @@
 //! The board of a chess variant as drawing data for the one renderer
-//! ([`crate::render::board`]): `files` x `ranks` squares in two tints,
+//! ([`crate::draw`]): `files` x `ranks` squares in two tints,
 //! file letters under the board and rank numbers beside it, White or
 //! Black at the bottom.
 
-use crate::render::board::{Board, Place, Shape};
+use crate::draw::{Board, Place, Shape};
 
 use super::geometry::Geometry;
 

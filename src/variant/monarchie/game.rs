@@ -141,11 +141,13 @@ pub static INFO: VariantInfo = VariantInfo {
     protocol: &super::protocol_doc::PROTOCOL,
 };
 
-/// A random MONARCHIE position for random games (`fuzz::random_position`).
+/// A random MONARCHIE position for random games (`random::random_position`).
 fn random_position(seed: u64, rulings: &[String]) -> Result<String, String> {
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
-    let mut rng = crate::fuzz::Rng::new(seed);
-    Ok(to_notation(&crate::fuzz::random_position(&mut rng, &rules)))
+    let mut rng = crate::rng::Rng::new(seed);
+    Ok(to_notation(
+        &crate::variant::monarchie::random::random_position(&mut rng, &rules),
+    ))
 }
 
 /// Clause 5's refusal codes and `bad-notation` for unreadable text.
@@ -663,10 +665,10 @@ impl Game for MonarchieGame {
         }
     }
 
-    /// MONARCHIE's fifteen named invariants (`src/fuzz/invariants.rs`) of
+    /// MONARCHIE's fifteen named invariants (`src/variant/monarchie/invariants.rs`) of
     /// the position and of the transition, replayed from `before`.
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
-        let broken = |violation: crate::fuzz::invariants::Violation| {
+        let broken = |violation: crate::variant::monarchie::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };
         let start = crate::notation::parse_recent(before)
@@ -683,9 +685,9 @@ impl Game for MonarchieGame {
                 format!("{action} from {before} gives {}", to_notation(&replayed)),
             ));
         }
-        crate::fuzz::invariants::check_transition(&start, action, &result, &replayed)
+        crate::variant::monarchie::invariants::check_transition(&start, action, &result, &replayed)
             .map_err(broken)?;
-        crate::fuzz::invariants::check_position_of(
+        crate::variant::monarchie::invariants::check_position_of(
             &self.position,
             &self.rules,
             &self.listed().moves,
@@ -700,8 +702,12 @@ impl Game for MonarchieGame {
     /// Mostly a legal move, with seconds used when the clocks run
     /// (sometimes exactly the time left), sometimes a timeout.
     fn random_action(&self, choice: u64) -> Option<String> {
-        crate::fuzz::action_from_moves(&self.position, &self.listed().moves, choice)
-            .map(|action| action.to_string())
+        crate::variant::monarchie::random::action_from_moves(
+            &self.position,
+            &self.listed().moves,
+            choice,
+        )
+        .map(|action| action.to_string())
     }
 
     /// A random from-to pair that `check_move` refuses must change
@@ -714,10 +720,10 @@ impl Game for MonarchieGame {
         choice: u64,
         every: variant::DeepChecks,
     ) -> Result<(), (String, String)> {
-        use crate::fuzz::invariants;
+        use crate::variant::monarchie::invariants;
         let broken =
             |violation: invariants::Violation| (violation.invariant.to_string(), violation.detail);
-        let probe = crate::fuzz::random_pair(choice);
+        let probe = crate::variant::monarchie::random::random_pair(choice);
         if rules::check_move(&self.position, probe, &self.rules).is_err() {
             let mut copy = self.position.clone();
             let result = rules::apply(&mut copy, Action::play(probe), &self.rules);

@@ -1,5 +1,5 @@
 //! MONARCHIE's board as drawing data for the one renderer
-//! ([`crate::render::board`]): the 253 pointy-top hexagons of clause 2 in
+//! ([`crate::draw`]): the 253 pointy-top hexagons of clause 2 in
 //! their 25 rows, three tints by lattice column, the cell numbers as
 //! labels, any seat at the bottom.
 //!
@@ -10,9 +10,9 @@
 //! centre cell 127. Labels stay upright.
 
 use crate::cell::Cell;
+use crate::draw::{Board, Place, Shape};
 use crate::geometry::geometry;
 use crate::party::Party;
-use crate::render::board::{Board, Place, Shape};
 
 /// Hexagon radius (centre to corner) in SVG units.
 pub const RADIUS: f64 = 20.0;

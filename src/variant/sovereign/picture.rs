@@ -3,7 +3,7 @@
 //! in its own tint, the two brown lines through the centre and the black
 //! frame of the zone; and the movement figures.
 
-use crate::render::board::{Board, Place, Shape};
+use crate::draw::{Board, Place, Shape};
 use crate::variant::FigureSpec;
 
 use super::geometry::Square;

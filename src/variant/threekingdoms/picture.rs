@@ -1,5 +1,5 @@
 //! The board as drawing data for the one renderer
-//! ([`crate::render::board`]): three half-boards around the central
+//! ([`crate::draw`]): three half-boards around the central
 //! triangle, each bank bent at its e5 point so that its right half runs
 //! along one river arm and its left half along the other (F-BANK-BEND);
 //! every edge and the palace diagonals as lines, the points tinted by
@@ -10,7 +10,7 @@ use super::notation;
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Piece, Position};
 use super::ruleset::{Bannermen, Ruleset};
-use crate::render::board::{Board, Place, Shape};
+use crate::draw::{Board, Place, Shape};
 use crate::variant::FigureSpec;
 
 /// Units per file step.

@@ -21,7 +21,6 @@ use crate::piece::PieceKind;
 use super::bits::Bits;
 use super::board::{Board, NO_KING};
 use super::generate::FastRules;
-use super::tables::{BRAID_LINES, SIDE_LINES};
 
 /// A set of parties as bits (`1 << party index`).
 pub type PartySet = u8;
@@ -59,23 +58,22 @@ impl FastRules {
     }
 
     /// The kings in check on `next`, the board after `actor` moved a
-    /// piece from `from` to `to` on a board whose kings in check were
-    /// `before` (`None`: not known). `simple`: the move changed only its
-    /// origin and target (no party left the board by its clock).
+    /// piece from `from` to `to` (now of `kind`, promoted or not) on a
+    /// board whose kings in check were `before` (`None`: not known).
+    /// `simple`: the move changed only its origin and target (no party
+    /// left the board by its clock).
     pub(super) fn checks_after(
         &self,
         next: &Board,
         before: Option<PartySet>,
-        actor: Party,
-        from: usize,
-        to: usize,
+        mv: (Party, PieceKind, usize, usize),
         simple: bool,
     ) -> PartySet {
+        let (actor, kind, from, to) = mv;
         let Some(before) = before.filter(|_| simple && !self.flanks) else {
             return self.all_checks(next);
         };
         let occupied = next.occupied;
-        let mover = Bits::bit(to);
         let mut checks = 0;
         for party in Party::ALL {
             let index = party.index();
@@ -84,13 +82,14 @@ impl FastRules {
                 continue;
             }
             let king = next.kings[index] as usize;
-            let hostile = next.live & !next.by_party[index];
             let attacked = if before & (1 << index) != 0 {
+                let hostile = next.live & !next.by_party[index];
                 self.attacked(next, king, occupied, hostile)
             } else {
-                // The moved piece from its target, or a line opened at the origin.
-                (hostile.has(to) && self.attacked(next, king, occupied, mover))
-                    || self.attacked_through(next, king, from, occupied, hostile)
+                // The moved piece from its target (an active piece of
+                // another party), or a line opened at the origin.
+                (next.live.has(to) && self.piece_attacks(next, kind, actor, to, king, occupied))
+                    || self.attacked_through(next, party, king, from, occupied)
             };
             if attacked {
                 checks |= 1 << index;
@@ -99,45 +98,30 @@ impl FastRules {
         checks
     }
 
-    /// Whether a slider in `hostile` attacks `target` along a line that
-    /// runs through the cell `through` (the lines of `attacked`, R-ROOK
-    /// and R-DIAGONAL-NOTCH; not for R-BISHOP=flanks-block).
+    /// Whether an active slider of another party than `party` attacks
+    /// `target` along a line that runs through the cell `through` (the
+    /// lines of `attacked`, R-ROOK and R-DIAGONAL-NOTCH; not for
+    /// R-BISHOP=flanks-block).
     fn attacked_through(
         &self,
         board: &Board,
+        party: Party,
         target: usize,
         through: usize,
         occupied: Bits,
-        hostile: Bits,
     ) -> bool {
-        let t = self.tables;
         let kinds = &board.by_kind;
-        let queens = kinds[PieceKind::Queen.index()];
-        let families = [
-            (SIDE_LINES, 6, kinds[PieceKind::Rook.index()] | queens),
-            (
-                BRAID_LINES,
-                if self.braid { 4 } else { 0 },
-                kinds[PieceKind::Rook.index()] | queens,
-            ),
-            (
-                self.diagonal_lines,
-                6,
-                kinds[PieceKind::Bishop.index()] | queens,
-            ),
-        ];
-        for (first_line, lines, sliders) in families {
-            for line in first_line..first_line + lines {
-                if !t.rays[target][line].has(through) {
-                    continue;
-                }
-                if let Some(first) = t.first_on(target, line, occupied) {
-                    if (hostile & sliders).has(first) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        let own = board.by_party[party.index()];
+        let hostile = |cell: usize| board.live.has(cell) && !own.has(cell);
+        let queen = |cell: usize| kinds[PieceKind::Queen.index()].has(cell);
+        let straight = |cell: usize| {
+            hostile(cell) && (kinds[PieceKind::Rook.index()].has(cell) || queen(cell))
+        };
+        let diagonal = |cell: usize| {
+            hostile(cell) && (kinds[PieceKind::Bishop.index()].has(cell) || queen(cell))
+        };
+        self.first_through(target, through, 0, occupied, straight)
+            || (self.braid && self.first_through(target, through, 1, occupied, straight))
+            || self.first_through(target, through, self.diagonal_family(), occupied, diagonal)
     }
 }

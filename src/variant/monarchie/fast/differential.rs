@@ -9,17 +9,18 @@
 //! timeouts and seconds used, so that eliminations, flag falls, check
 //! anchors and owed turns occur.
 
-use crate::fuzz::{action_from_choice, random_position, Rng};
 use crate::moves::Action;
 use crate::notation::to_notation;
 use crate::party::Party;
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::rules::{self, legal_moves};
 use crate::ruleset::{
     BishopBlocking, CheckOrder, DiagonalAtNotch, ForfeitInCheck, KingOnDeadBlocker, KingStep,
     KnightPath, NoMoveJudgement, OutrankedClaim, PawnStartMoves, PawnStartSides, PromotionChoice,
     PromotionZone, RookLines, Ruleset, UnmovedPawnAttack,
 };
+use crate::variant::monarchie::random::{action_from_choice, random_position};
 use crate::variant::Rules;
 
 use super::{Board, FastRules};

@@ -3,7 +3,7 @@
 //! rules, named in its doc comment; the differential tests
 //! (`tests/fast_path.rs`) hold the two to the same answers.
 
-use crate::cell::Cell;
+use crate::cell::{Cell, CELL_COUNT};
 use crate::geometry::{geometry, Vertex};
 use crate::party::Party;
 use crate::piece::PieceKind;
@@ -15,7 +15,7 @@ use crate::ruleset::{
 use super::bits::Bits;
 use super::board::Board;
 use super::tables::{
-    tables, Tables, BRAID_LINES, CROSSING_LINES, DIAGONAL_LINES, NONE, SIDE_LINES,
+    tables, Tables, BRAID_LINES, CROSSING_LINES, DIAGONAL_LINES, FAMILIES, MANY, NONE, SIDE_LINES,
 };
 
 const KING: usize = PieceKind::King as usize;
@@ -26,7 +26,7 @@ const KNIGHT: usize = PieceKind::Knight as usize;
 const PAWN: usize = PieceKind::Pawn as usize;
 
 /// R-PAWN-DIR: the two start sides per party (as `pawn::usable_start_sides`).
-const START_SIDES: [[usize; 2]; 6] = [[2, 3], [3, 4], [4, 5], [5, 0], [0, 1], [1, 2]];
+static START_SIDES: [[usize; 2]; 6] = [[2, 3], [3, 4], [4, 5], [5, 0], [0, 1], [1, 2]];
 
 /// The fast rules of one ruleset: the ruling switches read once, as
 /// table choices. Make it with [`FastRules::new`].
@@ -39,13 +39,22 @@ pub struct FastRules {
     crosses: bool,
     pub(super) diagonal_lines: usize,
     twelve: bool,
-    knight: usize,
+    pub(super) knight: usize,
     king_dead_barred: bool,
     unmoved_pawns_attack: bool,
-    steps_too: bool,
+    pub(super) steps_too: bool,
     start_sides: usize,
     pub(super) optional_promotion: bool,
     pub(super) zone: usize,
+    /// The end of the rook's lines: the sides, then the braids (R-ROOK).
+    pub(super) straight_end: usize,
+    /// The `line_to` family of the diagonals (R-DIAGONAL-NOTCH).
+    diagonal_family: usize,
+    /// Whether the targets of a free rook, bishop or queen are counted
+    /// line by line (`Tables::countable`; never under R-BISHOP=flanks-block).
+    pub(super) count_rook: bool,
+    pub(super) count_bishop: bool,
+    pub(super) count_queen: bool,
 }
 
 /// Whether the fast path plays a ruleset. It plays every ruling option
@@ -70,7 +79,20 @@ impl FastRules {
         if !covers(rules) {
             return None;
         }
+        let t = tables();
+        let braid = rules.rook == RookLines::Braid;
+        let crosses = rules.diagonal == DiagonalAtNotch::Crosses;
+        let flanks = rules.bishop == BishopBlocking::FlanksBlock;
         Some(FastRules {
+            straight_end: if braid {
+                BRAID_LINES + 4
+            } else {
+                SIDE_LINES + 6
+            },
+            diagonal_family: if crosses { 3 } else { 2 },
+            count_rook: t.count_straight[usize::from(braid)],
+            count_bishop: !flanks && t.count_diagonal[usize::from(crosses)],
+            count_queen: !flanks && t.count_queen[usize::from(braid)][usize::from(crosses)],
             rules: *rules,
             tables: tables(),
             braid: rules.rook == RookLines::Braid,
@@ -96,6 +118,12 @@ impl FastRules {
             optional_promotion: rules.promo == PromotionChoice::Optional,
             zone: Tables::zone_index(rules.promo_zone),
         })
+    }
+
+    /// R-PAWN-DIR: the start sides an unmoved pawn of `party` may use.
+    #[inline(always)]
+    pub(super) fn start_sides_of(&self, party: Party) -> &'static [usize] {
+        &START_SIDES[party.index()][self.start_sides..]
     }
 
     /// The ruleset these fast rules play.
@@ -131,10 +159,9 @@ impl FastRules {
             } else {
                 SIDE_LINES + 6
             };
+            // The first piece on each line (most lines are closed at
+            // their first cell, `Tables::first_on`).
             for line in SIDE_LINES..lines {
-                if (t.rays[target][line] & straight).is_empty() {
-                    continue;
-                }
                 if let Some(first) = t.first_on(target, line, occupied) {
                     if straight.has(first) {
                         return true;
@@ -152,9 +179,6 @@ impl FastRules {
                 }
             } else {
                 for line in self.diagonal_lines..self.diagonal_lines + 6 {
-                    if (t.rays[target][line] & diagonal).is_empty() {
-                        continue;
-                    }
                     if let Some(first) = t.first_on(target, line, occupied) {
                         if diagonal.has(first) {
                             return true;
@@ -173,18 +197,101 @@ impl FastRules {
         if (t.knight_from[self.knight][target] & hostile & kinds[KNIGHT]).any() {
             return true;
         }
-        let mut pawns = hostile & kinds[PAWN];
+        // A pawn attacks from a side neighbour (`pawn_from` lies within
+        // `king_sides`, `tables::tests`), along its own party's sides.
+        let mut pawns = hostile & kinds[PAWN] & t.king_sides[target];
         if !self.unmoved_pawns_attack {
             pawns &= !board.unmoved;
         }
-        if pawns.any() {
-            for party in 0..6 {
-                if (t.pawn_from[party][target] & pawns & board.by_party[party]).any() {
-                    return true;
-                }
+        pawns
+            .iter()
+            .any(|cell| t.pawn_from[board.party_at(cell).index()][target].has(cell))
+    }
+
+    /// `attacked` with one attacker: whether the active piece of `kind`
+    /// and `party` on `at` attacks `target` on `occupied`. It asks only
+    /// the line (if any) of each family from `target` through `at`
+    /// (`Tables::line_to`), the steps and jumps that could reach it.
+    #[inline]
+    pub(super) fn piece_attacks(
+        &self,
+        board: &Board,
+        kind: PieceKind,
+        party: Party,
+        at: usize,
+        target: usize,
+        occupied: Bits,
+    ) -> bool {
+        let t = self.tables;
+        match kind {
+            PieceKind::King => {
+                t.king_sides[target].has(at) || (self.twelve && t.king_vertices[target].has(at))
+            }
+            PieceKind::Knight => t.knight_from[self.knight][target].has(at),
+            PieceKind::Pawn => {
+                (self.unmoved_pawns_attack || !board.unmoved.has(at))
+                    && t.pawn_from[party.index()][target].has(at)
+            }
+            _ if self.flanks && kind != PieceKind::Rook => {
+                self.attacked(board, target, occupied, Bits::bit(at))
+            }
+            PieceKind::Rook => self.straight_sees(target, at, occupied),
+            PieceKind::Bishop => self.line_sees(target, at, self.diagonal_family, occupied),
+            PieceKind::Queen => {
+                self.straight_sees(target, at, occupied)
+                    || self.line_sees(target, at, self.diagonal_family, occupied)
             }
         }
-        false
+    }
+
+    /// Whether `at` is the first piece on a rook's line (R-ROOK) from `target`.
+    #[inline(always)]
+    fn straight_sees(&self, target: usize, at: usize, occupied: Bits) -> bool {
+        self.line_sees(target, at, 0, occupied)
+            || (self.braid && self.line_sees(target, at, 1, occupied))
+    }
+
+    /// Whether `at` is the first piece on a line of `family` from `target`.
+    #[inline(always)]
+    pub(super) fn line_sees(
+        &self,
+        target: usize,
+        at: usize,
+        family: usize,
+        occupied: Bits,
+    ) -> bool {
+        self.first_through(target, at, family, occupied, |first| first == at)
+    }
+
+    /// The first piece on a line of `family` from `target` through the
+    /// cell `through`, for each such line, tested with `is`.
+    #[inline(always)]
+    pub(super) fn first_through(
+        &self,
+        target: usize,
+        through: usize,
+        family: usize,
+        occupied: Bits,
+        is: impl Fn(usize) -> bool,
+    ) -> bool {
+        let t = self.tables;
+        match t.line_to[target * CELL_COUNT + through][family] {
+            NONE => false,
+            MANY => {
+                let (first, n) = FAMILIES[family];
+                (first..first + n).any(|line| {
+                    t.rays[target][line].has(through)
+                        && t.first_on(target, line, occupied).is_some_and(&is)
+                })
+            }
+            line => t.first_on(target, line as usize, occupied).is_some_and(is),
+        }
+    }
+
+    /// The `line_to` family of the diagonals.
+    #[inline(always)]
+    pub(super) fn diagonal_family(&self) -> usize {
+        self.diagonal_family
     }
 
     /// R-DIAGONAL-NOTCH: the cells of the diagonal from `from` along
@@ -244,50 +351,32 @@ impl FastRules {
         let kinds = &board.by_kind;
         let occupied = board.occupied;
         let mut pinned = Bits::EMPTY;
-        let mut look = |line: usize, attackers: Bits| {
-            // No attacker on the line: nothing is pinned along it.
-            if (t.rays[king][line] & attackers).is_empty() {
-                return;
+        let straight = hostile & (kinds[ROOK] | kinds[QUEEN]);
+        let diagonal = hostile & (kinds[BISHOP] | kinds[QUEEN]);
+        let families = [
+            (SIDE_LINES..self.straight_end, straight),
+            (self.diagonal_lines..self.diagonal_lines + 6, diagonal),
+        ];
+        for (lines, attackers) in families {
+            if attackers.is_empty() {
+                continue;
             }
-            let blockers = t.rays[king][line] & occupied;
-            let (first, second) = if t.increasing[line] {
-                let first = blockers.first();
-                let rest = first.map(|f| {
-                    let mut rest = blockers;
-                    rest.clear(f);
-                    rest.first()
-                });
-                (first, rest.flatten())
-            } else {
-                let first = blockers.last();
-                let rest = first.map(|f| {
-                    let mut rest = blockers;
-                    rest.clear(f);
-                    rest.last()
-                });
-                (first, rest.flatten())
-            };
-            if let (Some(first), Some(second)) = (first, second) {
-                if own.has(first) && attackers.has(second) {
+            for line in lines {
+                // The first piece on the line must be the party's own, the
+                // second an attacker.
+                let Some(first) = t.first_on(king, line, occupied) else {
+                    continue;
+                };
+                if !own.has(first) {
+                    continue;
+                }
+                let mut rest = occupied;
+                rest.clear(first);
+                if t.first_on(king, line, rest)
+                    .is_some_and(|second| attackers.has(second))
+                {
                     pinned.set(first);
                 }
-            }
-        };
-        let straight = hostile & (kinds[ROOK] | kinds[QUEEN]);
-        if straight.any() {
-            for line in SIDE_LINES..SIDE_LINES + 6 {
-                look(line, straight);
-            }
-            if self.braid {
-                for line in BRAID_LINES..BRAID_LINES + 4 {
-                    look(line, straight);
-                }
-            }
-        }
-        let diagonal = hostile & (kinds[BISHOP] | kinds[QUEEN]);
-        if diagonal.any() {
-            for line in self.diagonal_lines..self.diagonal_lines + 6 {
-                look(line, diagonal);
             }
         }
         pinned
@@ -378,7 +467,7 @@ impl FastRules {
                     return steps;
                 }
                 let mut targets = Bits::EMPTY;
-                for &side in &START_SIDES[party.index()][self.start_sides..] {
+                for &side in self.start_sides_of(party) {
                     let one = t.neighbours[from][side];
                     if one == NONE || occupied.has(one as usize) {
                         continue;

@@ -10,6 +10,7 @@ use crate::piece::PieceKind;
 use super::bits::Bits;
 use super::board::Board;
 use super::generate::FastRules;
+use super::tables::{NONE, SIDE_LINES};
 
 /// What the king-safety test needs to know about the mover's king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,32 +121,121 @@ impl FastRules {
         let own = board.by_party[party.index()];
         let hostile = board.live & !own;
         let zone = self.tables.zones[self.zone][party.index()];
-        let kinds = board.trays[party].promotable().count() as u64;
+        let promotable = board.trays[party].promotable().count() as u64;
         // R-PROMO: the moves a pawn arriving in its zone makes.
-        let choices = match kinds {
+        let choices = match promotable {
             0 => 1,
-            _ => kinds + u64::from(self.optional_promotion),
+            _ => promotable + u64::from(self.optional_promotion),
         };
+        let kinds = &board.by_kind;
+        let kings = kinds[PieceKind::King.index()];
+        // The king and the risky pieces: every target gets the test.
+        let tested = own & (safety.risky | kings);
         let mut count = 0;
-        for kind in PieceKind::ALL {
+        for from in tested.iter() {
+            let kind = board.kind_at(from);
             let pawn = kind == PieceKind::Pawn;
-            for from in (own & board.by_kind[kind.index()]).iter() {
-                let targets = self.targets(board, party, kind, from, own);
-                if kind == PieceKind::King || safety.risky.has(from) {
-                    for to in targets.iter() {
-                        if self.keeps_king_safe(board, safety.king, kind, from, to, hostile) {
-                            count += if pawn && zone.has(to) { choices } else { 1 };
-                        }
-                    }
-                } else if pawn {
-                    let promoting = targets & zone;
-                    count += u64::from(targets.count());
-                    if promoting.any() {
-                        count += u64::from(promoting.count()) * (choices - 1);
-                    }
-                } else {
-                    count += u64::from(targets.count());
+            let targets = self.targets(board, party, kind, from, own);
+            for to in targets.iter() {
+                if self.keeps_king_safe(board, safety.king, kind, from, to, hostile) {
+                    count += if pawn && zone.has(to) { choices } else { 1 };
                 }
+            }
+        }
+        // The free pieces, kind by kind: their targets are their moves.
+        let free = own & !tested;
+        if free.is_empty() {
+            return count;
+        }
+        let t = self.tables;
+        let occupied = board.occupied;
+        let straight = |from: usize| {
+            u64::from(t.reach_count(
+                from,
+                SIDE_LINES,
+                self.straight_end - SIDE_LINES,
+                occupied,
+                own,
+            ))
+        };
+        let diagonal =
+            |from: usize| u64::from(t.reach_count(from, self.diagonal_lines, 6, occupied, own));
+        let set_count = |kind: PieceKind, from: usize| {
+            u64::from(self.targets(board, party, kind, from, own).count())
+        };
+        for from in (free & kinds[PieceKind::Queen.index()]).iter() {
+            count += if self.count_queen {
+                straight(from) + diagonal(from)
+            } else {
+                set_count(PieceKind::Queen, from)
+            };
+        }
+        for from in (free & kinds[PieceKind::Rook.index()]).iter() {
+            count += if self.count_rook {
+                straight(from)
+            } else {
+                set_count(PieceKind::Rook, from)
+            };
+        }
+        for from in (free & kinds[PieceKind::Bishop.index()]).iter() {
+            count += if self.count_bishop {
+                diagonal(from)
+            } else {
+                set_count(PieceKind::Bishop, from)
+            };
+        }
+        let knights = &t.knight_to[self.knight];
+        for from in (free & kinds[PieceKind::Knight.index()]).iter() {
+            count += u64::from((knights[from] & !own).count());
+        }
+        let pawns = free & kinds[PieceKind::Pawn.index()];
+        // Unmoved pawns step by step, the others (and every pawn under
+        // R-PAWN-START=steps-too) by their target set.
+        let (unmoved, moved) = if self.steps_too {
+            (Bits::EMPTY, pawns)
+        } else {
+            (pawns & board.unmoved, pawns & !board.unmoved)
+        };
+        for from in unmoved.iter() {
+            count += self.unmoved_pawn_count(board, party, from, zone, choices);
+        }
+        for from in moved.iter() {
+            let targets = self.targets(board, party, PieceKind::Pawn, from, own);
+            let promoting = targets & zone;
+            count += u64::from(targets.count());
+            if promoting.any() {
+                count += u64::from(promoting.count()) * (choices - 1);
+            }
+        }
+        count
+    }
+
+    /// The number of moves of an unmoved pawn that needs no king-safety
+    /// test, as `targets` finds them without R-PAWN-START=steps-too
+    /// (clause 7 and R-PAWN-DIR): one or two empty cells along each usable
+    /// start side, each promotion choice a move (R-PROMO).
+    #[inline(always)]
+    fn unmoved_pawn_count(
+        &self,
+        board: &Board,
+        party: Party,
+        from: usize,
+        zone: Bits,
+        choices: u64,
+    ) -> u64 {
+        let t = self.tables;
+        let occupied = board.occupied;
+        let weight = |cell: usize| if zone.has(cell) { choices } else { 1 };
+        let mut count = 0;
+        for &side in self.start_sides_of(party) {
+            let one = t.neighbours[from][side];
+            if one == NONE || occupied.has(usize::from(one)) {
+                continue;
+            }
+            count += weight(usize::from(one));
+            let two = t.neighbours[usize::from(one)][side];
+            if two != NONE && !occupied.has(usize::from(two)) {
+                count += weight(usize::from(two));
             }
         }
         count

@@ -21,7 +21,11 @@
 //!   is attacked with the moved piece's cells and the captured piece
 //!   changed in the masks;
 //! - the transition ([`FastRules::play`]) changes only what the rules
-//!   need: no events, texts, Gardez scans or re-validation.
+//!   need: no events, texts, Gardez scans or re-validation;
+//! - perft's last ply counts moves without listing them: a piece that
+//!   needs no king-safety test adds its number of targets, a free slider
+//!   line by line from the line lengths (`Tables::reach_count`, where
+//!   `Tables::countable` allows it), with no target set built.
 //!
 //! Coverage: see [`covers`]. For a ruleset it does not cover, every
 //! caller ([`crate::perft`], the random-game checks) uses the reference.

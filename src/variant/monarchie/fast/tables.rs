@@ -28,8 +28,19 @@ pub const DIAGONAL_LINES: usize = 10;
 /// The first diagonal line crossing notches (R-DIAGONAL-NOTCH=crosses).
 pub const CROSSING_LINES: usize = 16;
 
-/// No neighbour across a side.
+/// No neighbour across a side; no line of a family to a cell (`line_to`).
 pub const NONE: u8 = u8::MAX;
+/// `line_to`: the cell lies on two lines of the family from the cell.
+pub const MANY: u8 = u8::MAX - 1;
+
+/// The line families of `line_to`, in line order: sides, braids,
+/// diagonals ending at a notch, diagonals crossing it.
+pub const FAMILIES: [(usize, usize); 4] = [
+    (SIDE_LINES, 6),
+    (BRAID_LINES, 4),
+    (DIAGONAL_LINES, 6),
+    (CROSSING_LINES, 6),
+];
 
 /// Every table of the fast path. Get it with [`tables()`].
 pub struct Tables {
@@ -61,6 +72,21 @@ pub struct Tables {
     pub flanks: Vec<[Bits; 6]>,
     /// `[zone option][party]`: the promotion zone of R-PROMO-ZONE.
     pub zones: [[Bits; 6]; 3],
+    /// `[cell][line]`: how many cells the line from the cell has.
+    pub ray_len: Vec<[u8; LINES]>,
+    /// `[cell][line]`: the line's first cell, the neighbour or the next
+    /// cell across a notch ([`NONE`] for an empty line).
+    pub near: Vec<[u8; LINES]>,
+    /// `[from * CELL_COUNT + to][family]` ([`FAMILIES`]): the line of the
+    /// family from `from` that passes `to`, [`NONE`] or [`MANY`].
+    pub line_to: Vec<[u8; 4]>,
+    /// `[braid]`: whether the rook's lines (the sides, and the braids
+    /// under R-ROOK=braid) can be counted line by line ([`Tables::countable`]).
+    pub count_straight: [bool; 2],
+    /// `[crosses]`: the same for the bishop's diagonals (R-DIAGONAL-NOTCH).
+    pub count_diagonal: [bool; 2],
+    /// `[braid][crosses]`: the same for the queen's lines, both families.
+    pub count_queen: [[bool; 2]; 2],
 }
 
 /// The shared tables, built on first use.
@@ -197,7 +223,37 @@ impl Tables {
                 set_of(Cell::all().filter(|&cell| pawn::in_promotion_zone(party, cell, &rules)))
             })
         });
-        Tables {
+        let ray_len = rays
+            .iter()
+            .map(|lines| lines.map(|ray| ray.count() as u8))
+            .collect();
+        let near = rays
+            .iter()
+            .enumerate()
+            .map(|(from, lines)| {
+                std::array::from_fn(|line| {
+                    let ray = lines[line];
+                    let first = if ray.first().is_some_and(|first| first > from) {
+                        ray.first()
+                    } else {
+                        ray.last()
+                    };
+                    first.map_or(NONE, |cell| cell as u8)
+                })
+            })
+            .collect();
+        let mut line_to = vec![[NONE; 4]; CELL_COUNT * CELL_COUNT];
+        for (from, lines) in rays.iter().enumerate() {
+            for (family, &(first, n)) in FAMILIES.iter().enumerate() {
+                for (line, ray) in lines.iter().enumerate().skip(first).take(n) {
+                    for to in ray.iter() {
+                        let entry = &mut line_to[from * CELL_COUNT + to][family];
+                        *entry = if *entry == NONE { line as u8 } else { MANY };
+                    }
+                }
+            }
+        }
+        let mut tables = Tables {
             rays,
             increasing,
             up_to,
@@ -211,7 +267,64 @@ impl Tables {
             neighbours,
             flanks,
             zones,
+            ray_len,
+            near,
+            line_to,
+            count_straight: [false; 2],
+            count_diagonal: [false; 2],
+            count_queen: [[false; 2]; 2],
+        };
+        let straight = |braid: bool| {
+            SIDE_LINES..if braid {
+                BRAID_LINES + 4
+            } else {
+                SIDE_LINES + 6
+            }
+        };
+        let diagonal = |crosses: bool| {
+            let first = if crosses {
+                CROSSING_LINES
+            } else {
+                DIAGONAL_LINES
+            };
+            first..first + 6
+        };
+        for option in [false, true] {
+            tables.count_straight[usize::from(option)] = tables.countable(straight(option));
+            tables.count_diagonal[usize::from(option)] = tables.countable(diagonal(option));
         }
+        for braid in [false, true] {
+            for crosses in [false, true] {
+                tables.count_queen[usize::from(braid)][usize::from(crosses)] =
+                    tables.countable(straight(braid).chain(diagonal(crosses)));
+            }
+        }
+        tables
+    }
+
+    /// Whether a piece moving along `lines` can have its targets counted
+    /// line by line, without building the set: from every cell the lines
+    /// share no cell (so no target is counted twice), and every line
+    /// continues from each of its cells as the same line from that cell
+    /// (so the cells up to a blocker number `ray_len[from] - ray_len[blocker]`).
+    fn countable(&self, lines: impl Iterator<Item = usize> + Clone) -> bool {
+        (0..CELL_COUNT).all(|from| {
+            let mut seen = Bits::EMPTY;
+            lines.clone().all(|line| {
+                let ray = self.rays[from][line];
+                let disjoint = (seen & ray).is_empty();
+                seen |= ray;
+                disjoint
+                    && ray.iter().all(|cell| {
+                        let beyond = if self.increasing[line] {
+                            ray & !self.up_to[cell]
+                        } else {
+                            ray & !self.down_to[cell]
+                        };
+                        beyond == self.rays[cell][line]
+                    })
+            })
+        })
     }
 
     /// The cells of `line` from `from` up to and including the first
@@ -219,29 +332,86 @@ impl Tables {
     #[inline(always)]
     pub fn reach(&self, from: usize, line: usize, occupied: Bits) -> Bits {
         let ray = self.rays[from][line];
-        let blockers = ray & occupied;
-        if self.increasing[line] {
-            match blockers.first() {
-                Some(first) => ray & self.up_to[first],
-                None => ray,
-            }
-        } else {
-            match blockers.last() {
-                Some(first) => ray & self.down_to[first],
-                None => ray,
-            }
+        match self.first_on(from, line, occupied) {
+            Some(first) if self.increasing[line] => ray & self.up_to[first],
+            Some(first) => ray & self.down_to[first],
+            None => ray,
         }
     }
 
-    /// The first occupied cell of `line` from `from`, if any.
+    /// The first occupied cell of `line` from `from`, if any. The line
+    /// runs away from `from` in index order, so the words are scanned
+    /// from `from`'s word outwards and the scan stops at the first
+    /// occupied one.
     #[inline(always)]
     pub fn first_on(&self, from: usize, line: usize, occupied: Bits) -> Option<usize> {
-        let blockers = self.rays[from][line] & occupied;
-        if self.increasing[line] {
-            blockers.first()
-        } else {
-            blockers.last()
+        // Most lines are closed at their first cell.
+        let near = self.near[from][line];
+        if near == NONE {
+            return None;
         }
+        if occupied.has(usize::from(near)) {
+            return Some(usize::from(near));
+        }
+        let ray = &self.rays[from][line].0;
+        let occupied = &occupied.0;
+        let mut word = from >> 6;
+        if self.increasing[line] {
+            while word < 4 {
+                let hits = ray[word] & occupied[word];
+                if hits != 0 {
+                    return Some(word * 64 + hits.trailing_zeros() as usize);
+                }
+                word += 1;
+            }
+        } else {
+            loop {
+                let hits = ray[word] & occupied[word];
+                if hits != 0 {
+                    return Some(word * 64 + 63 - hits.leading_zeros() as usize);
+                }
+                if word == 0 {
+                    break;
+                }
+                word -= 1;
+            }
+        }
+        None
+    }
+
+    /// How many cells a piece on `from` reaches along the `n` lines from
+    /// `first_line` on: on each, up to and including the first piece,
+    /// less that piece when it is in `own`. Only for lines
+    /// [`Tables::countable`] accepted (they share no cell, and the cells
+    /// up to a blocker number `ray_len[from] - ray_len[blocker]`).
+    #[inline(always)]
+    pub fn reach_count(
+        &self,
+        from: usize,
+        first_line: usize,
+        n: usize,
+        occupied: Bits,
+        own: Bits,
+    ) -> u32 {
+        let near = &self.near[from][first_line..first_line + n];
+        let len = &self.ray_len[from][first_line..first_line + n];
+        let mut count = 0;
+        for (k, (&cell, &len)) in near.iter().zip(len).enumerate() {
+            if cell == NONE {
+                continue;
+            }
+            // Most lines are closed at their first cell.
+            if occupied.has(usize::from(cell)) {
+                count += u32::from(!own.has(usize::from(cell)));
+                continue;
+            }
+            let line = first_line + k;
+            count += u32::from(len);
+            if let Some(first) = self.first_on(from, line, occupied) {
+                count -= u32::from(self.ray_len[first][line]) + u32::from(own.has(first));
+            }
+        }
+        count
     }
 
     /// The index of the R-PROMO-ZONE option.
@@ -276,6 +446,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A pawn attacks a cell only from a side neighbour (what
+    /// `FastRules::attacked` relies on), and every line and line family
+    /// entry agrees with the rays.
+    #[test]
+    fn pawn_sources_are_side_neighbours_and_line_families_match_the_rays() {
+        use super::{CELL_COUNT, FAMILIES, MANY, NONE};
+        let tables = tables();
+        for cell in 0..CELL_COUNT {
+            for party in 0..6 {
+                let from = tables.pawn_from[party][cell];
+                assert_eq!(from & tables.king_sides[cell], from, "cell index {cell}");
+            }
+            for to in 0..CELL_COUNT {
+                for (family, &(first, n)) in FAMILIES.iter().enumerate() {
+                    let lines: Vec<usize> = (first..first + n)
+                        .filter(|&line| tables.rays[cell][line].has(to))
+                        .collect();
+                    let expected = match lines.as_slice() {
+                        [] => NONE,
+                        [line] => *line as u8,
+                        _ => MANY,
+                    };
+                    assert_eq!(tables.line_to[cell * CELL_COUNT + to][family], expected);
+                }
+            }
+            for line in 0..LINES {
+                let ray = tables.rays[cell][line];
+                assert_eq!(
+                    usize::from(tables.ray_len[cell][line]),
+                    ray.count() as usize
+                );
+                let near = tables.near[cell][line];
+                let walked_first = if tables.increasing[line] {
+                    ray.first()
+                } else {
+                    ray.last()
+                };
+                assert_eq!(walked_first.map_or(NONE, |first| first as u8), near);
+                // The first piece on a line with every cell occupied but
+                // the first is the second cell.
+                let mut rest = ray;
+                if let Some(first) = walked_first {
+                    rest.clear(first);
+                    let second = if tables.increasing[line] {
+                        rest.first()
+                    } else {
+                        rest.last()
+                    };
+                    assert_eq!(tables.first_on(cell, line, rest), second);
+                }
+            }
+        }
+        // The default rulesets' sliders are counted line by line.
+        assert!(tables.count_straight[0] && tables.count_diagonal[0]);
+        assert!(tables.count_queen[0][0]);
     }
 
     /// Why R-BISHOP=flanks-block with R-DIAGONAL-NOTCH=crosses does not

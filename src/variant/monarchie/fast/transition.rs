@@ -69,7 +69,9 @@ impl FastRules {
                 simple = false;
             }
         }
-        next.checks = Some(self.checks_after(&next, board.checks, actor, from, to, simple));
+        let moved = mv.promotion.unwrap_or(kind);
+        next.checks =
+            Some(self.checks_after(&next, board.checks, (actor, moved, from, to), simple));
         self.pass_turn(&mut next, actor, event);
         next
     }

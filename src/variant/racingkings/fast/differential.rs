@@ -13,7 +13,7 @@
 //! the plies, so that many set-ups are seen; each game plays random legal
 //! moves of the reference.
 
-use crate::fuzz::Rng;
+use crate::rng::Rng;
 use crate::variant::chess::{sorted_texts, ChessPosition, Move};
 use crate::variant::Rules;
 

@@ -14,7 +14,7 @@
 //! so that control chains, defections, regime changes and promotions are
 //! common.
 
-use crate::fuzz::Rng;
+use crate::rng::Rng;
 use crate::variant::Rules;
 
 use super::super::control::holders;

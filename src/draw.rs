@@ -2,8 +2,9 @@
 //! [`Board`]: places with names, centres, a shape and a tint; lines to
 //! draw; edge labels), and [`render`] draws it with pieces and marks
 //! (arrows, legal-move dots, check rings, shaded and outlined places, a
-//! caption). Nothing here knows a rule system; the builders of each
-//! variant's board live with the variant's drawing data ([`boards`]).
+//! caption). Nothing here knows a rule system or the harness: it sits
+//! below both (docs/architecture.md), so that each variant's `picture`
+//! builds its board here and `render/` draws it.
 //!
 //! Pieces are discs with the kind's letter and a small second letter for
 //! the party, and an outline dash pattern per party, so that a picture

@@ -1,0 +1,554 @@
+//! The layering of `src/` (issue 26, item 17; docs/architecture.md): no
+//! import circle between two top-level modules of `src/`, none among the
+//! files of `src/cli/`, and no rule-system code (`src/variant/**`) naming
+//! the harness above it. The imports are read from the source: every path
+//! that starts with `crate::`, `super::`, `self::` or `regelwerk::` (the
+//! binary's name for the library), `use` groups `{...}` included, with
+//! comments, strings and character literals skipped. A failure names the
+//! circle or the import, with file and line.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The modules below the rule systems: what `src/variant/**` may name
+/// besides itself. They name only each other.
+const LOW: [&str; 3] = ["draw", "input", "rng"];
+
+/// The harness: every other top-level module of `src/`. Rule-system code
+/// names none of them; a new top-level module must be added to one of
+/// the two lists (and to docs/architecture.md).
+const HARNESS: [&str; 16] = [
+    "budget",
+    "cli",
+    "explore",
+    "fuzz",
+    "journal",
+    "perftfile",
+    "players",
+    "protocol",
+    "record",
+    "render",
+    "report",
+    "scenario",
+    "shard",
+    "spec",
+    "suite",
+    "tournament",
+];
+
+/// The folder of the rule systems.
+const RULES: &str = "variant";
+
+/// One import: the module that names another, where, and the path.
+#[derive(Clone, Debug)]
+struct Import {
+    from: String,
+    to: String,
+    file: String,
+    line: usize,
+    path: String,
+}
+
+/// The lexer's tokens: words, `::`, and single punctuation characters.
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Word(String),
+    Colons,
+    Punct(char),
+}
+
+/// Tokens of Rust source with their 1-based lines; comments (nested block
+/// comments too), string literals (raw ones too) and character literals
+/// are dropped, lifetimes are words.
+fn tokens(text: &str) -> Vec<(Token, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if c.is_whitespace() {
+            i += 1;
+        } else if c == '/' && at(i + 1) == '/' {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && at(i + 1) == '*' {
+            let mut depth = 0;
+            loop {
+                if i >= chars.len() {
+                    break;
+                }
+                if chars[i] == '/' && at(i + 1) == '*' {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && at(i + 1) == '/' {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    line += usize::from(chars[i] == '\n');
+                    i += 1;
+                }
+            }
+        } else if let Some(r) = raw_string_at(&chars, i) {
+            // A raw string r"..." / r#"..."# (br, cr too).
+            let mut hashes = 0;
+            i = r + 1;
+            while at(i) == '#' {
+                hashes += 1;
+                i += 1;
+            }
+            i += 1;
+            while i < chars.len() {
+                if chars[i] == '"' && (0..hashes).all(|k| at(i + 1 + k) == '#') {
+                    i += 1 + hashes;
+                    break;
+                }
+                line += usize::from(chars[i] == '\n');
+                i += 1;
+            }
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                line += usize::from(at(i) == '\n');
+                i += 1;
+            }
+            i += 1;
+        } else if c == '\'' {
+            if at(i + 1) == '\\' {
+                // An escaped character literal: '\n', '\'', '\u{..}'.
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if at(i + 2) == '\'' {
+                i += 3;
+            } else {
+                // A lifetime or a label.
+                i += 1;
+            }
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            out.push((Token::Word(chars[start..i].iter().collect()), line));
+        } else if c == ':' && at(i + 1) == ':' {
+            out.push((Token::Colons, line));
+            i += 2;
+        } else {
+            out.push((Token::Punct(c), line));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Where the `r` of a raw string literal starting at `i` is (`r"`,
+/// `r#"`, `br"`, `cr#"`, ...), if one starts there.
+fn raw_string_at(chars: &[char], i: usize) -> Option<usize> {
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    let r = if matches!(at(i), 'b' | 'c') { i + 1 } else { i };
+    let mut end = r + 1;
+    while at(end) == '#' {
+        end += 1;
+    }
+    (at(r) == 'r' && at(end) == '"').then_some(r)
+}
+
+/// The paths of a use tree that starts at token `i` (a word), `prefix`
+/// already read: `a::b::{c, d::{e, self}}` gives `a::b::c`, `a::b::d::e`
+/// and `a::b::d`.
+fn tree(
+    toks: &[(Token, usize)],
+    mut i: usize,
+    mut prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
+    while let Some((Token::Word(word), _)) = toks.get(i) {
+        if word != "self" {
+            prefix.push(word.clone());
+        }
+        i += 1;
+        if toks.get(i).map(|t| &t.0) != Some(&Token::Colons) {
+            break;
+        }
+        i += 1;
+        if toks.get(i).map(|t| &t.0) == Some(&Token::Punct('{')) {
+            i += 1;
+            loop {
+                match toks.get(i).map(|t| &t.0) {
+                    Some(Token::Word(_)) => i = tree(toks, i, prefix.clone(), out),
+                    Some(Token::Punct('}')) | None => break,
+                    _ => i += 1,
+                }
+            }
+            return i + 1;
+        }
+    }
+    out.push(prefix);
+    i
+}
+
+/// Every path of `text` that starts at a crate root or a relative root,
+/// with its line; `lib_root` also reads plain `use a::b` (the library
+/// root's re-exports of its own modules).
+fn paths(text: &str, lib_root: bool) -> Vec<(Vec<String>, usize)> {
+    let toks = tokens(text);
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        let (Token::Word(word), line) = &toks[i] else {
+            continue;
+        };
+        let rooted = matches!(word.as_str(), "crate" | "super" | "self" | "regelwerk");
+        let after_colons = i > 0 && toks[i - 1].0 == Token::Colons;
+        let after_use = i > 0 && toks[i - 1].0 == Token::Word("use".to_string());
+        if (rooted && !after_colons && toks.get(i + 1).map(|t| &t.0) == Some(&Token::Colons))
+            || (lib_root && after_use && !rooted)
+        {
+            let mut found = Vec::new();
+            tree(&toks, i, Vec::new(), &mut found);
+            out.extend(found.into_iter().map(|p| (p, *line)));
+        }
+    }
+    out
+}
+
+/// The module a source file is: `scenario/load` for src/scenario/load.rs,
+/// `scenario` for its mod.rs, `` for lib.rs and main.rs.
+fn module_of(relative: &Path) -> String {
+    let text = relative
+        .with_extension("")
+        .to_string_lossy()
+        .replace('\\', "/");
+    match text.as_str() {
+        "lib" | "main" => String::new(),
+        _ => text.strip_suffix("/mod").unwrap_or(&text).to_string(),
+    }
+}
+
+/// The known module that `segments` (already absolute) name: the longest
+/// prefix that is a module, `aliases` (the library root's re-exports)
+/// applied to the first segment.
+fn resolve(
+    segments: &[String],
+    known: &BTreeSet<String>,
+    aliases: &BTreeMap<String, String>,
+) -> Option<String> {
+    let mut parts: Vec<String> = segments.to_vec();
+    if let Some(target) = parts.first().and_then(|first| aliases.get(first)) {
+        let mut replaced: Vec<String> = target.split('/').map(str::to_string).collect();
+        replaced.extend(parts.drain(1..));
+        parts = replaced;
+    }
+    (1..=parts.len())
+        .rev()
+        .map(|end| parts[..end].join("/"))
+        .find(|name| known.contains(name))
+}
+
+/// The imports between the modules of `files` (path relative to src/,
+/// text).
+fn imports(files: &[(PathBuf, String)]) -> Vec<Import> {
+    let known: BTreeSet<String> = files.iter().map(|(path, _)| module_of(path)).collect();
+    let mut aliases = BTreeMap::new();
+    if let Some((_, text)) = files.iter().find(|(path, _)| path == Path::new("lib.rs")) {
+        for (path, _) in paths(text, true) {
+            if path
+                .first()
+                .is_some_and(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+            {
+                if let (Some(name), Some(module)) = (path.last(), resolve(&path, &known, &aliases))
+                {
+                    aliases.insert(name.clone(), module);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (file, text) in files {
+        let from = module_of(file);
+        let here: Vec<String> = from
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        for (path, line) in paths(text, false) {
+            let mut base = match path[0].as_str() {
+                "crate" | "regelwerk" => Vec::new(),
+                _ => here.clone(),
+            };
+            let mut rest = &path[1..];
+            if path[0] == "super" {
+                base.pop();
+            }
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            base.extend(rest.iter().cloned());
+            if let Some(to) = resolve(&base, &known, &aliases) {
+                if to != from && !to.is_empty() {
+                    out.push(Import {
+                        from: from.clone(),
+                        to,
+                        file: format!("src/{}", file.display()),
+                        line,
+                        path: path.join("::"),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The top-level module a module lies in.
+fn top(module: &str) -> &str {
+    module.split('/').next().unwrap_or(module)
+}
+
+/// A shortest way from `from` to `to` in `graph`, if any.
+fn way(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> Option<Vec<String>> {
+    let mut came: BTreeMap<String, String> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([from.to_string()]);
+    while let Some(node) = queue.pop_front() {
+        for next in graph.get(&node).into_iter().flatten() {
+            if next == to {
+                let mut out = vec![to.to_string(), node.clone()];
+                let mut at = node.clone();
+                while let Some(before) = came.get(&at) {
+                    out.push(before.clone());
+                    at = before.clone();
+                }
+                out.reverse();
+                return Some(out);
+            }
+            if next != from && !came.contains_key(next) {
+                came.insert(next.clone(), node.clone());
+                queue.push_back(next.clone());
+            }
+        }
+    }
+    None
+}
+
+/// The circles of the graph whose nodes are `group(module)` (modules for
+/// which it is `None` left out), each once: `a -> b -> a` with the import
+/// behind every step.
+fn circles(imports: &[Import], group: impl Fn(&str) -> Option<String>) -> Vec<String> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut evidence: BTreeMap<(String, String), &Import> = BTreeMap::new();
+    for import in imports {
+        if let (Some(a), Some(b)) = (group(&import.from), group(&import.to)) {
+            if a != b {
+                graph.entry(a.clone()).or_default().insert(b.clone());
+                evidence.entry((a, b)).or_insert(import);
+            }
+        }
+    }
+    let mut seen: BTreeSet<BTreeSet<String>> = BTreeSet::new();
+    let mut out = Vec::new();
+    for node in graph.keys() {
+        let Some(circle) = way(&graph, node, node) else {
+            continue;
+        };
+        let members: BTreeSet<String> = circle.iter().cloned().collect();
+        if !seen.insert(members) {
+            continue;
+        }
+        let steps: Vec<String> = circle
+            .windows(2)
+            .map(|pair| {
+                let import = evidence[&(pair[0].clone(), pair[1].clone())];
+                format!(
+                    "{} -> {} ({}:{} names {})",
+                    pair[0], pair[1], import.file, import.line, import.path
+                )
+            })
+            .collect();
+        out.push(format!(
+            "circle {}: {}",
+            circle.join(" -> "),
+            steps.join("; ")
+        ));
+    }
+    out
+}
+
+/// Every broken rule of the layering, in words.
+fn violations(imports: &[Import], modules: &BTreeSet<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let tops: BTreeSet<&str> = modules
+        .iter()
+        .map(|m| top(m))
+        .filter(|t| !t.is_empty())
+        .collect();
+    for name in &tops {
+        if *name != RULES && !LOW.contains(name) && !HARNESS.contains(name) {
+            out.push(format!(
+                "src/{name}: a top-level module neither low level nor harness; add it to LOW or HARNESS in tests/structure.rs and to docs/architecture.md"
+            ));
+        }
+    }
+    out.extend(circles(imports, |m| {
+        (!m.is_empty()).then(|| top(m).to_string())
+    }));
+    out.extend(circles(imports, |m| {
+        let rest = m.strip_prefix("cli/")?;
+        Some(format!("cli/{}", top(rest)))
+    }));
+    for import in imports {
+        let (from, to) = (top(&import.from), top(&import.to));
+        let what = if from == RULES {
+            "rule-system code"
+        } else if LOW.contains(&from) {
+            "a low-level module"
+        } else {
+            continue;
+        };
+        if from != to && !LOW.contains(&to) {
+            out.push(format!(
+                "{}:{}: {what} ({}) names {} ({}), which is not low level ({})",
+                import.file,
+                import.line,
+                import.from,
+                import.path,
+                import.to,
+                LOW.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+/// The files of src/, relative paths and texts, sorted.
+fn sources() -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                out.push((
+                    path.strip_prefix(root).expect("under src").to_path_buf(),
+                    text,
+                ));
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out.sort();
+    out
+}
+
+fn modules(files: &[(PathBuf, String)]) -> BTreeSet<String> {
+    files.iter().map(|(path, _)| module_of(path)).collect()
+}
+
+#[test]
+fn src_has_no_import_circle_and_rule_systems_name_no_harness() {
+    let files = sources();
+    let found = imports(&files);
+    // The reader sees the imports that hold the layering up (a reader that
+    // saw nothing would pass every rule).
+    for (from, to) in [
+        ("render/game", "draw"),
+        ("variant/monarchie/picture", "draw"),
+        ("fuzz/game", "rng"),
+        ("suite", "journal/suite"),
+        ("journal/suite", "scenario"),
+        ("variant/monarchie/game", "variant/monarchie/invariants"),
+        ("cli/check", "suite"),
+        (
+            "variant/monarchie/rules/apply",
+            "variant/monarchie/position",
+        ),
+    ] {
+        assert!(
+            found.iter().any(|i| i.from == from && i.to == to),
+            "the import reader missed {from} -> {to}"
+        );
+    }
+    let broken = violations(&found, &modules(&files));
+    let tops: BTreeSet<&str> = found
+        .iter()
+        .flat_map(|i| [top(&i.from), top(&i.to)])
+        .collect();
+    println!(
+        "{} files, {} imports between {} top-level modules read; {} broken layering rule(s)",
+        files.len(),
+        found.len(),
+        tops.iter().filter(|t| !t.is_empty()).count(),
+        broken.len()
+    );
+    assert!(
+        broken.is_empty(),
+        "{} broken layering rule(s):\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+/// A small made-up tree with one fault of every kind: the check fails on
+/// each and names it.
+#[test]
+fn the_layering_check_names_every_kind_of_fault() {
+    let file = |path: &str, text: &str| (PathBuf::from(path), text.to_string());
+    let files = vec![
+        file("lib.rs", "pub mod scenario; pub mod journal; pub mod variant; pub mod rng; pub mod fuzz;\npub use variant::chess::{cell};\n"),
+        file("scenario/load.rs", "// crate::tournament in a comment is no import\nuse crate::journal::{suite::{self, Kind}};\n"),
+        file(
+            "journal/suite.rs",
+            "fn f() { let s = \"crate::variant\"; let c = '\"'; let b = br#\"\" crate::variant \"#;\ncrate::scenario::load::x(); }\n",
+        ),
+        file("variant/chess/game.rs", "use crate::rng::Rng;\nuse super::super::super::fuzz::random;\n"),
+        file("variant/chess/cell.rs", "pub struct Cell<'a>(&'a str);\n"),
+        file("rng.rs", "fn f() -> crate::cell::Cell<'static> { todo!() }\n"),
+        file("fuzz/mod.rs", "use crate::variant::chess::game;\n"),
+        file("cli/check.rs", "use super::conform::run;\n"),
+        file("cli/conform.rs", "use crate::cli::check::x;\n"),
+        file("main.rs", "mod cli;\nuse regelwerk::scenario::load;\n"),
+        file("widgets.rs", "\n"),
+    ];
+    let found = imports(&files);
+    let broken = violations(&found, &modules(&files));
+    let text = broken.join("\n");
+    let expected = [
+        "circle journal -> scenario -> journal",
+        "src/scenario/load.rs:2 names crate::journal::suite",
+        "circle cli/check -> cli/conform -> cli/check",
+        // The two upward imports below close circles with the harness's and
+        // the variant's own downward ones.
+        "circle fuzz -> variant -> fuzz",
+        "circle rng -> variant -> rng",
+        "src/variant/chess/game.rs:2: rule-system code (variant/chess/game) names super::super::super::fuzz::random (fuzz)",
+        "src/rng.rs:1: a low-level module (rng) names crate::cell::Cell (variant/chess/cell)",
+        "src/widgets: a top-level module neither low level nor harness",
+    ];
+    for piece in expected {
+        assert!(text.contains(piece), "expected {piece:?} in:\n{text}");
+    }
+    assert_eq!(broken.len(), expected.len() - 1, "{text}");
+    // Comments and strings are no imports; the variant's use of rng is allowed.
+    assert!(!found
+        .iter()
+        .any(|i| i.to == "tournament" || (i.from == "journal/suite" && i.to == "variant")));
+    assert!(found
+        .iter()
+        .any(|i| i.from == "variant/chess/game" && i.to == "rng"));
+}
