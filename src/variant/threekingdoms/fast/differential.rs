@@ -13,7 +13,7 @@
 //! facing generals, general captures, takeovers and turn-start defeats
 //! come quickly.
 
-use crate::fuzz::Rng;
+use crate::rng::Rng;
 use crate::variant::Rules;
 
 use super::super::movegen::Engine;
