@@ -79,7 +79,7 @@ fn every_corpus_line_agrees_on_both_paths() {
 #[test]
 fn every_threekingdoms_scenario_position_agrees() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::scenario::collect_files(&[root.join("scenarios/threekingdoms")])
+    let files = regelwerk::suite::collect_files(&[root.join("scenarios/threekingdoms")])
         .unwrap_or_else(|e| panic!("scenarios/threekingdoms: {e}"));
     let (mut compared, mut counted) = (0, 0);
     for path in files {
