@@ -33,6 +33,7 @@ mod sovereign;
 mod sovereign_fast;
 mod structure;
 mod threekingdoms;
+mod threekingdoms_fast;
 mod threekingdoms_picture;
 mod tournament;
 mod turn_order;

@@ -391,7 +391,7 @@ enum Command {
         /// Count on N threads (rayon over the first moves; MONARCHIE with --divide uses one); the same count.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
-        /// Walk the readable reference rule code, not the fast path (MONARCHIE, Racing Kings, Sovereign; the other variants have one move generator).
+        /// Walk the readable reference rule code, not the fast path (MONARCHIE, Racing Kings, Three Kingdoms, Sovereign; Grand Chess has one move generator).
         #[arg(long)]
         reference: bool,
     },

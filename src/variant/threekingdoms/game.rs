@@ -680,12 +680,13 @@ impl Game for ThreeKingdomsGame {
         }
     }
 
-    /// One move generator (the rule code): every path counts with it.
-    fn perft_on(&self, depth: u32, _path: variant::PerftPath) -> u64 {
+    /// The fast path (`fast`) where it takes the ruleset and the
+    /// position, else the rule code; `Reference` is always the rule code.
+    fn perft_on(&self, depth: u32, path: variant::PerftPath) -> u64 {
         if self.status.is_over() {
             return u64::from(depth == 0);
         }
-        variant::perft(&self.engine, &self.position, depth)
+        super::fast::perft(&self.position, &self.engine, depth, path)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
@@ -693,7 +694,8 @@ impl Game for ThreeKingdomsGame {
             return Vec::new();
         }
         let mut sums: BTreeMap<String, u64> = BTreeMap::new();
-        for (mv, count) in variant::divide(&self.engine, &self.position, depth) {
+        let path = variant::PerftPath::Fast;
+        for (mv, count) in super::fast::divide(&self.position, &self.engine, depth, path) {
             *sums.entry(mv.to_string()).or_insert(0) += count;
         }
         sums.into_iter().collect()

@@ -11,8 +11,9 @@
 //! heirs, takeover), [`game`] (tk.T9-tk.T11 results, the text interface),
 //! [`ruleset`] (the 21 rulings), [`faults`] (the misreadings played on
 //! purpose), [`info`], [`picture`] and [`labels`] (the board picture),
-//! [`invariants`].
+//! [`invariants`]; [`fast`] is the fast path perft counts with.
 
+pub mod fast;
 pub mod faults;
 pub mod game;
 pub mod geometry;
