@@ -8,13 +8,17 @@ use regelwerk::perftfile::{self, PerftFile};
 use regelwerk::variant::VariantId;
 
 /// The record files and their rule systems.
-const FILES: [(&str, VariantId); 3] = [
+const FILES: [(&str, VariantId); 4] = [
     ("tests/data/records/monarchie.perft", VariantId::Monarchie),
     (
         "tests/data/records/racingkings.perft",
         VariantId::Racingkings,
     ),
     ("tests/data/records/grand.perft", VariantId::Grand),
+    (
+        "tests/data/records/threekingdoms.perft",
+        VariantId::Threekingdoms,
+    ),
 ];
 
 fn records() -> Vec<(PerftFile, VariantId)> {
