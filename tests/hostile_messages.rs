@@ -6,13 +6,13 @@ use std::path::Path;
 
 use super::hostile::{run, run_with, scratch, Run};
 
-fn write(dir: &Path, name: &str, text: &str) -> String {
+pub(crate) fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
     path.display().to_string()
 }
 
-fn said(ran: &Run) -> String {
+pub(crate) fn said(ran: &Run) -> String {
     format!("{}{}", ran.stdout, ran.stderr)
 }
 

@@ -4,16 +4,16 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::hostile::{run, run_with, scratch, Run};
+use super::hostile::{run, run_with, scratch};
+use super::hostile_messages::{said, write};
 
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
-    path.display().to_string()
-}
-
-fn said(ran: &Run) -> String {
-    format!("{}{}", ran.stdout, ran.stderr)
+/// The MONARCHIE scenario the broken files below are made from.
+fn sample_scenario() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/monarchie/m.8.1/blau-captures-gelb-gelb-moves.yaml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 const GRAND_START: &str =
@@ -53,11 +53,7 @@ fn a_flow_style_scenario_is_read_as_its_variant() {
 #[test]
 fn a_yaml_tag_is_refused() {
     let dir = scratch("yaml-tag");
-    let one = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/monarchie/m.8.1/blau-captures-gelb-gelb-moves.yaml"),
-    )
-    .unwrap();
+    let one = sample_scenario();
     for (name, text) in [
         ("steps.yaml", one.replacen("steps:", "steps: !x", 1)),
         ("owner.yaml", one.replacen("owner: gelb", "owner: !gelb", 1)),
@@ -77,11 +73,7 @@ fn a_yaml_tag_is_refused() {
 #[test]
 fn a_listing_type_error_names_its_field() {
     let dir = scratch("listing-type");
-    let one = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/monarchie/m.8.1/blau-captures-gelb-gelb-moves.yaml"),
-    )
-    .unwrap();
+    let one = sample_scenario();
     let file = write(
         &dir,
         "x.yaml",
