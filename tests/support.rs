@@ -160,20 +160,10 @@ pub fn perft_file_passes(
     variant: regelwerk::variant::VariantId,
     max_nodes: u64,
 ) -> usize {
-    use regelwerk::perftfile::Outcome;
-    let checked = file.run(
+    crate::fast_harness::corpus_lines_pass(
+        file,
         variant,
         max_nodes,
         regelwerk::variant::PerftPath::Fast,
-        |_| {},
-    );
-    for line in &checked {
-        if let Outcome::Failed(message) = &line.outcome {
-            panic!("{message}");
-        }
-    }
-    checked
-        .iter()
-        .filter(|line| line.outcome == Outcome::Passed)
-        .count()
+    )
 }
