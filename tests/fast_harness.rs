@@ -116,15 +116,14 @@ pub fn corpus_lines_pass(
 /// `reference_max` on the reference (the file's own counts are the
 /// reference's), each block's deepest count up to `reference_max` on two
 /// threads, every block's position through the differential with perft
-/// 1 to `depth`. Returns the lines passed on the fast path and on the
-/// reference.
+/// 1 to `depth`. Asserts that the fast path passed at least the lines the
+/// reference passed and the reference more than `reference_lines`.
 pub fn corpus_agrees<C: Case>(
     file: &PerftFile,
-    fast_max: u64,
-    reference_max: u64,
+    (fast_max, reference_max): (u64, u64),
     depth: u32,
-) -> (usize, usize)
-where
+    reference_lines: usize,
+) where
     MoveOf<C>: PartialEq,
 {
     let fast = corpus_lines_pass(file, C::VARIANT, fast_max, PerftPath::Fast);
@@ -149,7 +148,10 @@ where
         "{}: corpus lines fast {fast}, reference {reference}",
         C::VARIANT
     );
-    (fast, reference)
+    assert!(
+        fast >= reference && reference > reference_lines,
+        "{fast} {reference}"
+    );
 }
 
 /// perft `depth` of `game` split by first move on two threads, added up.
@@ -173,10 +175,15 @@ pub enum Finished {
 /// each position its actions reach go through the differential (perft 1
 /// to `depth`) under the scenario's rulings; its perft steps up to
 /// `perft_max` count the same on both paths (and the step's count where
-/// it names one). Returns the tally of the comparisons and the perft
-/// steps counted.
-pub fn scenarios_agree<C: Case>(depth: u32, perft_max: u32, finished: Finished) -> (Compared, u64)
-where
+/// it names one). Asserts that more than `at_least.0` positions were
+/// compared on the fast path and at least `at_least.1` perft steps
+/// counted.
+pub fn scenarios_agree<C: Case>(
+    depth: u32,
+    perft_max: u32,
+    finished: Finished,
+    at_least: (u64, u64),
+) where
     MoveOf<C>: PartialEq,
 {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -227,12 +234,21 @@ where
         "{}: scenario positions {compared:?}, {counted} perft steps counted",
         C::VARIANT
     );
-    (compared, counted)
+    assert!(
+        compared.positions > at_least.0,
+        "only {compared:?} compared"
+    );
+    assert!(
+        counted >= at_least.1,
+        "only {counted} scenario perft steps counted"
+    );
 }
 
 /// The CI-sized random differential ([`random_positions`]); prints the
-/// tally, returns it, panics on the first difference.
-pub fn random_agree<C: Case>(walk: Walk) -> Compared
+/// tally, asserts that at least `walk.positions` positions and more than
+/// `moves` moves were compared, returns the tally; panics on the first
+/// difference.
+pub fn random_agree<C: Case>(walk: Walk, moves: u64) -> Compared
 where
     MoveOf<C>: PartialEq,
 {
@@ -240,6 +256,7 @@ where
         random_positions(&C::ADAPTER, walk, |_| {}).unwrap_or_else(|error| panic!("{error}"));
     eprintln!("{}: {total:?}", C::VARIANT);
     assert!(total.positions >= walk.positions, "{total:?}");
+    assert!(total.moves > moves, "{total:?}");
     total
 }
 

@@ -9,12 +9,13 @@
 //! `REGELWERK_RK_DIFF_POSITIONS=200000 cargo test --release --test main -- --ignored racingkings_fast_long --nocapture`.
 
 use pretty_assertions::assert_eq;
-use serde::Deserialize;
 
-use regelwerk::variant::fast_differential::{PerftDepth, Walk};
+use regelwerk::variant::fast_differential::Walk;
 use regelwerk::variant::racingkings::fast::{self, differential, Board};
 use regelwerk::variant::racingkings::Position;
 use regelwerk::variant::{open, Game, PerftPath, VariantId};
+
+use crate::support::{fsf_anchors, Anchor};
 
 use crate::fast_harness::{
     agrees, long_run, random_agree, scenarios_agree, threads_count, Case, Finished,
@@ -24,27 +25,7 @@ use crate::fast_harness::{
 type Rk = differential::Adapter;
 
 /// The CI walk: 4,000 positions from seed 1, games of at most 40 moves.
-const CI: Walk = Walk {
-    first_seed: 1,
-    positions: 4000,
-    plies: 40,
-    perft: PerftDepth {
-        depth: 0,
-        deeper_every: 0,
-    },
-};
-
-const ANCHORS: &str = include_str!("data/fsf-perft.yaml");
-
-/// One perft anchor of `tests/data/fsf-perft.yaml`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Anchor {
-    variant: VariantId,
-    fen: String,
-    depth: u32,
-    nodes: u64,
-}
+const CI: Walk = Walk::new(1, 4000, 40);
 
 fn rk(fen: &str) -> Box<dyn Game> {
     open(VariantId::Racingkings, Some(fen), &[])
@@ -55,8 +36,7 @@ fn rk(fen: &str) -> Box<dyn Game> {
 /// threads; the anchor's count on each.
 #[test]
 fn every_racing_kings_anchor_agrees_on_both_paths() {
-    let anchors: Vec<Anchor> =
-        serde_yaml::from_str(ANCHORS).unwrap_or_else(|error| panic!("fsf-perft.yaml: {error}"));
+    let anchors = fsf_anchors();
     let anchors: Vec<&Anchor> = anchors
         .iter()
         .filter(|anchor| anchor.variant == VariantId::Racingkings)
@@ -94,17 +74,14 @@ fn every_racing_kings_anchor_agrees_on_both_paths() {
 /// both paths.
 #[test]
 fn every_racing_kings_scenario_position_agrees() {
-    let (compared, counted) = scenarios_agree::<Rk>(0, 4, Finished::Compare);
-    assert!(compared.positions > 100, "only {compared:?} compared");
-    assert!(counted >= 8, "only {counted} scenario perft steps counted");
+    scenarios_agree::<Rk>(0, 4, Finished::Compare, (100, 8));
 }
 
 /// The CI size of the random differential: a few thousand positions,
 /// some of them with a decided race or Black's answer pending.
 #[test]
 fn random_racing_kings_positions_agree() {
-    let total = random_agree::<Rk>(CI);
-    assert!(total.moves > 40_000, "{total:?}");
+    let total = random_agree::<Rk>(CI, 40_000);
     assert!(total.seen(differential::GOAL_REACHED) >= 20, "{total:?}");
 }
 
@@ -113,13 +90,10 @@ fn random_racing_kings_positions_agree() {
 #[test]
 #[ignore]
 fn racingkings_fast_long() {
-    let walk = Walk {
-        first_seed: 1_000_000,
-        positions: 200_000,
-        plies: 150,
-        ..CI
-    };
-    long_run::<Rk>("REGELWERK_RK_DIFF_POSITIONS", walk);
+    long_run::<Rk>(
+        "REGELWERK_RK_DIFF_POSITIONS",
+        Walk::new(1_000_000, 200_000, 150),
+    );
 }
 
 /// The goal rule on both paths: White home with Black able to answer

@@ -10,7 +10,7 @@
 //! `REGELWERK_SC_DIFF_POSITIONS=100000 cargo test --release --test main -- --ignored sovereign_fast_long --nocapture`.
 
 use regelwerk::perftfile::{self, PerftFile};
-use regelwerk::variant::fast_differential::{random_positions, PerftDepth, Planted, Walk};
+use regelwerk::variant::fast_differential::{random_positions_with_fault, Walk};
 use regelwerk::variant::sovereign::fast::{differential, Board};
 use regelwerk::variant::sovereign::faults::Misreading;
 use regelwerk::variant::VariantId;
@@ -24,15 +24,7 @@ use crate::fast_harness::{
 type Sov = differential::Adapter;
 
 /// The CI walk: 3,000 positions from seed 1, games of at most 60 moves.
-const CI: Walk = Walk {
-    first_seed: 1,
-    positions: 3000,
-    plies: 60,
-    perft: PerftDepth {
-        depth: 0,
-        deeper_every: 0,
-    },
-};
+const CI: Walk = Walk::new(1, 3000, 60);
 
 const CORPUS: &str = include_str!("data/sovereign.perft");
 
@@ -46,8 +38,7 @@ fn corpus() -> PerftFile {
 /// position through the differential.
 #[test]
 fn every_corpus_line_agrees_on_both_paths() {
-    let (fast, reference) = corpus_agrees::<Sov>(&corpus(), 2_000_000, 300_000, 0);
-    assert!(fast >= reference && reference > 480, "{fast} {reference}");
+    corpus_agrees::<Sov>(&corpus(), (2_000_000, 300_000), 0, 480);
 }
 
 /// Every Sovereign scenario: the start and each position its actions
@@ -55,17 +46,14 @@ fn every_corpus_line_agrees_on_both_paths() {
 /// perft steps count the same on both paths.
 #[test]
 fn every_sovereign_scenario_position_agrees() {
-    let (compared, counted) = scenarios_agree::<Sov>(0, 3, Finished::Compare);
-    assert!(compared.positions > 100, "only {compared:?} compared");
-    assert!(counted >= 2, "only {counted} scenario perft steps counted");
+    scenarios_agree::<Sov>(0, 3, Finished::Compare, (100, 2));
 }
 
 /// The CI size of the random differential: 3,000 positions under random
 /// rulesets, with defections, promotions, castling and held chains seen.
 #[test]
 fn random_sovereign_positions_agree() {
-    let total = random_agree::<Sov>(CI);
-    assert!(total.moves > 30_000, "{total:?}");
+    let total = random_agree::<Sov>(CI, 30_000);
     assert!(total.seen(differential::DEFECTIONS) >= 50, "{total:?}");
     assert!(total.seen(differential::PROMOTIONS) >= 20, "{total:?}");
     assert!(total.seen(differential::CASTLINGS) >= 20, "{total:?}");
@@ -77,11 +65,8 @@ fn random_sovereign_positions_agree() {
 /// caught by the differential on the random positions.
 #[test]
 fn a_fast_path_that_forgets_to_recompute_control_is_caught() {
-    let forget = Planted {
-        adapter: Sov::default(),
-        fault: |before: &Board, _, after: &mut Board| after.held = before.held,
-    };
-    let caught = random_positions(&forget, CI, |_| {});
+    let forget = |before: &Board, _, after: &mut Board| after.held = before.held;
+    let caught = random_positions_with_fault(&Sov::default(), CI, forget);
     let error = caught.expect_err("the broken fast path passed");
     eprintln!("sovereign: the planted fault is caught: {error}");
     assert!(error.contains("holders differ"), "{error}");
@@ -104,11 +89,8 @@ fn a_game_with_a_fault_counts_with_the_rule_code() {
 #[test]
 #[ignore]
 fn sovereign_fast_long() {
-    let walk = Walk {
-        first_seed: 1_000_000,
-        positions: 100_000,
-        plies: 150,
-        ..CI
-    };
-    long_run::<Sov>("REGELWERK_SC_DIFF_POSITIONS", walk);
+    long_run::<Sov>(
+        "REGELWERK_SC_DIFF_POSITIONS",
+        Walk::new(1_000_000, 100_000, 150),
+    );
 }

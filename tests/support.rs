@@ -167,3 +167,24 @@ pub fn perft_file_passes(
         regelwerk::variant::PerftPath::Fast,
     )
 }
+
+/// One perft anchor of `tests/data/fsf-perft.yaml` (Fairy-Stockfish and
+/// python-chess).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Anchor {
+    /// The variant.
+    pub variant: regelwerk::variant::VariantId,
+    /// The position.
+    pub fen: String,
+    /// The depth.
+    pub depth: u32,
+    /// The published count.
+    pub nodes: u64,
+}
+
+/// Every anchor of `tests/data/fsf-perft.yaml`.
+pub fn fsf_anchors() -> Vec<Anchor> {
+    serde_yaml::from_str(include_str!("data/fsf-perft.yaml"))
+        .unwrap_or_else(|error| panic!("tests/data/fsf-perft.yaml: {error}"))
+}

@@ -11,9 +11,7 @@
 //! `REGELWERK_TK_DIFF_POSITIONS=100000 cargo test --release --test main -- --ignored threekingdoms_fast_long --nocapture`.
 
 use regelwerk::perftfile::{self, PerftFile};
-use regelwerk::variant::fast_differential::{
-    random_positions, PerftDepth, Planted, Walk, DEEPER_PERFT,
-};
+use regelwerk::variant::fast_differential::{random_positions_with_fault, Walk, DEEPER_PERFT};
 use regelwerk::variant::threekingdoms::fast::{covers, differential, Board, FastRules};
 use regelwerk::variant::threekingdoms::faults::Misreading;
 use regelwerk::variant::threekingdoms::ruleset::{register, Ruleset};
@@ -29,15 +27,7 @@ type Tk = differential::Adapter;
 
 /// The CI walk: 3,000 positions from seed 1, games of at most 80 moves,
 /// perft 2 at every position and perft 3 at every tenth of a game.
-const CI: Walk = Walk {
-    first_seed: 1,
-    positions: 3000,
-    plies: 80,
-    perft: PerftDepth {
-        depth: 2,
-        deeper_every: 10,
-    },
-};
+const CI: Walk = Walk::new(1, 3000, 80).with_perft(2, 10);
 
 const CORPUS: &str = include_str!("data/threekingdoms.perft");
 
@@ -52,8 +42,7 @@ fn corpus() -> PerftFile {
 /// position through the differential with perft 1-3.
 #[test]
 fn every_corpus_line_agrees_on_both_paths() {
-    let (fast, reference) = corpus_agrees::<Tk>(&corpus(), 3_000_000, 300_000, 3);
-    assert!(fast >= reference && reference > 30, "{fast} {reference}");
+    corpus_agrees::<Tk>(&corpus(), (3_000_000, 300_000), 3, 30);
 }
 
 /// Every Three Kingdoms scenario: the start and each position its actions
@@ -62,9 +51,7 @@ fn every_corpus_line_agrees_on_both_paths() {
 /// both paths.
 #[test]
 fn every_threekingdoms_scenario_position_agrees() {
-    let (compared, counted) = scenarios_agree::<Tk>(3, 4, Finished::Stop);
-    assert!(compared.positions > 100, "only {compared:?} compared");
-    assert!(counted >= 2, "only {counted} scenario perft steps counted");
+    scenarios_agree::<Tk>(3, 4, Finished::Stop, (100, 2));
 }
 
 /// The CI size of the random differential: 3,000 positions under random
@@ -73,8 +60,7 @@ fn every_threekingdoms_scenario_position_agrees() {
 /// seen.
 #[test]
 fn random_threekingdoms_positions_agree() {
-    let total = random_agree::<Tk>(CI);
-    assert!(total.moves > 30_000, "{total:?}");
+    let total = random_agree::<Tk>(CI, 30_000);
     assert!(total.seen(DEEPER_PERFT) >= 250, "{total:?}");
     assert!(total.seen(differential::CHECKS) >= 50, "{total:?}");
     assert!(total.seen(differential::GENERAL_CAPTURES) >= 3, "{total:?}");
@@ -88,11 +74,8 @@ fn random_threekingdoms_positions_agree() {
 /// random positions.
 #[test]
 fn a_fast_path_that_forgets_the_move_counter_is_caught() {
-    let forget = Planted {
-        adapter: Tk::default(),
-        fault: |before: &Board, _, after: &mut Board| after.quiet = before.quiet,
-    };
-    let caught = random_positions(&forget, CI, |_| {});
+    let forget = |before: &Board, _, after: &mut Board| after.quiet = before.quiet;
+    let caught = random_positions_with_fault(&Tk::default(), CI, forget);
     let error = caught.expect_err("the broken fast path passed");
     eprintln!("threekingdoms: the planted fault is caught: {error}");
     assert!(error.contains("the fast path gives"), "{error}");
@@ -152,14 +135,6 @@ fn a_game_with_a_fault_counts_with_the_rule_code() {
 #[test]
 #[ignore]
 fn threekingdoms_fast_long() {
-    let walk = Walk {
-        first_seed: 1_000_000,
-        positions: 100_000,
-        plies: 150,
-        perft: PerftDepth {
-            depth: 2,
-            deeper_every: 5,
-        },
-    };
+    let walk = Walk::new(1_000_000, 100_000, 150).with_perft(2, 5);
     long_run::<Tk>("REGELWERK_TK_DIFF_POSITIONS", walk);
 }

@@ -6,8 +6,9 @@
 //! the same position after it; perft to a chosen depth on both (and on
 //! the fast path's own counter where it has one). [`random_positions`]
 //! walks seeded random games for it, [`random_positions_parallel`] the
-//! same games on the rayon pool, and [`Planted`] breaks a fast path on
-//! purpose so that a test can show the comparison catches it.
+//! same games on the rayon pool, and [`random_positions_with_fault`] the
+//! same games with a fault planted in the fast path, so that a test can
+//! show the comparison catches it.
 //!
 //! What is the variant's own is a [`FastDifferential`] adapter in
 //! `src/variant/<v>/fast/differential.rs`: how the fast path takes a
@@ -100,7 +101,20 @@ pub struct RandomGame<D: FastDifferential + ?Sized> {
     pub plies: usize,
 }
 
-/// One compared position, as [`FastDifferential::situations`] sees it.
+impl<D: FastDifferential + ?Sized> RandomGame<D> {
+    /// The game of `rules` from `position`, at most `plies` actions, its
+    /// moves drawn from `rng`.
+    pub fn new(rng: Rng, rules: D::Ruleset, position: D::Position, plies: usize) -> Self {
+        RandomGame {
+            rng,
+            rules,
+            position,
+            plies,
+        }
+    }
+}
+
+/// One compared position, as the adapter's checks see it.
 pub struct Here<'a, D: FastDifferential + ?Sized> {
     /// The plain rule code.
     pub reference: &'a D::Reference,
@@ -151,13 +165,7 @@ pub trait FastDifferential: Sync {
     ///
     /// # Errors
     /// The first difference.
-    fn check_position(
-        &self,
-        fast: &Self::Fast,
-        board: &BoardOf<Self>,
-        position: &Self::Position,
-        rules: &Self::Ruleset,
-    ) -> Result<(), String>;
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String>;
 
     /// The reference's position after `mv`; the adapter may count what
     /// the move did in `seen` (a capture of a general, a defeat).
@@ -174,18 +182,17 @@ pub trait FastDifferential: Sync {
         Ok(reference.after(position, mv))
     }
 
-    /// The fast path's position `after` against the reference's
-    /// `expected` after `mv` from `before`; `Err` says what differs.
+    /// The fast path's board `played` after a move from `here` against
+    /// the reference's position `expected` after it; `Err` says what
+    /// differs.
     ///
     /// # Errors
     /// The first difference.
     fn check_after(
         &self,
-        fast: &Self::Fast,
-        before: &BoardOf<Self>,
-        after: &BoardOf<Self>,
+        here: &Here<'_, Self>,
+        played: &BoardOf<Self>,
         expected: &Self::Position,
-        rules: &Self::Ruleset,
     ) -> Result<(), String>;
 
     /// The fast path's own perft counter, where it has one besides the
@@ -222,10 +229,6 @@ pub trait FastDifferential: Sync {
         let mv = moves[rng.below(moves.len() as u64) as usize];
         Some(reference.after(position, mv))
     }
-
-    /// A planted fault: changes the fast path's board `after` a move from
-    /// `before` (only [`Planted`] does; every real adapter keeps it).
-    fn plant(&self, _before: &BoardOf<Self>, _mv: MoveOf<Self>, _after: &mut BoardOf<Self>) {}
 }
 
 /// Compares the fast path with the reference on `position` under
@@ -244,16 +247,28 @@ pub fn compare<D: FastDifferential>(
 where
     MoveOf<D>: PartialEq,
 {
-    compare_on(adapter, &adapter.reference(rules), position, rules, depth)
+    compare_on(
+        adapter,
+        &adapter.reference(rules),
+        position,
+        rules,
+        depth,
+        &no_fault::<D>,
+    )
 }
 
-/// [`compare`] with the reference made once for a whole game.
-fn compare_on<D: FastDifferential>(
+/// The fault-free fast path of [`compare`] and [`random_positions`].
+fn no_fault<D: FastDifferential>(_: &BoardOf<D>, _: MoveOf<D>, _: &mut BoardOf<D>) {}
+
+/// [`compare`] with the reference made once for a whole game and `fault`
+/// applied to the fast path's board after every move.
+fn compare_on<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>)>(
     adapter: &D,
     reference: &D::Reference,
     position: &D::Position,
     rules: &D::Ruleset,
     depth: u32,
+    fault: &F,
 ) -> Result<Compared, String>
 where
     MoveOf<D>: PartialEq,
@@ -265,8 +280,15 @@ where
         });
     };
     let at = || adapter.describe(position, rules);
+    let here = Here {
+        reference,
+        fast: &fast,
+        board: &board,
+        position,
+        rules,
+    };
     adapter
-        .check_position(&fast, &board, position, rules)
+        .check_position(&here)
         .map_err(|error| format!("{error} {}", at()))?;
     let mut expected = Vec::new();
     reference.legal_moves(position, &mut expected);
@@ -288,9 +310,9 @@ where
                 format!("the reference refuses its own move {mv}: {error} {}", at())
             })?;
         let mut played = fast.after(&board, mv);
-        adapter.plant(&board, mv, &mut played);
+        fault(&board, mv, &mut played);
         adapter
-            .check_after(&fast, &board, &played, &after, rules)
+            .check_after(&here, &played, &after)
             .map_err(|error| format!("after {mv} {}: {error}", at()))?;
     }
     for d in 1..=depth {
@@ -304,13 +326,6 @@ where
             ));
         }
     }
-    let here = Here {
-        reference,
-        fast: &fast,
-        board: &board,
-        position,
-        rules,
-    };
     adapter.situations(&here, &expected, &mut compared);
     Ok(compared)
 }
@@ -365,6 +380,34 @@ pub struct Walk {
     pub perft: PerftDepth,
 }
 
+impl Walk {
+    /// `positions` positions of games from seed `first_seed` on, each of
+    /// at most `plies` actions, no perft.
+    pub const fn new(first_seed: u64, positions: u64, plies: usize) -> Walk {
+        Walk {
+            first_seed,
+            positions,
+            plies,
+            perft: PerftDepth {
+                depth: 0,
+                deeper_every: 0,
+            },
+        }
+    }
+
+    /// This walk with perft to `depth` at every position, one deeper at
+    /// every `deeper_every`-th position of a game (0: never).
+    pub const fn with_perft(self, depth: u32, deeper_every: u64) -> Walk {
+        Walk {
+            perft: PerftDepth {
+                depth,
+                deeper_every,
+            },
+            ..self
+        }
+    }
+}
+
 /// The perft compared at each position of a random game: to `depth`,
 /// and one deeper at every `deeper_every`-th position of a game (its
 /// first included; 0: never).
@@ -390,6 +433,37 @@ pub const DEEPER_PERFT: &str = "deeper perft";
 pub fn random_positions<D: FastDifferential>(
     adapter: &D,
     walk: Walk,
+    progress: impl FnMut(&Compared),
+) -> Result<Compared, String>
+where
+    MoveOf<D>: PartialEq,
+{
+    serial(adapter, walk, &no_fault::<D>, progress)
+}
+
+/// [`random_positions`] with `fault` planted in the fast path: it changes
+/// the fast path's board after every move (given the board before it and
+/// the move). A test shows with it that the comparison catches such a
+/// fault.
+///
+/// # Errors
+/// The first difference, with the seed and ply that found it.
+pub fn random_positions_with_fault<D: FastDifferential>(
+    adapter: &D,
+    walk: Walk,
+    fault: impl Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>),
+) -> Result<Compared, String>
+where
+    MoveOf<D>: PartialEq,
+{
+    serial(adapter, walk, &fault, |_| {})
+}
+
+/// The serial walk of [`random_positions`] with `fault`.
+fn serial<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>)>(
+    adapter: &D,
+    walk: Walk,
+    fault: &F,
     mut progress: impl FnMut(&Compared),
 ) -> Result<Compared, String>
 where
@@ -398,7 +472,8 @@ where
     let mut total = Compared::default();
     let mut seed = walk.first_seed;
     while total.positions < walk.positions {
-        if let Some(game) = one_game(adapter, seed, walk, walk.positions - total.positions)? {
+        let limit = walk.positions - total.positions;
+        if let Some(game) = one_game(adapter, seed, walk, limit, fault)? {
             total.add(&game);
             progress(&total);
         }
@@ -434,7 +509,7 @@ where
     while total.positions < walk.positions {
         let games: Vec<Result<Option<Compared>, String>> = (seed..seed + BATCH)
             .into_par_iter()
-            .map(|seed| one_game(adapter, seed, walk, u64::MAX))
+            .map(|seed| one_game(adapter, seed, walk, u64::MAX, &no_fault::<D>))
             .collect();
         for game in games {
             if let Some(game) = game? {
@@ -449,12 +524,14 @@ where
 
 /// The seeded random game `seed` ([`FastDifferential::random_game`]),
 /// with [`compare`] at every position until `walk.plies` actions or
-/// `limit` compared positions; `None` when the seed gives no game.
-fn one_game<D: FastDifferential>(
+/// `limit` compared positions, `fault` planted in the fast path; `None`
+/// when the seed gives no game.
+fn one_game<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>)>(
     adapter: &D,
     seed: u64,
     walk: Walk,
     limit: u64,
+    fault: &F,
 ) -> Result<Option<Compared>, String>
 where
     MoveOf<D>: PartialEq,
@@ -468,8 +545,15 @@ where
         let every = walk.perft.deeper_every;
         let deeper = every > 0 && ply as u64 % every == 0;
         let depth = walk.perft.depth + u32::from(deeper);
-        let mut compared = compare_on(adapter, &reference, &game.position, &game.rules, depth)
-            .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
+        let mut compared = compare_on(
+            adapter,
+            &reference,
+            &game.position,
+            &game.rules,
+            depth,
+            fault,
+        )
+        .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
         if every > 0 {
             compared.count(DEEPER_PERFT, deeper && compared.positions > 0);
         }
@@ -485,115 +569,4 @@ where
         game.position = next;
     }
     Ok(Some(total))
-}
-
-/// An adapter with a fault planted in its fast path: `fault` changes the
-/// board after every move (given the board before it and the move). A
-/// test runs the differential on it to show that the comparison catches
-/// such a fault.
-pub struct Planted<D, F> {
-    /// The real adapter.
-    pub adapter: D,
-    /// The fault.
-    pub fault: F,
-}
-
-impl<D, F> FastDifferential for Planted<D, F>
-where
-    D: FastDifferential,
-    F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>) + Sync,
-{
-    type Position = D::Position;
-    type Ruleset = D::Ruleset;
-    type Reference = D::Reference;
-    type Fast = D::Fast;
-    const ORDER: MoveOrder = D::ORDER;
-
-    fn reference(&self, rules: &Self::Ruleset) -> Self::Reference {
-        self.adapter.reference(rules)
-    }
-
-    fn fast(
-        &self,
-        position: &Self::Position,
-        rules: &Self::Ruleset,
-    ) -> Option<(Self::Fast, BoardOf<Self>)> {
-        self.adapter.fast(position, rules)
-    }
-
-    fn describe(&self, position: &Self::Position, rules: &Self::Ruleset) -> String {
-        self.adapter.describe(position, rules)
-    }
-
-    fn check_position(
-        &self,
-        fast: &Self::Fast,
-        board: &BoardOf<Self>,
-        position: &Self::Position,
-        rules: &Self::Ruleset,
-    ) -> Result<(), String> {
-        self.adapter.check_position(fast, board, position, rules)
-    }
-
-    fn reference_after(
-        &self,
-        reference: &Self::Reference,
-        position: &Self::Position,
-        mv: MoveOf<Self>,
-        seen: &mut Compared,
-    ) -> Result<Self::Position, String> {
-        self.adapter.reference_after(reference, position, mv, seen)
-    }
-
-    fn check_after(
-        &self,
-        fast: &Self::Fast,
-        before: &BoardOf<Self>,
-        after: &BoardOf<Self>,
-        expected: &Self::Position,
-        rules: &Self::Ruleset,
-    ) -> Result<(), String> {
-        self.adapter
-            .check_after(fast, before, after, expected, rules)
-    }
-
-    fn own_perft(&self, fast: &Self::Fast, board: &BoardOf<Self>, depth: u32) -> Option<u64> {
-        self.adapter.own_perft(fast, board, depth)
-    }
-
-    fn situations(&self, here: &Here<'_, Self>, moves: &[MoveOf<Self>], seen: &mut Compared) {
-        let here = Here {
-            reference: here.reference,
-            fast: here.fast,
-            board: here.board,
-            position: here.position,
-            rules: here.rules,
-        };
-        self.adapter.situations(&here, moves, seen);
-    }
-
-    fn random_game(&self, seed: u64, plies: usize) -> Option<RandomGame<Self>> {
-        let game = self.adapter.random_game(seed, plies)?;
-        Some(RandomGame {
-            rng: game.rng,
-            rules: game.rules,
-            position: game.position,
-            plies: game.plies,
-        })
-    }
-
-    fn random_step(
-        &self,
-        reference: &Self::Reference,
-        position: &Self::Position,
-        rules: &Self::Ruleset,
-        rng: &mut Rng,
-    ) -> Option<Self::Position> {
-        self.adapter.random_step(reference, position, rules, rng)
-    }
-
-    fn plant(&self, before: &BoardOf<Self>, mv: MoveOf<Self>, after: &mut BoardOf<Self>) {
-        self.adapter.plant(before, mv, after);
-        (self.fault)(before, mv, after);
-    }
 }

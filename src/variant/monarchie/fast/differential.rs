@@ -21,7 +21,7 @@ use crate::ruleset::{
     KnightPath, NoMoveJudgement, OutrankedClaim, PawnStartMoves, PawnStartSides, PromotionChoice,
     PromotionZone, RookLines, Ruleset, UnmovedPawnAttack,
 };
-use crate::variant::fast_differential::{Compared, FastDifferential, MoveOrder, RandomGame};
+use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
 use crate::variant::monarchie::random::{action_from_choice, random_position};
 use crate::variant::Rules;
 
@@ -55,13 +55,8 @@ impl FastDifferential for Adapter {
         format!("in {} under {rules}", to_notation(position))
     }
 
-    fn check_position(
-        &self,
-        fast: &FastRules,
-        board: &Board,
-        position: &Position,
-        rules: &Ruleset,
-    ) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        let (fast, board, position, rules) = (here.fast, here.board, here.position, here.rules);
         if board.to_position() != *position {
             return Err("the board does not read back".to_string());
         }
@@ -92,12 +87,11 @@ impl FastDifferential for Adapter {
 
     fn check_after(
         &self,
-        fast: &FastRules,
-        _before: &Board,
+        here: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-        _rules: &Ruleset,
     ) -> Result<(), String> {
+        let fast = here.fast;
         let after = played.to_position();
         // The king safety the transition keeps for the next mover must
         // give the count a fresh board gives.
@@ -130,12 +124,7 @@ impl FastDifferential for Adapter {
             2 => Position::timed_start(),
             _ => Position::start(),
         };
-        Some(RandomGame {
-            rng,
-            rules,
-            position,
-            plies,
-        })
+        Some(RandomGame::new(rng, rules, position, plies))
     }
 
     /// A random action of any kind (moves, timeouts, seconds used), not

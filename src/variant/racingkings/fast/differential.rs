@@ -51,13 +51,8 @@ impl FastDifferential for Adapter {
         format!("in {}", position.to_fen())
     }
 
-    fn check_position(
-        &self,
-        fast: &FastRules,
-        board: &Board,
-        position: &Position,
-        _rules: &(),
-    ) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        let (fast, board, position) = (here.fast, here.board, here.position);
         let race = goal::race(position);
         if fast.race(board) != race {
             return Err(format!(
@@ -77,11 +72,9 @@ impl FastDifferential for Adapter {
 
     fn check_after(
         &self,
-        _fast: &FastRules,
-        _before: &Board,
+        _: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-        _rules: &(),
     ) -> Result<(), String> {
         match Board::from_position(expected) {
             Ok(read) if read == *played => Ok(()),
@@ -116,12 +109,7 @@ impl FastDifferential for Adapter {
         } else {
             (Position::start(), plies)
         };
-        Some(RandomGame {
-            rng,
-            rules: (),
-            position,
-            plies,
-        })
+        Some(RandomGame::new(rng, (), position, plies))
     }
 }
 

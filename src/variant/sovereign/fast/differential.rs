@@ -66,14 +66,8 @@ impl FastDifferential for Adapter {
         format!("in {} under [{}]", position.to_fen(), rules)
     }
 
-    fn check_position(
-        &self,
-        _fast: &FastRules,
-        board: &Board,
-        position: &Position,
-        rules: &Ruleset,
-    ) -> Result<(), String> {
-        if board.held != holder_bytes(position, rules) {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        if here.board.held != holder_bytes(here.position, here.rules) {
             return Err("the holders differ".to_string());
         }
         Ok(())
@@ -81,12 +75,11 @@ impl FastDifferential for Adapter {
 
     fn check_after(
         &self,
-        fast: &FastRules,
-        _before: &Board,
+        here: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-        rules: &Ruleset,
     ) -> Result<(), String> {
+        let (fast, rules) = (here.fast, here.rules);
         if played.to_position() != *expected {
             return Err(format!(
                 "the fast path gives {}, the reference {}",
@@ -137,12 +130,7 @@ impl FastDifferential for Adapter {
         } else {
             random_setup(&mut rng)
         };
-        Some(RandomGame {
-            rng,
-            rules,
-            position,
-            plies,
-        })
+        Some(RandomGame::new(rng, rules, position, plies))
     }
 }
 

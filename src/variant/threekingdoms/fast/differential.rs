@@ -66,14 +66,8 @@ impl FastDifferential for Adapter {
         )
     }
 
-    fn check_position(
-        &self,
-        _fast: &FastRules,
-        board: &Board,
-        position: &Position,
-        _rules: &Ruleset,
-    ) -> Result<(), String> {
-        if board.to_position() != *position {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        if here.board.to_position() != *here.position {
             return Err("the board reads back differently".to_string());
         }
         Ok(())
@@ -104,11 +98,9 @@ impl FastDifferential for Adapter {
 
     fn check_after(
         &self,
-        _fast: &FastRules,
-        _before: &Board,
+        _: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-        _rules: &Ruleset,
     ) -> Result<(), String> {
         let played = played.to_position();
         if played != *expected {
@@ -152,12 +144,7 @@ impl FastDifferential for Adapter {
         } else {
             random_setup(&mut rng, &rules)?
         };
-        Some(RandomGame {
-            rng,
-            rules,
-            position,
-            plies,
-        })
+        Some(RandomGame::new(rng, rules, position, plies))
     }
 }
 
