@@ -1,14 +1,26 @@
 //! The fast path (`src/variant/monarchie/fast/`) against the reference
 //! rule code: every perft block, every scenario position along its
 //! actions, and random positions from seeded games
-//! (`fast::differential`). The long run is
+//! (`fast_differential` with MONARCHIE's adapter, `fast::differential`;
+//! the shared scaffolding is `fast_harness`). The long run is
 //! `REGELWERK_DIFF_POSITIONS=1000000 cargo test --release --test main -- --ignored fast_path_long --nocapture`.
 
 use regelwerk::notation::parse_position;
 use regelwerk::perft::{perft_parallel, perft_with, PerftPath};
 use regelwerk::ruleset::{BishopBlocking, DiagonalAtNotch};
+use regelwerk::variant::fast_differential::{
+    random_positions, random_positions_parallel, FastDifferential, Walk,
+};
 use regelwerk::variant::monarchie::fast::{covers, differential};
 use regelwerk::{Action, Ruleset};
+
+use crate::fast_harness::{agrees, long_run, random_agree};
+
+/// MONARCHIE's adapter.
+type Mon = differential::Adapter;
+
+/// The CI walk: 3,000 positions from seed 1, games of at most 80 actions.
+const CI: Walk = Walk::new(1, 3000, 80);
 
 const CORPUS: &str = include_str!("data/monarchie.perft");
 
@@ -32,7 +44,7 @@ fn every_perft_block_agrees_move_for_move() {
     for (id, text, rulings) in perft_blocks() {
         let position = parse_position(&text).unwrap_or_else(|e| panic!("block {id}: {e}"));
         let rules = Ruleset::from_settings(&rulings).unwrap_or_else(|e| panic!("block {id}: {e}"));
-        differential::compare(&position, &rules).unwrap_or_else(|e| panic!("block {id}: {e}"));
+        agrees::<Mon>(&position, &rules, 0, &format!("block {id}"));
         for depth in 1..=3 {
             let fast = perft_with(&position, depth, &rules, PerftPath::Fast);
             let reference = perft_with(&position, depth, &rules, PerftPath::Reference);
@@ -59,8 +71,7 @@ fn every_scenario_position_agrees() {
             continue;
         };
         let at = |ply: usize| format!("{}, before action {ply}", path.display());
-        differential::compare(&position, &rules).unwrap_or_else(|e| panic!("{}: {e}", at(0)));
-        compared += 1;
+        compared += agrees::<Mon>(&position, &rules, 0, &at(0)).positions;
         for (ply, step) in loaded.scenario.steps.iter().enumerate() {
             let Some(text) = &step.play else { continue };
             let Ok(action) = text.parse::<Action>() else {
@@ -69,11 +80,10 @@ fn every_scenario_position_agrees() {
             if regelwerk::rules::apply(&mut position, action, &rules).is_err() {
                 continue;
             }
-            differential::compare(&position, &rules)
-                .unwrap_or_else(|e| panic!("{}: {e}", at(ply + 1)));
-            compared += 1;
+            compared += agrees::<Mon>(&position, &rules, 0, &at(ply + 1)).positions;
         }
     }
+    eprintln!("monarchie: {compared} scenario positions compared");
     assert!(
         compared > 300,
         "only {compared} scenario positions compared"
@@ -83,10 +93,7 @@ fn every_scenario_position_agrees() {
 /// The CI size of the random differential: a few thousand positions.
 #[test]
 fn random_positions_agree() {
-    let total = differential::random_positions(1, 3000, 80, |_| {})
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert!(total.positions >= 3000);
-    assert!(total.moves > 30_000, "{total:?}");
+    random_agree::<Mon>(CI, 30_000);
 }
 
 /// The parallel run adds the games up in seed order, so its totals do not
@@ -94,12 +101,13 @@ fn random_positions_agree() {
 /// both stop at the same game.
 #[test]
 fn the_parallel_differential_equals_the_serial_one() {
+    let walk = |positions| Walk::new(5, positions, 60);
     let parallel = |threads| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap_or_else(|e| panic!("{e}"))
-            .install(|| differential::random_positions_parallel(5, 1, 60, |_| {}))
+            .install(|| random_positions_parallel(&Mon::default(), walk(1), |_| {}))
             .unwrap_or_else(|e| panic!("{e}"))
     };
     let one = parallel(1);
@@ -108,7 +116,7 @@ fn the_parallel_differential_equals_the_serial_one() {
     // One batch of 64 games, every game played out; the serial run asked
     // for exactly as many positions stops at the end of the same game (or
     // before a last game whose ruleset only the reference plays).
-    let serial = differential::random_positions(5, one.positions, 60, |_| {})
+    let serial = random_positions(&Mon::default(), walk(one.positions), |_| {})
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((serial.positions, serial.moves), (one.positions, one.moves));
 }
@@ -118,25 +126,10 @@ fn the_parallel_differential_equals_the_serial_one() {
 #[test]
 #[ignore]
 fn fast_path_long() {
-    let positions = std::env::var("REGELWERK_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(1_000_000);
-    let started = std::time::Instant::now();
-    let mut last = 0;
-    let total = differential::random_positions_parallel(1_000_000, positions, 120, |total| {
-        if total.positions / 10_000 > last {
-            last = total.positions / 10_000;
-            eprintln!(
-                "{} positions, {} moves, {:.0} s",
-                total.positions,
-                total.moves,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
-    eprintln!("{total:?} in {:.0} s", started.elapsed().as_secs_f64());
+    long_run::<Mon>(
+        "REGELWERK_DIFF_POSITIONS",
+        Walk::new(1_000_000, 1_000_000, 120),
+    );
 }
 
 /// Rulesets with misreadings fall back to the reference; every ruling
@@ -176,21 +169,15 @@ fn flanks_across_notches_agree_on_random_positions() {
         rules.diagonal = DiagonalAtNotch::Crosses;
         let mut position = regelwerk::variant::monarchie::random::random_position(&mut rng, &rules);
         for _ in 0..20 {
-            let done = differential::compare(&position, &rules)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let done = agrees::<Mon>(&position, &rules, 0, &format!("seed {seed}"));
             assert_eq!(done.reference_only, 0);
             compared += done.positions;
-            let Some(action) = regelwerk::variant::monarchie::random::action_from_choice(
-                &position,
-                &rules,
-                rng.next_u64(),
-            ) else {
+            let Some(next) = Mon::default().random_step(&rules, &position, &rules, &mut rng) else {
                 break;
             };
-            if regelwerk::rules::apply(&mut position, action, &rules).is_err() {
-                break;
-            }
+            position = next;
         }
     }
+    eprintln!("monarchie: {compared} positions with flanks across notches");
     assert!(compared > 300, "{compared} positions");
 }

@@ -5,6 +5,7 @@ mod support;
 mod conform;
 mod doc_commands;
 mod explore;
+mod fast_harness;
 mod fast_path;
 mod fuzz_checks;
 mod geometry;

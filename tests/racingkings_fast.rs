@@ -3,45 +3,40 @@
 //! `tests/data/fsf-perft.yaml` and of the scenarios' perft steps on both
 //! paths (and on two threads), every Racing Kings scenario position along
 //! its actions, and random positions from seeded games and random legal
-//! set-ups (`fast::differential`, the legal moves compared as sets). The
-//! long run is
+//! set-ups (`fast_differential` with Racing Kings' adapter,
+//! `fast::differential`: the legal moves compared as sets; the shared
+//! scaffolding is `fast_harness`). The long run is
 //! `REGELWERK_RK_DIFF_POSITIONS=200000 cargo test --release --test main -- --ignored racingkings_fast_long --nocapture`.
 
 use pretty_assertions::assert_eq;
-use serde::Deserialize;
 
-use regelwerk::variant::chess::ChessPosition;
+use regelwerk::variant::fast_differential::Walk;
 use regelwerk::variant::racingkings::fast::{self, differential, Board};
 use regelwerk::variant::racingkings::Position;
-use regelwerk::variant::{divide_game_parallel, open, Game, PerftPath, VariantId};
+use regelwerk::variant::{open, Game, PerftPath, VariantId};
 
-const ANCHORS: &str = include_str!("data/fsf-perft.yaml");
+use crate::support::{fsf_anchors, Anchor};
 
-/// One perft anchor of `tests/data/fsf-perft.yaml`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Anchor {
-    variant: VariantId,
-    fen: String,
-    depth: u32,
-    nodes: u64,
-}
+use crate::fast_harness::{
+    agrees, long_run, random_agree, scenarios_agree, threads_count, Case, Finished,
+};
+
+/// Racing Kings' adapter.
+type Rk = differential::Adapter;
+
+/// The CI walk: 4,000 positions from seed 1, games of at most 40 moves.
+const CI: Walk = Walk::new(1, 4000, 40);
 
 fn rk(fen: &str) -> Box<dyn Game> {
     open(VariantId::Racingkings, Some(fen), &[])
         .unwrap_or_else(|error| panic!("racingkings `{fen}`: {error}"))
 }
 
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|error| panic!("`{fen}`: {error}"))
-}
-
 /// Every count on the fast path, the reference, and the fast path on two
 /// threads; the anchor's count on each.
 #[test]
 fn every_racing_kings_anchor_agrees_on_both_paths() {
-    let anchors: Vec<Anchor> =
-        serde_yaml::from_str(ANCHORS).unwrap_or_else(|error| panic!("fsf-perft.yaml: {error}"));
+    let anchors = fsf_anchors();
     let anchors: Vec<&Anchor> = anchors
         .iter()
         .filter(|anchor| anchor.variant == VariantId::Racingkings)
@@ -63,14 +58,14 @@ fn every_racing_kings_anchor_agrees_on_both_paths() {
                 "reference {at}"
             );
         }
-        let threads: u64 = divide_game_parallel(game.as_ref(), anchor.depth, 2, PerftPath::Fast)
-            .iter()
-            .map(|(_, nodes)| nodes)
-            .sum();
         if anchor.depth > 0 {
-            assert_eq!(threads, anchor.nodes, "two threads {at}");
+            assert_eq!(
+                threads_count(game.as_ref(), anchor.depth),
+                anchor.nodes,
+                "two threads {at}"
+            );
         }
-        differential::compare(&position(&anchor.fen)).unwrap_or_else(|error| panic!("{error}"));
+        agrees::<Rk>(&Rk::position(&anchor.fen), &(), 0, &at);
     }
 }
 
@@ -79,87 +74,26 @@ fn every_racing_kings_anchor_agrees_on_both_paths() {
 /// both paths.
 #[test]
 fn every_racing_kings_scenario_position_agrees() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::suite::collect_files(&[root.join("scenarios/racingkings")])
-        .unwrap_or_else(|e| panic!("scenarios/racingkings: {e}"));
-    let (mut compared, mut counted) = (0, 0);
-    for path in files {
-        let loaded = regelwerk::scenario::load_file(&path, None)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let Ok(mut game) = loaded.open() else {
-            continue;
-        };
-        let at = |ply: usize| format!("{}, before action {ply}", path.display());
-        for (ply, step) in loaded.scenario.steps.iter().enumerate() {
-            let now = position(&game.position_text());
-            differential::compare(&now).unwrap_or_else(|e| panic!("{}: {e}", at(ply)));
-            compared += 1;
-            if let Some(depth) = step.perft.filter(|&depth| depth <= 4) {
-                let fast = game.perft_on(depth, PerftPath::Fast);
-                assert_eq!(
-                    fast,
-                    game.perft_on(depth, PerftPath::Reference),
-                    "{}: perft {depth}",
-                    at(ply)
-                );
-                if let Some(expected) = step.expect_nodes {
-                    assert_eq!(fast, expected, "{}: perft {depth}", at(ply));
-                }
-                counted += 1;
-            }
-            if let Some(text) = &step.play {
-                // A refused action leaves the game as it was.
-                let _ = game.play(text);
-            }
-        }
-        let last = position(&game.position_text());
-        differential::compare(&last).unwrap_or_else(|e| panic!("{}: at the end: {e}", at(0)));
-        compared += 1;
-    }
-    assert!(
-        compared > 100,
-        "only {compared} scenario positions compared"
-    );
-    assert!(counted >= 8, "only {counted} scenario perft steps counted");
+    scenarios_agree::<Rk>(0, 4, Finished::Compare, (100, 8));
 }
 
 /// The CI size of the random differential: a few thousand positions,
 /// some of them with a decided race or Black's answer pending.
 #[test]
 fn random_racing_kings_positions_agree() {
-    let total = differential::random_positions(1, 4000, 40, |_| {})
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert!(total.positions >= 4000, "{total:?}");
-    assert!(total.moves > 40_000, "{total:?}");
-    assert!(total.goal_reached >= 20, "{total:?}");
+    let total = random_agree::<Rk>(CI, 40_000);
+    assert!(total.seen(differential::GOAL_REACHED) >= 20, "{total:?}");
 }
 
 /// The long run: `REGELWERK_RK_DIFF_POSITIONS` positions (default
-/// 200,000), progress every 10,000 on stderr.
+/// 200,000), on every core, progress every 10,000 on stderr.
 #[test]
 #[ignore]
 fn racingkings_fast_long() {
-    let positions = std::env::var("REGELWERK_RK_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(200_000);
-    let started = std::time::Instant::now();
-    let mut last = 0;
-    let total = differential::random_positions(1_000_000, positions, 150, |total| {
-        if total.positions / 10_000 > last {
-            last = total.positions / 10_000;
-            eprintln!(
-                "{} positions, {} moves, {} with the goal reached, {:.0} s",
-                total.positions,
-                total.moves,
-                total.goal_reached,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
-    eprintln!("{total:?} in {:.0} s", started.elapsed().as_secs_f64());
-    assert!(total.positions >= positions);
+    long_run::<Rk>(
+        "REGELWERK_RK_DIFF_POSITIONS",
+        Walk::new(1_000_000, 200_000, 150),
+    );
 }
 
 /// The goal rule on both paths: White home with Black able to answer
@@ -181,7 +115,7 @@ fn blacks_answer_is_counted_alike() {
                 "`{fen}` depth {depth}"
             );
         }
-        differential::compare(&position(fen)).unwrap_or_else(|error| panic!("{error}"));
+        agrees::<Rk>(&Rk::position(fen), &(), 0, fen);
     }
 }
 

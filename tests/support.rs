@@ -160,20 +160,31 @@ pub fn perft_file_passes(
     variant: regelwerk::variant::VariantId,
     max_nodes: u64,
 ) -> usize {
-    use regelwerk::perftfile::Outcome;
-    let checked = file.run(
+    crate::fast_harness::corpus_lines_pass(
+        file,
         variant,
         max_nodes,
         regelwerk::variant::PerftPath::Fast,
-        |_| {},
-    );
-    for line in &checked {
-        if let Outcome::Failed(message) = &line.outcome {
-            panic!("{message}");
-        }
-    }
-    checked
-        .iter()
-        .filter(|line| line.outcome == Outcome::Passed)
-        .count()
+    )
+}
+
+/// One perft anchor of `tests/data/fsf-perft.yaml` (Fairy-Stockfish and
+/// python-chess).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Anchor {
+    /// The variant.
+    pub variant: regelwerk::variant::VariantId,
+    /// The position.
+    pub fen: String,
+    /// The depth.
+    pub depth: u32,
+    /// The published count.
+    pub nodes: u64,
+}
+
+/// Every anchor of `tests/data/fsf-perft.yaml`.
+pub fn fsf_anchors() -> Vec<Anchor> {
+    serde_yaml::from_str(include_str!("data/fsf-perft.yaml"))
+        .unwrap_or_else(|error| panic!("tests/data/fsf-perft.yaml: {error}"))
 }

@@ -2,18 +2,32 @@
 //! its rule code: every count of `tests/data/threekingdoms.perft` on both
 //! paths (and on two threads), every block's position and every Three
 //! Kingdoms scenario position along its actions through the differential
-//! (`fast::differential`: legal moves as sets, the bulk count, the
-//! position after every move, perft 1-3), random positions under random
-//! rulesets, and the rulings and misreadings the fast path leaves to the
-//! rule code. The long run is
+//! (`fast_differential` with Three Kingdoms' adapter, `fast::differential`:
+//! legal moves as sets, the bulk count, the position after every move,
+//! perft 1-3), random positions under random rulesets, a deliberately
+//! broken fast path that the differential must catch, and the rulings and
+//! misreadings the fast path leaves to the rule code; the shared
+//! scaffolding is `fast_harness`. The long run is
 //! `REGELWERK_TK_DIFF_POSITIONS=100000 cargo test --release --test main -- --ignored threekingdoms_fast_long --nocapture`.
 
-use regelwerk::perftfile::{self, Outcome, PerftFile};
-use regelwerk::variant::threekingdoms::fast::{covers, differential, FastRules};
-use regelwerk::variant::threekingdoms::notation;
-use regelwerk::variant::threekingdoms::position::Position;
+use regelwerk::perftfile::{self, PerftFile};
+use regelwerk::variant::fast_differential::{random_positions_with_fault, Walk, DEEPER_PERFT};
+use regelwerk::variant::threekingdoms::fast::{covers, differential, Board, FastRules};
+use regelwerk::variant::threekingdoms::faults::Misreading;
 use regelwerk::variant::threekingdoms::ruleset::{register, Ruleset};
-use regelwerk::variant::{divide_game_parallel, PerftPath, VariantId};
+use regelwerk::variant::{PerftPath, VariantId};
+
+use crate::fast_harness::{
+    corpus_agrees, faults_count_with_the_rule_code, long_run, random_agree, scenarios_agree, Case,
+    Finished,
+};
+
+/// Three Kingdoms' adapter.
+type Tk = differential::Adapter;
+
+/// The CI walk: 3,000 positions from seed 1, games of at most 80 moves,
+/// perft 2 at every position and perft 3 at every tenth of a game.
+const CI: Walk = Walk::new(1, 3000, 80).with_perft(2, 10);
 
 const CORPUS: &str = include_str!("data/threekingdoms.perft");
 
@@ -22,129 +36,49 @@ fn corpus() -> PerftFile {
         .unwrap_or_else(|error| panic!("{error}"))
 }
 
-fn position(text: &str) -> Position {
-    let mut position =
-        notation::from_text(text).unwrap_or_else(|error| panic!("`{text}`: {error}"));
-    position.refresh_generals();
-    position
-}
-
-fn rules(settings: &[String]) -> Ruleset {
-    Ruleset::from_settings(settings).unwrap_or_else(|error| panic!("{settings:?}: {error}"))
-}
-
 /// Every corpus line up to 3,000,000 nodes on the fast path and up to
 /// 300,000 on the rule code (the file's own counts are the rule code's),
 /// each block's deepest cheap count on two threads, every block's
 /// position through the differential with perft 1-3.
 #[test]
 fn every_corpus_line_agrees_on_both_paths() {
-    let file = corpus();
-    let run = |max_nodes, path| {
-        let checked = file.run(VariantId::Threekingdoms, max_nodes, path, |_| {});
-        for line in &checked {
-            if let Outcome::Failed(message) = &line.outcome {
-                panic!("{path:?}: {message}");
-            }
-        }
-        checked
-            .iter()
-            .filter(|line| line.outcome == Outcome::Passed)
-            .count()
-    };
-    let fast = run(3_000_000, PerftPath::Fast);
-    let reference = run(300_000, PerftPath::Reference);
-    assert!(fast >= reference && reference > 30, "{fast} {reference}");
-    for block in &file.blocks {
-        let game = file
-            .game_of(VariantId::Threekingdoms, block)
-            .unwrap_or_else(|error| panic!("{error}"));
-        let now = position(&game.position_text());
-        differential::compare(&now, &rules(&block.rulings), 3)
-            .unwrap_or_else(|error| panic!("{}: {error}", block.id));
-        let Some(count) = block.counts.iter().rfind(|c| c.nodes <= 300_000) else {
-            continue;
-        };
-        let threads: u64 = divide_game_parallel(game.as_ref(), count.depth, 2, PerftPath::Fast)
-            .iter()
-            .map(|(_, nodes)| nodes)
-            .sum();
-        assert_eq!(threads, count.nodes, "{}: two threads", block.id);
-    }
+    corpus_agrees::<Tk>(&corpus(), (3_000_000, 300_000), 3, 30);
 }
 
 /// Every Three Kingdoms scenario: the start and each position its actions
 /// reach go through the differential (perft 1-3) under the scenario's
-/// rulings; its perft steps count the same on both paths.
+/// rulings, until the game is over; its perft steps count the same on
+/// both paths.
 #[test]
 fn every_threekingdoms_scenario_position_agrees() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regelwerk::suite::collect_files(&[root.join("scenarios/threekingdoms")])
-        .unwrap_or_else(|e| panic!("scenarios/threekingdoms: {e}"));
-    let (mut compared, mut counted) = (0, 0);
-    for path in files {
-        let loaded = regelwerk::scenario::load_file(&path, None)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let Ok(mut game) = loaded.open() else {
-            continue;
-        };
-        let ruleset = rules(&loaded.scenario.ruleset);
-        let at = |ply: usize| format!("{}, before action {ply}", path.display());
-        for (ply, step) in loaded.scenario.steps.iter().enumerate() {
-            if game.status().is_over() {
-                break;
-            }
-            let now = position(&game.position_text());
-            let compared_here = differential::compare(&now, &ruleset, 3)
-                .unwrap_or_else(|e| panic!("{}: {e}", at(ply)));
-            compared += compared_here.positions;
-            if let Some(depth) = step.perft.filter(|&depth| depth <= 4) {
-                let fast = game.perft_on(depth, PerftPath::Fast);
-                assert_eq!(
-                    fast,
-                    game.perft_on(depth, PerftPath::Reference),
-                    "{}: perft {depth}",
-                    at(ply)
-                );
-                if let Some(expected) = step.expect_nodes {
-                    assert_eq!(fast, expected, "{}: perft {depth}", at(ply));
-                }
-                counted += 1;
-            }
-            if let Some(text) = &step.play {
-                // A refused action leaves the game as it was.
-                let _ = game.play(text);
-            }
-        }
-        if !game.status().is_over() {
-            let last = position(&game.position_text());
-            compared += differential::compare(&last, &ruleset, 3)
-                .unwrap_or_else(|e| panic!("{}: at the end: {e}", at(0)))
-                .positions;
-        }
-    }
-    assert!(
-        compared > 100,
-        "only {compared} scenario positions compared"
-    );
-    assert!(counted >= 2, "only {counted} scenario perft steps counted");
+    scenarios_agree::<Tk>(3, 4, Finished::Stop, (100, 2));
 }
 
 /// The CI size of the random differential: 3,000 positions under random
-/// rulesets, perft 1-2 at each and perft 3 at every tenth, with checks,
-/// general captures, turn-start defeats and two-kingdom games seen.
+/// rulesets, perft 1-2 at each and perft 3 at every tenth of a game, with
+/// checks, general captures, turn-start defeats and two-kingdom games
+/// seen.
 #[test]
 fn random_threekingdoms_positions_agree() {
-    let total = differential::random_positions(1, 3000, 80, 10, |_| {})
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert!(total.positions >= 3000, "{total:?}");
-    assert!(total.moves > 30_000, "{total:?}");
-    assert!(total.deep >= 250, "{total:?}");
-    assert!(total.checks >= 50, "{total:?}");
-    assert!(total.general_captures >= 3, "{total:?}");
-    assert!(total.trap_defeats >= 20, "{total:?}");
-    assert!(total.two_active >= 300, "{total:?}");
+    let total = random_agree::<Tk>(CI, 30_000);
+    assert!(total.seen(DEEPER_PERFT) >= 250, "{total:?}");
+    assert!(total.seen(differential::CHECKS) >= 50, "{total:?}");
+    assert!(total.seen(differential::GENERAL_CAPTURES) >= 3, "{total:?}");
+    assert!(total.seen(differential::TRAP_DEFEATS) >= 20, "{total:?}");
+    assert!(total.seen(differential::TWO_ACTIVE) >= 300, "{total:?}");
     assert_eq!(total.reference_only, 0, "{total:?}");
+}
+
+/// A fast path that forgets to move the counter of quiet moves on (it
+/// keeps the one before the move) is caught by the differential on the
+/// random positions.
+#[test]
+fn a_fast_path_that_forgets_the_move_counter_is_caught() {
+    let forget = |before: &Board, _, after: &mut Board| after.quiet = before.quiet;
+    let caught = random_positions_with_fault(&Tk::default(), CI, forget);
+    let error = caught.expect_err("the broken fast path passed");
+    eprintln!("threekingdoms: the planted fault is caught: {error}");
+    assert!(error.contains("the fast path gives"), "{error}");
 }
 
 /// Every alternative but `R-CHECK=after-transition` and
@@ -157,7 +91,7 @@ fn every_ruling_is_covered_or_left_to_the_rule_code() {
     for (id, keys) in register() {
         for key in &keys[1..] {
             let setting = format!("{id}={key}");
-            let ruleset = rules(std::slice::from_ref(&setting));
+            let ruleset = Tk::rules(std::slice::from_ref(&setting));
             assert_eq!(
                 covers(&ruleset),
                 !left.contains(&setting.as_str()),
@@ -190,51 +124,17 @@ fn every_ruling_is_covered_or_left_to_the_rule_code() {
 /// have given another number).
 #[test]
 fn a_game_with_a_fault_counts_with_the_rule_code() {
-    use regelwerk::variant::threekingdoms::faults::Misreading;
-    let file = corpus();
-    let mut changed = 0;
-    for misreading in Misreading::ALL {
-        let faults = vec![misreading.id().to_string()];
-        for block in &file.blocks {
-            let plain = file
-                .game_of(VariantId::Threekingdoms, block)
-                .unwrap_or_else(|error| panic!("{error}"));
-            let text = plain.position_text();
-            let Ok(game) = regelwerk::variant::open_with_faults(
-                VariantId::Threekingdoms,
-                Some(&text),
-                &block.rulings,
-                &faults,
-            ) else {
-                continue;
-            };
-            let at = format!("{} in {}", misreading.id(), block.id);
-            let fast = game.perft_on(2, PerftPath::Fast);
-            assert_eq!(fast, game.perft_on(2, PerftPath::Reference), "{at}");
-            changed += usize::from(fast != plain.perft_on(2, PerftPath::Fast));
-        }
-    }
+    let faults: Vec<&str> = Misreading::ALL.iter().map(|m| m.id()).collect();
+    let changed = faults_count_with_the_rule_code(VariantId::Threekingdoms, &corpus(), &faults);
     assert!(changed > 0, "no misreading changed a count");
 }
 
 /// The long run: `REGELWERK_TK_DIFF_POSITIONS` positions (default
-/// 100,000), perft 3 at every fifth, progress every 10,000 on stderr.
+/// 100,000), perft 3 at every fifth position of a game, on every core,
+/// progress every 10,000 on stderr.
 #[test]
 #[ignore]
 fn threekingdoms_fast_long() {
-    let positions = std::env::var("REGELWERK_TK_DIFF_POSITIONS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(100_000);
-    let started = std::time::Instant::now();
-    let mut last = 0;
-    let total = differential::random_positions(1_000_000, positions, 150, 5, |total| {
-        if total.positions / 10_000 > last {
-            last = total.positions / 10_000;
-            eprintln!("{total:?} after {:.0?}", started.elapsed());
-        }
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
-    eprintln!("done: {total:?} in {:.0?}", started.elapsed());
-    assert!(total.positions >= positions);
+    let walk = Walk::new(1_000_000, 100_000, 150).with_perft(2, 5);
+    long_run::<Tk>("REGELWERK_TK_DIFF_POSITIONS", walk);
 }

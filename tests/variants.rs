@@ -6,26 +6,16 @@
 
 use pretty_assertions::assert_eq;
 use rstest::rstest;
-use serde::Deserialize;
 
 use regelwerk::variant::{open, Game, Report, Status, VariantId};
 
+use crate::support::fsf_anchors;
+
 const ANCHORS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fsf-perft.yaml");
-const ANCHORS: &str = include_str!("data/fsf-perft.yaml");
 
 const GRAND_START: &str =
     "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
 const RK_START: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
-
-/// One perft anchor.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Anchor {
-    variant: VariantId,
-    fen: String,
-    depth: u32,
-    nodes: u64,
-}
 
 fn game(variant: VariantId, fen: &str) -> Box<dyn Game> {
     open(variant, Some(fen), &[]).unwrap_or_else(|error| panic!("{variant} `{fen}`: {error}"))
@@ -80,8 +70,7 @@ fn drawn(reason: &str) -> Status {
 
 #[test]
 fn every_anchor_count_matches() {
-    let anchors: Vec<Anchor> =
-        serde_yaml::from_str(ANCHORS).unwrap_or_else(|error| panic!("{ANCHORS_PATH}: {error}"));
+    let anchors = fsf_anchors();
     assert!(
         anchors.len() >= 40,
         "{ANCHORS_PATH}: only {} anchors",

@@ -13,7 +13,7 @@
 //! (R-BISHOP=flanks-block's flanks), every king gets the full test
 //! ([`FastRules::all_checks`]), and so does every king that was attacked
 //! before. The differential tests compare the kept set with the full one
-//! after every move (`fast::differential::compare`).
+//! after every move (`fast::differential::Adapter::check_after`).
 
 use crate::party::Party;
 use crate::piece::PieceKind;

@@ -1,162 +1,116 @@
-//! The differential check between Racing Kings' fast path and its
-//! reference rule code: for one position both must give the same legal
-//! moves (compared as sets: the fast path lists them king first, then by
-//! kind, the reference square by square; neither lists one twice), the
-//! same bulk count, the same race (clause rk.5) and status (rk.6.1), and
+//! Racing Kings' side of the one differential harness
+//! ([`crate::variant::fast_differential`]): the legal moves are compared
+//! as sets (the fast path lists them king first, then by kind, the
+//! reference square by square), and besides the generic checks both
+//! paths must give the same race (clause rk.5) and status (rk.6.1), and
 //! for every legal move the same position after it (placement, side to
-//! move, both clocks).
+//! move, both clocks). A position with a king in check is one the fast
+//! path does not take.
 //!
-//! [`random_positions`] walks seeded random games for it: even seeds from
-//! the start position, odd seeds from a random legal set-up (random
-//! pieces, kings often near or on the goal rank, random side and clocks,
-//! kept only when the reference's FEN reader accepts it) for a fifth of
-//! the plies, so that many set-ups are seen; each game plays random legal
-//! moves of the reference.
+//! Random games ([`Adapter::random_game`]): even seeds from the start
+//! position, odd seeds from a random legal set-up ([`random_setup`]:
+//! random pieces, kings often near or on the goal rank, random side and
+//! clocks, kept only when the reference's FEN reader accepts it) for a
+//! fifth of the plies, so that many set-ups are seen; each game plays
+//! random legal moves of the reference.
 
 use crate::rng::Rng;
-use crate::variant::chess::{sorted_texts, ChessPosition, Move};
-use crate::variant::Rules;
+use crate::variant::chess::ChessPosition;
+use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
 
 use super::super::position::Position;
 use super::super::{end, goal, RacingKings};
 use super::{Board, FastRules};
 
-/// What one comparison looked at.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Compared {
-    /// Positions compared.
-    pub positions: u64,
-    /// Moves whose resulting positions were compared.
-    pub moves: u64,
-    /// Positions the fast path does not take (a king in check): compared
-    /// with nothing, as both paths are then the reference.
-    pub reference_only: u64,
-    /// Positions where the race was decided or Black had its answer
-    /// (clause rk.5), among those compared.
-    pub goal_reached: u64,
-}
+/// What the tally counts: positions where the race was decided or Black
+/// had its answer (clause rk.5).
+pub const GOAL_REACHED: &str = "goal reached";
 
-/// Compares the two paths on one position; `Err` describes the first
-/// difference, with the position's FEN, so it can be replayed.
-///
-/// # Errors
-/// The first difference found.
-pub fn compare(position: &Position) -> Result<Compared, String> {
-    let at = || format!("in {}", position.to_fen());
-    let Ok(board) = Board::from_position(position) else {
-        return Ok(Compared {
-            reference_only: 1,
-            ..Compared::default()
-        });
-    };
-    let fast = FastRules::new();
-    let race = goal::race(position);
-    if fast.race(&board) != race {
-        return Err(format!(
-            "the race differs {}: fast {:?}, reference {race:?}",
-            at(),
-            fast.race(&board)
-        ));
+/// Racing Kings' adapter to [`crate::variant::fast_differential`] (no
+/// ruling is switchable: the ruleset is `()`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adapter;
+
+impl FastDifferential for Adapter {
+    type Position = Position;
+    type Ruleset = ();
+    type Reference = RacingKings;
+    type Fast = FastRules;
+    const ORDER: MoveOrder = MoveOrder::AsSets;
+
+    fn reference(&self, _rules: &()) -> RacingKings {
+        RacingKings::default()
     }
-    let status = end::status(position);
-    if fast.status(&board) != status {
-        return Err(format!(
-            "the status differs {}: fast {:?}, reference {status:?}",
-            at(),
-            fast.status(&board)
-        ));
+
+    fn fast(&self, position: &Position, _rules: &()) -> Option<(FastRules, Board)> {
+        let board = Board::from_position(position).ok()?;
+        Some((FastRules::new(), board))
     }
-    let mut expected = Vec::new();
-    RacingKings::default().legal_moves(position, &mut expected);
-    let mut actual = Vec::new();
-    fast.legal_moves(&board, &mut actual);
-    let (expected_texts, actual_texts) = (sorted_texts(expected.clone()), sorted_texts(actual));
-    if actual_texts != expected_texts {
-        return Err(format!(
-            "legal moves differ {}: {}",
-            at(),
-            crate::variant::walk::list_difference(&expected_texts, &actual_texts)
-        ));
+
+    fn describe(&self, position: &Position, _rules: &()) -> String {
+        format!("in {}", position.to_fen())
     }
-    if actual_texts.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Err(format!("the fast path lists a move twice {}", at()));
+
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        let (fast, board, position) = (here.fast, here.board, here.position);
+        let race = goal::race(position);
+        if fast.race(board) != race {
+            return Err(format!(
+                "the race differs: fast {:?}, reference {race:?}",
+                fast.race(board)
+            ));
+        }
+        let status = end::status(position);
+        if fast.status(board) != status {
+            return Err(format!(
+                "the status differs: fast {:?}, reference {status:?}",
+                fast.status(board)
+            ));
+        }
+        Ok(())
     }
-    if fast.count_moves(&board, &mut Vec::new()) != expected.len() as u64 {
-        return Err(format!("the bulk count differs from the list {}", at()));
-    }
-    for &mv in &expected {
-        let reference = RacingKings::default().after(position, mv);
-        let played = fast.after(&board, mv);
-        match Board::from_position(&reference) {
-            Ok(read) if read == played => {}
-            Ok(read) => {
-                return Err(format!(
-                    "after {mv} {}: the fast path gives {}, the reference {}",
-                    at(),
-                    played.picture(),
-                    read.picture()
-                ))
-            }
-            Err(outside) => {
-                return Err(format!(
-                "after {mv} {}: the reference's position {} is outside the fast path ({outside:?})",
-                at(),
-                reference.to_fen()
-            ))
-            }
+
+    fn check_after(
+        &self,
+        _: &Here<'_, Self>,
+        played: &Board,
+        expected: &Position,
+    ) -> Result<(), String> {
+        match Board::from_position(expected) {
+            Ok(read) if read == *played => Ok(()),
+            Ok(read) => Err(format!(
+                "the fast path gives {}, the reference {}",
+                played.picture(),
+                read.picture()
+            )),
+            Err(outside) => Err(format!(
+                "the reference's position {} is outside the fast path ({outside:?})",
+                expected.to_fen()
+            )),
         }
     }
-    let goal_reached = !matches!(race, goal::Race::Open);
-    Ok(Compared {
-        positions: 1,
-        moves: expected.len() as u64,
-        reference_only: 0,
-        goal_reached: u64::from(goal_reached),
-    })
-}
 
-/// Runs [`compare`] on the positions of seeded random games, seed after
-/// seed from `first_seed`, until `positions` positions were compared;
-/// each game plays at most `plies` moves. `progress` is called after
-/// every game with the running totals.
-///
-/// # Errors
-/// The first difference, with the seed and ply that found it.
-pub fn random_positions(
-    first_seed: u64,
-    positions: u64,
-    plies: usize,
-    mut progress: impl FnMut(&Compared),
-) -> Result<Compared, String> {
-    let mut total = Compared::default();
-    let mut seed = first_seed;
-    let mut moves = Vec::new();
-    while total.positions < positions {
+    fn situations(
+        &self,
+        here: &Here<'_, Self>,
+        _moves: &[crate::variant::chess::Move],
+        seen: &mut Compared,
+    ) {
+        seen.count(
+            GOAL_REACHED,
+            !matches!(goal::race(here.position), goal::Race::Open),
+        );
+    }
+
+    fn random_game(&self, seed: u64, plies: usize) -> Option<RandomGame<Self>> {
         let mut rng = Rng::new(seed);
-        let (mut position, length) = if seed % 2 == 1 {
+        let (position, plies) = if seed % 2 == 1 {
             (random_setup(&mut rng), plies.div_ceil(5))
         } else {
             (Position::start(), plies)
         };
-        for ply in 0..length {
-            let compared =
-                compare(&position).map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
-            total.positions += compared.positions;
-            total.moves += compared.moves;
-            total.reference_only += compared.reference_only;
-            total.goal_reached += compared.goal_reached;
-            moves.clear();
-            RacingKings::default().legal_moves(&position, &mut moves);
-            if moves.is_empty() || total.positions >= positions {
-                break;
-            }
-            let mv: Move = moves[rng.below(moves.len() as u64) as usize];
-            position = RacingKings::default().after(&position, mv);
-        }
-        progress(&total);
-        seed += 1;
+        Some(RandomGame::new(rng, (), position, plies))
     }
-    Ok(total)
 }
 
 /// A random legal set-up: both kings (each on rank 6, 7 or 8 half the

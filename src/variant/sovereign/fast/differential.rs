@@ -1,21 +1,22 @@
-//! The differential check between Sovereign's fast path and its
-//! reference rule code: for one position under one ruleset both must
-//! give the same legal moves (compared as sets: the fast path lists them
-//! army by army, the reference square by square), the same bulk count,
-//! and for every legal move the same position after it (placement, side,
-//! king colours, castling rooks, frozen colours, clocks) with the same
-//! holders of the twelve colours.
+//! Sovereign Chess's side of the one differential harness
+//! ([`crate::variant::fast_differential`]): the legal moves are compared
+//! as sets (the fast path lists them army by army, the reference square
+//! by square), and besides the generic checks both paths must give the
+//! same holders of the twelve colours before and after every move, the
+//! same position after it (placement, side, king colours, castling rooks,
+//! frozen colours, clocks), and the board read back from the reference's
+//! position must be the one the fast path kept.
 //!
-//! [`random_positions`] walks seeded random games for it, each under a
-//! random ruleset (every alternative of the register with probability
+//! Random games ([`Adapter::random_game`]), each under a random ruleset
+//! ([`random_rules`]: every alternative of the register with probability
 //! 1/3): even seeds from the start position, odd seeds from a random
 //! set-up ([`random_setup`]: both kings, pieces of every colour crowded
-//! round the coloured squares and the promotion zone, castling rooks),
-//! so that control chains, defections, regime changes and promotions are
+//! round the coloured squares and the promotion zone, castling rooks), so
+//! that control chains, defections, regime changes and promotions are
 //! common.
 
 use crate::rng::Rng;
-use crate::variant::Rules;
+use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
 
 use super::super::control::holders;
 use super::super::geometry::{Colour, Square};
@@ -26,151 +27,111 @@ use super::super::ruleset::Ruleset;
 use super::super::Sovereign;
 use super::{Board, FastRules};
 
-/// What the comparisons looked at.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Compared {
-    /// Positions compared.
-    pub positions: u64,
-    /// Moves whose resulting positions were compared.
-    pub moves: u64,
-    /// Positions the fast path does not take (compared with nothing: both
-    /// paths are then the reference).
-    pub reference_only: u64,
-    /// Positions with a defection among the legal moves.
-    pub defections: u64,
-    /// Positions with a promotion among the legal moves.
-    pub promotions: u64,
-    /// Positions with castling among the legal moves.
-    pub castlings: u64,
-    /// Positions where a colour other than the kings' is held.
-    pub chains: u64,
-}
+/// What the tally counts: positions with a defection among the legal
+/// moves.
+pub const DEFECTIONS: &str = "defections";
+/// Positions with a promotion among the legal moves.
+pub const PROMOTIONS: &str = "promotions";
+/// Positions with castling among the legal moves.
+pub const CASTLINGS: &str = "castlings";
+/// Positions where a colour other than the kings' is held.
+pub const CHAINS: &str = "chains";
 
-impl Compared {
-    fn add(&mut self, other: Compared) {
-        self.positions += other.positions;
-        self.moves += other.moves;
-        self.reference_only += other.reference_only;
-        self.defections += other.defections;
-        self.promotions += other.promotions;
-        self.castlings += other.castlings;
-        self.chains += other.chains;
-    }
-}
-
-fn sorted_texts(moves: &[Move]) -> Vec<String> {
-    let mut texts: Vec<String> = moves.iter().map(Move::to_string).collect();
-    texts.sort();
-    texts
-}
+/// Sovereign Chess's adapter to [`crate::variant::fast_differential`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adapter;
 
 fn holder_bytes(position: &Position, rules: &Ruleset) -> [u8; 12] {
     holders(position, rules).map(|holder| holder.map_or(super::board::NEUTRAL, |p| p.index() as u8))
 }
 
-/// Compares the two paths on `position` under `rules`; `Err` describes
-/// the first difference, with the FEN and the rulings, to replay it.
-///
-/// # Errors
-/// The first difference found.
-pub fn compare(position: &Position, rules: &Ruleset) -> Result<Compared, String> {
-    compare_with(position, rules, |_, _, _| {})
-}
+impl FastDifferential for Adapter {
+    type Position = Position;
+    type Ruleset = Ruleset;
+    type Reference = Sovereign;
+    type Fast = FastRules;
+    const ORDER: MoveOrder = MoveOrder::AsSets;
 
-/// [`compare`] with `sabotage` applied to the fast path's board after
-/// every move (the tests break the fast path with it on purpose).
-///
-/// # Errors
-/// The first difference found.
-pub fn compare_with(
-    position: &Position,
-    rules: &Ruleset,
-    sabotage: impl Fn(&Board, Move, &mut Board),
-) -> Result<Compared, String> {
-    let at = || format!("in {} under [{}]", position.to_fen(), rules);
-    let Some(fast) = FastRules::new(rules) else {
-        return Ok(Compared {
-            reference_only: 1,
-            ..Compared::default()
-        });
-    };
-    let Ok(board) = fast.board(position) else {
-        return Ok(Compared {
-            reference_only: 1,
-            ..Compared::default()
-        });
-    };
-    if board.held != holder_bytes(position, rules) {
-        return Err(format!("the holders differ {}", at()));
+    fn reference(&self, rules: &Ruleset) -> Sovereign {
+        Sovereign::new(*rules)
     }
-    let reference = Sovereign::new(*rules);
-    let mut expected = Vec::new();
-    reference.legal_moves(position, &mut expected);
-    let mut actual = Vec::new();
-    fast.legal_moves(&board, &mut actual);
-    let (expected_texts, actual_texts) = (sorted_texts(&expected), sorted_texts(&actual));
-    if actual_texts != expected_texts {
-        return Err(format!(
-            "legal moves differ {}: {}",
-            at(),
-            crate::variant::walk::list_difference(&expected_texts, &actual_texts)
-        ));
+
+    fn fast(&self, position: &Position, rules: &Ruleset) -> Option<(FastRules, Board)> {
+        let fast = FastRules::new(rules)?;
+        let board = fast.board(position).ok()?;
+        Some((fast, board))
     }
-    if actual_texts.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Err(format!("the fast path lists a move twice {}", at()));
+
+    fn describe(&self, position: &Position, rules: &Ruleset) -> String {
+        format!("in {} under [{}]", position.to_fen(), rules)
     }
-    if fast.count_moves(&board, &mut Vec::new()) != expected.len() as u64 {
-        return Err(format!("the bulk count differs from the list {}", at()));
+
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        if here.board.held != holder_bytes(here.position, here.rules) {
+            return Err("the holders differ".to_string());
+        }
+        Ok(())
     }
-    for &mv in &expected {
-        let after = reference.after(position, mv);
-        let mut played = fast.after(&board, mv);
-        sabotage(&board, mv, &mut played);
-        if played.to_position() != after {
+
+    fn check_after(
+        &self,
+        here: &Here<'_, Self>,
+        played: &Board,
+        expected: &Position,
+    ) -> Result<(), String> {
+        let (fast, rules) = (here.fast, here.rules);
+        if played.to_position() != *expected {
             return Err(format!(
-                "after {mv} {}: the fast path gives {}, the reference {}",
-                at(),
+                "the fast path gives {}, the reference {}",
                 played.to_position().to_fen(),
-                after.to_fen()
+                expected.to_fen()
             ));
         }
-        if played.held != holder_bytes(&after, rules) {
-            return Err(format!("after {mv} {}: the holders differ", at()));
+        if played.held != holder_bytes(expected, rules) {
+            return Err("the holders differ".to_string());
         }
-        let read = fast.board(&after);
-        if read.as_ref().ok() != Some(&played) {
-            return Err(format!(
-                "after {mv} {}: the board read back differs ({:?})",
-                at(),
-                read.err()
-            ));
+        let read = fast.board(expected);
+        if read.as_ref().ok() != Some(played) {
+            return Err(format!("the board read back differs ({:?})", read.err()));
         }
+        Ok(())
     }
-    let any = |f: fn(&Move) -> bool| u64::from(expected.iter().any(f));
-    Ok(Compared {
-        positions: 1,
-        moves: expected.len() as u64,
-        reference_only: 0,
-        defections: any(|mv| matches!(mv, Move::Defect { .. })),
-        promotions: any(|mv| {
-            matches!(
-                mv,
-                Move::Step {
-                    promotion: Some(_),
-                    ..
-                }
-            )
-        }),
-        castlings: any(|mv| matches!(mv, Move::Castle { .. })),
-        chains: u64::from(
-            board
-                .held
-                .iter()
-                .filter(|&&h| h != super::board::NEUTRAL)
-                .count()
-                > 2,
-        ),
-    })
+
+    fn situations(&self, here: &Here<'_, Self>, moves: &[Move], seen: &mut Compared) {
+        let any = |f: fn(&Move) -> bool| moves.iter().any(f);
+        seen.count(DEFECTIONS, any(|mv| matches!(mv, Move::Defect { .. })));
+        seen.count(
+            PROMOTIONS,
+            any(|mv| {
+                matches!(
+                    mv,
+                    Move::Step {
+                        promotion: Some(_),
+                        ..
+                    }
+                )
+            }),
+        );
+        seen.count(CASTLINGS, any(|mv| matches!(mv, Move::Castle { .. })));
+        let held = here
+            .board
+            .held
+            .iter()
+            .filter(|&&h| h != super::board::NEUTRAL)
+            .count();
+        seen.count(CHAINS, held > 2);
+    }
+
+    fn random_game(&self, seed: u64, plies: usize) -> Option<RandomGame<Self>> {
+        let mut rng = Rng::new(seed);
+        let rules = random_rules(&mut rng);
+        let position = if seed % 2 == 0 {
+            Position::from_fen(START_FEN).unwrap_or_else(|e| panic!("{e:?}"))
+        } else {
+            random_setup(&mut rng)
+        };
+        Some(RandomGame::new(rng, rules, position, plies))
+    }
 }
 
 /// A random ruleset: every alternative of the register applied with
@@ -280,63 +241,4 @@ fn random_placement(rng: &mut Rng) -> Position {
         position.frozen = (rng.next_u64() as u16) & (rng.next_u64() as u16) & 0x0fff;
     }
     position
-}
-
-/// Runs [`compare`] on the positions of seeded random games, seed after
-/// seed from `first_seed`, until `positions` positions were compared;
-/// each game, under its own [`random_rules`], plays at most `plies`
-/// random legal moves of the reference. `progress` is called after every
-/// game with the running totals.
-///
-/// # Errors
-/// The first difference, with the seed and ply that found it.
-pub fn random_positions(
-    first_seed: u64,
-    positions: u64,
-    plies: usize,
-    progress: impl FnMut(&Compared),
-) -> Result<Compared, String> {
-    random_positions_with(first_seed, positions, plies, |_, _, _| {}, progress)
-}
-
-/// [`random_positions`] with `sabotage` applied to the fast path's board
-/// after every move ([`compare_with`]).
-///
-/// # Errors
-/// The first difference, with the seed and ply that found it.
-pub fn random_positions_with(
-    first_seed: u64,
-    positions: u64,
-    plies: usize,
-    sabotage: impl Fn(&Board, Move, &mut Board),
-    mut progress: impl FnMut(&Compared),
-) -> Result<Compared, String> {
-    let mut total = Compared::default();
-    let mut seed = first_seed;
-    while total.positions < positions {
-        let mut rng = Rng::new(seed);
-        let rules = random_rules(&mut rng);
-        let mut position = if seed % 2 == 0 {
-            Position::from_fen(START_FEN).unwrap_or_else(|e| panic!("{e:?}"))
-        } else {
-            random_setup(&mut rng)
-        };
-        let reference = Sovereign::new(rules);
-        let mut moves = Vec::new();
-        for ply in 0..plies {
-            let compared = compare_with(&position, &rules, &sabotage)
-                .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
-            total.add(compared);
-            moves.clear();
-            reference.legal_moves(&position, &mut moves);
-            if moves.is_empty() || total.positions >= positions {
-                break;
-            }
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            position = reference.after(&position, mv);
-        }
-        progress(&total);
-        seed += 1;
-    }
-    Ok(total)
 }

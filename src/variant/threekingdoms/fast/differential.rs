@@ -1,20 +1,22 @@
-//! The differential check between Three Kingdoms' fast path and its rule
-//! code: for one position under one ruleset both must give the same legal
-//! moves (as sets: the fast path lists them piece by piece, the rule code
-//! ray by ray), the same bulk count, the same position after every legal
-//! move (board, owners, homes, who is active and to move, the R-HEIR
-//! history, the counter), and the same perft to a small depth.
+//! Three Kingdoms' side of the one differential harness
+//! ([`crate::variant::fast_differential`]): the legal moves are compared
+//! as sets (the fast path lists them piece by piece, the rule code ray by
+//! ray), the board must read back as the position, and the position after
+//! every legal move must be the rule code's (board, owners, homes, who is
+//! active and to move, the R-HEIR history, the counter); perft is counted
+//! on the fast path's own counter too.
 //!
-//! [`random_positions`] walks seeded random games for it, each under a
-//! random ruleset (every alternative of the register with probability
-//! 1/4): a third of the games from the start, the others from a thinned
-//! start ([`random_setup`]: pieces taken off at random, sometimes a
-//! kingdom already defeated and its army owned by another), where checks,
-//! facing generals, general captures, takeovers and turn-start defeats
-//! come quickly.
+//! Random games ([`Adapter::random_game`]), each under a random ruleset
+//! ([`random_rules`]: every alternative of the register with probability
+//! 1/4; a ruleset [`super::covers`] does not take gives no game): a third
+//! of the games from the start, the others from a thinned start
+//! ([`random_setup`]: pieces taken off at random, sometimes a kingdom
+//! already defeated and its army owned by another), where checks, facing
+//! generals, general captures, takeovers and turn-start defeats come
+//! quickly.
 
 use crate::rng::Rng;
-use crate::variant::Rules;
+use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
 
 use super::super::movegen::Engine;
 use super::super::point::{Kingdom, Point};
@@ -23,132 +25,127 @@ use super::super::ruleset::{register, Ruleset};
 use super::super::{notation, setup, transition};
 use super::{Board, FastRules};
 
-/// What the comparisons looked at.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Compared {
-    /// Positions compared.
-    pub positions: u64,
-    /// Moves whose resulting positions were compared.
-    pub moves: u64,
-    /// Positions the fast path does not take (both paths are the rule code).
-    pub reference_only: u64,
-    /// Positions whose kingdom to move is in check.
-    pub checks: u64,
-    /// Positions with a general capture among the legal moves.
-    pub general_captures: u64,
-    /// Moves after which some kingdom was defeated at the start of a turn
-    /// (or, under every-move, right after the move).
-    pub trap_defeats: u64,
-    /// Positions with only two kingdoms active.
-    pub two_active: u64,
-    /// Positions where perft 3 was compared too (perft 1 and 2 always).
-    pub deep: u64,
-}
+/// What the tally counts: positions whose kingdom to move is in check.
+pub const CHECKS: &str = "checks";
+/// Positions with a general capture among the legal moves.
+pub const GENERAL_CAPTURES: &str = "general captures";
+/// Moves after which some kingdom was defeated at the start of a turn
+/// (or, under every-move, right after the move).
+pub const TRAP_DEFEATS: &str = "trap defeats";
+/// Positions with only two kingdoms active.
+pub const TWO_ACTIVE: &str = "two active";
 
-impl Compared {
-    fn add(&mut self, other: Compared) {
-        self.positions += other.positions;
-        self.moves += other.moves;
-        self.reference_only += other.reference_only;
-        self.checks += other.checks;
-        self.general_captures += other.general_captures;
-        self.trap_defeats += other.trap_defeats;
-        self.two_active += other.two_active;
-        self.deep += other.deep;
+/// Three Kingdoms' adapter to [`crate::variant::fast_differential`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adapter;
+
+impl FastDifferential for Adapter {
+    type Position = Position;
+    type Ruleset = Ruleset;
+    type Reference = Engine;
+    type Fast = FastRules;
+    const ORDER: MoveOrder = MoveOrder::AsSets;
+
+    fn reference(&self, rules: &Ruleset) -> Engine {
+        Engine::new(*rules)
     }
-}
 
-fn sorted_texts(moves: &[Move]) -> Vec<String> {
-    let mut texts: Vec<String> = moves.iter().map(Move::to_string).collect();
-    texts.sort();
-    texts
-}
+    fn fast(&self, position: &Position, rules: &Ruleset) -> Option<(FastRules, Board)> {
+        let (Some(fast), Ok(board)) = (FastRules::new(rules), Board::from_position(position))
+        else {
+            return None;
+        };
+        Some((fast, board))
+    }
 
-/// Compares the two paths on `position` under `rules`, perft to `depth`
-/// (1 to 3); `Err` describes the first difference, with the position
-/// text and the rulings, to replay it.
-///
-/// # Errors
-/// The first difference found.
-pub fn compare(position: &Position, rules: &Ruleset, depth: u32) -> Result<Compared, String> {
-    let at = || {
+    fn describe(&self, position: &Position, rules: &Ruleset) -> String {
         format!(
             "in `{}` under [{}]",
             notation::to_text(position),
             rules.settings().join(" ")
         )
-    };
-    let (Some(fast), Ok(board)) = (FastRules::new(rules), Board::from_position(position)) else {
-        return Ok(Compared {
-            reference_only: 1,
-            ..Compared::default()
-        });
-    };
-    if board.to_position() != *position {
-        return Err(format!("the board reads back differently {}", at()));
     }
-    let engine = Engine::new(*rules);
-    let mut expected = Vec::new();
-    engine.legal_moves(position, &mut expected);
-    let mut actual = Vec::new();
-    fast.legal_moves(&board, &mut actual);
-    let (expected_texts, actual_texts) = (sorted_texts(&expected), sorted_texts(&actual));
-    if actual_texts != expected_texts {
-        return Err(format!(
-            "legal moves differ {}: {}",
-            at(),
-            crate::variant::walk::list_difference(&expected_texts, &actual_texts)
-        ));
-    }
-    if fast.count(&board) != expected.len() as u64 {
-        return Err(format!("the bulk count differs from the list {}", at()));
-    }
-    let mut compared = Compared {
-        positions: 1,
-        moves: expected.len() as u64,
-        ..Compared::default()
-    };
-    for &mv in &expected {
-        let (after, outcome) = transition::play(&engine, position, mv);
-        let played = fast.after(&board, mv);
-        if played.to_position() != after {
-            return Err(format!(
-                "after {mv} {}: the fast path gives `{}` ({:?}), the rule code `{}` ({:?})",
-                at(),
-                notation::to_text(&played.to_position()),
-                played.to_position().trapped_since,
-                notation::to_text(&after),
-                after.trapped_since,
-            ));
+
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+        if here.board.to_position() != *here.position {
+            return Err("the board reads back differently".to_string());
         }
+        Ok(())
+    }
+
+    /// The rule code's whole transition, counting the general captures
+    /// and the defeats at the start of a turn it brings.
+    fn reference_after(
+        &self,
+        engine: &Engine,
+        position: &Position,
+        mv: Move,
+        seen: &mut Compared,
+    ) -> Result<Position, String> {
+        let (after, outcome) = transition::play(engine, position, mv);
         let capture = outcome
             .capture
             .is_some_and(|(_, piece)| piece.kind == Kind::General);
-        compared.general_captures |= u64::from(capture);
+        seen.flag(GENERAL_CAPTURES, capture);
         let traps = outcome
             .defeats
             .iter()
             .filter(|d| d.cause != transition::Cause::GeneralCapture)
             .count();
-        compared.trap_defeats += u64::from(traps > 0);
+        seen.count(TRAP_DEFEATS, traps > 0);
+        Ok(after)
     }
-    for d in 1..=depth {
-        let plain = crate::variant::perft(&engine, position, d);
-        let quick = fast.perft(&board, d);
-        let generic = crate::variant::perft(&fast, &board, d);
-        if plain != quick || plain != generic {
+
+    fn check_after(
+        &self,
+        _: &Here<'_, Self>,
+        played: &Board,
+        expected: &Position,
+    ) -> Result<(), String> {
+        let played = played.to_position();
+        if played != *expected {
             return Err(format!(
-                "perft {d} differs {}: fast {quick} (through the Rules walk {generic}), rule code {plain}",
-                at()
+                "the fast path gives `{}` ({:?}), the rule code `{}` ({:?})",
+                notation::to_text(&played),
+                played.trapped_since,
+                notation::to_text(expected),
+                expected.trapped_since,
             ));
         }
+        Ok(())
     }
-    compared.deep = u64::from(depth >= 3);
-    if let Some(k) = position.to_move {
-        compared.checks = u64::from(engine.in_check(position, k));
+
+    fn own_perft(&self, fast: &FastRules, board: &Board, depth: u32) -> Option<u64> {
+        Some(fast.perft(board, depth))
     }
-    compared.two_active = u64::from(position.active_kingdoms().len() == 2);
-    Ok(compared)
+
+    fn situations(&self, here: &Here<'_, Self>, _moves: &[Move], seen: &mut Compared) {
+        let position = here.position;
+        let check = position
+            .to_move
+            .is_some_and(|k| here.reference.in_check(position, k));
+        seen.count(CHECKS, check);
+        seen.count(TWO_ACTIVE, position.active_kingdoms().len() == 2);
+        // Present with 0 where no move captured a general.
+        seen.flag(GENERAL_CAPTURES, false);
+    }
+
+    /// A game under [`random_rules`]: `None` when the fast path leaves
+    /// the ruleset to the rule code (it would compare the rule code with
+    /// itself) or the thinned start is no valid set-up.
+    fn random_game(&self, seed: u64, plies: usize) -> Option<RandomGame<Self>> {
+        let mut rng = Rng::new(seed);
+        let rules = random_rules(&mut rng);
+        if !super::covers(&rules) {
+            return None;
+        }
+        let position = if seed % 3 == 0 {
+            Position::start(rules.bannermen)
+        } else {
+            random_setup(&mut rng, &rules)?
+        };
+        Some(RandomGame::new(rng, rules, position, plies))
+    }
 }
 
 /// A random ruleset: every alternative of the register applied with
@@ -214,65 +211,4 @@ pub fn random_setup(rng: &mut Rng, rules: &Ruleset) -> Option<Position> {
     let first = position.to_move?;
     transition::examine_from(&engine, &mut position, first);
     position.to_move.map(|_| position)
-}
-
-/// Runs [`compare`] on the positions of seeded random games, seed after
-/// seed from `first_seed`, until `positions` positions were compared;
-/// each game, under its own [`random_rules`], plays at most `plies`
-/// random legal moves of the rule code (a ruleset [`super::covers`]
-/// does not take is drawn again); every `deep_every`-th position
-/// compares perft 3, the others perft 2. `progress` is called after every
-/// game with the running totals.
-///
-/// # Errors
-/// The first difference, with the seed and ply that found it.
-pub fn random_positions(
-    first_seed: u64,
-    positions: u64,
-    plies: usize,
-    deep_every: u64,
-    mut progress: impl FnMut(&Compared),
-) -> Result<Compared, String> {
-    let mut total = Compared::default();
-    let mut seed = first_seed;
-    while total.positions < positions {
-        let mut rng = Rng::new(seed);
-        let rules = random_rules(&mut rng);
-        // The two rulings the fast path leaves to the rule code would
-        // compare the rule code with itself: such a game is skipped.
-        if !super::covers(&rules) {
-            seed += 1;
-            continue;
-        }
-        let start = if seed % 3 == 0 {
-            Some(Position::start(rules.bannermen))
-        } else {
-            random_setup(&mut rng, &rules)
-        };
-        seed += 1;
-        let Some(mut position) = start else {
-            continue;
-        };
-        let engine = Engine::new(rules);
-        let mut moves = Vec::new();
-        for ply in 0..plies {
-            let depth = if total.positions % deep_every.max(1) == 0 {
-                3
-            } else {
-                2
-            };
-            let compared = compare(&position, &rules, depth)
-                .map_err(|error| format!("seed {}, ply {ply}: {error}", seed - 1))?;
-            total.add(compared);
-            moves.clear();
-            engine.legal_moves(&position, &mut moves);
-            if moves.is_empty() || total.positions >= positions {
-                break;
-            }
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            position = transition::play(&engine, &position, mv).0;
-        }
-        progress(&total);
-    }
-    Ok(total)
 }
