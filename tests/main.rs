@@ -39,5 +39,6 @@ mod tournament;
 mod turn_order;
 mod turn_records;
 mod uci;
+mod unreadable_files;
 mod variant_harness;
 mod variants;
