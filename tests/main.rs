@@ -6,6 +6,7 @@ mod conform;
 mod doc_commands;
 mod explore;
 mod fast_path;
+mod field_separators;
 mod fuzz_checks;
 mod geometry;
 mod hostile;

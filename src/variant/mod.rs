@@ -27,6 +27,7 @@ mod ruling_enum;
 pub mod faults;
 pub mod chess;
 mod describe;
+pub mod fields;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;
