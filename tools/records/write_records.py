@@ -30,7 +30,10 @@ def run(directory):
             return f"{path} is not complete"
         divide = {d["move"]: d["nodes"] for d in data["divide"]}
         return data["nodes"], divide, [data["seconds"]], None, data["position"]
-    files = sorted(glob.glob(os.path.join(directory, "perft-*.jsonl")))
+    # In shard order (perft-2 before perft-10), so that the divide lists the
+    # first moves in the order the shards count them.
+    files = sorted(glob.glob(os.path.join(directory, "perft-*.jsonl")),
+                   key=lambda p: int(os.path.basename(p)[len("perft-"):-len(".jsonl")]))
     units, seconds, shards, position = {}, [], None, None
     for path in files:
         records = [json.loads(line) for line in open(path) if line.strip()]
@@ -45,7 +48,14 @@ def run(directory):
                 seconds.append(record["seconds"])
     if shards is None or len(seconds) < shards:
         return f"{directory}: {len(seconds)} of {shards or '?'} shards finished"
-    return sum(units.values()), units, seconds, shards, position
+    # A campaign's units may be paths of two or more moves (64 shards of
+    # MONARCHIE split below the second ply); the record's divide is by the
+    # first move, so the units are summed below each first move.
+    divide = {}
+    for path, nodes in units.items():
+        first = path.split(" ")[0]
+        divide[first] = divide.get(first, 0) + nodes
+    return sum(units.values()), divide, seconds, shards, position
 
 
 def describe(command, result):
