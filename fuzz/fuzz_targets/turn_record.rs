@@ -45,14 +45,26 @@ fuzz_target!(|data: &[u8]| {
         let one_line = |about: &[(String, String)]| -> Vec<(String, String)> {
             about
                 .iter()
-                .map(|(k, v)| (k.clone(), v.split_whitespace().collect::<Vec<_>>().join(" ")))
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.split_whitespace().collect::<Vec<_>>().join(" "),
+                    )
+                })
                 .collect()
         };
         assert_eq!(one_line(&again.about), one_line(&game.about));
         let strip = |turns: &[turns::Turn]| -> Vec<(usize, String, String, String)> {
             turns
                 .iter()
-                .map(|t| (t.number, t.party.clone(), t.action.clone(), t.events.clone()))
+                .map(|t| {
+                    (
+                        t.number,
+                        t.party.clone(),
+                        t.action.clone(),
+                        t.events.clone(),
+                    )
+                })
                 .collect()
         };
         assert_eq!(strip(&again.turns), strip(&game.turns));
