@@ -10,7 +10,10 @@ seconds=${2:-600}
 shift 2 2>/dev/null || shift $#
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(position action scenario_yaml journal_yaml pgn serve_request client_reply)
+    # Every target in fuzz/fuzz_targets/, so that a new one is never left out.
+    for file in fuzz/fuzz_targets/*.rs; do
+        targets+=("$(basename "$file" .rs)")
+    done
 fi
 mkdir -p fuzz/logs
 status=0

@@ -32,3 +32,8 @@ done
 mkdir -p fuzz/corpus/journal_yaml fuzz/corpus/pgn
 cp scenarios/monarchie/journals/*.journal.yaml fuzz/corpus/journal_yaml/
 cp tests/data/pgn/*.pgn fuzz/corpus/pgn/
+mkdir -p fuzz/corpus/turn_record
+for seed in 1 2 3; do
+    "$bin" play --variant threekingdoms --seed "$seed" --max-plies $((seed * 12)) --quiet \
+        --record "fuzz/corpus/turn_record/seed-$seed.turns" > /dev/null
+done

@@ -181,3 +181,90 @@ fn flanks_across_notches_agree_on_random_positions() {
     eprintln!("monarchie: {compared} positions with flanks across notches");
     assert!(compared > 300, "{compared} positions");
 }
+
+/// The scenario positions the line-count test below counts from: a
+/// queen, rooks on braid and straight lines, bishops at a notch.
+const SLIDER_SCENARIOS: [&str; 5] = [
+    "scenarios/monarchie/m.6.2/queen-is-rook-plus-bishop.yaml",
+    "scenarios/monarchie/m.6.3/braid-alternative-zigzag-columns.yaml",
+    "scenarios/monarchie/m.6.3/gruen-rook-six-lines-from-73.yaml",
+    "scenarios/monarchie/m.6.4/crosses-alternative-bishop-jumps-notch.yaml",
+    "scenarios/monarchie/m.6.4/flanks-block-alternative.yaml",
+];
+
+/// Perft's last ply counts a free slider's targets line by line only
+/// where `Tables::countable` allows it: the lines from a cell must be
+/// disjoint and each line beyond a cell must be that cell's own line.
+/// The six straight lines are, and so are the diagonals under both
+/// readings of R-DIAGONAL-NOTCH: a diagonal that crosses a notch is still
+/// one straight line that goes on past the missing cells, so the line
+/// beyond any of its cells is that cell's own. The braid's zig-zag
+/// columns (R-ROOK=braid) are not, so neither the rook nor the queen is
+/// counted by lines there; and under R-BISHOP=flanks-block a diagonal is
+/// not blocked by its first piece alone, so neither the bishop nor the
+/// queen is. For each combination of these three rulings the test pins
+/// which sliders use the line count, and that perft from the start
+/// (depth 3) and from scenario positions (depth 2) equals the plain rule
+/// code.
+#[test]
+fn the_line_count_is_used_exactly_where_it_is_allowed_and_agrees() {
+    use regelwerk::ruleset::RookLines;
+    use regelwerk::variant::monarchie::fast::{FastRules, LineCounts};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let positions: Vec<(String, regelwerk::Position)> =
+        std::iter::once(("start".to_string(), regelwerk::Position::start()))
+            .chain(SLIDER_SCENARIOS.iter().map(|name| {
+                let loaded = regelwerk::scenario::load_file(&root.join(name), None)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                let (position, _) = loaded
+                    .monarchie()
+                    .unwrap_or_else(|| panic!("{name}: not a MONARCHIE position"));
+                (name.to_string(), position)
+            }))
+            .collect();
+    let mut used = [0; 3];
+    for &rook in RookLines::ALL {
+        for &diagonal in DiagonalAtNotch::ALL {
+            for &bishop in BishopBlocking::ALL {
+                let rules = Ruleset {
+                    rook,
+                    diagonal,
+                    bishop,
+                    ..Ruleset::default()
+                };
+                let fast = FastRules::new(&rules)
+                    .unwrap_or_else(|| panic!("the fast path covers {rules}"));
+                let straight = rook == RookLines::Sides;
+                // R-DIAGONAL-NOTCH changes the diagonals' extent, not
+                // whether they can be counted.
+                let diagonals = bishop == BishopBlocking::OnLine;
+                let wanted = LineCounts {
+                    rook: straight,
+                    bishop: diagonals,
+                    queen: straight && diagonals,
+                };
+                assert_eq!(fast.line_counts(), wanted, "under {rules}");
+                for (index, on) in [wanted.rook, wanted.bishop, wanted.queen]
+                    .into_iter()
+                    .enumerate()
+                {
+                    used[index] += usize::from(on);
+                }
+                for (name, position) in &positions {
+                    let depth = if name == "start" { 3 } else { 2 };
+                    assert_eq!(
+                        perft_with(position, depth, &rules, PerftPath::Fast),
+                        perft_with(position, depth, &rules, PerftPath::Reference),
+                        "{name}, perft {depth} under {rules}"
+                    );
+                }
+            }
+        }
+    }
+    // Both answers occur for each slider among the eight rulesets.
+    assert_eq!(
+        used,
+        [4, 4, 2],
+        "rulesets counting rook, bishop, queen by lines"
+    );
+}

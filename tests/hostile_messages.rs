@@ -297,7 +297,8 @@ fn nothing_is_accepted_silently() {
     std::fs::write(&pgn, format!("{one}\n{one}")).unwrap_or_else(|e| panic!("{e}"));
     let ran = run(&["replay", &pgn.display().to_string()]);
     assert!(
-        ran.stdout.contains("replay: 2 game(s) in 1 file(s)"),
+        ran.stdout
+            .contains("replay: 2 game(s) in 1 readable file(s)"),
         "{}",
         ran.stdout
     );

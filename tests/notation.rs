@@ -71,10 +71,29 @@ fn start_position_round_trips_exactly() {
     assert!(to_notation(&Position::timed_start()).ends_with(" 1200,1200,1200,1200,1200,1200 -"));
 }
 
+/// Fields are separated by exactly one space, as in every variant
+/// (docs/notation.md; tests/field_separators.rs has all five): repeated
+/// spaces and spaces around the line are refused, naming the field.
 #[test]
-fn surrounding_whitespace_and_repeated_spaces_are_accepted() {
-    let spaced = format!("  {}  ", START.replace(" b - ", "  b  -  "));
-    assert_eq!(parse_position(&spaced), Ok(Position::start()));
+fn surrounding_whitespace_and_repeated_spaces_are_refused() {
+    for (spaced, field) in [
+        (START.replace(" b - ", "  b - "), "board"),
+        (format!(" {START}"), "board"),
+        (format!("{START} "), "anchor"),
+        (START.replace(" b - ", " b\t- "), "to-move"),
+    ] {
+        match parse_position(&spaced) {
+            Err(NotationError::Syntax {
+                field: got,
+                message,
+                ..
+            }) => {
+                assert_eq!(got, field, "{spaced:?}: {message}");
+                assert!(message.contains("exactly one space"), "{message}");
+            }
+            other => panic!("{spaced:?} is refused, not {other:?}"),
+        }
+    }
 }
 
 /// What the random games below went through, so the test can insist that

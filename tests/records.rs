@@ -425,7 +425,9 @@ fn replay_cli_reports_file_and_line() {
         out.stdout
     );
     assert!(
-        out.stdout.contains("2 file(s): 0 ok, 2 with discrepancies"),
+        out.stdout.contains(&format!(
+            "1 game(s) in 1 readable file(s): 0 ok, 1 with discrepancies or errors; 1 file could not be read: {malformed_text}: line 3: comment"
+        )),
         "{}",
         out.stdout
     );

@@ -305,7 +305,8 @@ fn play_record_and_replay_cli() {
     let out = regelwerk(&["replay", &two.to_string_lossy()]);
     assert_eq!(out.code, Some(0), "{}", out.stdout);
     assert!(
-        out.stdout.contains("replay: 2 game(s) in 1 file(s): 2 ok"),
+        out.stdout
+            .contains("replay: 2 game(s) in 1 readable file(s): 2 ok"),
         "{}",
         out.stdout
     );

@@ -53,6 +53,8 @@ def position_mutations(start):
         ("the start with a board of 10,000 empty rows", "/".join(["1"] * 10000) + " " + " ".join(fields[1:])),
         ("the start with a huge run of empty places", "99999999999999999999" + start),
         ("the start with a tab for its spaces", start.replace(" ", "\t")),
+        ("the start with two spaces between its first two fields", start.replace(" ", "  ", 1)),
+        ("the start with a trailing space", start + " "),
         ("the start with a NUL", start[:3] + "\0" + start[3:]),
     ]
 
@@ -211,6 +213,7 @@ def common_rows(run, tmp, put):
         ("`serve`: seq -1", ["serve"], hello + b'{"type":"perft","seq":-1,"variant":"grand","position":"startpos","rulings":[],"depth":1}\n'),
         ("`serve`: depth 1e3", ["serve"], hello + b'{"type":"perft","seq":1,"variant":"grand","position":"startpos","rulings":[],"depth":1e3}\n'),
         ("`serve`: handshake given twice", ["serve"], hello + hello),
+        ("`serve`: a second handshake of another version, then a request", ["serve"], hello + b'{"type":"start","protocol":"1.1"}\n' + b'{"type":"perft","seq":1,"variant":"grand","position":"startpos","rulings":[],"depth":1}\n'),
     ]
     # merge.
     shard = run(["perft", "2", "--variant", "grand", "--shard", "1/2", "--output", os.path.join(tmp, "g-1.jsonl")])
@@ -242,6 +245,9 @@ def common_rows(run, tmp, put):
         ("`replay` of an empty PGN", ["replay", put("empty.pgn", "")], None),
         ("`replay` of a PGN of 100,000 games without moves", ["replay", put("many.pgn", '[Variant "Grand"]\n\n*\n\n' * 100000)], None),
         ("`replay` of a missing file", ["replay", os.path.join(tmp, "missing.pgn")], None),
+        ("`replay` of a missing turn record beside a PGN", ["replay", put("one.pgn", '[Variant "Grand"]\n\n*\n'), os.path.join(tmp, "missing.turns")], None),
+        ("`perft-file` of a missing file", ["perft-file", "--variant", "grand", os.path.join(tmp, "missing.perft")], None),
+        ("`merge` of a missing shard beside a good one", ["merge", g1, os.path.join(tmp, "missing.jsonl")], None),
     ]
     # Options of the harness.
     rows += [

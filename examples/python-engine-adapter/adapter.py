@@ -244,7 +244,16 @@ def main(argv):
             engine.stop(line)
             return 0
         refused = None
-        if isinstance(request, dict) and request.get("type") == "start":
+        if isinstance(request, dict) and request.get("type") == "start" and engine.start_line:
+            # One handshake per session (docs/protocol.md §3): a second
+            # `start` is an error, and the session goes on under the first.
+            theirs = json.loads(engine.start_line).get("protocol")
+            refused = errored(
+                0,
+                f"cannot answer `start` (protocol {request.get('protocol')}): this session is "
+                f"already started (its handshake named protocol {theirs})",
+            )
+        elif isinstance(request, dict) and request.get("type") == "start":
             refused = refusal(request)
             if refused is not None:
                 log(f"not taking the handshake: protocol {request.get('protocol')!r}")

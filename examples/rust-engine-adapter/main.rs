@@ -140,6 +140,9 @@ fn main() -> std::process::ExitCode {
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // The protocol the first `start` named, once it was answered `ready`:
+    // one handshake per session (docs/protocol.md §3).
+    let mut session: Option<String> = None;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         if line.trim().is_empty() {
@@ -148,7 +151,21 @@ fn main() -> std::process::ExitCode {
         let answer = match serde_json::from_str::<Value>(&line) {
             Err(error) => errored(0, &format!("cannot read request: {error}")),
             Ok(request) => match request["type"].as_str() {
-                Some("start") => handshake(&request, &rulings),
+                Some("start") if session.is_some() => errored(
+                    0,
+                    &format!(
+                        "cannot answer `start` (protocol {}): this session is already started (its handshake named protocol {})",
+                        request["protocol"].as_str().unwrap_or_default(),
+                        session.as_deref().unwrap_or_default()
+                    ),
+                ),
+                Some("start") => {
+                    let answer = handshake(&request, &rulings);
+                    if answer["type"] == "ready" {
+                        session = request["protocol"].as_str().map(str::to_string);
+                    }
+                    answer
+                }
                 Some("stop") => break,
                 Some("apply" | "moves" | "perft") => engine.answer(&request),
                 other => errored(

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
+use regelwerk::input::LoadError;
 use regelwerk::journal::{load_journal, replay};
 use regelwerk::record;
 use regelwerk::variant::VariantId;
@@ -49,22 +50,47 @@ fn turn_games(path: &Path, text: &str) -> Games {
         .collect())
 }
 
-/// Replays every game of a file of games, printing one line per game: the
-/// number of games, the number that failed (a file that cannot be read
-/// counts one of one), and whether the file could not be read.
+/// What replaying one file gave: the games it held and how many failed,
+/// or why it could not be read (it then holds no game to count).
+enum FileOutcome {
+    /// The file was read: `games` games, `failed` of them failed.
+    Read { games: usize, failed: usize },
+    /// The file could not be read or broke its format: the reason.
+    Unreadable(String),
+}
+
+/// The reason in a load error's message, without the file's location
+/// prefix (the summary names the file itself).
+fn reason(error: &LoadError) -> String {
+    if error.line == 0 && error.field == "file" {
+        error.message.clone()
+    } else if error.line == 0 {
+        format!("{}: {}", error.field, error.message)
+    } else {
+        format!("line {}: {}: {}", error.line, error.field, error.message)
+    }
+}
+
+/// Replays every game of a file of games, printing one line per game.
 fn replay_games(
     path: &Path,
     only: Option<VariantId>,
     read: fn(&Path, &str) -> Games,
-) -> (usize, usize, bool) {
-    let games = regelwerk::input::read_text(path)
-        .map_err(|error| error.to_string())
-        .and_then(|text| read(path, &text));
-    let games = match games {
+) -> FileOutcome {
+    let text = match regelwerk::input::read_text(path) {
+        Ok(text) => text,
+        Err(error) => {
+            println!("INVALID {error}");
+            return FileOutcome::Unreadable(reason(&error));
+        }
+    };
+    let games = match read(path, &text) {
         Ok(games) => games,
         Err(error) => {
             println!("INVALID {error}");
-            return (1, 1, true);
+            let prefix = format!("{}:", path.display());
+            let why = error.strip_prefix(&prefix).unwrap_or(&error);
+            return FileOutcome::Unreadable(format!("line {why}"));
         }
     };
     let several = games.len() > 1;
@@ -105,7 +131,10 @@ fn replay_games(
             }
         }
     }
-    (games.len(), failed, false)
+    FileOutcome::Read {
+        games: games.len(),
+        failed,
+    }
 }
 
 pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> Result<ExitCode> {
@@ -113,7 +142,10 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
         anyhow::bail!("name at least one journal, PGN file or turn record");
     }
     let mut failed = 0;
-    let mut unreadable = 0;
+    // Files that could not be read (or broke their format), with the
+    // reason: they hold no game, so they count neither as games nor as
+    // files replayed.
+    let mut unreadable: Vec<String> = Vec::new();
     // Games, not files: a PGN file may hold many, a journal holds one.
     let mut games = 0;
     for path in &paths {
@@ -125,55 +157,74 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
             None
         };
         if let Some(reader) = reader {
-            let (played, games_failed, bad_file) = replay_games(path, only, reader);
-            games += played;
-            failed += games_failed;
-            unreadable += usize::from(bad_file);
+            match replay_games(path, only, reader) {
+                FileOutcome::Read {
+                    games: played,
+                    failed: games_failed,
+                } => {
+                    games += played;
+                    failed += games_failed;
+                }
+                FileOutcome::Unreadable(why) => {
+                    unreadable.push(format!("{}: {why}", path.display()))
+                }
+            }
             continue;
         }
-        games += 1;
         if only.is_some_and(|variant| variant != VariantId::Monarchie) {
             println!(
                 "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN, Three Kingdoms turn records",
                 path.display(),
                 only.map(|variant| variant.name()).unwrap_or_default()
             );
+            games += 1;
             failed += 1;
             continue;
         }
         match load_journal(path) {
             Err(error) => {
                 println!("INVALID {error}");
-                failed += 1;
-                unreadable += 1;
+                unreadable.push(format!("{}: {}", path.display(), reason(&error)));
             }
-            Ok((journal, rules)) => match replay(path, &journal, &rules) {
-                Ok(position) => {
-                    let end = match position.winner() {
-                        Some(winner) => format!("winner {}", winner.german()),
-                        None => "undecided".to_string(),
-                    };
-                    println!(
-                        "ok {}: {} actions replayed, {end}",
-                        path.display(),
-                        journal.actions.len()
-                    );
+            Ok((journal, rules)) => {
+                games += 1;
+                match replay(path, &journal, &rules) {
+                    Ok(position) => {
+                        let end = match position.winner() {
+                            Some(winner) => format!("winner {}", winner.german()),
+                            None => "undecided".to_string(),
+                        };
+                        println!(
+                            "ok {}: {} actions replayed, {end}",
+                            path.display(),
+                            journal.actions.len()
+                        );
+                    }
+                    Err(discrepancy) => {
+                        println!("{discrepancy}");
+                        failed += 1;
+                    }
                 }
-                Err(discrepancy) => {
-                    println!("{discrepancy}");
-                    failed += 1;
-                }
-            },
+            }
         }
     }
+    let not_read = match unreadable.as_slice() {
+        [] => String::new(),
+        [one] => format!("; 1 file could not be read: {one}"),
+        several => format!(
+            "; {} files could not be read: {}",
+            several.len(),
+            several.join("; ")
+        ),
+    };
     println!(
-        "replay: {games} game(s) in {} file(s): {} ok, {failed} with discrepancies or errors",
-        paths.len(),
+        "replay: {games} game(s) in {} readable file(s): {} ok, {failed} with discrepancies or errors{not_read}",
+        paths.len() - unreadable.len(),
         games - failed
     );
     // A file that cannot be read is an input error (2); a discrepancy is a
     // failed check (1): the README's exit codes.
-    Ok(if unreadable > 0 {
+    Ok(if !unreadable.is_empty() {
         super::exit::Exit::Input.code()
     } else if failed > 0 {
         super::exit::Exit::Failed.code()

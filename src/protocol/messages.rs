@@ -32,8 +32,9 @@ pub fn compatible(version: &str) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Request {
-    /// The handshake; the engine answers `ready`, or `refused` when it
-    /// does not speak the version.
+    /// The handshake, once per session; the engine answers `ready`, or
+    /// `refused` when it does not speak the version. A second `start` is
+    /// answered `errored` (seq 0) and the session goes on.
     Start {
         /// The protocol version the harness speaks (`2.0`).
         protocol: String,

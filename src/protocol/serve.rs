@@ -92,6 +92,9 @@ fn serve_loop(
     only: Option<VariantId>,
     budget: NodeBudget,
 ) -> std::io::Result<()> {
+    // The protocol version the harness named in the handshake, once the
+    // handshake succeeded.
+    let mut session: Option<String> = None;
     for line in LineReader::new(input) {
         let request = match read_request(line?) {
             Read::Blank => continue,
@@ -133,7 +136,15 @@ fn serve_loop(
                 Fault::ExitOn(_) | Fault::PartialLines | Fault::Silent | Fault::OutOfSequence => {}
             }
         }
+        let handshake = match &request {
+            Request::Start { protocol } => Some(protocol.clone()),
+            _ => None,
+        };
         let response = match (only, request.variant(), request.seq()) {
+            _ if handshake.is_some() && session.is_some() => Some(second_start(
+                handshake.as_deref().unwrap_or_default(),
+                session.as_deref().unwrap_or_default(),
+            )),
             (Some(only), Some(asked), Some(seq)) if asked != only => Some(Response::Skipped {
                 seq,
                 reason: format!("this engine was started for {only} only, not {asked}"),
@@ -149,6 +160,9 @@ fn serve_loop(
         let Some(mut response) = response else {
             return Ok(());
         };
+        if matches!(response, Response::Ready { .. }) {
+            session = handshake;
+        }
         if let (
             Fault::OutOfSequence,
             Response::Applied { seq, .. }
@@ -178,6 +192,20 @@ fn serve_loop(
         }
     }
     Ok(())
+}
+
+/// Protocol §3: the handshake happens once per session. A second `start`
+/// is refused with `errored` (seq 0: `start` has none) naming the request
+/// and the version agreed, and the session goes on under that version.
+fn second_start(asked: &str, agreed: &str) -> Response {
+    Response::Errored {
+        seq: 0,
+        context: format!(
+            "cannot answer `start` (protocol {}): this session is already started (its handshake named protocol {}); `start` is sent once, as the first request, and the session goes on under it",
+            crate::input::quote(asked),
+            crate::input::quote(agreed)
+        ),
+    }
 }
 
 /// One input line, read.
@@ -396,5 +424,69 @@ pub fn action_result(game: &mut dyn Game, action: &str) -> ActionResult {
             report: None,
             position: game.position_text(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The server's answers to `input`, one per line.
+    fn answers(input: &str) -> Vec<Response> {
+        let mut output = Vec::new();
+        serve_within(input.as_bytes(), &mut output, NodeBudget::AtMost(1000))
+            .unwrap_or_else(|error| panic!("serving: {error}"));
+        String::from_utf8(output)
+            .unwrap_or_else(|error| panic!("not UTF-8: {error}"))
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line).unwrap_or_else(|error| panic!("{line}: {error}"))
+            })
+            .collect()
+    }
+
+    const MOVES: &str = r#"{"type":"moves","seq":7,"variant":"racingkings","position":"8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1","from":"e2"}"#;
+
+    /// §3: a second `start`, of the same or another version, is refused
+    /// with `errored` naming the request and the handshake already made;
+    /// the session goes on and answers the next request.
+    #[test]
+    fn a_second_start_is_refused_and_the_session_goes_on() {
+        for second in ["2.1", "2.0", "1.1", "two"] {
+            let input = format!(
+                "{{\"type\":\"start\",\"protocol\":\"2.0\"}}\n{{\"type\":\"start\",\"protocol\":\"{second}\"}}\n{MOVES}\n"
+            );
+            let answers = answers(&input);
+            assert_eq!(answers.len(), 3, "{second}: {answers:?}");
+            assert!(matches!(answers[0], Response::Ready { .. }), "{answers:?}");
+            match &answers[1] {
+                Response::Errored { seq: 0, context } => {
+                    assert!(
+                        context.contains(&format!("cannot answer `start` (protocol {second})"))
+                            && context.contains("already started")
+                            && context.contains("protocol 2.0"),
+                        "{second}: {context}"
+                    )
+                }
+                other => panic!("{second}: a second start is answered {other:?}"),
+            }
+            assert!(
+                matches!(&answers[2], Response::Moves { seq: 7, moves } if moves.len() == 3),
+                "{second}: the session goes on: {answers:?}"
+            );
+        }
+    }
+
+    /// A refused handshake does not start a session: it ends it, as before.
+    #[test]
+    fn a_refused_handshake_still_ends_the_session() {
+        let input = format!(
+            "{{\"type\":\"start\",\"protocol\":\"1.1\"}}\n{{\"type\":\"start\",\"protocol\":\"2.1\"}}\n{MOVES}\n"
+        );
+        let answers = answers(&input);
+        assert!(
+            matches!(answers.as_slice(), [Response::Refused { .. }]),
+            "{answers:?}"
+        );
     }
 }

@@ -28,6 +28,7 @@ pub mod faults;
 pub mod chess;
 mod describe;
 pub mod fast_differential;
+pub mod fields;
 pub mod grand;
 pub mod monarchie;
 pub mod racingkings;

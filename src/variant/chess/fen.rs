@@ -19,6 +19,10 @@ use super::square::{Square, SLOTS};
 /// Why a FEN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// Whitespace that is not one space between two fields
+    /// (`crate::variant::fields`).
+    #[error("FEN: {0}")]
+    Separator(crate::variant::fields::SeparatorError),
     /// Not 4 or 6 space-separated fields.
     #[error("FEN has {found} fields (expected 6: placement, side, castling, en passant, halfmove clock, fullmove number)")]
     FieldCount {
@@ -98,6 +102,16 @@ pub struct Fen {
     pub fullmove: u32,
 }
 
+/// The names of a FEN's fields, for messages.
+const FEN_FIELDS: [&str; 6] = [
+    "placement",
+    "side",
+    "castling",
+    "en passant",
+    "halfmove clock",
+    "fullmove number",
+];
+
 /// Reads a FEN record for a board of `geometry` whose pieces may be of
 /// `kinds`. Four fields (no counters) are read as `0 1`.
 ///
@@ -109,7 +123,11 @@ pub fn parse(
     geometry: &'static Geometry,
     kinds: &[Kind],
 ) -> Result<Fen, Vec<FenError>> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let fields: Vec<&str> = crate::variant::fields::split_fields(text, &FEN_FIELDS)
+        .map_err(|error| vec![FenError::Separator(error)])?
+        .into_iter()
+        .map(|(_, field)| field)
+        .collect();
     if fields.len() != 4 && fields.len() != 6 {
         return Err(vec![FenError::FieldCount {
             found: fields.len(),

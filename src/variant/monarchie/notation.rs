@@ -164,14 +164,15 @@ fn push_anchor_field(text: &mut String, position: &Position) {
 /// # Errors
 /// [`NotationError::Syntax`] naming the field, the column and what was expected.
 pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
-    let mut fields = Vec::new();
-    let mut offset = 0;
-    for part in text.split(' ') {
-        if !part.is_empty() {
-            fields.push((offset, part));
+    // Fields are separated by exactly one space, as in every variant's
+    // position text (`crate::variant::fields`).
+    let fields = crate::variant::fields::split_fields(text, &FIELDS).map_err(|error| {
+        NotationError::Syntax {
+            field: error.field.unwrap_or(FIELDS[FIELDS.len() - 1]),
+            column: error.column,
+            message: error.to_string(),
         }
-        offset += part.len() + 1;
-    }
+    })?;
     if fields.len() != FIELDS.len() {
         return Err(NotationError::Syntax {
             field: FIELDS.get(fields.len()).copied().unwrap_or("anchor"),
@@ -227,7 +228,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, NotationError> {
 /// # Errors
 /// [`NotationError`] for bad syntax or an invalid position.
 pub fn parse_position(text: &str) -> Result<Position, NotationError> {
-    let setup = parse_setup(text.trim())?;
+    let setup = parse_setup(text)?;
     Ok(Position::from_setup(&setup)?)
 }
 

@@ -4,7 +4,7 @@ use crate::variant::{EventDoc, Example, ProtocolDoc};
 
 /// What the protocol page of MONARCHIE says.
 pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
-    position: "The one-line notation of docs/notation.md: six fields separated by spaces, \
+    position: "The one-line notation of docs/notation.md: six fields separated by exactly one space each, \
         board, to-move, eliminated, trays, clocks and anchor, each `-` when it has nothing \
         to say. Engines read every valid spelling; the position they answer must be the \
         canonical form, because the harness compares it as a string.",

@@ -8,6 +8,16 @@
 
 use super::geometry::{Colour, Square};
 
+/// The names of the FEN's fields, for messages.
+const FEN_FIELDS: [&str; 7] = [
+    "board",
+    "side to move",
+    "player 1's king colour",
+    "player 2's king colour",
+    "castling",
+    "halfmove clock",
+    "move number",
+];
 /// What a piece is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Role {
@@ -178,13 +188,18 @@ impl Position {
         }
     }
 
-    /// Reads the FEN syntax (not whether the position is valid).
+    /// Reads the FEN syntax (not whether the position is valid); fields
+    /// are separated by exactly one space (`crate::variant::fields`).
     ///
     /// # Errors
     /// Every syntax problem found, each naming the field.
     pub fn from_fen(text: &str) -> Result<Position, Vec<String>> {
         let mut problems = Vec::new();
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let fields: Vec<&str> = crate::variant::fields::split_fields(text, &FEN_FIELDS)
+            .map_err(|error| vec![error.to_string()])?
+            .into_iter()
+            .map(|(_, field)| field)
+            .collect();
         if !(6..=7).contains(&fields.len()) {
             return Err(vec![format!(
                 "expected 6 or 7 fields (board, side to move 1/2, player 1's king colour, player 2's king colour, castling, halfmove clock, [move number]), found {}",

@@ -174,12 +174,27 @@ fn read_half(position: &mut Position, kingdom: Kingdom, text: &str, problems: &m
     }
 }
 
-/// Reads a position text; every problem of form is listed at once.
+/// The names of the position text's fields, for messages.
+const FIELDS: [&str; 6] = [
+    "board",
+    "to-move",
+    "defeated",
+    "bannermen",
+    "history",
+    "quiet count",
+];
+
+/// Reads a position text (fields separated by exactly one space,
+/// `crate::variant::fields`); every problem of form is listed at once.
 ///
 /// # Errors
 /// The problems, one per line.
 pub fn from_text(text: &str) -> Result<Position, String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let fields: Vec<&str> = crate::variant::fields::split_fields(text, &FIELDS)
+        .map_err(|error| error.to_string())?
+        .into_iter()
+        .map(|(_, field)| field)
+        .collect();
     if fields.len() != 6 {
         return Err(format!(
             "expected 6 fields (board, to-move, defeated, bannermen, history, quiet count), got {}: `{text}`",

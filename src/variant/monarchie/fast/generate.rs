@@ -57,6 +57,22 @@ pub struct FastRules {
     pub(super) count_queen: bool,
 }
 
+/// Which free sliders perft's last ply counts line by line from the line
+/// lengths (`Tables::reach_count`) instead of listing their targets; the
+/// others are counted from their target sets. Read it with
+/// [`FastRules::line_counts`] (tests/fast_path.rs pins it per ruleset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCounts {
+    /// The rook's lines (`Tables::countable` of the sides, and the braids
+    /// under R-ROOK=braid).
+    pub rook: bool,
+    /// The bishop's diagonals (R-DIAGONAL-NOTCH; never under
+    /// R-BISHOP=flanks-block, whose blocking is not a line's first piece).
+    pub bishop: bool,
+    /// The queen's lines, both families (the same two conditions).
+    pub queen: bool,
+}
+
 /// Whether the fast path plays a ruleset. It plays every ruling option
 /// and no misreading: the reference path is used for any ruleset with
 /// faults (misreadings are played only by the mutation tests).
@@ -124,6 +140,15 @@ impl FastRules {
     #[inline(always)]
     pub(super) fn start_sides_of(&self, party: Party) -> &'static [usize] {
         &START_SIDES[party.index()][self.start_sides..]
+    }
+
+    /// Which free sliders are counted line by line under this ruleset.
+    pub fn line_counts(&self) -> LineCounts {
+        LineCounts {
+            rook: self.count_rook,
+            bishop: self.count_bishop,
+            queen: self.count_queen,
+        }
     }
 
     /// The ruleset these fast rules play.

@@ -40,7 +40,7 @@ pub mod tables;
 pub mod transition;
 
 pub use board::Board;
-pub use generate::{covers, FastRules};
+pub use generate::{covers, FastRules, LineCounts};
 
 use crate::moves::Move;
 use crate::variant::Rules;
