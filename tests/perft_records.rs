@@ -72,8 +72,10 @@ fn record_files_pass_their_cheap_lines() {
 }
 
 /// Every line: about 40 s for MONARCHIE perft 6 and 5 min for perft 7 on
-/// one idle core of the project machine, 30 s for Racing Kings perft 7,
-/// 15 s for Grand Chess perft 5 (release build; docs/perft.md).
+/// one idle core of the project machine, and about 4,000 core-seconds for
+/// perft 8's count and as much again for its divide lines; 30 s for Racing
+/// Kings perft 7, 15 s for Grand Chess perft 5 and about 10 min for its
+/// perft 6 (release build; docs/perft.md).
 #[test]
 #[ignore = "deep: run with `cargo test --release --test main -- --ignored perft_records`"]
 fn record_files_pass_every_line() {

@@ -62,7 +62,7 @@ def describe(command, result):
     nodes, _, seconds, shards, _ = result
     if shards is None:
         return f"`{command}`: {nodes} nodes in {seconds[0]:.1f} s wall"
-    return (f"`{command}` for I = 1..{shards}: {nodes} nodes, {sum(seconds):.1f} s wall in all"
+    return (f"`{command}` for I = 1..{shards}: {nodes} nodes, {sum(seconds):.1f} s of shard wall time in all"
             f" (shards {', '.join(f'{s:.1f}' for s in seconds)})")
 
 
