@@ -16,6 +16,23 @@ pub(crate) fn said(ran: &Run) -> String {
     format!("{}{}", ran.stdout, ran.stderr)
 }
 
+/// Plays a short Racing Kings game into `dir/NAME` as PGN; its path.
+pub(crate) fn played_pgn(dir: &Path, name: &str) -> String {
+    let game = dir.join(name).display().to_string();
+    let played = run(&[
+        "play",
+        "--variant",
+        "racingkings",
+        "--max-plies",
+        "4",
+        "--quiet",
+        "--pgn",
+        &game,
+    ]);
+    assert_eq!(played.code, Some(0), "{}", said(&played));
+    game
+}
+
 /// Item 7: one exit code per kind of trouble, whichever command meets it.
 #[test]
 fn exit_codes_agree_across_commands() {
@@ -280,18 +297,7 @@ fn nothing_is_accepted_silently() {
         assert!(ran.stderr.contains("empty"), "{}", ran.stderr);
     }
     // replay counts games: a file of two games is two.
-    let game = dir.join("one.pgn").display().to_string();
-    let played = run(&[
-        "play",
-        "--variant",
-        "racingkings",
-        "--max-plies",
-        "4",
-        "--quiet",
-        "--pgn",
-        &game,
-    ]);
-    assert_eq!(played.code, Some(0), "{}", said(&played));
+    let game = played_pgn(&dir, "one.pgn");
     let one = std::fs::read_to_string(&game).unwrap_or_else(|e| panic!("{e}"));
     let pgn = dir.join("two.pgn");
     std::fs::write(&pgn, format!("{one}\n{one}")).unwrap_or_else(|e| panic!("{e}"));

@@ -2,18 +2,8 @@
 //! not count it as a unit of work (a game, a scenario, a shard): the
 //! summary says how many files could not be read, the exit code is 2.
 
-use crate::support::{regelwerk, Output};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("regelwerk-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
-fn said(out: &Output) -> String {
-    format!("stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr)
-}
+use super::hostile::{run as regelwerk, scratch};
+use super::hostile_messages::{played_pgn, said};
 
 /// `replay` of a missing file of each kind: no game counted, no file
 /// counted as replayed, the file named with its reason, exit 2.
@@ -40,18 +30,7 @@ fn replay_counts_a_missing_file_as_unreadable_not_as_a_game() {
 #[test]
 fn replay_counts_the_readable_files_games_beside_a_missing_one() {
     let dir = scratch("replay-mixed");
-    let game = dir.join("one.pgn").display().to_string();
-    let played = regelwerk(&[
-        "play",
-        "--variant",
-        "racingkings",
-        "--max-plies",
-        "4",
-        "--quiet",
-        "--pgn",
-        &game,
-    ]);
-    assert_eq!(played.code, Some(0), "{}", said(&played));
+    let game = played_pgn(&dir, "one.pgn");
     let missing = dir.join("gone.turns").display().to_string();
     let out = regelwerk(&["replay", &game, &missing]);
     assert_eq!(out.code, Some(2), "{}", said(&out));
