@@ -57,8 +57,9 @@ def split_move(move):
     return origin, rest[:end], rest[end:]
 
 
-class GameOver(Exception):
-    """The library says the game has ended: no action is legal."""
+class CannotAnswer(Exception):
+    """A request the library cannot judge: answered `skipped` with the
+    reason."""
 
 
 class Adapter:
@@ -104,6 +105,8 @@ class Adapter:
             seq = request.get("seq", 0) if isinstance(request.get("seq"), int) else 0
             try:
                 self.send(self.answer(kind, seq, request))
+            except CannotAnswer as reason:
+                self.send({"type": "skipped", "seq": seq, "reason": str(reason)})
             except Exception as error:  # the library failed: say so, stay up
                 self.send({"type": "errored", "seq": seq, "context": f"{type(error).__name__}: {error}"})
 

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 
-from protocol import Adapter, keep_stdout_for_protocol  # noqa: E402
+from protocol import Adapter, CannotAnswer, keep_stdout_for_protocol  # noqa: E402
 
 # Fairy-Stockfish's native code may write to stdout; from here on fd 1 is
 # stderr and the protocol has its own stream.
@@ -115,9 +115,22 @@ class Pyffish:
 
     def perft(self, state, depth):
         """pyffish has no perft: counted by recursion, each node's FEN asked
-        of the library once."""
+        of the library once. Every call costs milliseconds (pyffish sets up
+        the position from its FEN each time), so a count whose tree is
+        estimated above PYFFISH_PERFT_BUDGET inner nodes (default 1000; 0:
+        no limit) is not attempted but answered `skipped`."""
         fen = self.fen(state)
-        return self.count(State(state.variant, fen), depth)
+        root = State(state.variant, fen)
+        budget = int(os.environ.get("PYFFISH_PERFT_BUDGET", "1000"))
+        if depth >= 2 and budget > 0:
+            width = max(1, len(self.legal(root)))
+            estimate = width ** (depth - 1)
+            if estimate > budget:
+                raise CannotAnswer(
+                    f"pyffish has no perft; counting depth {depth} by recursion would visit about "
+                    f"{estimate} inner positions at a few ms each (PYFFISH_PERFT_BUDGET={budget})"
+                )
+        return self.count(root, depth)
 
     def count(self, state, depth):
         if depth == 0:
