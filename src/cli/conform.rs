@@ -117,14 +117,16 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         .into_iter()
         .filter(|file| regelwerk::suite::is_scenario_file(file))
         .filter(|file| {
-            let declared = std::fs::read_to_string(file).map(|text| declared_variant(&text));
+            let declared =
+                regelwerk::input::read_to_string(file).map(|text| declared_variant(&text));
             match declared {
                 Ok(declared) if declared != variant => {
                     other_variants.insert(declared);
                     false
                 }
                 Ok(_) => true,
-                Err(_) => false,
+                // Its reading names why it does not read.
+                Err(_) => true,
             }
         })
         .collect();
@@ -162,7 +164,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let indices: Vec<usize> = (0..cases.len()).filter(|&i| shard.takes(i)).collect();
     let cases: Vec<Loaded> = indices.iter().map(|&i| cases[i].clone()).collect();
     let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
-        Some(path) => std::fs::read_to_string(path)
+        Some(path) => regelwerk::input::read_to_string(path)
             .with_context(|| format!("reading {}", path.display()))?
             .lines()
             .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
@@ -308,9 +310,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         ConformFormat::Html => conform_report::html(&report),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => regelwerk::output::write_atomic(path, text.as_bytes())?,
         None => print!("{text}"),
     }
     Ok(conform_exit(&report, args.strict))
