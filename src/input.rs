@@ -477,7 +477,15 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         let (line, column) = error
             .location()
             .map_or((0, 0), |at| (at.line(), at.column()));
-        let message = yaml_message(&error);
+        let mut message = yaml_message(&error);
+        let at_tab = text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .and_then(|row| row.chars().nth(column.saturating_sub(1)))
+            == Some('\t');
+        if message.contains("found a tab character") || (at_tab && message.contains("YAML value")) {
+            message = TAB_WORDS.to_string();
+        }
         let place = if message.contains("alias bomb") {
             // The parser does not say where; the first alias used is.
             first_alias(text)
@@ -539,6 +547,10 @@ fn yaml_message(error: &serde_yaml::Error) -> String {
             "aliases expand too far (an alias bomb): the parser's repetition limit",
         )
 }
+
+/// What a tab where YAML wants spaces is called.
+const TAB_WORDS: &str =
+    "a tab character: YAML indents with spaces, never tabs; replace the tab with spaces";
 
 /// The key a duplicate-key message names.
 fn duplicate_key(message: &str) -> Option<String> {

@@ -533,7 +533,19 @@ fn resume_command(file: &ShardFile) -> String {
             file.path.display()
         );
     }
-    let mut argv = file.argv.clone();
+    // The file's own name, whatever the header's command called it.
+    let mut argv = Vec::new();
+    let mut words = file.argv.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--output" | "-o" => {
+                words.next();
+            }
+            other if other.starts_with("--output=") => {}
+            _ => argv.push(word.clone()),
+        }
+    }
+    argv.extend(["--output".to_string(), file.path.display().to_string()]);
     if !argv.iter().any(|word| word == "--resume") {
         argv.push("--resume".to_string());
     }
