@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR=never
 began=$(date +%s.%N)
 out=target/implementations
 rm -rf "$out" && mkdir -p "$out"
-bin=target/release/regelwerk
+bin=${REGELWERK:-target/release/regelwerk}
 [ -x "$bin" ] || cargo build --release
 
 echo "== implementations: installing from the registries (Debian, PyPI, npm, crates.io)"
