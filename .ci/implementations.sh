@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR=never
 began=$(date +%s.%N)
 out=target/implementations
 rm -rf "$out" && mkdir -p "$out"
-bin=target/release/regelwerk
+bin=${REGELWERK:-target/release/regelwerk}
 [ -x "$bin" ] || cargo build --release
 
 echo "== implementations: installing from the registries (Debian, PyPI, npm, crates.io)"
@@ -53,7 +53,7 @@ run() {
         > "$out/$name-$variant.time.json"
 }
 
-run python-chess    racingkings engine "python3 implementations/python-chess/adapter.py" 20 30
+run python-chess    racingkings engine "python3 implementations/python-chess/adapter.py" 20 120
 run chessops        racingkings engine "node implementations/chessops/adapter.mjs" 20 30
 run shakmaty        racingkings engine "implementations/shakmaty/target/release/regelwerk-impl-shakmaty" 20 30
 run ffish           racingkings engine "node implementations/ffish/adapter.mjs" 10 60

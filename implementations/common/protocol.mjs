@@ -38,7 +38,7 @@ export function count(backend, state, depth) {
   for (const move of moves) {
     const next = backend.play(state, move);
     nodes += count(backend, next, depth - 1);
-    backend.drop?.(next);
+    if (next !== state) backend.drop?.(next);
   }
   return nodes;
 }
@@ -95,7 +95,7 @@ function apply(backend, state, actions) {
     const [origin, target, letter] = splitMove(action);
     const capture = captured(backend, state, origin, target);
     const next = backend.play(state, action);
-    backend.drop?.(state);
+    if (next !== state) backend.drop?.(state);
     state = next;
     const after = backend.fen(state);
     const checks = backend.inCheck(state) ? [other] : [];

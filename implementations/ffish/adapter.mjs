@@ -47,7 +47,7 @@ const backend = {
   open(variant, fen) {
     const verdict = ffish.validateFen(fen, variant);
     if (verdict !== 1) throw new Error(`ffish.validateFen answers ${verdict}`);
-    return { variant, start: fen, moves: [], board: new ffish.Board(variant, fen) };
+    return { variant, board: new ffish.Board(variant, fen) };
   },
   drop(state) {
     if (state.board) {
@@ -61,12 +61,10 @@ const backend = {
     return moves ? moves.split(' ') : [];
   },
   play(state, move) {
-    // A new Board from the request's position with every move since, so
-    // that a repetition within one request counts.
-    const moves = [...state.moves, move];
-    const board = new ffish.Board(state.variant, state.start);
-    board.pushMoves(moves.join(' '));
-    return { variant: state.variant, start: state.start, moves, board };
+    // Pushed on the request's one Board, so that a repetition within one
+    // request counts (and no Board is rebuilt per move).
+    state.board.push(move);
+    return state;
   },
   fen(state) {
     return state.board.fen();

@@ -26,6 +26,14 @@ class State:
 
     def __init__(self, variant, fen, moves=()):
         self.variant, self.fen, self.moves = variant, fen, list(moves)
+        self.memo = {}
+
+    def ask(self, name, function):
+        """One pyffish call per question and position: every call sets the
+        position up from its FEN and costs milliseconds."""
+        if name not in self.memo:
+            self.memo[name] = function(self.variant, self.fen, self.moves)
+        return self.memo[name]
 
 
 class Pyffish:
@@ -46,23 +54,23 @@ class Pyffish:
     def over(self, state):
         """The library's immediate game end: (ended, value for the side to
         move)."""
-        ended, value = sf.is_immediate_game_end(state.variant, state.fen, state.moves)
+        ended, value = state.ask("end", sf.is_immediate_game_end)
         if ended:
             return True, value
-        if not sf.legal_moves(state.variant, state.fen, state.moves):
-            return True, sf.game_result(state.variant, state.fen, state.moves)
+        if not state.ask("legal", sf.legal_moves):
+            return True, state.ask("result", sf.game_result)
         return False, 0
 
     def legal(self, state):
         if self.over(state)[0]:
             return []
-        return list(sf.legal_moves(state.variant, state.fen, state.moves))
+        return list(state.ask("legal", sf.legal_moves))
 
     def play(self, state, move):
         return State(state.variant, state.fen, state.moves + [move])
 
     def fen(self, state):
-        return sf.get_fen(state.variant, state.fen, state.moves)
+        return state.ask("fen", sf.get_fen)
 
     def piece(self, state, square):
         board = self.fen(state).split()[0]
@@ -88,7 +96,7 @@ class Pyffish:
         return None
 
     def in_check(self, state):
-        return bool(sf.gives_check(state.variant, state.fen, state.moves))
+        return bool(state.ask("check", sf.gives_check))
 
     def status(self, state):
         ended, value = self.over(state)
@@ -107,7 +115,7 @@ class Pyffish:
         return {"result": "won", "winners": [to_move if value > 0 else other], "reason": "checkmate"}
 
     def claim(self, state):
-        ended, _ = sf.is_optional_game_end(state.variant, state.fen, state.moves)
+        ended, _ = state.ask("optional", sf.is_optional_game_end)
         if not ended:
             return None
         clock = int(self.fen(state).split()[-2])

@@ -8,6 +8,7 @@ mod explore;
 mod formats;
 mod fuzz;
 mod maintain;
+mod matrix;
 mod perft;
 mod perftfile;
 mod play;
@@ -142,6 +143,21 @@ enum Command {
         /// With --output: continue the file an interrupted run of this shard left, skipping its finished units.
         #[arg(long, requires = "output")]
         resume: bool,
+    },
+    /// Build the conformance matrix of the outside implementations (implementations/, docs/implementations.md) from their conform JSON reports; exit 1 on a new difference or a stale declaration.
+    Matrix {
+        /// The folder of the implementations' manifests (`<name>/implementation.yaml`).
+        #[arg(long, default_value = "implementations")]
+        implementations: PathBuf,
+        /// The folder of the results: `<name>-<variant>.json` (conform --format json) and `<name>-<variant>.time.json`.
+        #[arg(long)]
+        results: PathBuf,
+        /// Write the matrix as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write the committee's page (German and English) into this folder, e.g. the report's (target/report).
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
     /// Merge the results files of a sharded campaign (check, perft, fuzz) into the report of a single run.
     Merge {
@@ -488,6 +504,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             coverage,
         ),
         Command::Merge { files, format } => shard::merge_command(&files, format),
+        Command::Matrix {
+            implementations,
+            results,
+            json,
+            html,
+        } => matrix::run(&implementations, &results, json.as_deref(), html.as_deref()),
         Command::Show { position } if position.variant != VariantId::Monarchie => {
             use std::io::IsTerminal as _;
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

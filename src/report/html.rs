@@ -295,6 +295,16 @@ pub fn write_site(
         }
     }
     page.html.push_str("</table>\n");
+    // The outside implementations' matrix, when `regelwerk matrix --html`
+    // has written it into this folder (docs/implementations.md).
+    let matrix_page = super::matrix::page_name(lang);
+    if dir.join(matrix_page).is_file() {
+        let _ = writeln!(
+            page.html,
+            "<p><a href=\"{matrix_page}\">{}</a></p>",
+            escape(super::matrix::word(lang, "title"))
+        );
+    }
     write_below(dir, &dir.join("index.html"), &page.finish(l))?;
     summary.pages += 1;
     Ok(summary)
