@@ -242,14 +242,7 @@ fn run_differential(
         .into());
     }
     let known: Vec<String> = match &args.known_differences {
-<<<<<<< HEAD
-        Some(path) => regelwerk::protocol::known::read_list(
-            &regelwerk::input::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?,
-        ),
-=======
         Some(path) => read_known_differences(path)?,
->>>>>>> impls
         None => Vec::new(),
     };
     let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
@@ -622,8 +615,8 @@ pub(super) fn fuzz(
 /// finding fuzz has no recogniser for is said once on stderr.
 fn read_known_differences(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
     use regelwerk::protocol::known;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = regelwerk::input::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let declarable = known::declarable(&super::repo_root())?;
     let ids = known::read_declared(&path.display().to_string(), &text, &declarable)?;
     for id in ids.iter().filter(|id| !known::recognisable(id)) {

@@ -9,10 +9,7 @@ pub mod findings;
 pub mod html;
 pub mod labels;
 pub mod links;
-<<<<<<< HEAD
+pub mod matrix;
 pub mod terms;
 pub mod texts;
-=======
-pub mod matrix;
->>>>>>> impls
 pub mod words;
