@@ -300,7 +300,10 @@ mod tests {
             // Sovereign's reader takes an optional seventh field, the move
             // number, that its writer leaves out.
             let names = variant::info(id).position_fields.len();
-            assert!((fields..=fields + 1).contains(&names), "{id}: {names} names, {fields} fields");
+            assert!(
+                (fields..=fields + 1).contains(&names),
+                "{id}: {names} names, {fields} fields"
+            );
         }
     }
 

@@ -25,7 +25,6 @@ use super::messages::{ActionResult, Request, Response};
 use super::serve::action_result;
 use crate::scenario::run::report_fields;
 
-
 /// One request; no answer, `skipped` and `errored` become a divergence
 /// that names the request.
 pub(crate) fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
