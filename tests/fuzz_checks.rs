@@ -435,7 +435,7 @@ fn fuzz_reports_progress_on_stderr_unless_quiet() {
     let outd = out.display().to_string();
     let games = args(
         "fuzz --variant racingkings --games 12 --max-plies 20 --progress-every 0.02 --out",
-        &[outd.clone()],
+        std::slice::from_ref(&outd),
     );
     let shown = run(&games);
     assert_eq!(shown.code, Some(0), "{}", shown.stderr);
