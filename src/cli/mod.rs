@@ -227,6 +227,12 @@ enum Command {
         /// report are the serial run's. Not with --engine/--uci.
         #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(1u32, 256))]
         threads: u32,
+        /// No progress on stderr (games done, differences, games/s, ETA).
+        #[arg(long, short)]
+        quiet: bool,
+        /// When stderr is not a terminal: a progress line every SECONDS (on a terminal one line is redrawn).
+        #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+        progress_every: f64,
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
     Serve {
@@ -544,6 +550,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             shard,
             output,
             threads,
+            quiet,
+            progress_every,
         } => fuzz::fuzz(
             fuzz::FuzzArgs {
                 games,
@@ -564,6 +572,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 output,
                 threads,
                 keep_going,
+                quiet,
+                progress_every,
             },
             &out,
             &rulings,

@@ -595,6 +595,9 @@ pub struct VariantInfo {
     pub report_fields: &'static [VariantField],
     /// The variant's own `state` expectation fields.
     pub state_fields: &'static [VariantField],
+    /// The names of the fields of its position text, in order (the
+    /// reader's names; `fuzz --engine` names a differing field by them).
+    pub position_fields: &'static [&'static str],
     /// Whether it has switchable rulings (`ID=key` settings); without,
     /// any setting is refused.
     pub switchable: bool,

@@ -302,6 +302,7 @@ pub const fn info(
         listing: None,
         report_fields: &[],
         state_fields: &[],
+        position_fields: &super::fen::FEN_FIELDS,
         switchable: false,
         refusals: &super::refusal::CODES,
         causes: &[],

@@ -120,6 +120,7 @@ pub static INFO: VariantInfo = VariantInfo {
             view: None,
         },
     ],
+    position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
     causes: &["mate", "stalemate", "king-capture", "flag-fall"],

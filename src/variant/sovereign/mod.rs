@@ -119,6 +119,7 @@ pub static INFO: VariantInfo = VariantInfo {
     listing: None,
     report_fields: &fields::REPORT_FIELDS,
     state_fields: &fields::STATE_FIELDS,
+    position_fields: &position::FEN_FIELDS,
     switchable: true,
     refusals: &refusal::CODES,
     causes: &[],

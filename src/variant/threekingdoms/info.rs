@@ -92,6 +92,7 @@ pub static INFO: VariantInfo = VariantInfo {
             view: None,
         },
     ],
+    position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
     causes: &Cause::KEYS,
