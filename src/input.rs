@@ -239,6 +239,9 @@ pub fn open_regular(path: &Path) -> Result<std::fs::File, LoadError> {
     }
     let file = options.open(path).map_err(|e| LoadError::io(path, &e))?;
     let metadata = file.metadata().map_err(|e| LoadError::io(path, &e))?;
+    if metadata.is_dir() {
+        return Err(error(path, 0, 0, "a folder, not a file".to_string()));
+    }
     if let Some(what) = not_regular(&metadata) {
         return Err(error(
             path,
@@ -615,7 +618,7 @@ const TYPE_WORDS: [(&str, &str); 35] = [
     ("EOF while parsing", "the text ends in the middle of"),
     (
         "control character (\\u0000-\\u001F) found while parsing a string",
-        "a control character (a tab, a line break or another character below U+0020) inside a string: write it as an escape such as \\n or \\t",
+        "a control character inside a string (a tab, a line break or another character below U+0020): write it as an escape such as \\n or \\t",
     ),
     (
         "recursion limit exceeded",

@@ -15,6 +15,7 @@ mod hostile_bounds;
 mod hostile_faults;
 mod hostile_messages;
 mod hostile_table;
+mod hostile_third;
 mod implementers;
 mod journal;
 mod misreadings;
