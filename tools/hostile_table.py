@@ -267,7 +267,9 @@ def measure(binary, argv, stdin, options=None):
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     status = re.search(r"Exit status: (\d+)", err)
     signal = re.search(r"Command terminated by signal (\d+)", err)
-    code = status.group(1) if status else (f"signal {signal.group(1)}" if signal else "?")
+    # GNU time says "Exit status: 0" after "Command terminated by signal
+    # N": the signal is what happened.
+    code = f"signal {signal.group(1)}" if signal else (status.group(1) if status else "?")
     said = [line for line in err.splitlines() if line.startswith(("error:", "INVALID", "skip "))]
     if not said:
         out = done.stdout.decode("utf-8", "replace")
