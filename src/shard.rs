@@ -524,12 +524,17 @@ pub fn command_line(argv: &[String]) -> String {
         .join(" ")
 }
 
+/// The commands whose shards `--resume` continues (the others' shards
+/// are run again whole).
+pub const RESUMABLE: [&str; 2] = ["check", "perft"];
+
 /// The command that completes an unfinished shard: its own command line
-/// with `--resume`.
+/// with `--resume` (for [`RESUMABLE`] commands; the others' own command
+/// line, which runs the shard again).
 fn resume_command(file: &ShardFile) -> String {
     if file.argv.is_empty() {
         return format!(
-            "the shard's own command again with --resume and --output {}",
+            "the shard's own command again with --output {} (and --resume for check and perft)",
             file.path.display()
         );
     }
@@ -546,7 +551,7 @@ fn resume_command(file: &ShardFile) -> String {
         }
     }
     argv.extend(["--output".to_string(), file.path.display().to_string()]);
-    if !argv.iter().any(|word| word == "--resume") {
+    if RESUMABLE.contains(&file.command.as_str()) && !argv.iter().any(|word| word == "--resume") {
         argv.push("--resume".to_string());
     }
     command_line(&argv)

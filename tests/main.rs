@@ -16,6 +16,7 @@ mod hostile_bounds;
 mod hostile_faults;
 mod hostile_messages;
 mod hostile_table;
+mod hostile_third;
 mod implementations;
 mod implementers;
 mod journal;

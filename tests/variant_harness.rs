@@ -82,7 +82,7 @@ fn bad_variant_scenarios_get_located_errors() {
         (
             "variant: chess\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps: []\n",
             "yaml",
-            "unknown variant",
+            "unknown name `chess`",
         ),
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {fen: \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",

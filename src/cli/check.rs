@@ -122,8 +122,10 @@ pub(super) fn check(
     };
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
     let mut report = SuiteReport { cases: Vec::new() };
+    let mut resumed = 0;
     for (done, (&index, file)) in indices.iter().zip(&files).enumerate() {
         if writer.as_ref().is_some_and(|w| w.is_done(index)) {
+            resumed += 1;
             continue;
         }
         let one = run_suite_under(
@@ -149,7 +151,7 @@ pub(super) fn check(
         writer.finish()?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
-    if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
+    if report.cases.is_empty() && resumed == 0 && shard == regelwerk::shard::Shard::WHOLE {
         if all_files.is_empty() {
             anyhow::bail!("no scenario matched: no scenario file (*.yaml) in the paths given");
         }

@@ -7,7 +7,7 @@
 //! When the harness itself is killed (`kill -KILL`, which no handler
 //! sees), Linux ends the engine with it: the engine is started with
 //! `PR_SET_PDEATHSIG` set to SIGKILL. What cannot be reached, and is
-//! documented as such (docs/protocol.md): a helper of the engine that
+//! documented as such (docs/hostile-table.md): a helper of the engine that
 //! leaves the engine's process group (`setsid()`, `setpgid()`) is not
 //! ended by a group kill, and when the harness is killed with SIGKILL
 //! the engine's helpers (children of the engine, which the death signal
