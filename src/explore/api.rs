@@ -441,7 +441,7 @@ pub fn scenario(
     let mut game = loaded.open_with(&forced).ok();
     let mut steps = Vec::new();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        let (engine, accepted) = match (&step.play, game.as_mut()) {
+        let (engine, accepted) = match (step.action(), game.as_mut()) {
             (Some(action), Some(game)) => match game.play(action) {
                 Ok(report) => (describe_report(&report, lang), true),
                 Err(refusal) => (
@@ -452,11 +452,13 @@ pub fn scenario(
             _ => (String::new(), false),
         };
         steps.push(json!({
-            "play": step.play,
+            "play": step.action(),
             "accepted": accepted,
             "expected": expected.get(index),
             "engine": engine,
-            "differs": mismatch.as_ref().is_some_and(|m| m.step == index),
+            "differs": mismatch
+                .as_ref()
+                .is_some_and(|m| m.step == crate::scenario::run::step_number(index)),
         }));
     }
     Ok(json!({
