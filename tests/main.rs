@@ -10,6 +10,7 @@ mod fast_path;
 mod field_separators;
 mod fuzz_checks;
 mod geometry;
+mod german;
 mod hostile;
 mod hostile_bounds;
 mod hostile_faults;

@@ -12,7 +12,7 @@ pub mod known;
 pub mod lines;
 pub mod messages;
 pub mod precedence;
-mod process;
+pub mod process;
 pub mod readings;
 pub mod remote;
 pub mod serve;

@@ -4,7 +4,10 @@
 //! changes ([`diff`]); the links into the explorer ([`links`]).
 
 pub mod diff;
+pub mod findings;
 pub mod html;
 pub mod labels;
 pub mod links;
+pub mod terms;
+pub mod texts;
 pub mod words;

@@ -45,10 +45,10 @@ pub fn party_name(lang: Lang, key: &str) -> String {
         )
 }
 
-/// A piece kind's name in the report language, where it is a MONARCHIE kind.
+/// A piece kind's name in the report language, of any variant.
 fn kind_text(lang: Lang, kind: &str) -> String {
     kind.parse::<PieceKind>().map_or_else(
-        |_| kind.to_string(),
+        |_| super::terms::kind(lang, kind),
         |kind| kind_name(lang, kind).to_string(),
     )
 }
@@ -134,7 +134,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     if expect.result == "legal" {
         parts.push(l.legal.to_string());
     } else {
-        parts.push(format!("{} ({})", l.refused, expect.result));
+        parts.push(format!(
+            "{} ({})",
+            l.refused,
+            super::terms::reason(lang, &expect.result)
+        ));
     }
     if let Some(Some(capture)) = &expect.capture {
         let what = format!(
@@ -191,11 +195,15 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
                 Some(heir) => format!(
                     "{} ({}; {} {})",
                     party_name(lang, &e.party),
-                    e.cause,
+                    super::terms::cause(lang, &e.cause),
                     l.heir,
                     party_name(lang, heir)
                 ),
-                None => format!("{} ({})", party_name(lang, &e.party), e.cause),
+                None => format!(
+                    "{} ({})",
+                    party_name(lang, &e.party),
+                    super::terms::cause(lang, &e.cause)
+                ),
             })
             .collect();
         if !list.is_empty() {
@@ -232,7 +240,7 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
     }
     if let Some(status) = &expect.status {
-        parts.push(status.to_string());
+        parts.push(super::terms::status(lang, status));
     }
     if let Some(clocks) = &expect.clocks {
         let list: Vec<String> = clocks
@@ -242,7 +250,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.clocks, list.join(", ")));
     }
     if let Some(events) = &expect.events {
-        parts.push(format!("{}: {}", l.events, events.join(", ")));
+        let names: Vec<String> = events
+            .iter()
+            .map(|e| super::terms::event(lang, e))
+            .collect();
+        parts.push(format!("{}: {}", l.events, names.join(", ")));
     }
     parts.join("; ")
 }
@@ -282,7 +294,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
     }
     if let Some(status) = &state.status {
-        parts.push(status.to_string());
+        parts.push(super::terms::status(lang, status));
     }
     if let Some(checks) = &state.in_check {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
@@ -290,7 +302,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
     if let Some(cells) = &state.cells {
         let list: Vec<String> = cells
             .iter()
-            .map(|(c, what)| format!("{c} {what}"))
+            .map(|(c, what)| format!("{c} {}", super::terms::cell_content(lang, what)))
             .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }

@@ -48,6 +48,9 @@ pub struct Scenario {
     pub ruleset: Vec<String>,
     /// One line saying what is being pinned.
     pub description: String,
+    /// The same line in German (every MONARCHIE scenario has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_de: Option<String>,
     /// Where the scenario comes from (e.g. "rulebook example, clause 8.1").
     #[serde(default)]
     pub source: Option<String>,
