@@ -140,36 +140,43 @@ fn a_step_written_back_reads_as_the_same_step() {
     }
 }
 
-/// A Grand Chess file that parses but does not validate: `purple` is no
+/// A Racing Kings file that parses but does not validate: `purple` is no
 /// party.
 fn unvalidated(clause: &str) -> String {
-    grand(
+    racing(
         "broken",
         clause,
-        "  - play: e3e4\n    expect: {result: legal, next: purple}\n",
+        "  - play: e2d4\n    expect: {result: legal, next: purple}\n",
     )
 }
 
 #[test]
 fn check_filters_a_parsed_file_before_it_is_validated_or_run() {
     let dir = scratch("check-filter");
-    write(&dir, "a.yaml", &grand("a", "g.1", PERFT));
-    write(&dir, "b.yaml", &unvalidated("g.2"));
+    write(&dir, "a.yaml", &racing("a", "rk.1", PERFT));
+    write(&dir, "b.yaml", &unvalidated("rk.2"));
     let files = regelwerk::suite::collect_files(std::slice::from_ref(&dir))
         .unwrap_or_else(|error| panic!("{error}"));
-    let report = regelwerk::suite::run_suite(&files, None, Some("g.1"), None, |_, _| {});
+    let report = regelwerk::suite::run_suite(&files, None, Some("rk.1"), None, |_, _| {});
     let ids: Vec<&str> = report.cases.iter().map(|case| case.id.as_str()).collect();
     assert_eq!(ids, ["a"], "{:?}", report.cases);
     assert!(report.all_passed(), "{:?}", report.cases);
     // Asked for, the same file is invalid.
-    let report = regelwerk::suite::run_suite(&files, None, Some("g.2"), None, |_, _| {});
+    let report = regelwerk::suite::run_suite(&files, None, Some("rk.2"), None, |_, _| {});
     assert!(
         matches!(report.cases.as_slice(), [case] if matches!(case.status, Status::Invalid(_))),
         "{:?}",
         report.cases
     );
     let dir_text = dir.display().to_string();
-    let run = regelwerk(&["check", "--clause", "g.1", &dir_text]);
+    let run = regelwerk(&[
+        "check",
+        "--variant",
+        "racingkings",
+        "--clause",
+        "rk.1",
+        &dir_text,
+    ]);
     assert_eq!(
         run.status.code(),
         Some(0),
@@ -177,7 +184,14 @@ fn check_filters_a_parsed_file_before_it_is_validated_or_run() {
         text(&run.stdout),
         text(&run.stderr)
     );
-    let run = regelwerk(&["check", "--clause", "g.2", &dir_text]);
+    let run = regelwerk(&[
+        "check",
+        "--variant",
+        "racingkings",
+        "--clause",
+        "rk.2",
+        &dir_text,
+    ]);
     assert_eq!(
         run.status.code(),
         Some(2),
@@ -190,18 +204,18 @@ fn check_filters_a_parsed_file_before_it_is_validated_or_run() {
 #[test]
 fn conform_filters_a_parsed_file_before_it_is_validated_or_run() {
     let dir = scratch("conform-filter");
-    write(&dir, "a.yaml", &grand("a", "g.1", PERFT));
-    write(&dir, "b.yaml", &unvalidated("g.2"));
+    write(&dir, "a.yaml", &racing("a", "rk.1", PERFT));
+    write(&dir, "b.yaml", &unvalidated("rk.2"));
     let dir_text = dir.display().to_string();
     let engine = serve();
     let run = regelwerk(&[
         "conform",
         "--variant",
-        "grand",
+        "racingkings",
         "--engine",
         &engine,
         "--clause",
-        "g.1",
+        "rk.1",
         &dir_text,
     ]);
     assert_eq!(
@@ -211,19 +225,19 @@ fn conform_filters_a_parsed_file_before_it_is_validated_or_run() {
         text(&run.stdout),
         text(&run.stderr)
     );
-    assert!(text(&run.stdout).contains("g.1"), "{}", text(&run.stdout));
+    assert!(text(&run.stdout).contains("rk.1"), "{}", text(&run.stdout));
 }
 
 #[test]
 fn a_broken_file_the_user_gives_is_reported_as_the_users_with_where() {
     let dir = scratch("users-file");
-    let file = write(&dir, "mine.yaml", &unvalidated("g.1"));
+    let file = write(&dir, "mine.yaml", &unvalidated("rk.1"));
     let file_text = file.display().to_string();
     let engine = serve();
     let run = regelwerk(&[
         "conform",
         "--variant",
-        "grand",
+        "racingkings",
         "--engine",
         &engine,
         &file_text,
@@ -239,12 +253,16 @@ fn a_broken_file_the_user_gives_is_reported_as_the_users_with_where() {
     assert!(stderr.contains("unknown party 'purple'"), "{stderr}");
     assert!(!stderr.contains("the suite itself"), "{stderr}");
     // A file that does not even parse is the user's too.
-    let file = write(&dir, "garbled.yaml", &grand("g", "g.1", "  - perft: one\n"));
+    let file = write(
+        &dir,
+        "garbled.yaml",
+        &racing("g", "rk.1", "  - perft: one\n"),
+    );
     let file_text = file.display().to_string();
     let run = regelwerk(&[
         "conform",
         "--variant",
-        "grand",
+        "racingkings",
         "--engine",
         &engine,
         &file_text,
@@ -428,15 +446,15 @@ fn a_2_1_engine_is_never_sent_a_status_request() {
 
 // ------------------------------------------- issue 33 §2.3: one numbering
 
-/// A Grand Chess case whose second step is wrong (21 is Racing Kings').
+/// A Racing Kings case whose second step is wrong (65 is Grand Chess').
 fn second_step_wrong(dir: &Path) -> PathBuf {
     write(
         dir,
         "second.yaml",
-        &grand(
-            "g.1-second-step-wrong",
-            "g.1",
-            "  - perft: 1\n    expect_nodes: 65\n  - perft: 1\n    expect_nodes: 21\n",
+        &racing(
+            "rk.1-second-step-wrong",
+            "rk.1",
+            "  - perft: 1\n    expect_nodes: 21\n  - perft: 1\n    expect_nodes: 65\n",
         ),
     )
 }
@@ -450,10 +468,17 @@ fn check_conform_and_the_explore_hint_count_steps_from_one() {
     let mismatch = regelwerk::scenario::run(&case).expect_err("the second step is wrong");
     assert_eq!(mismatch.step, 2);
     // check: text and JSON.
-    let run = regelwerk(&["check", &file_text]);
+    let run = regelwerk(&["check", "--variant", "racingkings", &file_text]);
     let stdout = text(&run.stdout);
     assert!(stdout.contains("  step 2: perft 1"), "{stdout}");
-    let run = regelwerk(&["check", "--format", "json", &file_text]);
+    let run = regelwerk(&[
+        "check",
+        "--variant",
+        "racingkings",
+        "--format",
+        "json",
+        &file_text,
+    ]);
     let json: serde_json::Value =
         serde_json::from_slice(&run.stdout).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(json["cases"][0]["step"], 2, "{json}");
@@ -462,7 +487,7 @@ fn check_conform_and_the_explore_hint_count_steps_from_one() {
     let run = regelwerk(&[
         "conform",
         "--variant",
-        "grand",
+        "racingkings",
         "--engine",
         &engine,
         &file_text,
@@ -470,7 +495,7 @@ fn check_conform_and_the_explore_hint_count_steps_from_one() {
     let stdout = text(&run.stdout);
     assert!(stdout.contains("  step 2: perft 1"), "{stdout}");
     assert!(
-        stdout.contains("--scenario g.1-second-step-wrong --step 2"),
+        stdout.contains("--scenario rk.1-second-step-wrong --step 2"),
         "{stdout}"
     );
     // explore --help says how it counts.
@@ -489,12 +514,17 @@ fn a_position_at_fault_is_named_as_the_starting_position_not_a_step() {
     let file = write(
         &dir,
         "possible.yaml",
-        "variant: grand\nid: g.1-not-impossible\nclauses: [g.1]\ndescription: d\nposition:\n  notation: \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"\n  invalid: true\nsteps: []\n",
+        "variant: racingkings\nid: rk.1-not-impossible\nclauses: [rk.1]\ndescription: d\nposition:\n  notation: \"8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\"\n  invalid: true\nsteps: []\n",
     );
     let case = regelwerk::scenario::load_file(&file, None).unwrap_or_else(|e| panic!("{e}"));
     let mismatch = regelwerk::scenario::run(&case).expect_err("the position is playable");
     assert_eq!(mismatch.step, 0);
-    let run = regelwerk(&["check", &file.display().to_string()]);
+    let run = regelwerk(&[
+        "check",
+        "--variant",
+        "racingkings",
+        &file.display().to_string(),
+    ]);
     let stdout = text(&run.stdout);
     assert!(
         stdout.contains("  the starting position: open the position"),
