@@ -31,6 +31,7 @@ mod racingkings_fast;
 mod records;
 mod render;
 mod rulings;
+mod runner;
 mod scale;
 mod scenarios;
 mod snapshots;

@@ -45,7 +45,7 @@ fn a_wrong_expectation_is_reported_with_expected_and_actual() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let mismatch = run(&loaded).expect_err("22 is wrong");
-    assert_eq!(mismatch.step, 0);
+    assert_eq!(mismatch.step, 1, "steps are counted from 1");
     assert_eq!(mismatch.what, "perft 1");
     assert!(mismatch.expected.contains("22"), "{mismatch:?}");
     assert!(mismatch.actual.contains("21"), "{mismatch:?}");

@@ -217,7 +217,11 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
             Status::Passed => {}
             Status::Failed(mismatch) => {
                 println!("FAILED {} ({})", case.id, case.path.display());
-                println!("  step {}: {}", mismatch.step, mismatch.what);
+                println!(
+                    "  {}: {}",
+                    regelwerk::scenario::run::step_label(mismatch.step),
+                    mismatch.what
+                );
                 if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
                     println!("  (left: expected, right: actual)");
                     println!(

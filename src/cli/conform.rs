@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use regelwerk::scenario::report::declared_variant;
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
@@ -80,10 +79,15 @@ fn is_results_file(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|ext| ext == "jsonl")
 }
 
-/// Loads one suite file of `variant` (checked against its spec).
-fn load_case(file: &std::path::Path, spec: &Spec) -> Result<Loaded> {
-    regelwerk::scenario::load_file(file, Some(spec))
-        .map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))
+/// A scenario file that cannot be used, told as whose it is: a file the
+/// user named (`PATHS`) is the user's to fix; a file of the suite the
+/// harness found by itself means the suite is broken.
+fn broken(error: regelwerk::scenario::LoadError, given: bool) -> anyhow::Error {
+    if given {
+        anyhow::anyhow!("a scenario file you gave is broken: {error}")
+    } else {
+        anyhow::anyhow!("the suite itself is broken: {error}")
+    }
 }
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
@@ -112,24 +116,33 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         args.paths.clone()
     };
     let found = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
+    // Each file is parsed once; the variant and the filter look at the
+    // parsed file, and only the cases taken are validated and run.
+    let given = !args.paths.is_empty();
+    let filter = regelwerk::scenario::Filter::new(args.clause.as_deref(), args.id.as_deref());
     let mut other_variants = std::collections::BTreeSet::new();
-    let files: Vec<PathBuf> = found
-        .into_iter()
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut cases = Vec::new();
+    let mut every_id = std::collections::BTreeSet::new();
+    for file in found
+        .iter()
         .filter(|file| regelwerk::suite::is_scenario_file(file))
-        .filter(|file| {
-            let declared =
-                regelwerk::input::read_to_string(file).map(|text| declared_variant(&text));
-            match declared {
-                Ok(declared) if declared != variant => {
-                    other_variants.insert(declared);
-                    false
-                }
-                Ok(_) => true,
-                // Its reading names why it does not read.
-                Err(_) => true,
-            }
-        })
-        .collect();
+    {
+        let parsed = regelwerk::scenario::parse_file(file).map_err(|error| broken(error, given))?;
+        if parsed.scenario.variant != variant {
+            other_variants.insert(parsed.scenario.variant);
+            continue;
+        }
+        files.push(file.clone());
+        every_id.insert(parsed.scenario.id.clone());
+        if filter.takes(&parsed.scenario.clauses, &parsed.scenario.id) {
+            cases.push(
+                parsed
+                    .validate(Some(&spec))
+                    .map_err(|error| broken(error, given))?,
+            );
+        }
+    }
     if files.is_empty() && !other_variants.is_empty() {
         let names: Vec<&str> = other_variants.iter().map(|v| v.name()).collect();
         anyhow::bail!(
@@ -137,25 +150,6 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             names.join(" and "),
             names[0]
         );
-    }
-    let mut cases = Vec::new();
-    let mut every_id = std::collections::BTreeSet::new();
-    for file in &files {
-        let case = load_case(file, &spec)?;
-        every_id.insert(case.scenario.id.clone());
-        let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
-            case.scenario
-                .clauses
-                .iter()
-                .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
-        });
-        let id_ok = args
-            .id
-            .as_ref()
-            .is_none_or(|wanted| &case.scenario.id == wanted);
-        if clause_ok && id_ok {
-            cases.push(case);
-        }
     }
     if cases.is_empty() {
         anyhow::bail!("no scenario matched");

@@ -73,7 +73,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
             .scenario
             .steps
             .iter()
-            .filter_map(|step| step.play.clone())
+            .filter_map(|step| step.action().map(str::to_string))
             .find(|play| game.move_squares(play).is_some());
         (
             game,

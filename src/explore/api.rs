@@ -16,6 +16,7 @@ use crate::report::labels::Lang;
 use crate::report::terms;
 use crate::report::texts;
 use crate::report::words::{describe_report, describe_steps, party_name};
+use crate::scenario::format::Step;
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
 
 use super::suite::Suite;
@@ -482,13 +483,15 @@ pub fn scenario(
             None => (String::new(), false, None),
         };
         steps.push(json!({
-            "number": index + 1,
-            "play": step.play,
+            "number": crate::scenario::run::step_number(index),
+            "play": step.action(),
             "accepted": accepted,
             "expected": expected.get(index),
             "engine": engine,
             "differs": differs.unwrap_or(false)
-                || mismatch.as_ref().is_some_and(|m| m.step == index),
+                || mismatch
+                    .as_ref()
+                    .is_some_and(|m| m.step == crate::scenario::run::step_number(index)),
             "moves_differ": differs,
         }));
     }
@@ -517,14 +520,10 @@ pub fn scenario(
 /// count, a `state` step's position. Returns the words, whether an action
 /// was accepted, and for `moves` and `perft` whether the engine's answer
 /// differs from the expected one.
-fn engine_step(
-    game: &mut dyn Game,
-    step: &crate::scenario::format::Step,
-    lang: Lang,
-) -> (String, bool, Option<bool>) {
+fn engine_step(game: &mut dyn Game, step: &Step, lang: Lang) -> (String, bool, Option<bool>) {
     let l = lang.labels();
-    if let Some(action) = &step.play {
-        return match game.play(action) {
+    match step {
+        Step::Play { action, .. } => match game.play(action) {
             Ok(report) => (describe_report(&report, lang), true, None),
             Err(refusal) => (
                 format!(
@@ -535,72 +534,70 @@ fn engine_step(
                 false,
                 None,
             ),
-        };
-    }
-    if let Some(query) = &step.moves {
-        let (whose, moves) = match &query.from {
-            Some(square) => (
-                format!("{} {}", l.of_cell, square.0),
-                game.legal_moves_from(&square.0).unwrap_or_default(),
-            ),
-            None => (l.of_mover.to_string(), game.legal_moves()),
-        };
-        let mut sorted = moves.clone();
-        sorted.sort();
-        let differs = step.expect_moves.as_ref().map(|expected| {
-            let mut expected = expected.clone();
+        },
+        Step::Moves { from, expect } => {
+            let (whose, moves) = match from {
+                Some(square) => (
+                    format!("{} {}", l.of_cell, square.0),
+                    game.legal_moves_from(&square.0).unwrap_or_default(),
+                ),
+                None => (l.of_mover.to_string(), game.legal_moves()),
+            };
+            let mut sorted = moves.clone();
+            sorted.sort();
+            let mut expected = expect.clone();
             expected.sort();
-            expected != sorted
-        });
-        let list = if sorted.is_empty() {
-            l.none.to_string()
-        } else {
-            sorted.join(", ")
-        };
-        return (
-            format!("{} {whose} ({}): {list}", l.legal_moves, sorted.len()),
-            false,
-            differs,
-        );
-    }
-    if let Some(depth) = step.perft {
-        // A deep count is left to `regelwerk perft` (the page must stay fast).
-        if depth > 3 {
-            return (format!("perft {depth}: regelwerk perft"), false, None);
+            let differs = Some(expected != sorted);
+            let list = if sorted.is_empty() {
+                l.none.to_string()
+            } else {
+                sorted.join(", ")
+            };
+            (
+                format!("{} {whose} ({}): {list}", l.legal_moves, sorted.len()),
+                false,
+                differs,
+            )
         }
-        let nodes = game.perft(depth);
-        return (
-            format!("perft {depth} = {nodes}"),
-            false,
-            step.expect_nodes.map(|expected| expected != nodes),
-        );
+        Step::Perft { depth, nodes } => {
+            let depth = *depth;
+            // A deep count is left to `regelwerk perft` (the page must stay fast).
+            if depth > 3 {
+                return (format!("perft {depth}: regelwerk perft"), false, None);
+            }
+            let counted = game.perft(depth);
+            (
+                format!("perft {depth} = {counted}"),
+                false,
+                Some(*nodes != counted),
+            )
+        }
+        Step::State(_) => {
+            let next = game
+                .to_move()
+                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
+            let checks: Vec<String> = game
+                .in_check()
+                .iter()
+                .map(|p| party_name(lang, p))
+                .collect();
+            (
+                format!(
+                    "{}: {next}; {}: {}; {}",
+                    l.to_move,
+                    l.in_check,
+                    if checks.is_empty() {
+                        l.none.to_string()
+                    } else {
+                        checks.join(", ")
+                    },
+                    terms::status(lang, &game.status())
+                ),
+                false,
+                None,
+            )
+        }
     }
-    if step.state.is_some() {
-        let next = game
-            .to_move()
-            .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
-        let checks: Vec<String> = game
-            .in_check()
-            .iter()
-            .map(|p| party_name(lang, p))
-            .collect();
-        return (
-            format!(
-                "{}: {next}; {}: {}; {}",
-                l.to_move,
-                l.in_check,
-                if checks.is_empty() {
-                    l.none.to_string()
-                } else {
-                    checks.join(", ")
-                },
-                terms::status(lang, &game.status())
-            ),
-            false,
-            None,
-        );
-    }
-    (String::new(), false, None)
 }
 
 /// `POST /api/misreading`: one misreading and the scenarios that catch it.

@@ -566,6 +566,12 @@ impl UciEngine {
                 rulings,
                 ..
             } => (*seq, *variant, rulings),
+            Request::Status { seq, .. } => {
+                return Ok(Response::Skipped {
+                    seq: *seq,
+                    reason: "UCI cannot be asked the status of a position".to_string(),
+                })
+            }
             Request::Start { .. } | Request::Stop => {
                 return Err(ClientError::Invalid(
                     "start and stop are not sent to a UCI engine".to_string(),
@@ -611,7 +617,9 @@ impl UciEngine {
             Request::Apply {
                 position, actions, ..
             } => self.apply(seq, position, actions),
-            Request::Start { .. } | Request::Stop => unreachable!("answered above"),
+            Request::Start { .. } | Request::Stop | Request::Status { .. } => {
+                unreachable!("answered above")
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::render::svg::escape;
 use crate::render::{render_game, write_below, GameDiagram, RenderError};
-use crate::scenario::Loaded;
+use crate::scenario::{Loaded, Step};
 use crate::spec::Finding;
 
 use super::html::{slug, Page, Site};
@@ -117,53 +117,56 @@ pub(crate) fn outcome(loaded: &Loaded, reading: &Reading, lang: Lang) -> Outcome
         Err(message) => lines.push(format!("{}: {message}", l.refused)),
         Ok(mut game) => {
             for step in &loaded.scenario.steps {
-                if let Some(action) = &step.play {
-                    let to_move = game.to_move();
-                    lines.push(match game.play(action) {
-                        Ok(report) => describe_report(&report, lang),
-                        Err(refusal) => format!(
-                            "{} {} {action}: {} ({})",
-                            to_move
-                                .as_deref()
-                                .map_or_else(String::new, |p| party_name(lang, p)),
-                            l.plays,
-                            l.refused,
-                            terms::reason(lang, refusal.code)
-                        ),
-                    });
-                } else if let Some(query) = &step.moves {
-                    let moves = match &query.from {
-                        Some(square) => game.legal_moves_from(&square.0).unwrap_or_default(),
-                        None => game.legal_moves(),
-                    };
-                    let whose = match &query.from {
-                        Some(square) => format!("{} {}", l.of_cell, square.0),
-                        None => l.of_mover.to_string(),
-                    };
-                    let mut sorted = moves.clone();
-                    sorted.sort();
-                    lines.push(format!(
-                        "{} {whose} ({}): {}",
-                        l.legal_moves,
-                        moves.len(),
-                        if sorted.is_empty() {
-                            l.none.to_string()
-                        } else {
-                            sorted.join(", ")
-                        }
-                    ));
-                } else if let Some(depth) = step.perft {
-                    lines.push(format!("perft {depth}"));
-                } else if step.state.is_some() {
-                    let next = game
-                        .to_move()
-                        .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
-                    lines.push(format!(
-                        "{}: {}: {next}; {}",
-                        l.state,
-                        l.to_move,
-                        terms::status(lang, &game.status())
-                    ));
+                match step {
+                    Step::Play { action, .. } => {
+                        let to_move = game.to_move();
+                        lines.push(match game.play(action) {
+                            Ok(report) => describe_report(&report, lang),
+                            Err(refusal) => format!(
+                                "{} {} {action}: {} ({})",
+                                to_move
+                                    .as_deref()
+                                    .map_or_else(String::new, |p| party_name(lang, p)),
+                                l.plays,
+                                l.refused,
+                                terms::reason(lang, refusal.code)
+                            ),
+                        });
+                    }
+                    Step::Moves { from, .. } => {
+                        let moves = match from {
+                            Some(square) => game.legal_moves_from(&square.0).unwrap_or_default(),
+                            None => game.legal_moves(),
+                        };
+                        let whose = match from {
+                            Some(square) => format!("{} {}", l.of_cell, square.0),
+                            None => l.of_mover.to_string(),
+                        };
+                        let mut sorted = moves.clone();
+                        sorted.sort();
+                        lines.push(format!(
+                            "{} {whose} ({}): {}",
+                            l.legal_moves,
+                            moves.len(),
+                            if sorted.is_empty() {
+                                l.none.to_string()
+                            } else {
+                                sorted.join(", ")
+                            }
+                        ));
+                    }
+                    Step::Perft { depth, .. } => lines.push(format!("perft {depth}")),
+                    Step::State(_) => {
+                        let next = game
+                            .to_move()
+                            .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
+                        lines.push(format!(
+                            "{}: {}: {next}; {}",
+                            l.state,
+                            l.to_move,
+                            terms::status(lang, &game.status())
+                        ));
+                    }
                 }
             }
         }
@@ -191,20 +194,22 @@ fn diagram_before(loaded: &Loaded, settings: &[String], step: usize) -> String {
         return super::html::scenario_diagram(loaded);
     };
     for earlier in loaded.scenario.steps.iter().take(step) {
-        if let Some(action) = &earlier.play {
+        if let Some(action) = earlier.action() {
             let _ = game.play(action);
         }
     }
     let next = loaded.scenario.steps.get(step);
     let diagram = GameDiagram {
         arrows: next
-            .and_then(|s| s.play.clone())
+            .and_then(|s| s.action().map(str::to_string))
             .filter(|action| game.move_squares(action).is_some())
             .into_iter()
             .collect(),
         moves_of: next
-            .and_then(|s| s.moves.as_ref())
-            .and_then(|q| q.from.as_ref())
+            .and_then(|s| match s {
+                Step::Moves { from, .. } => from.as_ref(),
+                _ => None,
+            })
             .map(|square| square.0.clone()),
         caption: Some(loaded.scenario.id.clone()),
         ..GameDiagram::default()

@@ -15,7 +15,7 @@ use crate::render::svg::escape;
 use crate::render::{
     render_game, write_below, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
 };
-use crate::scenario::format::Scenario;
+use crate::scenario::format::{Scenario, Step};
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
 use crate::spec::Clause;
@@ -47,12 +47,13 @@ pub struct SiteSummary {
 
 /// The first move of a scenario (the first `play` step that is a move).
 pub fn first_move(scenario: &Scenario) -> Option<Move> {
-    scenario.steps.iter().find_map(
-        |step| match step.play.as_deref().map(str::parse::<Action>) {
+    scenario
+        .steps
+        .iter()
+        .find_map(|step| match step.action().map(str::parse::<Action>) {
             Some(Ok(Action::Move { mv, .. })) => Some(mv),
             _ => None,
-        },
-    )
+        })
 }
 
 /// A file-name-safe form of an ID.
@@ -83,8 +84,10 @@ pub fn scenario_diagram(loaded: &Loaded) -> String {
     };
     let first = loaded.scenario.steps.first();
     if let Some(cell) = first
-        .and_then(|s| s.moves.as_ref())
-        .and_then(|q| q.from.as_ref())
+        .and_then(|step| match step {
+            Step::Moves { from, .. } => from.as_ref(),
+            _ => None,
+        })
         .and_then(|square| square.0.parse::<crate::cell::Cell>().ok())
     {
         diagram = diagram.with_moves_of(&position, cell, &rules);
@@ -120,13 +123,15 @@ fn other_variant_diagram(loaded: &Loaded) -> String {
             .scenario
             .steps
             .iter()
-            .filter_map(|step| step.play.clone())
+            .filter_map(|step| step.action().map(str::to_string))
             .find(|play| game.move_squares(play).is_some())
             .into_iter()
             .collect(),
         moves_of: first
-            .and_then(|step| step.moves.as_ref())
-            .and_then(|query| query.from.as_ref())
+            .and_then(|step| match step {
+                Step::Moves { from, .. } => from.as_ref(),
+                _ => None,
+            })
             .map(|square| square.0.clone()),
         caption,
         ..GameDiagram::default()
@@ -572,7 +577,7 @@ impl Site<'_> {
                 h,
                 "<pre>{} {}: {}\n{}</pre>\n<pre>{}</pre>",
                 l.step,
-                mismatch.step + 1,
+                mismatch.step,
                 escape(&mismatch.what),
                 escape(&mismatch.expected),
                 escape(&mismatch.actual)

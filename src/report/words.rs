@@ -83,54 +83,48 @@ pub fn describe_steps(loaded: &Loaded, lang: Lang) -> Vec<String> {
 
 fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> String {
     let l = lang.labels();
-    if let Some(text) = &step.play {
-        let to_move = game.as_ref().and_then(|game| game.to_move());
-        let actor = maybe_party(lang, to_move.as_deref());
-        let (body, seconds) = match text.split_once('@') {
-            Some((body, seconds)) => (body, Some(seconds)),
-            None => (text.as_str(), None),
-        };
-        let mut line = if body.trim() == "timeout" {
-            format!("{actor} {}", l.timeout)
-        } else {
-            format!("{actor} {} {body}", l.plays)
-        };
-        if let Some(seconds) = seconds {
-            line.push_str(&format!(" ({seconds} {})", l.elapsed));
-        }
-        if let Some(expect) = &step.expect {
+    match step {
+        Step::Play {
+            action: text,
+            expect,
+        } => {
+            let to_move = game.as_ref().and_then(|game| game.to_move());
+            let actor = maybe_party(lang, to_move.as_deref());
+            let (body, seconds) = match text.split_once('@') {
+                Some((body, seconds)) => (body, Some(seconds)),
+                None => (text.as_str(), None),
+            };
+            let mut line = if body.trim() == "timeout" {
+                format!("{actor} {}", l.timeout)
+            } else {
+                format!("{actor} {} {body}", l.plays)
+            };
+            if let Some(seconds) = seconds {
+                line.push_str(&format!(" ({seconds} {})", l.elapsed));
+            }
             line.push_str(": ");
             line.push_str(&describe_expect(expect, lang));
+            if let Some(game) = game.as_mut() {
+                // A refused action leaves the position as it was.
+                let _ = game.play(text);
+            }
+            line
         }
-        if let Some(game) = game.as_mut() {
-            // A refused action leaves the position as it was.
-            let _ = game.play(text);
+        Step::Moves { from, expect } => {
+            let whose = match from {
+                Some(cell) => format!("{} {cell}", l.of_cell),
+                None => l.of_mover.to_string(),
+            };
+            let list = if expect.is_empty() {
+                l.none.to_string()
+            } else {
+                expect.join(", ")
+            };
+            format!("{} {whose} ({}): {list}", l.legal_moves, expect.len())
         }
-        return line;
+        Step::Perft { depth, nodes } => format!("perft {depth} = {nodes}"),
+        Step::State(state) => format!("{}: {}", l.state, describe_state(state, lang)),
     }
-    if let Some(query) = &step.moves {
-        let whose = match &query.from {
-            Some(cell) => format!("{} {cell}", l.of_cell),
-            None => l.of_mover.to_string(),
-        };
-        let moves = step.expect_moves.clone().unwrap_or_default();
-        let list = if moves.is_empty() {
-            l.none.to_string()
-        } else {
-            moves.join(", ")
-        };
-        return format!("{} {whose} ({}): {list}", l.legal_moves, moves.len());
-    }
-    if let Some(depth) = step.perft {
-        let nodes = step
-            .expect_nodes
-            .map_or_else(|| "?".to_string(), |n| n.to_string());
-        return format!("perft {depth} = {nodes}");
-    }
-    if let Some(state) = &step.state {
-        return format!("{}: {}", l.state, describe_state(state, lang));
-    }
-    String::new()
 }
 
 /// The expected outcome of an action in words.

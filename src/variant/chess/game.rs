@@ -36,6 +36,9 @@ pub trait ChessVariant:
     /// The numbers of the draw claims (threefold repetition, fifty-move
     /// rule).
     const DRAW_CLAIMS: DrawClaims;
+    /// The IDs of its rulings (`spec/<variant>/rulings.yaml`). None is
+    /// switchable, so each accepts only `ID=default`.
+    const FIXED_RULINGS: &'static [&'static str];
     /// The board shape.
     fn geometry(&self) -> &'static Geometry;
     /// The legal moves, of the piece on `only` if given, unless the game is
@@ -105,7 +108,7 @@ pub fn open<V: ChessVariant>(
 }
 
 /// [`open`] under `rules`, which may play misreadings (faults); `rulings`
-/// must still be empty.
+/// may only select the defaults of the fixed rulings (`ID=default`).
 ///
 /// # Errors
 /// As [`open`].
@@ -114,17 +117,36 @@ pub fn open_with_rules<V: ChessVariant>(
     rulings: &[String],
     rules: V,
 ) -> Result<Box<dyn Game>, String> {
-    if let Some(setting) = rulings.first() {
-        return Err(format!(
-            "unknown ruling setting `{setting}` for {} (it has no switchable rulings)",
-            V::ID
-        ));
+    for setting in rulings {
+        fixed_default::<V>(setting)?;
     }
     let position = match position {
         Some(text) => V::Position::from_fen(text)?,
         None => V::Position::start(),
     };
     Ok(Box::new(ChessGame::with_rules(rules, position)))
+}
+
+/// Checks one ruling setting of a variant whose rulings are all fixed:
+/// only `ID=default` of one of its rulings is accepted (as the spec's
+/// rulings file says).
+fn fixed_default<V: ChessVariant>(setting: &str) -> Result<(), String> {
+    let (id, key) = setting.split_once('=').unwrap_or((setting, ""));
+    let (id, key) = (id.trim(), key.trim());
+    if !V::FIXED_RULINGS.contains(&id) {
+        return Err(format!(
+            "unknown ruling setting `{setting}` for {} (it has no switchable rulings: each of {} accepts only `ID=default`)",
+            V::ID,
+            V::FIXED_RULINGS.join(", ")
+        ));
+    }
+    if key != "default" {
+        return Err(format!(
+            "ruling setting `{setting}` for {}: {id} is fixed (it has no switchable rulings), so only `{id}=default` is accepted",
+            V::ID
+        ));
+    }
+    Ok(())
 }
 
 /// A chess variant's game in progress.
