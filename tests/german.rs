@@ -89,7 +89,7 @@ fn tiny_spec(dir: &Path, clause_de: &str, ruling_de: &str, finding_de: &str) {
     std::fs::write(
         dir.join("rulings.yaml"),
         format!(
-            "variant: grand\nrulings:\n  - id: R-G-X\n    title: A title\n    clauses: [g.1]\n    default: The default.\n    alternatives:\n      - key: other\n        description: The other.\n    rationale: Why.\n{ruling_de}"
+            "variant: grand\nrulings:\n  - id: R-G-X\n    title: A title\n    clauses: [g.1]\n    default: The default of this ruling.\n    alternatives:\n      - key: other\n        description: The other.\n    rationale: Why.\n{ruling_de}"
         ),
     )
     .unwrap();
@@ -158,9 +158,9 @@ fn bad_german_texts_are_refused_with_file_entry_and_field() {
         (
             "copied",
             CLAUSE_DE,
-            "    de: {title: A title, default: Der Normalfall., rationale: Warum.}\n",
+            "    de: {title: Ein Titel, default: The default of this ruling., rationale: Warum.}\n",
             FINDING_DE,
-            "R-G-X: `de.title` repeats the English text",
+            "R-G-X: `de.default` repeats the English text",
         ),
         (
             "missing-field",
