@@ -19,6 +19,7 @@ pub mod explore;
 pub mod fuzz;
 pub mod input;
 pub mod journal;
+pub mod output;
 pub mod perftfile;
 pub mod players;
 pub mod protocol;

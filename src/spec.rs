@@ -313,7 +313,7 @@ pub enum SpecError {
 }
 
 fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
+    let text = crate::input::read_to_string(path).map_err(|source| SpecError::Io {
         path: path.to_path_buf(),
         source,
     })?;

@@ -117,14 +117,16 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         .into_iter()
         .filter(|file| regelwerk::suite::is_scenario_file(file))
         .filter(|file| {
-            let declared = std::fs::read_to_string(file).map(|text| declared_variant(&text));
+            let declared =
+                regelwerk::input::read_to_string(file).map(|text| declared_variant(&text));
             match declared {
                 Ok(declared) if declared != variant => {
                     other_variants.insert(declared);
                     false
                 }
                 Ok(_) => true,
-                Err(_) => false,
+                // Its reading names why it does not read.
+                Err(_) => true,
             }
         })
         .collect();
@@ -162,7 +164,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let indices: Vec<usize> = (0..cases.len()).filter(|&i| shard.takes(i)).collect();
     let cases: Vec<Loaded> = indices.iter().map(|&i| cases[i].clone()).collect();
     let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
-        Some(path) => std::fs::read_to_string(path)
+        Some(path) => regelwerk::input::read_to_string(path)
             .with_context(|| format!("reading {}", path.display()))?
             .lines()
             .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
@@ -258,6 +260,31 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         engine.stop();
         return Ok(Exit::Engine.code());
     }
+    // A results file gets each case when it is judged (docs/scale.md).
+    let mut results = match args.output.as_ref().filter(|path| is_results_file(path)) {
+        Some(path) => {
+            let campaign = serde_json::json!({
+                "suite_revision": suite_revision(&files),
+                "variant": variant,
+                "engine": engine.info(),
+                "command": args.engine,
+                "uci": args.uci,
+                "protocol": regelwerk::protocol::PROTOCOL_VERSION,
+                "readings": readings,
+                "clause": args.clause,
+                "id": args.id,
+            });
+            Some(regelwerk::shard::ResultsWriter::begin(
+                path,
+                "conform",
+                campaign,
+                shard,
+                regelwerk::shard::Begin::Fresh,
+                &files,
+            )?)
+        }
+        None => None,
+    };
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
     let answers = engine.answers();
@@ -277,6 +304,9 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             verdict,
             expected_failure: expected.contains(&case.scenario.id),
         });
+        if let (Some(results), Some(verdict)) = (results.as_mut(), verdicts.last()) {
+            results.unit(indices[index], serde_json::to_value(verdict)?)?;
+        }
         bar.set_position(index as u64 + 1);
     }
     bar.finish_and_clear();
@@ -292,8 +322,9 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         cases: verdicts,
     };
     engine.stop();
-    if let Some(path) = args.output.as_ref().filter(|path| is_results_file(path)) {
-        write_conform(path, &args, shard, &indices, &report)?;
+    if let (Some(path), Some(results)) = (args.output.as_ref(), results) {
+        let totals = [("restarts".to_string(), report.restarts as u64)].into();
+        results.finish_with(totals)?;
         eprintln!(
             "conform shard {shard}: {} cases, results in {}",
             report.cases.len(),
@@ -308,9 +339,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         ConformFormat::Html => conform_report::html(&report),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => regelwerk::output::write_atomic(path, text.as_bytes())?,
         None => print!("{text}"),
     }
     Ok(conform_exit(&report, args.strict))
@@ -379,37 +408,6 @@ pub(super) fn serve(
         variant,
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes a sharded `conform`'s verdicts; the campaign is the suite
-/// revision, the variant, the filters and the engine's handshake.
-pub(super) fn write_conform(
-    path: &std::path::Path,
-    args: &ConformArgs,
-    shard: regelwerk::shard::Shard,
-    indices: &[usize],
-    report: &regelwerk::protocol::conform::ConformReport,
-) -> Result<()> {
-    let campaign = serde_json::json!({
-        "suite_revision": report.suite_revision,
-        "variant": report.variant,
-        "engine": report.engine,
-        "command": report.command,
-        "uci": report.uci,
-        "protocol": report.protocol,
-        "readings": report.readings,
-        "clause": args.clause,
-        "id": args.id,
-    });
-    let mut writer = regelwerk::shard::ResultsWriter::create(path, "conform", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?;
-    for (index, case) in indices.iter().zip(&report.cases) {
-        writer.unit(*index, serde_json::to_value(case)?)?;
-    }
-    let totals = [("restarts".to_string(), report.restarts as u64)].into();
-    writer
-        .finish_with(totals)
-        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// The clause prefixes (`g`, `rk`, ...) of the other variants' suites, read

@@ -83,7 +83,7 @@ pub(super) fn print_agreement(
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
     regelwerk::render::output_dir(out)?;
     let path = out.join(format!("{id}.yaml"));
-    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    regelwerk::output::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 
@@ -243,7 +243,7 @@ fn run_differential(
     }
     let known: Vec<String> = match &args.known_differences {
         Some(path) => regelwerk::protocol::known::read_list(
-            &std::fs::read_to_string(path)
+            &regelwerk::input::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?,
         ),
         None => Vec::new(),

@@ -668,7 +668,7 @@ impl ConformReport {
 pub fn suite_revision(files: &[PathBuf]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for file in files {
-        let bytes = std::fs::read(file).unwrap_or_default();
+        let bytes = crate::input::read_bytes(file).unwrap_or_default();
         for byte in file.to_string_lossy().bytes().chain(bytes) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

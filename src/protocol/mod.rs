@@ -11,7 +11,7 @@ pub mod external;
 pub mod known;
 pub mod lines;
 pub mod messages;
-mod process;
+pub mod process;
 pub mod readings;
 pub mod serve;
 pub mod uci;

@@ -156,8 +156,18 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> std::
         )));
     }
     above.push(real);
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+    let named = |error: std::io::Error| {
+        std::io::Error::new(
+            error.kind(),
+            format!(
+                "{}: {}; check the folder's permissions or leave it out",
+                dir.display(),
+                crate::input::os_reason(dir, &error)
+            ),
+        )
+    };
+    for entry in std::fs::read_dir(dir).map_err(named)? {
+        let path = entry.map_err(named)?.path();
         if path.is_dir() {
             walk(&path, files, above)?;
         } else if matches!(

@@ -261,6 +261,24 @@ pub struct ChessParts {
     pub figures: fn() -> Vec<crate::variant::FigureSpec>,
     /// Its protocol page.
     pub protocol: &'static crate::variant::ProtocolDoc,
+    /// Opens a game.
+    pub open: crate::variant::OpenGame,
+    /// Its PGN name and the other spellings read.
+    pub record_name: &'static str,
+    /// The other spellings of its PGN name (lowercase letters and digits).
+    pub record_aliases: &'static [&'static str],
+    /// Its board shape, for SAN and move texts.
+    pub geometry: &'static super::geometry::Geometry,
+    /// Its misreadings.
+    pub misreadings: crate::variant::MisreadingInfo,
+}
+
+/// The from- and to-square of a move text on a board of up to ten files
+/// and ranks (the text names its squares; the board bounds do not matter
+/// for reading them).
+fn move_squares(text: &str) -> Option<(String, String)> {
+    let mv = super::Move::parse(text, &super::geometry::TEN_BY_TEN).ok()?;
+    Some((mv.from.to_string(), mv.to.to_string()))
 }
 
 /// A chess variant as the generic harness sees it: White and Black, one
@@ -294,6 +312,16 @@ pub const fn info(
         random_position: None,
         capture_owner: "the side (`white` or `black`) whose piece was taken",
         protocol: parts.protocol,
+        open: parts.open,
+        alternatives: Vec::new,
+        armies: &[],
+        move_squares,
+        record: crate::variant::RecordInfo {
+            name: parts.record_name,
+            aliases: parts.record_aliases,
+            format: crate::variant::RecordFormat::PgnSan(parts.geometry),
+        },
+        misreadings: parts.misreadings,
     }
 }
 
