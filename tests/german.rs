@@ -16,11 +16,19 @@ fn root() -> PathBuf {
 /// list once its texts are written; where a German text is missing the
 /// German report shows the English one and says so.
 const GERMAN_COMPLETE: &[(VariantId, &[&str])] = &[
-    (VariantId::Monarchie, &["clauses.yaml", "findings.yaml"]),
-    (VariantId::Grand, &["clauses.yaml", "findings.yaml"]),
-    (VariantId::Racingkings, &["clauses.yaml", "findings.yaml"]),
-    (VariantId::Threekingdoms, &["clauses.yaml", "findings.yaml"]),
-    (VariantId::Sovereign, &["clauses.yaml", "findings.yaml"]),
+    (VariantId::Monarchie, ALL_FILES),
+    (VariantId::Grand, ALL_FILES),
+    (VariantId::Racingkings, ALL_FILES),
+    (VariantId::Threekingdoms, ALL_FILES),
+    (VariantId::Sovereign, ALL_FILES),
+];
+
+/// Every spec file with texts.
+const ALL_FILES: &[&str] = &[
+    "clauses.yaml",
+    "rulings.yaml",
+    "findings.yaml",
+    "misreadings.yaml",
 ];
 
 /// The variants whose scenario descriptions are complete in German.
@@ -89,7 +97,7 @@ fn tiny_spec(dir: &Path, clause_de: &str, ruling_de: &str, finding_de: &str) {
     std::fs::write(
         dir.join("rulings.yaml"),
         format!(
-            "variant: grand\nrulings:\n  - id: R-G-X\n    title: A title\n    clauses: [g.1]\n    default: The default.\n    alternatives:\n      - key: other\n        description: The other.\n    rationale: Why.\n{ruling_de}"
+            "variant: grand\nrulings:\n  - id: R-G-X\n    title: A title\n    clauses: [g.1]\n    default: The default of this ruling.\n    alternatives:\n      - key: other\n        description: The other.\n    rationale: Why.\n{ruling_de}"
         ),
     )
     .unwrap();
@@ -158,9 +166,9 @@ fn bad_german_texts_are_refused_with_file_entry_and_field() {
         (
             "copied",
             CLAUSE_DE,
-            "    de: {title: A title, default: Der Normalfall., rationale: Warum.}\n",
+            "    de: {title: Ein Titel, default: The default of this ruling., rationale: Warum.}\n",
             FINDING_DE,
-            "R-G-X: `de.title` repeats the English text",
+            "R-G-X: `de.default` repeats the English text",
         ),
         (
             "missing-field",

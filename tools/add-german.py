@@ -61,7 +61,7 @@ def main():
         fields = dict(german[ident])
         alternatives = fields.pop("alternatives", {}) or {}
         # Alternatives: find each `- key:` inside the entry.
-        keys = [(i, len(m.group(1)), m.group(2)) for i in range(start, last + 1)
+        keys = [(i, len(m.group(1)), m.group(2).strip("\"'")) for i in range(start, last + 1)
                 if (m := key_re.match(lines[i]))]
         for k, (kstart, kdash, key) in enumerate(keys):
             kend = kstart + 1

@@ -245,7 +245,11 @@ pub fn state(
                         .push(((*mv).clone(), ArrowKind::Forbidden));
                 }
             }
-            let flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
+            let mut flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
+            // The step each flip names, in the page's language.
+            for flip in flips.iter_mut() {
+                flip.what = terms::step_what(lang, &flip.what);
+            }
             Some(json!({
                 "against": before,
                 "appeared": appeared,

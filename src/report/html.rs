@@ -664,7 +664,7 @@ impl Site<'_> {
                     h,
                     "<tr><td>{}</td><td>{}</td><td><pre>{}</pre></td><td><pre>{}</pre></td></tr>",
                     self.scenario_link(&case.id),
-                    escape(&case.what),
+                    escape(&super::terms::step_what(self.lang, &case.what)),
                     escape(&case.before),
                     escape(&case.after)
                 );

@@ -203,6 +203,30 @@ pub fn cell_content(lang: Lang, text: &str) -> String {
     }
 }
 
+/// The step a comparison names (`play 16-28`, `moves of cell 127`,
+/// `moves of the party to move`, `state`, `open the position`; written by
+/// the scenario runner) in the report language.
+pub fn step_what(lang: Lang, what: &str) -> String {
+    if lang == Lang::En {
+        return what.to_string();
+    }
+    if let Some(action) = what.strip_prefix("play ") {
+        return format!("Aktion {action}");
+    }
+    if what == "moves of the party to move" {
+        return "Züge der Partei am Zug".to_string();
+    }
+    if let Some(rest) = what.strip_prefix("moves of ") {
+        let square = rest.rsplit(' ').next().unwrap_or(rest);
+        return format!("Züge der Figur auf {square}");
+    }
+    match what {
+        "state" => "Zustand".to_string(),
+        "open the position" => "Stellung öffnen".to_string(),
+        _ => what.to_string(),
+    }
+}
+
 /// A finding kind's name in the report language.
 pub fn finding_kind(lang: Lang, kind: FindingKind) -> &'static str {
     match (lang, kind) {
@@ -263,5 +287,11 @@ mod tests {
         );
         assert_eq!(event(Lang::De, "check"), "Schach");
         assert_eq!(kind(Lang::De, "marshal"), "Marschall");
+        assert_eq!(
+            step_what(Lang::De, "moves of cell 127"),
+            "Züge der Figur auf 127"
+        );
+        assert_eq!(step_what(Lang::De, "play 16-28"), "Aktion 16-28");
+        assert_eq!(step_what(Lang::En, "play 16-28"), "play 16-28");
     }
 }

@@ -584,6 +584,8 @@ function exportPng() {
 async function exportText(which) {
   const request = { game: gameRequest(), id: $("save-id").value.trim() || `${S.variant}-explored`,
     clauses: Array.from($("save-clauses").selectedOptions).map((o) => o.value), description: $("save-description").value.trim() || "explored line", draft: true };
+  // A draft needs a clause: the first of the variant until one is chosen.
+  if (!request.clauses.length) request.clauses = [variantInfo().clauses[0].id];
   request.game.compare = null;
   let answer;
   try { answer = await api("/api/save", request); } catch (error) { message(error.message); return; }
