@@ -450,7 +450,7 @@ fn german_pages_are_german(dir: &Path) {
         }
         let text = std::fs::read_to_string(&path).expect("page");
         let count = count_function_words(&text);
-        total = total.add(count);
+        total = total + count;
         if count.english_percent() > worst.0 {
             worst = (count.english_percent(), name.clone());
         }

@@ -160,9 +160,13 @@ impl WordCount {
             self.english as f64 * 100.0 / total as f64
         }
     }
+}
+
+impl std::ops::Add for WordCount {
+    type Output = WordCount;
 
     /// Both counts added.
-    pub fn add(self, other: WordCount) -> WordCount {
+    fn add(self, other: WordCount) -> WordCount {
         WordCount {
             english: self.english + other.english,
             german: self.german + other.german,
