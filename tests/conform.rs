@@ -554,9 +554,9 @@ fn a_slow_engine_times_out_case_by_case_and_the_run_finishes() {
     let mut seq = 0;
     for loaded in &cases {
         match conform_case(&mut engine, loaded, &mut seq) {
-            Verdict::Errored {
-                step: 0, context, ..
-            } => {
+            Verdict::Errored { step, context, .. } => {
+                // The first request is the first step's (steps count from 1).
+                assert_eq!(step, 1, "{context}");
                 assert!(context.contains("no answer within 0.30 s"), "{context}")
             }
             other => panic!("{}: expected a timeout, got {other:?}", loaded.scenario.id),

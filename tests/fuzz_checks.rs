@@ -434,7 +434,7 @@ fn fuzz_reports_progress_on_stderr_unless_quiet() {
     let out = scratch("progress");
     let outd = out.display().to_string();
     let games = args(
-        "fuzz --variant racingkings --games 12 --max-plies 20 --progress-every 0.02 --out",
+        "fuzz --variant racingkings --games 3000 --max-plies 20 --progress-every 0.02 --out",
         std::slice::from_ref(&outd),
     );
     let shown = run(&games);

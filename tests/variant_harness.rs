@@ -349,7 +349,7 @@ fn conform_reports_a_wrong_engine_answer_as_failed() {
     let mut engine = OffByOne(InProcess { forced: Vec::new() });
     let verdict = conform_case(&mut engine, &loaded, &mut 0);
     assert!(
-        matches!(verdict, Verdict::Failed { step: 0, .. }),
+        matches!(verdict, Verdict::Failed { step: 1, .. }),
         "{verdict:?}"
     );
 }

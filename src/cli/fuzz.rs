@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use regelwerk::fuzz::diagnose::MoveCause;
 use regelwerk::fuzz::progress::{Mode, Progress};
+use regelwerk::protocol::difffuzz::diagnose::MoveCause;
 use regelwerk::protocol::difffuzz::Notes;
 use regelwerk::variant::VariantId;
 
@@ -273,7 +273,7 @@ struct Parted {
     /// The kind of difference ([`regelwerk::protocol::difffuzz::Divergence::kind`]).
     kind: String,
     /// The reference's answers about the moves only one side lists
-    /// ([`regelwerk::fuzz::diagnose::move_causes`]).
+    /// ([`regelwerk::protocol::difffuzz::diagnose::move_causes`]).
     causes: Vec<MoveCause>,
     scenario: String,
     /// The engine stopped answering: an engine fault, not a divergence.
@@ -695,7 +695,7 @@ fn differential(
                 let id = format!("diverge-{}-seed-{seed}", args.variant);
                 Box::new(Parted {
                     kind: game.divergence.kind(),
-                    causes: regelwerk::fuzz::diagnose::move_causes(&game),
+                    causes: regelwerk::protocol::difffuzz::diagnose::move_causes(&game),
                     known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
                     played: game.played,
                     scenario: divergence_scenario(&game, &id),

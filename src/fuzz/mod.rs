@@ -3,9 +3,8 @@
 //! variant (MONARCHIE's: [`crate::variant::monarchie::random`] and
 //! [`crate::variant::monarchie::invariants`]); the seeded generator is
 //! [`crate::rng`], below both. [`progress`] tells how a run goes while it
-//! runs; [`diagnose`] names the cause of a difference `fuzz --engine`
+//! runs; [`crate::protocol::difffuzz::diagnose`] names the cause of a difference `fuzz --engine`
 //! found.
 
-pub mod diagnose;
 pub mod game;
 pub mod progress;

@@ -39,6 +39,10 @@ pub struct TournamentCase {
     pub rulings: Vec<String>,
     /// What it shows.
     pub description: String,
+    /// What it shows, in German (the committee's report; `description_de`
+    /// as in a scenario file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_de: Option<String>,
     /// Humans registered before the first step.
     #[serde(default)]
     pub humans: Vec<String>,

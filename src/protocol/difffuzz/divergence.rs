@@ -178,12 +178,13 @@ impl Divergence {
 }
 
 /// `outcome differs: FIELD: reference A, engine B; ...`: only the fields
-/// that differ ([`crate::fuzz::diagnose::outcome_differences`]).
+/// that differ ([`crate::protocol::difffuzz::diagnose::outcome_differences`]).
 fn outcome_text(expected: &str, actual: &str, names: &[&str]) -> String {
-    let fields: Vec<String> = crate::fuzz::diagnose::outcome_differences(expected, actual, names)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let fields: Vec<String> =
+        crate::protocol::difffuzz::diagnose::outcome_differences(expected, actual, names)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
     if fields.is_empty() {
         // Equal as JSON, unequal as compared (a list in another order).
         return format!("outcome differs:\n  reference: {expected}\n  engine:    {actual}");
