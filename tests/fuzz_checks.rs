@@ -434,7 +434,7 @@ fn fuzz_reports_progress_on_stderr_unless_quiet() {
     let out = scratch("progress");
     let outd = out.display().to_string();
     let games = args(
-        "fuzz --variant racingkings --games 3000 --max-plies 20 --progress-every 0.02 --out",
+        "fuzz --variant racingkings --games 400 --max-plies 20 --progress-every 0.01 --out",
         std::slice::from_ref(&outd),
     );
     let shown = run(&games);
@@ -443,7 +443,7 @@ fn fuzz_reports_progress_on_stderr_unless_quiet() {
     assert!(!lines.is_empty(), "no progress line:\n{}", shown.stdout);
     for line in &lines {
         assert!(line.starts_with("fuzz: "), "{line}");
-        assert!(line.contains("/12 games, 0 violations, "), "{line}");
+        assert!(line.contains("/400 games, 0 violations, "), "{line}");
         assert!(line.contains(" games/s, ETA "), "{line}");
         assert!(!line.contains('\r'), "a plain line, not a redrawn one");
     }
@@ -453,7 +453,7 @@ fn fuzz_reports_progress_on_stderr_unless_quiet() {
     assert_eq!(silent.code, Some(0));
     assert_eq!(silent.stderr, "", "--quiet writes no progress");
     for summary in [&shown.stdout, &silent.stdout] {
-        assert!(summary.contains("fuzz: 12 passed, 0 failed"), "{summary}");
+        assert!(summary.contains("fuzz: 400 passed, 0 failed"), "{summary}");
     }
 
     // The differential run counts its differences as it goes (a line
