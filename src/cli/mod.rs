@@ -13,6 +13,7 @@ mod perft;
 mod perftfile;
 mod play;
 mod play_record;
+mod position_args;
 mod render;
 mod replay;
 mod shard;
@@ -26,12 +27,13 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use regelwerk::notation::parse_position;
 use regelwerk::perft::PerftPath;
 use regelwerk::position::Position;
 use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
-use regelwerk::{Cell, Ruleset};
+use regelwerk::Cell;
+
+use position_args::PositionArgs;
 
 /// regelwerk: the rules oracle for MONARCHIE, Grand Chess, Racing Kings, Three Kingdoms Xiangqi and Sovereign Chess.
 #[derive(Parser, Debug)]
@@ -50,60 +52,6 @@ impl Cli {
             Command::Fuzz { engine, uci, .. } => engine.is_some() || uci.is_some(),
             _ => false,
         }
-    }
-}
-
-#[derive(clap::Args, Debug, Clone)]
-struct PositionArgs {
-    /// The rule system.
-    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
-    variant: VariantId,
-    /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md), or a named start of the variant (`start`; Three Kingdoms also `no-bannermen`); default: the variant's start.
-    #[arg(long)]
-    position: Option<String>,
-    /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
-    #[arg(long = "ruling", value_name = "ID=KEY")]
-    rulings: Vec<String>,
-}
-
-impl PositionArgs {
-    /// A game of any variant through the variant interface.
-    fn open(&self) -> Result<Box<dyn regelwerk::variant::Game>> {
-        // The rulings first, so that a bad setting is named as one (and
-        // an error is never put on a --position that was not given).
-        let start = regelwerk::variant::open(self.variant, None, &self.rulings)
-            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-        let Some(text) = self.position.as_deref() else {
-            return Ok(start);
-        };
-        // A named start of the variant (`start`, `no-bannermen`) reads
-        // as in a perft file's `from` line.
-        if regelwerk::variant::info(self.variant)
-            .starts
-            .contains(&text)
-        {
-            return regelwerk::variant::open_start(self.variant, text, &self.rulings)
-                .map_err(|message| anyhow::anyhow!("reading --position: {message}"));
-        }
-        regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(|message| {
-            anyhow::anyhow!("reading --position for {}: {message}", self.variant)
-        })
-    }
-
-    /// A MONARCHIE position and ruleset.
-    fn load(&self) -> Result<(Position, Ruleset)> {
-        if self.variant != VariantId::Monarchie {
-            anyhow::bail!(
-                "this command is for MONARCHIE only (got --variant {})",
-                self.variant
-            );
-        }
-        let position = match &self.position {
-            Some(text) => parse_position(text).context("reading --position")?,
-            None => Position::start(),
-        };
-        let rules = Ruleset::from_settings(&self.rulings).context("reading --ruling")?;
-        Ok((position, rules))
     }
 }
 
