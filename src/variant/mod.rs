@@ -31,6 +31,7 @@ pub mod fast_differential;
 pub mod fields;
 pub mod grand;
 pub mod monarchie;
+pub mod piece_names;
 pub mod racingkings;
 pub mod sovereign;
 pub mod threekingdoms;
@@ -465,6 +466,13 @@ pub trait Game: Send {
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The squares a move text goes from and to (for arrows and dots).
     fn move_squares(&self, mv: &str) -> Option<(String, String)>;
+    /// The move itself, named so that the same move under two rulesets
+    /// has one name even where a ruling renames the places it reaches
+    /// (Three Kingdoms' R-SEATS: which half a river crossing enters). The
+    /// move text where no ruling renames places.
+    fn move_identity(&self, mv: &str) -> String {
+        mv.to_string()
+    }
     /// Where the game stands.
     fn status(&self) -> Status;
     /// The variant's own invariants over the transition from `before` (a
@@ -609,6 +617,9 @@ pub struct VariantInfo {
     pub event_kinds: &'static [&'static str],
     /// Its piece kinds, lowercase English.
     pub kinds: &'static [&'static str],
+    /// Its piece kinds' names and letters in English and German (every
+    /// kind of `kinds`; `piece_names.rs`).
+    pub pieces: &'static [piece_names::PieceNames],
     /// Its board as drawing data, with the named party at the bottom
     /// (the variant's reference view when `None`).
     pub board: fn(Option<&str>) -> crate::draw::Board,

@@ -330,6 +330,7 @@ pub const fn info(
         causes: &[],
         event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
         kinds: parts.kinds,
+        pieces: &crate::variant::piece_names::CHESS,
         board: parts.board,
         figures: parts.figures,
         random_position: None,

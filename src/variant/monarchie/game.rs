@@ -135,6 +135,7 @@ pub static INFO: VariantInfo = VariantInfo {
         "won",
     ],
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+    pieces: &crate::variant::piece_names::MONARCHIE,
     board: crate::variant::monarchie::picture::board,
     figures: Vec::new,
     capture_owner: "the party whose piece was taken; for a dead blocker (`dead: true`) the eliminated party it belonged to",

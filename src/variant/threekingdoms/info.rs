@@ -118,6 +118,7 @@ pub static INFO: VariantInfo = VariantInfo {
         "soldier",
         "bannerman",
     ],
+    pieces: &crate::variant::piece_names::THREE_KINGDOMS,
     board: super::picture::board,
     random_position: None,
     figures: super::picture::figures,
