@@ -23,7 +23,7 @@ use super::repo_root;
 #[derive(clap::Args, Debug)]
 pub(super) struct RenderArgs {
     /// The rule system.
-    #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::Monarchie)]
+    #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::default())]
     variant: regelwerk::variant::VariantId,
     /// A position in the variant's notation (MONARCHIE's one-line notation, a FEN for grand, racingkings and sovereign); default: the variant's start.
     #[arg(long, conflicts_with = "scenario")]

@@ -463,6 +463,18 @@ pub trait Game: Send {
     fn perft_on(&self, depth: u32, path: PerftPath) -> u64;
     /// perft split by first move, as (move, count), sorted by move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// How a listed move (a text of [`Game::legal_moves`]) is shown to a
+    /// person by `moves` and `perft --divide`: the text itself unless the
+    /// variant's notation marks more (MONARCHIE writes a capture `5x150`).
+    fn move_label(&self, mv: &str) -> String {
+        mv.to_owned()
+    }
+    /// The variant's own drawing of the board as text for `show`, where it
+    /// has one (MONARCHIE's hexagram); `None` draws the board from the
+    /// variant's board picture.
+    fn board_text(&self) -> Option<String> {
+        None
+    }
     /// The squares a move text goes from and to (for arrows and dots).
     fn move_squares(&self, mv: &str) -> Option<(String, String)>;
     /// Where the game stands.

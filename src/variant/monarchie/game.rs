@@ -672,6 +672,21 @@ impl Game for MonarchieGame {
             .collect()
     }
 
+    /// The one-line notation (docs/notation.md) writes a move onto an
+    /// occupied cell with `x`.
+    fn move_label(&self, mv: &str) -> String {
+        match read_action(mv) {
+            Ok(Action::Move { mv, elapsed: None }) => mv.text(!self.position.is_empty(mv.to)),
+            _ => mv.to_owned(),
+        }
+    }
+
+    fn board_text(&self) -> Option<String> {
+        Some(crate::variant::monarchie::board_text::render(
+            &self.position,
+        ))
+    }
+
     fn status(&self) -> Status {
         status_of(&self.position)
     }
