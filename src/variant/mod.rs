@@ -651,6 +651,29 @@ pub struct VariantInfo {
     pub record: RecordInfo,
     /// Its misreading catalogue and how a game with faults opens.
     pub misreadings: MisreadingInfo,
+    /// How UCI engines play it (`--uci`, docs/uci.md), or `None` where no
+    /// UCI engine does (more than two parties, or no engine knows it).
+    pub uci: Option<UciInfo>,
+}
+
+/// How a variant is played by a UCI engine.
+#[derive(Debug, Clone, Copy)]
+pub struct UciInfo {
+    /// The engine's name of the variant (its `UCI_Variant` option).
+    pub name: &'static str,
+    /// How a decided game ends, for reading the winner off the engine's
+    /// position.
+    pub end: UciEnd,
+}
+
+/// How a variant played over UCI is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UciEnd {
+    /// By checkmate only: in a decided position the side to move lost.
+    Checkmate,
+    /// By reaching the goal only (Racing Kings): the side whose king
+    /// stands on the last rank won; both kings there is a tie.
+    Goal,
 }
 
 /// Opens a game at a position under ruling settings, or says why not.

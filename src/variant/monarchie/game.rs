@@ -157,6 +157,7 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: super::faults::Misreading::catalogue,
         open: open_with_faults,
     },
+    uci: None,
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).
