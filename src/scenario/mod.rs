@@ -17,4 +17,4 @@ pub use kind::FileKind;
 pub use load::{
     collect_all_files, collect_files_among, is_scenario_among, load_file, LoadError, Loaded,
 };
-pub use run::{run, Mismatch};
+pub use run::{differences_with, run, Difference, Mismatch, StepKind};

@@ -67,6 +67,112 @@ pub fn run_with(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
     Ok(())
 }
 
+/// What one step of a scenario is: the step kinds of
+/// [`super::format::Step`], and the opening of the position before them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StepKind {
+    /// Opening the position (set-up validation, `invalid: true`).
+    Open,
+    /// A `play` step and its `expect`.
+    Play,
+    /// A `moves` step and its `expect_moves`.
+    Moves,
+    /// A `perft` step and its `expect_nodes`.
+    Perft,
+    /// A `state` step.
+    State,
+}
+
+/// One step that came out differently, and the compared fields that
+/// differ (`result` when an action's legality flips, `reason` when it is
+/// refused both ways with another code, `next`, `capture`, ...; `moves`
+/// for a move set, `nodes` for a perft count, `position` for opening the
+/// position or a refused action that changed it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// 0-based step index (0 for [`StepKind::Open`]).
+    pub step: usize,
+    /// The kind of the step.
+    pub kind: StepKind,
+    /// The differing fields, sorted.
+    pub fields: Vec<String>,
+}
+
+/// Every step of `loaded` that differs from its expectation with `forced`
+/// settings on top of the scenario's, in order. Unlike [`run_with`] it does
+/// not stop at the first difference: every step is still played (a
+/// difference in one reported field does not stop the game), so that a
+/// later step that differs in another way is seen too. Opening the
+/// position is the one difference after which nothing runs.
+pub fn differences_with(loaded: &Loaded, forced: &[String]) -> Vec<Difference> {
+    let open = |_| Difference {
+        step: 0,
+        kind: StepKind::Open,
+        fields: vec!["position".to_string()],
+    };
+    if loaded.scenario.position.invalid {
+        return match loaded.open_with(forced) {
+            Err(_) => Vec::new(),
+            Ok(_) => vec![open(())],
+        };
+    }
+    let Ok(mut game) = loaded.open_with(forced) else {
+        return vec![open(())];
+    };
+    let mut out = Vec::new();
+    for (index, step) in loaded.scenario.steps.iter().enumerate() {
+        let kind = if step.play.is_some() {
+            StepKind::Play
+        } else if step.moves.is_some() {
+            StepKind::Moves
+        } else if step.perft.is_some() {
+            StepKind::Perft
+        } else {
+            StepKind::State
+        };
+        if let Err((_, expected, actual)) = run_step(game.as_mut(), step) {
+            out.push(Difference {
+                step: index,
+                kind,
+                fields: differing_fields(kind, &expected, &actual),
+            });
+        }
+    }
+    out
+}
+
+/// The keys of `expected` whose values differ in `actual` (the compared
+/// maps of one step); the whole step's name when they are not maps.
+fn differing_fields(kind: StepKind, expected: &Value, actual: &Value) -> Vec<String> {
+    match kind {
+        StepKind::Moves => return vec!["moves".to_string()],
+        StepKind::Perft => return vec!["nodes".to_string()],
+        _ => {}
+    }
+    let (Some(want), Some(have)) = (expected.as_object(), actual.as_object()) else {
+        // A refused action that changed the position.
+        return vec!["position".to_string()];
+    };
+    let mut fields: Vec<String> = want
+        .iter()
+        .filter(|(key, value)| have.get(key.as_str()) != Some(value))
+        .map(|(key, _)| {
+            // Refused both ways, for another reason: the refusal's code
+            // differs, not the action's legality.
+            let refused = |map: &serde_json::Map<String, Value>| {
+                map.get("result").is_some_and(|code| code != "legal")
+            };
+            if key == "result" && refused(want) && refused(have) {
+                "reason".to_string()
+            } else {
+                key.clone()
+            }
+        })
+        .collect();
+    fields.sort();
+    fields
+}
+
 /// What a step differed in: what, expected, actual.
 pub type StepError = (String, Value, Value);
 
