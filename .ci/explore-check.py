@@ -24,6 +24,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 REGELWERK = sys.argv[1]
@@ -245,6 +246,97 @@ def check_misreading(driver, url):
     print(f"monarchie: misreading {select.first_selected_option.get_attribute('value')} caught by {count}; stepping through shows the differing step")
 
 
+def page_state(driver):
+    """What a reload must restore: the position, the report, the rulings
+    switched and the marked difference."""
+    return {
+        "position": driver.find_element(By.ID, "position-text").get_attribute("value"),
+        "history": [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")],
+        "rulings": [s.get_attribute("value") for s in driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")],
+        "appeared": driver.find_element(By.CSS_SELECTOR, "#diff p.appeared").get_attribute("data-moves") if driver.find_elements(By.CSS_SELECTOR, "#diff p.appeared") else None,
+    }
+
+
+def check_analysis_board(driver, url):
+    """Issue 36 in German: play, switch a ruling (the change line), reload
+    from the address, export, step with the keyboard, and the Engine
+    column of a `moves` step."""
+    driver.get(f"{url}?variant=monarchie&lang=de")
+    settle(driver)
+    for _ in range(2):
+        if select_piece(driver) is None:
+            fail("monarchie (de): no piece with moves")
+            return
+        driver.find_elements(By.CSS_SELECTOR, "#board circle.hit[data-target]")[0].click()
+        settle(driver)
+    select = driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")[0]
+    Select(select).select_by_index(1)
+    settle(driver)
+    line = driver.find_element(By.ID, "change-line").text
+    if not line.startswith("Durch die Umstellung geändert"):
+        fail(f"monarchie (de): no change line after a ruling switch: '{line}'")
+    print(f"monarchie (de): after the switch: {line}")
+    driver.save_screenshot(str(OUT / "explore-monarchie-ruling-de.png"))
+    # The address round trip.
+    before = page_state(driver)
+    address = driver.current_url
+    if "action=" not in address or "ruling=" not in address or "lang=de" not in address:
+        fail(f"monarchie (de): the address does not hold the state: {address}")
+    driver.find_element(By.ID, "copy-link").click()
+    if driver.find_element(By.ID, "share-link").get_attribute("value") != address:
+        fail("monarchie (de): the copied link is not the address")
+    driver.get("about:blank")
+    driver.get(address)
+    settle(driver)
+    after = page_state(driver)
+    if after != before:
+        fail(f"monarchie (de): reloading {address} gives {after}, not {before}")
+    else:
+        print(f"monarchie (de): reloaded from the address, same board, report and rulings ({len(after['history'])} actions)")
+    # Exports.
+    for button, prefix in [("export-svg", "data:image/svg+xml"), ("export-png", "data:image/png")]:
+        driver.find_element(By.ID, button).click()
+        try:
+            WebDriverWait(driver, 30).until(lambda d: (d.find_elements(By.ID, "export-link") or [None])[0] is not None
+                                            and d.find_element(By.ID, "export-link").get_attribute("href").startswith(prefix))
+            size = int(driver.find_element(By.ID, "export-link").get_attribute("data-bytes"))
+            print(f"monarchie (de): {button}: {size} bytes")
+        except Exception:
+            fail(f"monarchie (de): {button} gives no {prefix} download")
+    for button, needle in [("export-scenario", "review: proposed"), ("export-record", "1. ")]:
+        driver.find_element(By.ID, button).click()
+        try:
+            WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, "export-text") and needle in d.find_element(By.ID, "export-text").text)
+            print(f"monarchie (de): {button}: {len(driver.find_element(By.ID, 'export-text').text)} characters")
+        except Exception:
+            fail(f"monarchie (de): {button} gives no text with '{needle}'")
+    # Keyboard stepping.
+    count = lambda: len(driver.find_elements(By.CSS_SELECTOR, "#history li"))
+    total = count()
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    body = driver.find_element(By.TAG_NAME, "body")
+    for key, expected in [(Keys.ARROW_LEFT, total - 1), (Keys.HOME, 0), (Keys.ARROW_RIGHT, 1), (Keys.END, total)]:
+        body.send_keys(key)
+        settle(driver)
+        if count() != expected:
+            fail(f"monarchie (de): after {key!r} {count()} actions, expected {expected}")
+    print(f"monarchie (de): Left, Home, Right, End step through {total} actions")
+    # The Engine column of a `moves` step.
+    scenario = "m.6.6.start-orange-pawn-start-one-or-two-both-sides"
+    driver.get(f"{url}?variant=monarchie&scenario={scenario}&step=1&lang=de")
+    settle(driver)
+    rows = driver.find_elements(By.CSS_SELECTOR, "#scenario-view tr[data-step]")
+    engine = rows[0].find_element(By.CSS_SELECTOR, "td.engine").text if rows else ""
+    if "zulässige Züge" not in engine or "176-145" not in engine:
+        fail(f"monarchie (de): the Engine column of the moves step reads '{engine}'")
+    elif "differs" in (rows[0].get_attribute("class") or ""):
+        fail("monarchie (de): the moves step is marked as differing")
+    else:
+        print(f"monarchie (de): Engine column of step 1: {engine}")
+    if "current" not in (rows[0].get_attribute("class") or ""):
+        fail("monarchie (de): step 1 is not highlighted at the start of the scenario")
+
+
 def timings(url, variants):
     """A move and a ruling switch on each variant's largest position: the
     start or suite position with the most legal moves."""
@@ -318,6 +410,7 @@ def main():
                 check_variant(driver, url, info)
             check_scenario_browser(driver, url)
             check_misreading(driver, url)
+            check_analysis_board(driver, url)
         for entry in driver.get_log("browser"):
             if entry["level"] == "SEVERE":
                 fail(f"browser console: {entry['message']}")

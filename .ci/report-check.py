@@ -3,7 +3,12 @@
 each, and fail on any console error, uncaught exception or resource that
 does not load.
 
-Usage: report-check.py PAGE=SCREENSHOT.png [PAGE=SCREENSHOT.png ...]
+Usage: report-check.py [de:]PAGE=SCREENSHOT.png [[de:]PAGE=SCREENSHOT.png ...]
+
+A page given as `de:PAGE` is a German page: its visible prose (the text
+the browser renders, without code, pre, svg, script and style) must hold
+under 3 % English function words, counted as `src/report/texts.rs`
+counts them (issue 36); the share is printed for every such page.
 
 Chromium's stderr log does not report a missing image under file://, so
 this talks to the browser over the DevTools pipe (--remote-debugging-pipe:
@@ -14,6 +19,7 @@ and listens to the Log, Runtime and Network events of each page.
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +27,34 @@ import time
 from pathlib import Path
 
 TIMEOUT = 60.0
+ENGLISH_LIMIT = 3.0
+
+# The word lists of src/report/texts.rs (words that are also German, such
+# as "in", "an", "was", "also", and the side letter "a", are left out).
+ENGLISH = set("""the of and to is are be been it its by with for from that this which not or on at as
+into than then there their they them these those has have had does do if when where who whose what may
+can must only each every any after before under over other but would could should""".split())
+GERMAN = set("""der die das den dem des und zu ist sind ein eine einen einem einer eines nicht oder auf
+mit von für aus bei nach vor über unter wird werden kann darf muss nur jede jeder jedes sich als wenn
+dass wie auch noch schon keine kein seine ihre sein ihr im am zum zur vom beim dieser diese dieses""".split())
+
+# The page's visible prose: a copy of the body without code and drawings.
+PROSE = """(() => { const body = document.body.cloneNode(true);
+  body.querySelectorAll('code, pre, svg, script, style').forEach((n) => n.remove());
+  return body.innerText; })()"""
+
+
+def function_words(text):
+    english = german = 0
+    for token in re.split(r"[^\w\-.=&;']+", text):
+        word = token.rstrip(".;").lower()
+        if not word or any(c in word for c in "-.=_&"):
+            continue
+        if word in ENGLISH:
+            english += 1
+        elif word in GERMAN:
+            german += 1
+    return english, german
 
 
 class Browser:
@@ -125,7 +159,7 @@ def problems_in(events):
     return found
 
 
-def check(browser, url, screenshot):
+def check(browser, url, screenshot, german=False):
     target = browser.send("Target.createTarget", {"url": "about:blank"})["result"]["targetId"]
     session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["result"]["sessionId"]
     for domain in ("Page", "Runtime", "Log", "Network"):
@@ -145,6 +179,15 @@ def check(browser, url, screenshot):
     shot = browser.send("Page.captureScreenshot", {"format": "png"}, session=session)
     Path(screenshot).write_bytes(base64.b64decode(shot["result"]["data"]))
     problems = problems_in(e for e in browser.events if e.get("sessionId") == session)
+    if german:
+        answer = browser.send("Runtime.evaluate", {"expression": PROSE, "returnByValue": True}, session=session)
+        english, german_words = function_words(answer["result"]["result"].get("value", ""))
+        share = 100.0 * english / max(1, english + german_words)
+        print(f"{url}: English share {share:.1f} % ({english} English, {german_words} German function words)")
+        if german_words == 0:
+            problems.append("no German prose on a German page")
+        elif share >= ENGLISH_LIMIT:
+            problems.append(f"English share {share:.1f} % >= {ENGLISH_LIMIT} %")
     browser.send("Target.closeTarget", {"targetId": target})
     return problems
 
@@ -158,8 +201,10 @@ def main():
     try:
         for argument in sys.argv[1:]:
             page, screenshot = argument.split("=", 1)
+            german = page.startswith("de:")
+            page = page.removeprefix("de:")
             url = Path(page).resolve().as_uri()
-            problems = check(browser, url, screenshot)
+            problems = check(browser, url, screenshot, german)
             for problem in problems:
                 print(f"{page}: {problem}", file=sys.stderr)
             failed |= bool(problems)

@@ -6,6 +6,10 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+mod words;
+
+pub use words::{os_reason, plain, visible, without_os_error};
+
 /// The largest file regelwerk reads (scenarios, journals, tournament
 /// cases, PGN, lists): 8 MiB, eight times a journal of 100,000 actions,
 /// and small enough that parsing it stays well under a gigabyte.
@@ -49,6 +53,76 @@ pub fn max_plies(text: &str) -> Result<usize, String> {
     Ok(plies)
 }
 
+/// A parser of a whole-number option within `min..=max` (for clap's
+/// `value_parser`): the message names the range, never a parser's words.
+///
+/// # Errors
+/// The parser returned refuses text that is not a whole number, and a
+/// number outside the range.
+pub fn whole<T>(
+    min: T,
+    max: T,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let range = format!("expected a whole number from {min} to {max}");
+        let digits = text.trim();
+        let number: T = digits.parse().map_err(|_| {
+            if !digits.is_empty()
+                && digits
+                    .trim_start_matches('-')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                && !digits.trim_start_matches('-').is_empty()
+            {
+                format!("{} is out of range: {range}", quote(digits))
+            } else {
+                format!("'{}' is not a whole number: {range}", quote(text))
+            }
+        })?;
+        if number < min || number > max {
+            return Err(format!("{number} is out of range: {range}"));
+        }
+        Ok(number)
+    }
+}
+
+/// A perft depth option: a whole number from 0 to [`MAX_PERFT_DEPTH`].
+///
+/// # Errors
+/// Not a whole number, or deeper than the limit.
+pub fn perft_depth(text: &str) -> Result<u32, String> {
+    let depth = whole(0u32, u32::MAX)(text).map_err(|_| {
+        format!(
+            "'{}' is not a perft depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}",
+            quote(text)
+        )
+    })?;
+    check_perft_depth(depth)?;
+    Ok(depth)
+}
+
+/// A seconds option (`--timeout`): more than 0 and at most a day.
+///
+/// # Errors
+/// Not a number, or outside the range.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let expected = "expected seconds greater than 0 and at most 86400 (a day), e.g. 10 or 0.5";
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{}' is not a number of seconds: {expected}", quote(text)))?;
+    if !value.is_finite() || value <= 0.0 || value > 86_400.0 {
+        return Err(format!(
+            "{} is out of range: {expected}",
+            quote(text.trim())
+        ));
+    }
+    Ok(value)
+}
+
 /// The deepest YAML nesting accepted (mappings and sequences inside each
 /// other). The scenario format needs six levels.
 pub const MAX_YAML_DEPTH: usize = 32;
@@ -86,6 +160,39 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
     read_text_within(path, MAX_FILE_BYTES, "MAX_FILE_BYTES")
 }
 
+/// [`read_text`] for callers that take an I/O error: the error's words
+/// are the [`LoadError`]'s message (plain, without the path, which the
+/// caller adds).
+///
+/// # Errors
+/// As [`read_text`].
+pub fn read_to_string(path: &Path) -> std::io::Result<String> {
+    read_text(path).map_err(|error| std::io::Error::other(error.message))
+}
+
+/// The bytes of a file within [`MAX_FILE_BYTES`], through
+/// [`open_regular`] (for hashing; no text check).
+///
+/// # Errors
+/// As [`open_regular`], and a file over the limit.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
+    let mut bytes = Vec::new();
+    open_regular(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::io(path, &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(error(
+            path,
+            0,
+            0,
+            "the file is larger than MAX_FILE_BYTES (8 MiB); regelwerk reads no bigger file"
+                .to_string(),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// The largest results file `merge` reads (`--output` of a shard): 256
 /// MiB, about 24 times a shard of the campaign docs/scale.md describes
 /// (`fuzz --games 1000000` in 8 shards, 10.8 MB each).
@@ -96,7 +203,7 @@ pub const MAX_RESULTS_BYTES: u64 = 256 * 1024 * 1024;
 /// # Errors
 /// As [`read_text`].
 pub fn read_text_within(path: &Path, limit: u64, name: &str) -> Result<String, LoadError> {
-    let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, &e))?;
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
@@ -113,6 +220,132 @@ pub fn read_text_within(path: &Path, limit: u64, name: &str) -> Result<String, L
         ));
     }
     decode_text(path, &bytes)
+}
+
+/// Opens `path` for reading if it is a regular file (after following
+/// symbolic links), and notes it as an input of this run (so that no
+/// output of the run may be written over it: [`input_named`]). Every file
+/// regelwerk reads is opened here, so that none blocks or never ends: a
+/// named pipe (FIFO) would wait for a writer, a device such as
+/// `/dev/zero` gives bytes without end. The open itself does not wait
+/// (`O_NONBLOCK`, which regular files ignore).
+///
+/// # Errors
+/// [`LoadError`] (field `file`): the file cannot be opened, or it is not
+/// a regular file (naming what it is).
+pub fn open_regular(path: &Path) -> Result<std::fs::File, LoadError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| LoadError::io(path, &e))?;
+    let metadata = file.metadata().map_err(|e| LoadError::io(path, &e))?;
+    if metadata.is_dir() {
+        return Err(error(path, 0, 0, "a folder, not a file".to_string()));
+    }
+    if let Some(what) = not_regular(&metadata) {
+        return Err(error(
+            path,
+            0,
+            0,
+            format!(
+                "{what}, not a regular file: regelwerk reads only regular files (a pipe or a device may never end); give a file"
+            ),
+        ));
+    }
+    note_input(path, &metadata);
+    Ok(file)
+}
+
+/// What a file that is not a regular one is, or `None` for a regular
+/// file.
+pub fn not_regular(metadata: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device (such as /dev/zero)");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// A file's identity: its device and inode (on Unix), so that two names
+/// of one file (a hard link, a symbolic link, `./a` and `a`) are known to
+/// be one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId {
+    /// The device.
+    pub device: u64,
+    /// The inode.
+    pub inode: u64,
+}
+
+impl FileId {
+    /// The identity of a file's metadata (`None` off Unix).
+    pub fn of(metadata: &std::fs::Metadata) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(FileId {
+                device: metadata.dev(),
+                inode: metadata.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = metadata;
+            None
+        }
+    }
+
+    /// The identity of the file at `path` (following links), if it
+    /// exists.
+    pub fn of_path(path: &Path) -> Option<FileId> {
+        std::fs::metadata(path).ok().as_ref().and_then(FileId::of)
+    }
+}
+
+/// The files read so far in this run, by identity.
+static INPUTS: std::sync::Mutex<Vec<(FileId, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+
+fn note_input(path: &Path, metadata: &std::fs::Metadata) {
+    if let Some(id) = FileId::of(metadata) {
+        if let Ok(mut inputs) = INPUTS.lock() {
+            if !inputs.iter().any(|(known, _)| *known == id) {
+                inputs.push((id, path.to_path_buf()));
+            }
+        }
+    }
+}
+
+/// The name under which this run read the file `id`, if it read it.
+pub fn input_named(id: FileId) -> Option<PathBuf> {
+    INPUTS.lock().ok().and_then(|inputs| {
+        inputs
+            .iter()
+            .find(|(known, _)| *known == id)
+            .map(|(_, path)| path.clone())
+    })
 }
 
 /// Bytes as text: at most [`MAX_FILE_BYTES`], UTF-8, no NUL bytes (a
@@ -251,7 +484,15 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         let (line, column) = error
             .location()
             .map_or((0, 0), |at| (at.line(), at.column()));
-        let message = yaml_message(&error);
+        let mut message = yaml_message(&error);
+        let at_tab = text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .and_then(|row| row.chars().nth(column.saturating_sub(1)))
+            == Some('\t');
+        if message.contains("found a tab character") || (at_tab && message.contains("YAML value")) {
+            message = TAB_WORDS.to_string();
+        }
         let place = if message.contains("alias bomb") {
             // The parser does not say where; the first alias used is.
             first_alias(text)
@@ -314,6 +555,10 @@ fn yaml_message(error: &serde_yaml::Error) -> String {
         )
 }
 
+/// What a tab where YAML wants spaces is called.
+const TAB_WORDS: &str =
+    "a tab character: YAML indents with spaces, never tabs; replace the tab with spaces";
+
 /// The key a duplicate-key message names.
 fn duplicate_key(message: &str) -> Option<String> {
     let rest = message
@@ -348,100 +593,6 @@ fn second_line_of_key(text: &str, key: &str) -> Option<(usize, usize)> {
                 .then(|| (index + 1, line.len() - content.len() + 1))
         })
         .nth(1)
-}
-
-/// Rust type names serde puts in its messages, and what to say instead.
-const TYPE_WORDS: [(&str, &str); 25] = [
-    (
-        "invalid type: unit value, expected struct Scenario",
-        "the file holds no scenario: expected a mapping of its fields (variant, id, description, clauses, position, steps)",
-    ),
-    ("expected struct Scenario", "expected a scenario (a mapping of variant, id, description, clauses, position, steps)"),
-    ("expected variant identifier", "expected one of the names this field takes"),
-    // serde_yaml's word for a mapping or list where a name belongs.
-    ("expected a YAML tag starting with '!'", "expected one of the names this field takes"),
-    ("expected internally tagged enum", "expected a mapping with a kind field"),
-    ("invalid type: unit value", "found nothing"),
-    ("invalid value: integer", "found the number"),
-    ("invalid value: string", "found the text"),
-    ("invalid type: sequence", "found a list"),
-    ("invalid type: map", "found a mapping"),
-    ("invalid type: string", "found the text"),
-    ("invalid type: integer", "found the number"),
-    ("invalid type: floating point", "found the number"),
-    ("invalid type: boolean", "found"),
-    ("expected struct ", "expected a mapping: "),
-    (
-        "internally tagged enum Request",
-        "a request object with a \"type\" field",
-    ),
-    (
-        "internally tagged enum Response",
-        "a response object with a \"type\" field",
-    ),
-    ("expected u64", "expected a whole number from 0"),
-    ("expected u32", "expected a whole number from 0"),
-    ("expected u16", "expected a whole number from 0"),
-    ("expected u8", "expected a whole number from 0"),
-    ("expected i64", "expected a whole number"),
-    ("expected i32", "expected a whole number"),
-    ("expected f64", "expected a number"),
-    ("a sequence", "a list"),
-];
-
-/// An operating-system error on `path` in plain words, without the
-/// `(os error N)` suffix: what a user can act on.
-pub fn os_reason(path: &Path, error: &std::io::Error) -> String {
-    use std::io::ErrorKind;
-    match error.kind() {
-        ErrorKind::IsADirectory => "a folder, not a file".to_string(),
-        ErrorKind::NotADirectory => "a part of the path is a file, not a folder".to_string(),
-        ErrorKind::NotFound => match path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            Some(parent) if !parent.is_dir() => {
-                format!("the folder {} does not exist", parent.display())
-            }
-            _ => "no such file".to_string(),
-        },
-        ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            let text = error.to_string();
-            match text.rsplit_once(" (os error ") {
-                Some((head, _)) => head.to_string(),
-                None => text,
-            }
-        }
-    }
-}
-
-/// A message with its control characters written as escapes (`\u{0}`),
-/// so that a NUL or an escape sequence from an input file never reaches
-/// the terminal raw.
-pub fn visible(message: &str) -> String {
-    message
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\t' {
-                c.escape_unicode().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
-/// A serde message (JSON or YAML) with Rust's type names replaced.
-pub fn plain(message: &str) -> String {
-    let mut text = message.to_string();
-    for (rust, ours) in TYPE_WORDS {
-        text = text.replace(rust, ours);
-    }
-    if text.contains("number out of range") {
-        text = text.replace(
-            "number out of range",
-            "number out of range (request numbers and depths are whole numbers from 0 to 18446744073709551615)",
-        );
-    }
-    text
 }
 
 /// A file that cannot be used (a scenario, journal, tournament case,

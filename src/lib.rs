@@ -1,14 +1,16 @@
-//! regelwerk: a rules-specification test oracle. Its first rule system is
-//! MONARCHIE, the six-player chess variant on a 253-cell hexagram; Grand
-//! Chess and Racing Kings follow. Each lives in its own folder under
-//! [`variant`]; the harness parts ([`scenario`], [`protocol`], [`fuzz`],
-//! [`journal`], [`report`]) sit beside them.
+//! regelwerk: a rules-specification test oracle for five rule systems:
+//! MONARCHIE (six parties on a 253-cell hexagram), Grand Chess, Racing
+//! Kings, Three Kingdoms Xiangqi and Sovereign Chess. Each lives in its
+//! own folder under [`variant`] and joins the harness through its
+//! [`variant::VariantInfo`] entry; the harness parts ([`scenario`],
+//! [`protocol`], [`fuzz`], [`journal`], [`record`], [`report`]) sit
+//! beside them and are the same for every rule system.
 //!
-//! MONARCHIE's reference engine reads like the rulebook: [`geometry`]
-//! (clause 2), [`party`] (clause 3), [`piece`] (clause 6), [`setup`] and
-//! [`position`] (the state), [`rules`] (clauses 4-16), [`start`] (Anhang
-//! A). Every ruling where the text is silent is a field of
-//! [`ruleset::Ruleset`]. These modules live in [`variant::monarchie`] and
+//! MONARCHIE's reference engine reads like the rulebook: `geometry`
+//! (clause 2), `party` (clause 3), `piece` (clause 6), `setup` and
+//! `position` (the state), `rules` (clauses 4-16), `start` (Anhang A).
+//! Every ruling where the text is silent is a field of its
+//! `ruleset::Ruleset`. These modules live in [`variant::monarchie`] and
 //! are re-exported here under their short names.
 
 #![warn(missing_docs)]
@@ -19,6 +21,7 @@ pub mod explore;
 pub mod fuzz;
 pub mod input;
 pub mod journal;
+pub mod output;
 pub mod perftfile;
 pub mod players;
 pub mod protocol;

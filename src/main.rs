@@ -7,17 +7,20 @@ use clap::Parser;
 mod cli;
 
 fn main() -> ExitCode {
+    cli::install_stdout_hook();
     let args = cli::Cli::parse();
     if !args.talks_to_engines() {
         restore_default_sigpipe();
     }
-    match cli::run(args) {
+    let code = match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
             eprintln!("error: {}", message_of(&error));
             cli::exit_code_of(&error)
         }
-    }
+    };
+    cli::flush_stdout();
+    code
 }
 
 /// The error and its causes, each said once: a cause whose text the
@@ -32,7 +35,7 @@ fn message_of(error: &anyhow::Error) -> String {
             message.push_str(&text);
         }
     }
-    regelwerk::input::visible(&message)
+    regelwerk::input::visible(&regelwerk::input::without_os_error(&message))
 }
 
 /// Output piped into a program that stops reading (`| head`) ends the

@@ -6,10 +6,13 @@
 //! that the merged report is the one a single run gives.
 //!
 //! A results file is a `header` line (the command, the campaign's
-//! identity, the shard), one `unit` line per unit (its index in the whole
-//! campaign and its result) and an `end` line (the unit count and the
-//! seconds the shard took); a file without its end is a shard that did
-//! not finish.
+//! identity, the shard, the command line), one `unit` line per unit (its
+//! index in the whole campaign and its result) and an `end` line (the
+//! unit count and the seconds the shard took); a file without its end is
+//! a shard that did not finish. Each unit's line is written and flushed
+//! when the unit finishes, so that an interrupted shard keeps its
+//! finished units; `merge` names an unfinished shard and prints the
+//! command (with `--resume`) that completes it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,6 +20,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::output::OutputError;
 
 /// The most shards a campaign may be split into.
 pub const MAX_SHARDS: u32 = 100_000;
@@ -68,6 +73,12 @@ impl FromStr for Shard {
     }
 }
 
+/// The longest line `merge` reads from a results file: 16 MiB, far more
+/// than any unit's result (a check case with its expected and actual
+/// boards is a few kilobytes), so that a file of one endless line is
+/// refused before it is parsed.
+pub const MAX_RESULTS_LINE: usize = 16 * 1024 * 1024;
+
 /// One line of a results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "record", rename_all = "kebab-case", deny_unknown_fields)]
@@ -81,6 +92,10 @@ pub enum Record {
         campaign: Value,
         /// This shard, `I/N`.
         shard: String,
+        /// The command line that wrote the file, for the command that
+        /// completes it (`merge` prints it; absent in older files).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        argv: Vec<String>,
     },
     /// One unit's result.
     Unit {
@@ -102,34 +117,137 @@ pub enum Record {
     },
 }
 
-/// Writes a results file.
+/// How a results file is begun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Begin {
+    /// A new file (an existing one is replaced).
+    Fresh,
+    /// Continue the file an interrupted run of the same shard left
+    /// (`--resume`): its finished units stay and are skipped
+    /// ([`ResultsWriter::is_done`]); a file that does not exist yet is
+    /// begun fresh.
+    Resume,
+}
+
+/// Writes a results file unit by unit: each line is written and flushed
+/// when its unit finishes (one `write` of the whole line, in append
+/// mode), so that a shard killed by a signal keeps every unit it
+/// finished, and `merge` can say which are missing.
 pub struct ResultsWriter {
-    out: std::io::BufWriter<std::fs::File>,
+    out: std::fs::File,
+    path: PathBuf,
     units: usize,
+    done: std::collections::BTreeSet<usize>,
     started: std::time::Instant,
 }
 
 impl ResultsWriter {
-    /// Creates `path` and writes the header.
+    /// Creates `path` and writes the header ([`Begin::Fresh`], checked
+    /// against the inputs read so far).
     ///
     /// # Errors
-    /// The I/O error.
+    /// The I/O error, with the path.
     pub fn create(
         path: &Path,
         command: &str,
         campaign: Value,
         shard: Shard,
     ) -> std::io::Result<ResultsWriter> {
-        let mut writer = ResultsWriter {
-            out: std::io::BufWriter::new(std::fs::File::create(path)?),
-            units: 0,
-            started: std::time::Instant::now(),
+        ResultsWriter::begin(path, command, campaign, shard, Begin::Fresh, &[])
+            .map_err(|error| std::io::Error::other(error.to_string()))
+    }
+
+    /// Begins `path` as `begin` says. `inputs` are files the run will
+    /// read (besides those it read already): the output may be none of
+    /// them.
+    ///
+    /// # Errors
+    /// [`OutputError`]: the path is an input, a folder or a pipe, cannot
+    /// be written, or (resuming) holds another campaign's or shard's
+    /// results.
+    pub fn begin(
+        path: &Path,
+        command: &str,
+        campaign: Value,
+        shard: Shard,
+        begin: Begin,
+        inputs: &[PathBuf],
+    ) -> Result<ResultsWriter, OutputError> {
+        crate::output::refuse_input(path, inputs)?;
+        let fail = |message: String| OutputError {
+            path: path.to_path_buf(),
+            message,
         };
-        writer.write(&Record::Header {
+        if let Ok(metadata) = std::fs::metadata(path) {
+            let kind = metadata.file_type();
+            #[cfg(unix)]
+            let device = std::os::unix::fs::FileTypeExt::is_char_device(&kind);
+            #[cfg(not(unix))]
+            let device = false;
+            if !kind.is_file() && !device {
+                let what = crate::input::not_regular(&metadata).unwrap_or("a special file");
+                return Err(fail(format!(
+                    "{what}, not a regular file: a results file is written unit by unit; name a file"
+                )));
+            }
+        }
+        let io = |error: std::io::Error| fail(crate::output::io_words(path, &error));
+        if begin == Begin::Resume && path.is_file() {
+            let old = read_shard(path).map_err(fail)?;
+            if old.command != command || old.campaign != campaign || old.shard != shard {
+                return Err(fail(format!(
+                    "--resume continues the same shard of the same campaign, and this file holds shard {} of a `{}` campaign{}; run without --resume to start it over, or name another file",
+                    old.shard,
+                    old.command,
+                    if old.campaign == campaign {
+                        String::new()
+                    } else {
+                        format!(" ({})", differences(&old.campaign, &campaign))
+                    }
+                )));
+            }
+            let out = std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(io)?;
+            // The end record and a line cut off by the interruption go;
+            // the finished units stay.
+            out.set_len(old.kept_bytes).map_err(io)?;
+            return Ok(ResultsWriter {
+                out,
+                path: path.to_path_buf(),
+                units: old.units.len(),
+                done: old.units.iter().map(|unit| unit.index).collect(),
+                started: std::time::Instant::now(),
+            });
+        }
+        let header = Record::Header {
             command: command.to_string(),
             campaign,
             shard: shard.to_string(),
-        })?;
+            argv: std::env::args().collect(),
+        };
+        let out = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .open(path)
+            .map_err(io)?;
+        drop(out);
+        let out = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        let mut writer = ResultsWriter {
+            out,
+            path: path.to_path_buf(),
+            units: 0,
+            done: Default::default(),
+            started: std::time::Instant::now(),
+        };
+        writer
+            .write_raw(&header)
+            .map_err(|error| fail(crate::output::io_words(path, &error)))?;
         Ok(writer)
     }
 
@@ -140,21 +258,50 @@ impl ResultsWriter {
         self
     }
 
-    fn write(&mut self, record: &Record) -> std::io::Result<()> {
-        let line = serde_json::to_string(record).map_err(std::io::Error::other)?;
-        writeln!(self.out, "{line}")
+    /// Whether unit `index` is in the file already (a resumed run skips
+    /// it).
+    pub fn is_done(&self, index: usize) -> bool {
+        self.done.contains(&index)
     }
 
-    /// Writes one unit.
+    /// Writes one line at once, in one `write`.
+    fn write_raw(&mut self, record: &Record) -> std::io::Result<()> {
+        let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+        line.push('\n');
+        self.out
+            .write_all(line.as_bytes())
+            .and_then(|()| self.out.flush())
+    }
+
+    /// [`ResultsWriter::write_raw`] with the path in its error.
+    fn write(&mut self, record: &Record) -> std::io::Result<()> {
+        self.write_raw(record).map_err(|error| {
+            std::io::Error::new(
+                error.kind(),
+                format!(
+                    "cannot write {}: {}",
+                    self.path.display(),
+                    crate::output::io_words(&self.path, &error)
+                ),
+            )
+        })
+    }
+
+    /// Writes one unit, at once (a unit already in a resumed file is not
+    /// written again).
     ///
     /// # Errors
-    /// The I/O error.
+    /// The I/O error, with the path.
     pub fn unit(&mut self, index: usize, result: Value) -> std::io::Result<()> {
+        if self.done.contains(&index) {
+            return Ok(());
+        }
         self.units += 1;
+        self.done.insert(index);
         self.write(&Record::Unit { index, result })
     }
 
-    /// Writes the end line and flushes.
+    /// Writes the end line.
     ///
     /// # Errors
     /// The I/O error.
@@ -162,7 +309,7 @@ impl ResultsWriter {
         self.finish_with(Default::default())
     }
 
-    /// Writes the end line with the shard's `totals` and flushes.
+    /// Writes the end line with the shard's `totals`.
     ///
     /// # Errors
     /// The I/O error.
@@ -175,8 +322,7 @@ impl ResultsWriter {
             seconds: self.started.elapsed().as_secs_f64(),
             totals,
         };
-        self.write(&end)?;
-        self.out.flush()
+        self.write(&end)
     }
 }
 
@@ -191,10 +337,20 @@ pub struct Merged {
     pub count: u32,
     /// Every unit, by index.
     pub units: Vec<(usize, Value)>,
+    /// Where each unit of `units` was read (file and line), in the same
+    /// order, for errors about a unit.
+    pub sources: Vec<(PathBuf, usize)>,
     /// The shards' seconds added up.
     pub seconds: f64,
     /// The shards' totals added up.
     pub totals: std::collections::BTreeMap<String, u64>,
+}
+
+/// One unit line read.
+struct UnitLine {
+    index: usize,
+    result: Value,
+    line: usize,
 }
 
 /// One file read.
@@ -203,59 +359,112 @@ struct ShardFile {
     command: String,
     campaign: Value,
     shard: Shard,
-    units: Vec<(usize, Value)>,
-    seconds: f64,
-    totals: std::collections::BTreeMap<String, u64>,
+    argv: Vec<String>,
+    units: Vec<UnitLine>,
+    /// The end record's seconds, totals and line, if the shard finished.
+    end: Option<(f64, std::collections::BTreeMap<String, u64>, usize)>,
+    /// The bytes up to the last whole header or unit line.
+    kept_bytes: u64,
 }
 
+/// Reads a results file line by line, each line within
+/// [`MAX_RESULTS_LINE`] and the file within
+/// [`crate::input::MAX_RESULTS_BYTES`]. A last line cut off by an
+/// interruption (no newline, not a record) ends the file; the shard is
+/// then unfinished.
 fn read_shard(path: &Path) -> Result<ShardFile, String> {
-    let text =
-        crate::input::read_text_within(path, crate::input::MAX_RESULTS_BYTES, "MAX_RESULTS_BYTES")
-            .map_err(|error| error.to_string())?;
+    use std::io::{BufRead, Read};
+    let file = crate::input::open_regular(path).map_err(|error| error.to_string())?;
+    let mut reader = std::io::BufReader::new(file);
     let at = |line: usize, message: String| format!("{}:{line}: {message}", path.display());
-    let mut header = None;
+    let mut header: Option<(String, Value, Shard, Vec<String>)> = None;
     let mut units = Vec::new();
     let mut end = None;
-    for (number, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let record: Record = serde_json::from_str(line).map_err(|error| {
-            at(
-                number + 1,
+    let (mut number, mut read_bytes, mut kept_bytes) = (0usize, 0u64, 0u64);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = (&mut reader)
+            .take(MAX_RESULTS_LINE as u64 + 1)
+            .read_until(b'\n', &mut buffer)
+            .map_err(|error| at(number + 1, crate::input::os_reason(path, &error)))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        read_bytes += read as u64;
+        if read_bytes > crate::input::MAX_RESULTS_BYTES {
+            return Err(at(
+                number,
                 format!(
-                    "not a results line: {}",
-                    crate::protocol::words::json_error(&error)
+                    "the file is larger than MAX_RESULTS_BYTES ({} MiB); split the campaign into more shards",
+                    crate::input::MAX_RESULTS_BYTES / (1024 * 1024)
                 ),
-            )
-        })?;
-        match (record, &header, &end) {
-            (_, _, Some(_)) => {
-                return Err(at(number + 1, "a line after the end record".to_string()))
+            ));
+        }
+        let whole = buffer.ends_with(b"\n");
+        if !whole && buffer.len() > MAX_RESULTS_LINE {
+            return Err(at(
+                number,
+                format!(
+                    "a line longer than MAX_RESULTS_LINE ({} MiB): not a results file (one record per line)",
+                    MAX_RESULTS_LINE / (1024 * 1024)
+                ),
+            ));
+        }
+        let Ok(text) = std::str::from_utf8(&buffer) else {
+            return Err(at(number, "not UTF-8 text: not a results file".to_string()));
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let record: Record = match serde_json::from_str(text) {
+            Ok(record) => record,
+            // The last line, cut off when the run was killed.
+            Err(_) if !whole && header.is_some() && end.is_none() => break,
+            Err(error) => {
+                return Err(at(
+                    number,
+                    format!(
+                        "not a results line: {}",
+                        crate::protocol::words::json_error(&error)
+                    ),
+                ))
             }
+        };
+        if end.is_some() {
+            return Err(at(number, "a line after the end record".to_string()));
+        }
+        match (record, &header) {
             (
                 Record::Header {
                     command,
                     campaign,
                     shard,
+                    argv,
                 },
                 None,
-                None,
             ) => {
-                let shard: Shard = shard.parse().map_err(|message| at(number + 1, message))?;
-                header = Some((command, campaign, shard));
+                let shard: Shard = shard.parse().map_err(|message| at(number, message))?;
+                header = Some((command, campaign, shard, argv));
             }
-            (_, None, None) => {
-                return Err(at(
-                    number + 1,
-                    "expected the header record first".to_string(),
-                ))
+            (_, None) => return Err(at(number, "expected the header record first".to_string())),
+            (Record::Header { .. }, Some(_)) => {
+                return Err(at(number, "a second header record".to_string()))
             }
-            (Record::Header { .. }, Some(_), None) => {
-                return Err(at(number + 1, "a second header record".to_string()))
+            (Record::Unit { index, result }, Some((_, _, shard, _))) => {
+                if !shard.takes(index) {
+                    return Err(at(
+                        number,
+                        format!("unit {index} is not one of shard {shard}'s units"),
+                    ));
+                }
+                units.push(UnitLine {
+                    index,
+                    result,
+                    line: number,
+                });
             }
-            (Record::Unit { index, result }, Some(_), None) => units.push((index, result)),
             (
                 Record::End {
                     units: count,
@@ -263,27 +472,25 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
                     totals,
                 },
                 Some(_),
-                None,
             ) => {
                 if count != units.len() {
                     return Err(at(
-                        number + 1,
+                        number,
                         format!(
                             "the end record counts {count} units, the file holds {}",
                             units.len()
                         ),
                     ));
                 }
-                end = Some((seconds, totals));
+                end = Some((seconds, totals, number));
+                continue;
             }
         }
+        kept_bytes = read_bytes;
     }
-    let Some((command, campaign, shard)) = header else {
-        return Err(format!("{}: empty: no header record", path.display()));
-    };
-    let Some((seconds, totals)) = end else {
+    let Some((command, campaign, shard, argv)) = header else {
         return Err(format!(
-            "{}: shard {shard} did not finish (no end record); run it again",
+            "{}: empty: no header record (the run stopped before it wrote anything); run the shard again",
             path.display()
         ));
     };
@@ -292,18 +499,101 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
         command,
         campaign,
         shard,
+        argv,
         units,
-        seconds,
-        totals,
+        end,
+        kept_bytes,
     })
+}
+
+/// `argv` as one shell command line, each word quoted where it needs it.
+pub fn command_line(argv: &[String]) -> String {
+    argv.iter()
+        .map(|word| {
+            let plain = !word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_./=:@%+,-".contains(c));
+            if plain {
+                word.clone()
+            } else {
+                format!("'{}'", word.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The commands whose shards `--resume` continues (the others' shards
+/// are run again whole).
+pub const RESUMABLE: [&str; 2] = ["check", "perft"];
+
+/// The command that completes an unfinished shard: its own command line
+/// with `--resume` (for [`RESUMABLE`] commands; the others' own command
+/// line, which runs the shard again).
+fn resume_command(file: &ShardFile) -> String {
+    if file.argv.is_empty() {
+        return format!(
+            "the shard's own command again with --output {} (and --resume for check and perft)",
+            file.path.display()
+        );
+    }
+    // The file's own name, whatever the header's command called it.
+    let mut argv = Vec::new();
+    let mut words = file.argv.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--output" | "-o" => {
+                words.next();
+            }
+            other if other.starts_with("--output=") => {}
+            _ => argv.push(word.clone()),
+        }
+    }
+    argv.extend(["--output".to_string(), file.path.display().to_string()]);
+    if RESUMABLE.contains(&file.command.as_str()) && !argv.iter().any(|word| word == "--resume") {
+        argv.push("--resume".to_string());
+    }
+    command_line(&argv)
+}
+
+/// The command that runs a missing shard `shard`: the command line of
+/// `like` with its `--shard` and `--output` changed.
+fn shard_command(like: &ShardFile, shard: &str) -> Option<String> {
+    if like.argv.is_empty() {
+        return None;
+    }
+    let output = like
+        .path
+        .with_file_name(format!("shard-{}.jsonl", shard.replace('/', "-of-")));
+    let mut argv = Vec::new();
+    let mut words = like.argv.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--shard" | "--output" | "-o" => {
+                words.next();
+            }
+            "--resume" => {}
+            other if other.starts_with("--shard=") || other.starts_with("--output=") => {}
+            _ => argv.push(word.clone()),
+        }
+    }
+    argv.extend([
+        "--shard".to_string(),
+        shard.to_string(),
+        "--output".to_string(),
+        output.display().to_string(),
+    ]);
+    Some(command_line(&argv))
 }
 
 /// Reads and merges results files.
 ///
 /// # Errors
 /// A file that does not read, shards of different commands or campaigns
-/// (naming the fields that differ), a shard given twice, missing shards
-/// (listed), a unit given twice.
+/// (naming the fields that differ), a shard given twice, missing or
+/// unfinished shards (each with the command that completes it), a unit
+/// given twice, totals whose sum overflows.
 pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
     let files = paths
         .iter()
@@ -354,37 +644,97 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
         }
         *slot = Some(&file.path);
     }
+    let mut problems = Vec::new();
+    for file in files.iter().filter(|file| file.end.is_none()) {
+        let last = file
+            .units
+            .iter()
+            .map(|unit| unit.index.to_string())
+            .next_back()
+            .map_or("none".to_string(), |index| {
+                format!("the last was unit {index}")
+            });
+        problems.push(format!(
+            "{}: shard {} did not finish (no end record; {} units done, {last}); complete it with: {}",
+            file.path.display(),
+            file.shard,
+            file.units.len(),
+            resume_command(file)
+        ));
+    }
     let missing: Vec<String> = (1..=count)
         .filter(|i| seen[(*i - 1) as usize].is_none())
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
+        let mut message = format!("missing shards: {} (of {count})", missing.join(", "));
+        for shard in missing.iter().take(10) {
+            if let Some(command) = shard_command(first, shard) {
+                message.push_str(&format!("\n  run shard {shard} with: {command}"));
+            }
+        }
+        problems.push(message);
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    let mut units: Vec<(usize, Value, PathBuf, usize)> = files
+        .iter()
+        .flat_map(|file| {
+            file.units.iter().map(|unit| {
+                (
+                    unit.index,
+                    unit.result.clone(),
+                    file.path.clone(),
+                    unit.line,
+                )
+            })
+        })
+        .collect();
+    units.sort_by_key(|unit| unit.0);
+    if let Some(pair) = units.windows(2).find(|pair| pair[0].0 == pair[1].0) {
         return Err(format!(
-            "missing shards: {} (of {count})",
-            missing.join(", ")
+            "unit {} is in two shards: {}:{} and {}:{}",
+            pair[0].0,
+            pair[0].2.display(),
+            pair[0].3,
+            pair[1].2.display(),
+            pair[1].3
         ));
     }
-    let mut units: Vec<(usize, Value)> = files
-        .iter()
-        .flat_map(|file| file.units.iter().cloned())
-        .collect();
-    units.sort_by_key(|(index, _)| *index);
-    if let Some(pair) = units.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-        return Err(format!("unit {} is in two shards", pair[0].0));
+    let mut totals = std::collections::BTreeMap::<String, u64>::new();
+    for file in &files {
+        let Some((_, file_totals, line)) = &file.end else {
+            continue;
+        };
+        for (key, value) in file_totals {
+            let sum = totals.entry(key.clone()).or_insert(0);
+            *sum = sum.checked_add(*value).ok_or_else(|| {
+                format!(
+                    "{}:{line}: the total '{key}' added up over the shards passes {} (the largest count a results file holds)",
+                    file.path.display(),
+                    u64::MAX
+                )
+            })?;
+        }
     }
     Ok(Merged {
         command: first.command.clone(),
         campaign: first.campaign.clone(),
         count,
-        units,
-        seconds: files.iter().map(|file| file.seconds).sum(),
-        totals: files.iter().flat_map(|file| file.totals.iter()).fold(
-            std::collections::BTreeMap::new(),
-            |mut sum, (key, value)| {
-                *sum.entry(key.clone()).or_insert(0) += value;
-                sum
-            },
-        ),
+        sources: units
+            .iter()
+            .map(|(_, _, path, line)| (path.clone(), *line))
+            .collect(),
+        units: units
+            .into_iter()
+            .map(|(index, value, _, _)| (index, value))
+            .collect(),
+        seconds: files
+            .iter()
+            .filter_map(|file| file.end.as_ref().map(|end| end.0))
+            .sum(),
+        totals,
     })
 }
 

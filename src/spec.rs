@@ -38,6 +38,21 @@ pub struct Clause {
     pub rulings: Vec<String>,
     /// Who tests it.
     pub testable_by: TestableBy,
+    /// The same texts in German, for `report --lang de`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<ClauseDe>,
+}
+
+/// A clause's texts in German.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClauseDe {
+    /// The heading in German: required exactly where `heading` is English
+    /// (the clause has no `heading_en`); otherwise `heading` is German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    /// The paraphrase in German, in the project's own words.
+    pub paraphrase: String,
 }
 
 /// One option of a ruling.
@@ -47,6 +62,17 @@ pub struct Alternative {
     /// The key used in `ID=key`.
     pub key: String,
     /// What the engine does under it.
+    pub description: String,
+    /// The description in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<AlternativeDe>,
+}
+
+/// An alternative's text in German.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AlternativeDe {
+    /// What the engine does under it, in German.
     pub description: String,
 }
 
@@ -65,6 +91,21 @@ pub struct Ruling {
     /// The selectable alternatives.
     #[serde(default)]
     pub alternatives: Vec<Alternative>,
+    /// Why the default.
+    pub rationale: String,
+    /// The same texts in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<RulingDe>,
+}
+
+/// A ruling's texts in German (each alternative carries its own `de`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulingDe {
+    /// Short title.
+    pub title: String,
+    /// What the engine does by default.
+    pub default: String,
     /// Why the default.
     pub rationale: String,
 }
@@ -107,6 +148,21 @@ pub struct Finding {
     /// Scenarios that demonstrate it.
     #[serde(default)]
     pub scenarios: Vec<String>,
+    /// The same texts in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<FindingDe>,
+}
+
+/// A finding's texts in German.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FindingDe {
+    /// Short title.
+    pub title: String,
+    /// The finding.
+    pub statement: String,
+    /// What the committee might do.
+    pub recommendation: String,
 }
 
 #[derive(Deserialize)]
@@ -216,6 +272,17 @@ pub struct MisreadingEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<MisreadingKind>,
     /// One line: what the wrong engine does.
+    pub wrong: String,
+    /// The same text in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<MisreadingDe>,
+}
+
+/// A misreading's text in German.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MisreadingDe {
+    /// One line: what the wrong engine does, in German.
     pub wrong: String,
 }
 
@@ -452,6 +519,9 @@ pub fn load_misreading_catalogue(
         if let Some(from) = &entry.from {
             known(from, &format!("misreading '{}'", entry.id))?;
         }
+        if let Some(de) = &entry.de {
+            german_text(&entry.id, "de.wrong", &de.wrong, &entry.wrong).map_err(fail)?;
+        }
     }
     for (index, rejected) in file.rejected.iter().enumerate() {
         let what = format!("rejected entry {} ({})", index + 1, rejected.from);
@@ -512,7 +582,7 @@ pub enum SpecError {
 }
 
 fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
+    let text = crate::input::read_to_string(path).map_err(|source| SpecError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -576,6 +646,7 @@ impl Spec {
             }
         }
         spec.check_references(dir)?;
+        spec.check_german(dir)?;
         Ok(spec)
     }
 
@@ -637,6 +708,107 @@ impl Spec {
         Ok(())
     }
 
+    /// Checks every German text there is: not empty, not the English
+    /// text again, no transliterated umlaut (`Gruen` for `Grün`), and a
+    /// German heading exactly where the source heading is English.
+    fn check_german(&self, dir: &Path) -> Result<(), SpecError> {
+        let fail = |file: &str| {
+            let path = dir.join(file);
+            move |message: String| SpecError::Reference {
+                path: path.clone(),
+                message,
+            }
+        };
+        for clause in &self.clauses {
+            let Some(de) = &clause.de else { continue };
+            let id = &clause.id;
+            match (&clause.heading_en, &de.heading) {
+                (Some(_), Some(_)) => {
+                    return Err(fail("clauses.yaml")(format!(
+                        "clause {id}: `de.heading` given, but `heading` is already German \
+                         (the clause has `heading_en`); expected only `de.paraphrase`"
+                    )))
+                }
+                (None, None) => {
+                    return Err(fail("clauses.yaml")(format!(
+                        "clause {id}: expected `de.heading`, the German heading (`heading` \
+                         is English: the clause has no `heading_en`)"
+                    )))
+                }
+                (None, Some(heading)) => german_text(id, "de.heading", heading, &clause.heading)
+                    .map_err(fail("clauses.yaml"))?,
+                (Some(_), None) => {}
+            }
+            german_text(id, "de.paraphrase", &de.paraphrase, &clause.paraphrase)
+                .map_err(fail("clauses.yaml"))?;
+        }
+        for ruling in &self.rulings {
+            let id = &ruling.id;
+            if let Some(de) = &ruling.de {
+                for (field, text, english) in [
+                    ("de.title", &de.title, &ruling.title),
+                    ("de.default", &de.default, &ruling.default),
+                    ("de.rationale", &de.rationale, &ruling.rationale),
+                ] {
+                    german_text(id, field, text, english).map_err(fail("rulings.yaml"))?;
+                }
+            }
+            for alternative in &ruling.alternatives {
+                if let Some(de) = &alternative.de {
+                    let field = format!("alternative {}: de.description", alternative.key);
+                    german_text(id, &field, &de.description, &alternative.description)
+                        .map_err(fail("rulings.yaml"))?;
+                }
+            }
+        }
+        for finding in &self.findings {
+            let Some(de) = &finding.de else { continue };
+            for (field, text, english) in [
+                ("de.title", &de.title, &finding.title),
+                ("de.statement", &de.statement, &finding.statement),
+                (
+                    "de.recommendation",
+                    &de.recommendation,
+                    &finding.recommendation,
+                ),
+            ] {
+                german_text(&finding.id, field, text, english).map_err(fail("findings.yaml"))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every text the German report shows that has no German version yet,
+    /// one line each (`clauses.yaml m.1: de.paraphrase`); empty when the
+    /// variant's clauses, rulings and findings are complete in German.
+    pub fn missing_german(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        for clause in &self.clauses {
+            if clause.de.is_none() {
+                missing.push(format!("clauses.yaml {}: de", clause.id));
+            }
+        }
+        for ruling in &self.rulings {
+            if ruling.de.is_none() {
+                missing.push(format!("rulings.yaml {}: de", ruling.id));
+            }
+            for alternative in &ruling.alternatives {
+                if alternative.de.is_none() {
+                    missing.push(format!(
+                        "rulings.yaml {} alternative {}: de",
+                        ruling.id, alternative.key
+                    ));
+                }
+            }
+        }
+        for finding in &self.findings {
+            if finding.de.is_none() {
+                missing.push(format!("findings.yaml {}: de", finding.id));
+            }
+        }
+        missing
+    }
+
     /// The clause with this ID.
     pub fn clause(&self, id: &str) -> Option<&Clause> {
         self.clauses.iter().find(|clause| clause.id == id)
@@ -651,4 +823,48 @@ impl Spec {
     pub fn finding(&self, id: &str) -> Option<&Finding> {
         self.findings.iter().find(|finding| finding.id == id)
     }
+}
+
+/// Words that write an umlaut as two letters; German texts use the umlaut
+/// (`Grün`, `König`, `Läufer`, `Züge`, `für`, `über`).
+const TRANSLITERATED: [&str; 14] = [
+    "Gruen", "Koenig", "Koenige", "Koenigs", "Laeufer", "Zuege", "Zuegen", "fuer", "Fuer", "ueber",
+    "Ueber", "koennen", "muessen", "waehrend",
+];
+
+/// Checks one German text of entry `id`: not empty, not the English text
+/// again (for more than four words), no transliterated umlaut. The message
+/// names the entry and field.
+fn german_text(id: &str, field: &str, text: &str, english: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{id}: `{field}` is empty; expected the German text"
+        ));
+    }
+    // A short name may be the same in both languages ("En passant",
+    // "General"); a sentence may not.
+    if text.trim() == english.trim() && english.split_whitespace().count() > 4 {
+        return Err(format!(
+            "{id}: `{field}` repeats the English text; expected it in German"
+        ));
+    }
+    if let Some(word) = text
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|word| TRANSLITERATED.contains(word))
+    {
+        return Err(format!(
+            "{id}: `{field}` writes '{word}'; expected the umlaut (ä, ö, ü)"
+        ));
+    }
+    Ok(())
+}
+
+/// The misreadings of a variant that have no German text yet, one line
+/// each (`misreadings.yaml M-...: de`).
+pub fn misreadings_missing_german(entries: &[MisreadingEntry]) -> Vec<String> {
+    entries
+        .iter()
+        .filter(|entry| entry.de.is_none())
+        .map(|entry| format!("misreadings.yaml {}: de", entry.id))
+        .collect()
 }

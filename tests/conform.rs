@@ -169,6 +169,10 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
         format!(
             r#"{{"type":"perft","seq":4,"variant":"monarchie","position":"{endgame}","depth":2}}"#
         ),
+        // Protocol 2.2: the status of a loaded position (both kings home
+        // in Racing Kings: a drawn race, R-RK-ANSWER).
+        r#"{"type":"status","seq":9,"variant":"racingkings","position":"1K4k1/8/8/8/8/8/8/8 b - - 0 1"}"#
+            .to_string(),
         format!(
             r#"{{"type":"moves","seq":5,"variant":"monarchie","position":"{endgame}","rulings":["R-NO-SUCH=key"]}}"#
         ),
@@ -181,7 +185,7 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
     let lines = serve_lines(&requests);
     assert_eq!(
         lines.len(),
-        8,
+        9,
         "one answer per request before stop:\n{}",
         lines.join("\n")
     );
@@ -199,7 +203,7 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
                 ..
             } => {
                 assert_eq!(protocol, regelwerk::protocol::PROTOCOL_VERSION);
-                assert_eq!(capabilities, &["apply", "moves", "perft"]);
+                assert_eq!(capabilities, &["apply", "moves", "perft", "status"]);
                 ("ready", None)
             }
             Response::Applied { seq, results } => {
@@ -209,6 +213,18 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
             Response::Refused { .. } => ("refused", None),
             Response::Moves { seq, .. } => ("moves", Some(*seq)),
             Response::Perft { seq, .. } => ("perft", Some(*seq)),
+            Response::Status {
+                seq,
+                status,
+                to_move,
+            } => {
+                assert_eq!(
+                    serde_json::to_value(status).unwrap_or_default(),
+                    serde_json::json!({"result": "drawn", "reason": "goal-tie"})
+                );
+                assert_eq!(to_move, &None, "nobody moves in a finished race");
+                ("status", Some(*seq))
+            }
             Response::Skipped { seq, .. } => ("skipped", Some(*seq)),
             Response::Errored { seq, .. } => ("errored", Some(*seq)),
         };
@@ -222,6 +238,7 @@ fn every_serve_answer_is_a_valid_response_that_round_trips() {
             ("applied", Some(2)),
             ("moves", Some(3)),
             ("perft", Some(4)),
+            ("status", Some(9)),
             ("skipped", Some(5)),
             ("errored", Some(6)),
             // An unreadable request has no seq to echo: 0.
@@ -537,9 +554,9 @@ fn a_slow_engine_times_out_case_by_case_and_the_run_finishes() {
     let mut seq = 0;
     for loaded in &cases {
         match conform_case(&mut engine, loaded, &mut seq) {
-            Verdict::Errored {
-                step: 0, context, ..
-            } => {
+            Verdict::Errored { step, context, .. } => {
+                // The first request is the first step's (steps count from 1).
+                assert_eq!(step, 1, "{context}");
                 assert!(context.contains("no answer within 0.30 s"), "{context}")
             }
             other => panic!("{}: expected a timeout, got {other:?}", loaded.scenario.id),

@@ -8,6 +8,7 @@
 //! the rule code.
 
 use regelwerk::perftfile::{Outcome, PerftFile};
+use regelwerk::scenario::Step;
 use regelwerk::variant::fast_differential::{
     compare, random_positions, random_positions_parallel, Compared, FastDifferential, MoveOf, Walk,
 };
@@ -206,20 +207,24 @@ pub fn scenarios_agree<C: Case>(
             }
             let now = C::position(&game.position_text());
             compared.add(&agrees::<C>(&now, &rules, depth, &at(ply)));
-            if let Some(depth) = step.perft.filter(|&depth| depth <= perft_max) {
-                let fast = game.perft_on(depth, PerftPath::Fast);
-                assert_eq!(
-                    fast,
-                    game.perft_on(depth, PerftPath::Reference),
-                    "{}: perft {depth}",
-                    at(ply)
-                );
-                if let Some(expected) = step.expect_nodes {
+            if let Step::Perft {
+                depth,
+                nodes: expected,
+            } = *step
+            {
+                if depth <= perft_max {
+                    let fast = game.perft_on(depth, PerftPath::Fast);
+                    assert_eq!(
+                        fast,
+                        game.perft_on(depth, PerftPath::Reference),
+                        "{}: perft {depth}",
+                        at(ply)
+                    );
                     assert_eq!(fast, expected, "{}: perft {depth}", at(ply));
+                    counted += 1;
                 }
-                counted += 1;
             }
-            if let Some(text) = &step.play {
+            if let Some(text) = step.action() {
                 // A refused action leaves the game as it was.
                 let _ = game.play(text);
             }

@@ -73,7 +73,7 @@ fn every_scenario_position_agrees() {
         let at = |ply: usize| format!("{}, before action {ply}", path.display());
         compared += agrees::<Mon>(&position, &rules, 0, &at(0)).positions;
         for (ply, step) in loaded.scenario.steps.iter().enumerate() {
-            let Some(text) = &step.play else { continue };
+            let Some(text) = step.action() else { continue };
             let Ok(action) = text.parse::<Action>() else {
                 continue;
             };

@@ -382,3 +382,299 @@ fn remembered_notation_equals_the_plain_notation() {
     assert_eq!(parse_recent(bad), parse_position(bad));
     assert!(parse_recent(bad).is_err());
 }
+
+// The road from a difference to its cause (issue 33, items 7 to 11):
+// `fuzz --engine` and `fuzz --uci` against fake engines
+// (tests/data/fake-fuzz-engine.py, tests/data/fake-uci.py).
+
+const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
+
+/// The fuzz fake engine's command line with its options.
+fn fake_fuzz(options: &str) -> String {
+    format!(
+        "python3 {}/tests/data/fake-fuzz-engine.py {BIN} {options}",
+        super::support::root().display()
+    )
+}
+
+/// An empty scratch folder under the test target directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzzdiag-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
+    dir
+}
+
+fn run(args: &[String]) -> super::support::Output {
+    super::support::regelwerk(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// Arguments from one string split at spaces, then the extra ones whole.
+fn args(plain: &str, whole: &[String]) -> Vec<String> {
+    plain
+        .split(' ')
+        .map(String::from)
+        .chain(whole.iter().cloned())
+        .collect()
+}
+
+/// The scenario path a failing fuzz run printed (`scenario: PATH`).
+fn scenario_path(stdout: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("scenario: "))
+        .unwrap_or_else(|| panic!("no scenario printed:\n{stdout}"))
+        .to_string()
+}
+
+/// Item 7: progress on stderr while the run goes, plain lines when stderr
+/// is not a terminal (here a pipe), nothing with `--quiet`.
+#[test]
+fn fuzz_reports_progress_on_stderr_unless_quiet() {
+    let out = scratch("progress");
+    let outd = out.display().to_string();
+    let games = args(
+        "fuzz --variant racingkings --games 400 --max-plies 20 --progress-every 0.01 --out",
+        std::slice::from_ref(&outd),
+    );
+    let shown = run(&games);
+    assert_eq!(shown.code, Some(0), "{}", shown.stderr);
+    let lines: Vec<&str> = shown.stderr.lines().collect();
+    assert!(!lines.is_empty(), "no progress line:\n{}", shown.stdout);
+    for line in &lines {
+        assert!(line.starts_with("fuzz: "), "{line}");
+        assert!(line.contains("/400 games, 0 violations, "), "{line}");
+        assert!(line.contains(" games/s, ETA "), "{line}");
+        assert!(!line.contains('\r'), "a plain line, not a redrawn one");
+    }
+    let mut quiet = games.clone();
+    quiet.push("--quiet".to_string());
+    let silent = run(&quiet);
+    assert_eq!(silent.code, Some(0));
+    assert_eq!(silent.stderr, "", "--quiet writes no progress");
+    for summary in [&shown.stdout, &silent.stdout] {
+        assert!(summary.contains("fuzz: 400 passed, 0 failed"), "{summary}");
+    }
+
+    // The differential run counts its differences as it goes (a line
+    // after every game: these games diverge at once).
+    let engine = format!("'{BIN}' serve --fault RK-CHECK-ALLOWED");
+    let differential = run(&args(
+        "fuzz --variant racingkings --games 4 --max-plies 30 --perft-every 0 --keep-going --progress-every 0.000001 --engine",
+        &[engine, "--out".to_string(), outd],
+    ));
+    assert_eq!(differential.code, Some(1), "{}", differential.stderr);
+    let last = differential
+        .stderr
+        .lines()
+        .last()
+        .unwrap_or_else(|| panic!("no progress:\n{}", differential.stdout));
+    assert!(last.contains("/4 games, "), "{last}");
+    assert!(!last.contains(" 0 differences"), "{last}");
+}
+
+/// Item 8: an outcome difference names the fields that differ and shows
+/// only those; a position text's field by the variant's name for it.
+/// Grand Chess: a pawn's double step writes the square it passed in the
+/// en-passant field (the fourth of the FEN); the engine writes `-`.
+#[test]
+fn an_outcome_difference_names_the_differing_field() {
+    let out = scratch("outcome").display().to_string();
+    let found = run(&args(
+        "fuzz --variant grand --games 4 --max-plies 60 --perft-every 0 --quiet --engine",
+        &[fake_fuzz("--drop-en-passant"), "--out".to_string(), out],
+    ));
+    assert_eq!(found.code, Some(1), "{}\n{}", found.stdout, found.stderr);
+    let first = found.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("outcome differs: position (en passant): reference `")
+            && first.ends_with("`, engine `-`"),
+        "{}",
+        found.stdout
+    );
+    // Only that field: no JSON of the whole result.
+    assert!(!found.stdout.contains("\"report\""), "{}", found.stdout);
+    assert!(first.len() < 200, "{first}");
+    let scenario = std::fs::read_to_string(scenario_path(&found.stdout)).unwrap_or_default();
+    assert!(
+        scenario.contains("# outcome differs: position (en passant)"),
+        "{scenario}"
+    );
+}
+
+/// Item 8 over UCI (the same path): the fake UCI engine knows only the
+/// Racing Kings start, so after any move it gives the start's FEN back.
+#[test]
+fn a_uci_outcome_difference_names_the_differing_fields() {
+    let out = scratch("outcome-uci").display().to_string();
+    let uci = format!(
+        "python3 {}/tests/data/fake-uci.py ok",
+        super::support::root().display()
+    );
+    let found = run(&args(
+        "fuzz --variant racingkings --games 1 --perft-every 0 --quiet --uci",
+        &[uci, "--out".to_string(), out],
+    ));
+    assert_eq!(found.code, Some(1), "{}\n{}", found.stdout, found.stderr);
+    let first = found.stdout.lines().next().unwrap_or_default();
+    // The engine's side to move is still White's after White moved.
+    assert!(first.contains("outcome differs: "), "{first}");
+    assert!(
+        first.contains("position (side): reference `b`, engine `w`"),
+        "{first}"
+    );
+    assert!(
+        first.contains("position (placement): reference `"),
+        "{first}"
+    );
+    assert!(!first.contains('{'), "no JSON: {first}");
+}
+
+/// Item 9: a request answered `errored` is named, and the scenario fuzz
+/// writes asks it again, so that it fails on replay against the same
+/// engine and passes against the reference.
+#[test]
+fn an_errored_request_is_named_and_its_scenario_reproduces_it() {
+    for (request, fuzz, named, step) in [
+        (
+            "apply",
+            "--perft-every 0",
+            "the `apply` request for `",
+            "  - play: \"",
+        ),
+        (
+            "perft",
+            "--perft-every 1",
+            "the `perft` request at depth 2",
+            "  - perft: 2",
+        ),
+    ] {
+        let out = scratch(&format!("errored-{request}")).display().to_string();
+        let engine = fake_fuzz(&format!("--error-on {request}"));
+        let found = run(&args(
+            &format!("fuzz --variant racingkings --games 1 --quiet {fuzz} --engine"),
+            &[engine.clone(), "--out".to_string(), out],
+        ));
+        assert_eq!(
+            found.code,
+            Some(1),
+            "{request}: {}\n{}",
+            found.stdout,
+            found.stderr
+        );
+        assert!(found.stdout.contains(named), "{request}: {}", found.stdout);
+        assert!(
+            found
+                .stdout
+                .contains(&format!("the fake engine fails on every {request} request")),
+            "{}",
+            found.stdout
+        );
+        let path = scenario_path(&found.stdout);
+        let scenario = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(scenario.contains(step), "{request}: {scenario}");
+        let replay = |engine: String| {
+            run(&args(
+                "conform --variant racingkings --engine",
+                &[engine, path.clone()],
+            ))
+        };
+        let same = replay(engine);
+        assert_eq!(
+            same.code,
+            Some(1),
+            "{request}: replay passes:\n{}",
+            same.stdout
+        );
+        assert!(same.stdout.contains("errored"), "{}", same.stdout);
+        let reference = replay(format!("'{BIN}' serve"));
+        assert_eq!(reference.code, Some(0), "{request}: {}", reference.stdout);
+    }
+}
+
+/// Item 10: every move only one side lists is explained by the reference
+/// (its refusal code, or `legal here`) and grouped by piece kind and
+/// reason, with one shortest game each. An engine that allows moves that
+/// attack the enemy king (RK-CHECK-ALLOWED) lists moves the reference
+/// refuses as `gives-check`, and lacks none.
+#[test]
+fn move_differences_are_grouped_by_piece_and_reason() {
+    let out = scratch("causes").display().to_string();
+    let engine = format!("'{BIN}' serve --fault RK-CHECK-ALLOWED");
+    let found = run(&args(
+        "fuzz --variant racingkings --games 6 --max-plies 40 --perft-every 0 --keep-going --quiet --format json --engine",
+        &[engine.clone(), "--out".to_string(), out.clone()],
+    ));
+    assert_eq!(found.code, Some(1), "{}", found.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&found.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", found.stdout));
+    let causes = summary["causes"].as_array().cloned().unwrap_or_default();
+    let moves: Vec<&serde_json::Value> = causes
+        .iter()
+        .filter(|cause| {
+            cause["cause"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("moves: "))
+        })
+        .collect();
+    assert!(!moves.is_empty(), "{summary}");
+    let kinds = ["king", "queen", "rook", "bishop", "knight"];
+    for cause in &moves {
+        let label = cause["cause"].as_str().unwrap_or_default();
+        assert!(
+            kinds
+                .iter()
+                .any(|kind| label
+                    == format!("moves: unexpected {kind} move (reference: gives-check)")),
+            "{label}"
+        );
+        let shortest = &cause["shortest"];
+        assert!(
+            shortest["move"].as_str().is_some_and(|mv| !mv.is_empty()),
+            "{cause}"
+        );
+        assert!(shortest["scenario"].as_str().is_some(), "{cause}");
+    }
+    // The text summary: one line per cause with its shortest game.
+    let text = run(&args(
+        "fuzz --variant racingkings --games 6 --max-plies 40 --perft-every 0 --keep-going --quiet --engine",
+        &[engine, "--out".to_string(), out],
+    ));
+    assert!(
+        text.stdout.contains("differences by cause"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .lines()
+            .any(|line| line.contains("move (reference: gives-check): ")
+                && line.contains("; shortest: game ")),
+        "{}",
+        text.stdout
+    );
+}
+
+/// Item 11: a perft request that times out is said to be slow, with
+/// `--perft-every 0` and `--timeout` suggested, and is no difference.
+#[test]
+fn a_perft_timeout_is_noted_and_is_no_difference() {
+    let dir = scratch("perft-timeout");
+    let found = run(&args(
+        "fuzz --variant racingkings --games 1 --max-plies 2 --perft-every 2 --timeout 5 --quiet --engine",
+        &[
+            fake_fuzz("--slow-perft 15"),
+            "--out".to_string(),
+            dir.join("out").display().to_string(),
+        ],
+    ));
+    assert_eq!(found.code, Some(0), "{}\n{}", found.stdout, found.stderr);
+    for text in [&found.stdout, &found.stderr] {
+        assert!(text.contains("perft request"), "{text}");
+        assert!(text.contains("timed out"), "{text}");
+        assert!(text.contains("--perft-every 0"), "{text}");
+        assert!(text.contains("--timeout"), "{text}");
+    }
+    assert!(found.stdout.contains("0 divergences"), "{}", found.stdout);
+    assert!(!dir.join("out").exists(), "no scenario written");
+}

@@ -74,15 +74,16 @@ fn a_yaml_tag_is_refused() {
 fn a_listing_type_error_names_its_field() {
     let dir = scratch("listing-type");
     let one = sample_scenario();
-    let file = write(
-        &dir,
-        "x.yaml",
-        &one.replacen("to_move: blau", "to_move: [blau]", 1),
-    );
+    let text = one.replacen("to_move: blau", "to_move: [blau]", 1);
+    let line = 1 + text
+        .lines()
+        .position(|l| l.contains("to_move: [blau]"))
+        .expect("the sample has a to_move line");
+    let file = write(&dir, "x.yaml", &text);
     let ran = run(&["check", &file]);
     assert_eq!(ran.code, Some(2), "{}", said(&ran));
     assert!(
-        said(&ran).contains(":7:3: position.to_move: found a list"),
+        said(&ran).contains(&format!(":{line}:3: position.to_move: found a list")),
         "{}",
         said(&ran)
     );

@@ -508,17 +508,16 @@ fn every_forbidding_clause_has_three_refusal_cases() {
     let weak: Vec<String> = FORBIDDING_CLAUSES
         .iter()
         .filter_map(|&clause| {
-            let count = cases
-                .iter()
-                .filter(|loaded| loaded.scenario.clauses.iter().any(|c| c == clause))
-                .filter(|loaded| {
-                    loaded.scenario.steps.iter().any(|step| {
-                        step.expect
-                            .as_ref()
-                            .is_some_and(|expect| expect.result != "legal")
+            let count =
+                cases
+                    .iter()
+                    .filter(|loaded| loaded.scenario.clauses.iter().any(|c| c == clause))
+                    .filter(|loaded| {
+                        loaded.scenario.steps.iter().any(|step| {
+                            step.expect().is_some_and(|expect| expect.result != "legal")
+                        })
                     })
-                })
-                .count();
+                    .count();
             (count < 3).then(|| format!("{clause}: {count} refusal case(s)"))
         })
         .collect();

@@ -13,7 +13,7 @@ use regelwerk::{Action, Cell, Move, Party, PieceKind, Position, Ruleset};
 use crate::support::{cell, mv, Build};
 
 /// The Anhang A start position, written out by hand row by row from
-/// src/start.rs: e.g. row 7 (cells 22..40) is Rot's K N R B P P on 22..27,
+/// src/variant/monarchie/start.rs: e.g. row 7 (cells 22..40) is Rot's K N R B P P on 22..27,
 /// seven empty cells 28..34, Grün's P P B R N K on 35..40.
 const START: &str = "bK/bNbN/bBbQbB/bRbNbNbR/bP*bP*bP*bP*bP*/bP*bP*bP*bP*bP*bP*/\
 rKrNrRrBrP*rP*7gP*gP*gBgRgNgK/rNrQrNrP*rP*8gP*gP*gNgQgN/rRrNrRrP*9gP*gRgNgR/\

@@ -329,7 +329,13 @@ fn check_site(dir: &Path, input: &DiffInput) {
         let base = page.parent().expect("page has a directory");
         for link in local_links(&text) {
             let (file, fragment) = link.split_once('#').unwrap_or((&link, ""));
-            let target = base.join(file);
+            // `#id` alone points into the page itself (an inline SVG's
+            // `<use href="#place">`).
+            let target = if file.is_empty() {
+                page.to_path_buf()
+            } else {
+                base.join(file)
+            };
             assert!(
                 target.is_file(),
                 "{}: link {link} does not resolve",
@@ -397,8 +403,14 @@ fn the_report_site_is_complete_and_self_contained() {
         .expect("site is written");
         let cases: usize = inputs.iter().map(|input| input.cases.len()).sum();
         let clauses: usize = inputs.iter().map(|input| input.spec.clauses.len()).sum();
+        let findings: usize = inputs.iter().map(|input| input.spec.findings.len()).sum();
         assert_eq!(summary.diagrams, cases);
-        assert_eq!(summary.pages, clauses + 3 * inputs.len() + 1);
+        // Per variant: index, rulings, findings index; per finding a page
+        // and a sheet; per clause a page; the site's index.
+        assert_eq!(summary.pages, clauses + 3 * inputs.len() + 2 * findings + 1);
+        if lang == Lang::De {
+            german_pages_are_german(&dir.join("monarchie"));
+        }
         assert!(
             heard.iter().any(|line| line.contains("alternative 1/")),
             "progress is reported: {heard:?}"
@@ -426,6 +438,54 @@ fn the_report_site_is_complete_and_self_contained() {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// MONARCHIE's German pages (issue 36): the English share of the function
+/// words on the findings, rulings and clause pages and on every finding's
+/// page and sheet stays under 3 %, and every finding has a sheet that is
+/// self-contained (inline style and SVG, no link to another file).
+fn german_pages_are_german(dir: &Path) {
+    use regelwerk::report::texts::{count_function_words, WordCount};
+    let mut total = WordCount::default();
+    let mut sheets_with_diagrams = 0usize;
+    let mut worst = (0.0, String::new());
+    for entry in std::fs::read_dir(dir).expect("site dir") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.ends_with(".html") || name == "index.html" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("page");
+        let count = count_function_words(&text);
+        total = total + count;
+        if count.english_percent() > worst.0 {
+            worst = (count.english_percent(), name.clone());
+        }
+        if name.starts_with("sheet-") {
+            // Self-contained: its style inline; a finding with a position
+            // has its diagram inline too (the tournament findings of
+            // clauses 19-22 have no board).
+            assert!(text.contains("<style>"), "{name}");
+            sheets_with_diagrams += usize::from(text.contains("<svg"));
+            // Only references inside the page itself (the inline SVG's
+            // `<use href="#...">`); nothing that leaves the sheet.
+            assert!(
+                text.split("href=\"")
+                    .skip(1)
+                    .all(|rest| rest.starts_with('#')),
+                "{name} links elsewhere"
+            );
+        }
+    }
+    assert!(sheets_with_diagrams > 0, "no sheet draws its position");
+    assert!(total.german > 1000, "German prose is there: {total:?}");
+    assert!(
+        total.english_percent() < 3.0,
+        "English share {:.1} % of {total:?} (worst page {} at {:.1} %)",
+        total.english_percent(),
+        worst.1,
+        worst.0
+    );
 }
 
 #[test]

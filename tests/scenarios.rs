@@ -211,7 +211,7 @@ fn a_wrong_expectation_fails_with_both_sides() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let mismatch = regelwerk::scenario::run(&loaded).expect_err("next is wrong");
-    assert_eq!(mismatch.step, 0);
+    assert_eq!(mismatch.step, 1, "steps are counted from 1");
     assert!(
         mismatch.expected.contains("next: rot"),
         "{}",

@@ -45,7 +45,7 @@ fn a_wrong_expectation_is_reported_with_expected_and_actual() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let mismatch = run(&loaded).expect_err("22 is wrong");
-    assert_eq!(mismatch.step, 0);
+    assert_eq!(mismatch.step, 1, "steps are counted from 1");
     assert_eq!(mismatch.what, "perft 1");
     assert!(mismatch.expected.contains("22"), "{mismatch:?}");
     assert!(mismatch.actual.contains("21"), "{mismatch:?}");
@@ -82,7 +82,7 @@ fn bad_variant_scenarios_get_located_errors() {
         (
             "variant: chess\nid: x\nclauses: [g.1]\ndescription: d\nposition: {start: true}\nsteps: []\n",
             "yaml",
-            "unknown variant",
+            "unknown name `chess`",
         ),
         (
             "variant: grand\nid: x\nclauses: [g.1]\ndescription: d\nposition: {fen: \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"}\nsteps:\n  - perft: 1\n    expect_nodes: 65\n",
@@ -349,7 +349,7 @@ fn conform_reports_a_wrong_engine_answer_as_failed() {
     let mut engine = OffByOne(InProcess { forced: Vec::new() });
     let verdict = conform_case(&mut engine, &loaded, &mut 0);
     assert!(
-        matches!(verdict, Verdict::Failed { step: 0, .. }),
+        matches!(verdict, Verdict::Failed { step: 1, .. }),
         "{verdict:?}"
     );
 }

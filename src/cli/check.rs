@@ -28,6 +28,8 @@ pub(super) struct Filters {
     pub shard: Option<regelwerk::shard::Shard>,
     /// Write the shard's results here (JSON lines, for `merge`).
     pub output: Option<PathBuf>,
+    /// Begin the results file fresh or resume it (`--resume`).
+    pub resume: regelwerk::shard::Begin,
 }
 
 pub(super) fn check(
@@ -62,9 +64,10 @@ pub(super) fn check(
         shard,
         output,
         variant,
+        resume,
     } = filters;
     if let Some(path) = &output {
-        super::exit::check_writable(path)?;
+        super::exit::check_output_parent(path, "--output")?;
     }
     // A misreading belongs to one variant: its suite alone is run, and a
     // variant without it is one usage error (not a failure per scenario).
@@ -100,30 +103,55 @@ pub(super) fn check(
     let indices: Vec<usize> = (0..all_files.len()).filter(|&i| shard.takes(i)).collect();
     let files: Vec<PathBuf> = indices.iter().map(|&i| all_files[i].clone()).collect();
     let started = Instant::now();
+    // Each case's unit is written when its file is done (docs/scale.md).
+    let mut writer = match &output {
+        Some(path) => {
+            let campaign = serde_json::json!({
+                "suite_revision": regelwerk::protocol::conform::suite_revision(&all_files),
+                "variant": variant,
+                "clause": clause,
+                "id": id,
+                "faults": faults,
+                "spec": spec_given,
+            });
+            Some(regelwerk::shard::ResultsWriter::begin(
+                path, "check", campaign, shard, resume, &all_files,
+            )?)
+        }
+        None => None,
+    };
     let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
-    let report = run_suite_under(
-        &files,
-        &specs,
-        clause.as_deref(),
-        id.as_deref(),
-        &forced,
-        |done, _| bar.set_position(done as u64),
-    );
+    let mut report = SuiteReport { cases: Vec::new() };
+    let mut resumed = 0;
+    for (done, (&index, file)) in indices.iter().zip(&files).enumerate() {
+        if writer.as_ref().is_some_and(|w| w.is_done(index)) {
+            resumed += 1;
+            continue;
+        }
+        let one = run_suite_under(
+            std::slice::from_ref(file),
+            &specs,
+            clause.as_deref(),
+            id.as_deref(),
+            &forced,
+            |_, _| {},
+        );
+        bar.set_position(done as u64 + 1);
+        if let Some(writer) = writer.as_mut() {
+            for case in &one.cases {
+                writer.unit(index, serde_json::to_value(case)?)?;
+            }
+        }
+        report.cases.extend(one.cases);
+    }
+    regelwerk::scenario::report::mark_duplicate_ids(&mut report.cases);
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(path) = &output {
-        let campaign = serde_json::json!({
-            "suite_revision": regelwerk::protocol::conform::suite_revision(&all_files),
-            "variant": variant,
-            "clause": clause,
-            "id": id,
-            "faults": faults,
-            "spec": spec_given,
-        });
-        write_check(path, campaign, shard, &all_files, &report, started)?;
+    if let Some(writer) = writer {
+        writer.finish()?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
-    if report.cases.is_empty() && shard == regelwerk::shard::Shard::WHOLE {
+    if report.cases.is_empty() && resumed == 0 && shard == regelwerk::shard::Shard::WHOLE {
         if all_files.is_empty() {
             anyhow::bail!("no scenario matched: no scenario file (*.yaml) in the paths given");
         }
@@ -189,7 +217,11 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
             Status::Passed => {}
             Status::Failed(mismatch) => {
                 println!("FAILED {} ({})", case.id, case.path.display());
-                println!("  step {}: {}", mismatch.step, mismatch.what);
+                println!(
+                    "  {}: {}",
+                    regelwerk::scenario::run::step_label(mismatch.step),
+                    mismatch.what
+                );
                 if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
                     println!("  (left: expected, right: actual)");
                     println!(
@@ -266,35 +298,4 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
 
 pub(super) fn indent(text: &str) -> String {
     text.lines().map(|line| format!("    {line}\n")).collect()
-}
-
-/// Writes a sharded `check`'s cases, each with the index of its file in
-/// `all_files` (the whole campaign's files, in order).
-pub(super) fn write_check(
-    path: &std::path::Path,
-    campaign: serde_json::Value,
-    shard: regelwerk::shard::Shard,
-    all_files: &[PathBuf],
-    report: &SuiteReport,
-    started: std::time::Instant,
-) -> Result<()> {
-    let mut writer = regelwerk::shard::ResultsWriter::create(path, "check", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?
-        .started_at(started);
-    let index_of: std::collections::BTreeMap<&std::path::Path, usize> = all_files
-        .iter()
-        .enumerate()
-        .map(|(index, file)| (file.as_path(), index))
-        .collect();
-    // Filtered-out files leave no case, so each case finds its index by path.
-    for case in &report.cases {
-        let index = index_of
-            .get(case.path.as_path())
-            .copied()
-            .with_context(|| format!("{} is not among the files", case.path.display()))?;
-        writer.unit(index, serde_json::to_value(case)?)?;
-    }
-    writer
-        .finish()
-        .with_context(|| format!("writing {}", path.display()))
 }

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use regelwerk::scenario::report::declared_variant;
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
@@ -80,10 +79,15 @@ fn is_results_file(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|ext| ext == "jsonl")
 }
 
-/// Loads one suite file of `variant` (checked against its spec).
-fn load_case(file: &std::path::Path, spec: &Spec) -> Result<Loaded> {
-    regelwerk::scenario::load_file(file, Some(spec))
-        .map_err(|error| anyhow::anyhow!("the suite itself is broken: {error}"))
+/// A scenario file that cannot be used, told as whose it is: a file the
+/// user named (`PATHS`) is the user's to fix; a file of the suite the
+/// harness found by itself means the suite is broken.
+fn broken(error: regelwerk::scenario::LoadError, given: bool) -> anyhow::Error {
+    if given {
+        anyhow::anyhow!("a scenario file you gave is broken: {error}")
+    } else {
+        anyhow::anyhow!("the suite itself is broken: {error}")
+    }
 }
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
@@ -112,22 +116,33 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         args.paths.clone()
     };
     let found = regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
+    // Each file is parsed once; the variant and the filter look at the
+    // parsed file, and only the cases taken are validated and run.
+    let given = !args.paths.is_empty();
+    let filter = regelwerk::scenario::Filter::new(args.clause.as_deref(), args.id.as_deref());
     let mut other_variants = std::collections::BTreeSet::new();
-    let files: Vec<PathBuf> = found
-        .into_iter()
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut cases = Vec::new();
+    let mut every_id = std::collections::BTreeSet::new();
+    for file in found
+        .iter()
         .filter(|file| regelwerk::suite::is_scenario_file(file))
-        .filter(|file| {
-            let declared = std::fs::read_to_string(file).map(|text| declared_variant(&text));
-            match declared {
-                Ok(declared) if declared != variant => {
-                    other_variants.insert(declared);
-                    false
-                }
-                Ok(_) => true,
-                Err(_) => false,
-            }
-        })
-        .collect();
+    {
+        let parsed = regelwerk::scenario::parse_file(file).map_err(|error| broken(error, given))?;
+        if parsed.scenario.variant != variant {
+            other_variants.insert(parsed.scenario.variant);
+            continue;
+        }
+        files.push(file.clone());
+        every_id.insert(parsed.scenario.id.clone());
+        if filter.takes(&parsed.scenario.clauses, &parsed.scenario.id) {
+            cases.push(
+                parsed
+                    .validate(Some(&spec))
+                    .map_err(|error| broken(error, given))?,
+            );
+        }
+    }
     if files.is_empty() && !other_variants.is_empty() {
         let names: Vec<&str> = other_variants.iter().map(|v| v.name()).collect();
         anyhow::bail!(
@@ -136,25 +151,6 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             names[0]
         );
     }
-    let mut cases = Vec::new();
-    let mut every_id = std::collections::BTreeSet::new();
-    for file in &files {
-        let case = load_case(file, &spec)?;
-        every_id.insert(case.scenario.id.clone());
-        let clause_ok = args.clause.as_ref().is_none_or(|wanted| {
-            case.scenario
-                .clauses
-                .iter()
-                .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
-        });
-        let id_ok = args
-            .id
-            .as_ref()
-            .is_none_or(|wanted| &case.scenario.id == wanted);
-        if clause_ok && id_ok {
-            cases.push(case);
-        }
-    }
     if cases.is_empty() {
         anyhow::bail!("no scenario matched");
     }
@@ -162,7 +158,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let indices: Vec<usize> = (0..cases.len()).filter(|&i| shard.takes(i)).collect();
     let cases: Vec<Loaded> = indices.iter().map(|&i| cases[i].clone()).collect();
     let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
-        Some(path) => std::fs::read_to_string(path)
+        Some(path) => regelwerk::input::read_to_string(path)
             .with_context(|| format!("reading {}", path.display()))?
             .lines()
             .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
@@ -258,6 +254,31 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         engine.stop();
         return Ok(Exit::Engine.code());
     }
+    // A results file gets each case when it is judged (docs/scale.md).
+    let mut results = match args.output.as_ref().filter(|path| is_results_file(path)) {
+        Some(path) => {
+            let campaign = serde_json::json!({
+                "suite_revision": suite_revision(&files),
+                "variant": variant,
+                "engine": engine.info(),
+                "command": args.engine,
+                "uci": args.uci,
+                "protocol": regelwerk::protocol::PROTOCOL_VERSION,
+                "readings": readings,
+                "clause": args.clause,
+                "id": args.id,
+            });
+            Some(regelwerk::shard::ResultsWriter::begin(
+                path,
+                "conform",
+                campaign,
+                shard,
+                regelwerk::shard::Begin::Fresh,
+                &files,
+            )?)
+        }
+        None => None,
+    };
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
     let answers = engine.answers();
@@ -277,6 +298,9 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             verdict,
             expected_failure: expected.contains(&case.scenario.id),
         });
+        if let (Some(results), Some(verdict)) = (results.as_mut(), verdicts.last()) {
+            results.unit(indices[index], serde_json::to_value(verdict)?)?;
+        }
         bar.set_position(index as u64 + 1);
     }
     bar.finish_and_clear();
@@ -292,8 +316,9 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         cases: verdicts,
     };
     engine.stop();
-    if let Some(path) = args.output.as_ref().filter(|path| is_results_file(path)) {
-        write_conform(path, &args, shard, &indices, &report)?;
+    if let (Some(path), Some(results)) = (args.output.as_ref(), results) {
+        let totals = [("restarts".to_string(), report.restarts as u64)].into();
+        results.finish_with(totals)?;
         eprintln!(
             "conform shard {shard}: {} cases, results in {}",
             report.cases.len(),
@@ -308,9 +333,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         ConformFormat::Html => conform_report::html(&report),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => regelwerk::output::write_atomic(path, text.as_bytes())?,
         None => print!("{text}"),
     }
     Ok(conform_exit(&report, args.strict))
@@ -379,37 +402,6 @@ pub(super) fn serve(
         variant,
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes a sharded `conform`'s verdicts; the campaign is the suite
-/// revision, the variant, the filters and the engine's handshake.
-pub(super) fn write_conform(
-    path: &std::path::Path,
-    args: &ConformArgs,
-    shard: regelwerk::shard::Shard,
-    indices: &[usize],
-    report: &regelwerk::protocol::conform::ConformReport,
-) -> Result<()> {
-    let campaign = serde_json::json!({
-        "suite_revision": report.suite_revision,
-        "variant": report.variant,
-        "engine": report.engine,
-        "command": report.command,
-        "uci": report.uci,
-        "protocol": report.protocol,
-        "readings": report.readings,
-        "clause": args.clause,
-        "id": args.id,
-    });
-    let mut writer = regelwerk::shard::ResultsWriter::create(path, "conform", campaign, shard)
-        .with_context(|| format!("writing {}", path.display()))?;
-    for (index, case) in indices.iter().zip(&report.cases) {
-        writer.unit(*index, serde_json::to_value(case)?)?;
-    }
-    let totals = [("restarts".to_string(), report.restarts as u64)].into();
-    writer
-        .finish_with(totals)
-        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// The clause prefixes (`g`, `rk`, ...) of the other variants' suites, read

@@ -45,24 +45,33 @@ pub fn of_error(error: &anyhow::Error) -> ExitCode {
 }
 
 /// Checks before a long run that `path` can be written, so that an
-/// unwritable output fails at once, not after the run. The file is
-/// created (empty) and stays for the run to fill.
+/// unwritable output fails at once, not after the run: its folder exists
+/// and takes a new file, it is no folder, and it is no file the run read
+/// already. `path` itself is not touched (the run writes it whole at the
+/// end, or unit by unit: docs/scale.md).
 ///
 /// # Errors
-/// The path and the operating system's reason.
+/// The path, what is wrong and what to do.
 pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map(drop)
-        .map_err(|error| {
-            anyhow::anyhow!(
-                "cannot write {}: {}",
-                path.display(),
-                regelwerk::input::os_reason(path, &error)
-            )
-        })
+    if path == std::path::Path::new("-") {
+        return Ok(());
+    }
+    check_output_parent(path, "output")?;
+    regelwerk::output::refuse_input(path, &[])?;
+    if path.is_dir() {
+        anyhow::bail!(
+            "cannot write {}: a folder, not a file; name a file",
+            path.display()
+        );
+    }
+    if path.exists() && !path.is_file() {
+        // A device or a pipe (/dev/null, /dev/stdout) is written as it is.
+        return Ok(());
+    }
+    // The folder must take a new file (the output is renamed into place).
+    let probe = regelwerk::output::AtomicFile::create(path)?;
+    drop(probe);
+    Ok(())
 }
 
 /// Checks before a run that the folder an output goes into exists (no
@@ -128,4 +137,58 @@ pub(super) fn check_engine_command(command: &str, flag: &str) -> anyhow::Result<
         );
     }
     Ok(())
+}
+
+/// Makes a failed write to standard output end the run plainly instead
+/// of with a panic: `print!` panics when stdout cannot be written, and
+/// this hook, run first, ends the process before any unwinding. A closed
+/// pipe (a reader such as `head` that stopped) ends quietly with exit 0
+/// (commands that talk to engines keep SIGPIPE ignored and end here); any
+/// other failure (a full disk, `> /dev/full`) says so, naming standard
+/// output, and exits 2. Engines started so far are ended first. Other
+/// panics go to the default hook.
+pub fn install_stdout_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if let Some(reason) = payload.strip_prefix("failed printing to stdout: ") {
+            stdout_failed(reason);
+        }
+        default(info);
+    }));
+}
+
+/// Ends the run after standard output failed with `reason` (see
+/// [`install_stdout_hook`]).
+pub fn stdout_failed(reason: &str) -> ! {
+    regelwerk::protocol::process::end_all_engines();
+    if reason.contains("Broken pipe") || reason.contains("os error 32") {
+        std::process::exit(0);
+    }
+    let words = if reason.contains("os error 28") {
+        "the disk is full (no space left on the device); free some space or write elsewhere"
+            .to_string()
+    } else {
+        let plain = match reason.rsplit_once(" (os error ") {
+            Some((head, _)) => head,
+            None => reason,
+        };
+        plain.to_lowercase()
+    };
+    eprintln!("error: cannot write standard output: {words}");
+    std::process::exit(Exit::Input as i32);
+}
+
+/// Flushes standard output at the end of a run, so that a last line
+/// without its newline that cannot be written is an error too.
+pub fn flush_stdout() {
+    use std::io::Write;
+    if let Err(error) = std::io::stdout().flush() {
+        stdout_failed(&error.to_string());
+    }
 }

@@ -26,13 +26,13 @@ pub(super) struct ExploreArgs {
     #[arg(long)]
     scenario: Option<String>,
     /// With --scenario: stand before this step (1-based; the diverging step a conformance report names).
-    #[arg(long, requires = "scenario")]
+    #[arg(long, requires = "scenario", value_parser = regelwerk::input::whole(1usize, regelwerk::input::MAX_STEPS))]
     step: Option<usize>,
     /// A ruling setting ID=key switched on at the start (repeatable); the page marks what it changes against the defaults.
     #[arg(long = "ruling", value_name = "ID=KEY")]
     rulings: Vec<String>,
     /// The port on 127.0.0.1 (0: any free port).
-    #[arg(long, default_value_t = DEFAULT_PORT)]
+    #[arg(long, default_value_t = DEFAULT_PORT, value_parser = regelwerk::input::whole(0u16, u16::MAX))]
     port: u16,
     /// Where "save as scenario" writes (default: scenarios/<variant>/proposed/).
     #[arg(long, value_name = "DIR")]

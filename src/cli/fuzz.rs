@@ -5,10 +5,32 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use regelwerk::fuzz::progress::{Mode, Progress};
+use regelwerk::protocol::difffuzz::diagnose::MoveCause;
+use regelwerk::protocol::difffuzz::Notes;
 use regelwerk::variant::VariantId;
 
-use super::check::progress_bar;
 use super::Format;
+
+/// The progress report of a run on stderr: silent with `--quiet`, one
+/// redrawn line on a terminal, else a plain line every
+/// `--progress-every` seconds. `noun` names the differences.
+fn progress(args: &FuzzArgs, noun: &'static str) -> Result<Progress<std::io::Stderr>> {
+    use std::io::IsTerminal;
+    let every = super::exit::timeout(args.progress_every, "--progress-every")?;
+    let mode = if args.quiet {
+        Mode::Silent
+    } else if std::io::stderr().is_terminal() {
+        Mode::Live
+    } else {
+        Mode::Lines(every)
+    };
+    // The games of this shard: indices i < games with i mod N = I - 1.
+    let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let (count, first) = (u64::from(shard.count), u64::from(shard.index) - 1);
+    let total = args.games.saturating_sub(first).div_ceil(count);
+    Ok(Progress::new(std::io::stderr(), mode, total, noun))
+}
 
 /// The `conform` command that replays a divergence scenario.
 fn replay_command(
@@ -83,7 +105,7 @@ pub(super) fn print_agreement(
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
     regelwerk::render::output_dir(out)?;
     let path = out.join(format!("{id}.yaml"));
-    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    regelwerk::output::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 
@@ -112,6 +134,10 @@ pub(super) struct FuzzArgs {
     /// Play every game and count the differences (`--keep-going`)
     /// instead of stopping at the first.
     pub(super) keep_going: bool,
+    /// No progress on stderr (`--quiet`).
+    pub(super) quiet: bool,
+    /// Seconds between two progress lines when stderr is not a terminal.
+    pub(super) progress_every: f64,
 }
 
 /// A game that diverged in a `--keep-going` run.
@@ -119,8 +145,56 @@ struct Diverged {
     index: u64,
     seed: u64,
     kind: String,
+    /// The reference's answers about the moves only one side lists.
+    causes: Vec<MoveCause>,
+    /// Actions of its scenario (after shrinking).
+    actions: usize,
     summary: String,
     path: std::path::PathBuf,
+}
+
+/// One cause of differences in a `--keep-going` run: how many games show
+/// it, and its shortest game (fewest actions after shrinking) with one
+/// move that shows it.
+struct CauseCount<'a> {
+    games: u64,
+    shortest: &'a Diverged,
+    example: Option<String>,
+}
+
+/// The causes of a run's differences: each moves difference by the kind
+/// of piece and the reference's reason ([`MoveCause::label`], a game
+/// counted once under each of its causes), every other by its kind.
+fn causes(diverged: &[Diverged]) -> std::collections::BTreeMap<String, CauseCount<'_>> {
+    let mut causes: std::collections::BTreeMap<String, CauseCount<'_>> = Default::default();
+    for game in diverged {
+        let mut labels: Vec<(String, Option<String>)> = game
+            .causes
+            .iter()
+            .map(|cause| {
+                (
+                    format!("{}: {}", game.kind, cause.label()),
+                    Some(cause.example.clone()),
+                )
+            })
+            .collect();
+        if labels.is_empty() {
+            labels.push((game.kind.clone(), None));
+        }
+        for (label, example) in labels {
+            let entry = causes.entry(label).or_insert(CauseCount {
+                games: 0,
+                shortest: game,
+                example: example.clone(),
+            });
+            entry.games += 1;
+            if game.actions < entry.shortest.actions {
+                entry.shortest = game;
+                entry.example = example;
+            }
+        }
+    }
+    causes
 }
 
 /// The report of a `--keep-going` run with differences: every diverging
@@ -150,9 +224,19 @@ fn print_divergences(
                     replay_command(args.variant, engine_command, &game.path, args.uci)
                 );
             }
-            println!("\ndifferences by kind:");
-            for (kind, count) in &kinds {
-                println!("  {kind}: {count} games");
+            println!("\ndifferences by cause (a game counts under each of its causes):");
+            for (cause, count) in causes(diverged) {
+                let example = count
+                    .example
+                    .map(|mv| format!(", `{mv}`"))
+                    .unwrap_or_default();
+                println!(
+                    "  {cause}: {} games; shortest: game {} ({} actions{example}), {}",
+                    count.games,
+                    count.shortest.index,
+                    count.shortest.actions,
+                    count.shortest.path.display()
+                );
             }
             for (finding, (count, _)) in classified {
                 println!("  known difference {finding}: {count} games");
@@ -168,6 +252,7 @@ fn print_divergences(
                 "variant": args.variant, "games": games, "plies": plies, "agreed": agreed,
                 "divergences": diverged.len(),
                 "kinds": kinds,
+                "causes": causes(diverged).into_iter().map(|(cause, count)| serde_json::json!({"cause": cause, "games": count.games, "shortest": {"game": count.shortest.index, "actions": count.shortest.actions, "move": count.example, "scenario": count.shortest.path}})).collect::<Vec<_>>(),
                 "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
                 "diverged": diverged.iter().map(|game| serde_json::json!({"game": game.index, "seed": game.seed, "kind": game.kind, "summary": game.summary, "scenario": game.path})).collect::<Vec<_>>(),
             })
@@ -187,6 +272,9 @@ struct Parted {
     divergence: String,
     /// The kind of difference ([`regelwerk::protocol::difffuzz::Divergence::kind`]).
     kind: String,
+    /// The reference's answers about the moves only one side lists
+    /// ([`regelwerk::protocol::difffuzz::diagnose::move_causes`]).
+    causes: Vec<MoveCause>,
     scenario: String,
     /// The engine stopped answering: an engine fault, not a divergence.
     engine_fault: bool,
@@ -206,10 +294,12 @@ fn run_differential(
         &mut regelwerk::protocol::external::External,
         u64,
         &[String],
+        &mut Notes,
     ) -> Result<usize, Box<Parted>>,
 ) -> Result<ExitCode> {
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
+    let mut bar = progress(args, "differences")?;
     super::exit::check_uci_variant(args.uci, args.variant)?;
     super::exit::check_engine_command(engine_command, if args.uci { "--uci" } else { "--engine" })?;
     let mut engine = External::start(
@@ -242,10 +332,7 @@ fn run_differential(
         .into());
     }
     let known: Vec<String> = match &args.known_differences {
-        Some(path) => regelwerk::protocol::known::read_list(
-            &std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?,
-        ),
+        Some(path) => read_known_differences(path)?,
         None => Vec::new(),
     };
     let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
@@ -268,18 +355,27 @@ fn run_differential(
         }
         None => None,
     };
-    let bar = progress_bar(args.games, format == Format::Text);
     let started = Instant::now();
     let (mut plies, mut games) = (0usize, 0u64);
     let mut classified: std::collections::BTreeMap<String, (u64, usize)> = Default::default();
     let mut diverged: Vec<Diverged> = Vec::new();
+    let mut notes = Notes::default();
     for index in 0..args.games {
         if !shard.takes(index as usize) {
             continue;
         }
         games += 1;
         let seed = args.seed.wrapping_add(index);
-        match game(&mut engine, seed, &readings) {
+        let timeouts = notes.perft_timeouts;
+        let outcome = game(&mut engine, seed, &readings, &mut notes);
+        if timeouts == 0 && notes.perft_timeouts > 0 {
+            // Said at once: a run slowed by timeouts is not silent.
+            if let Some(advice) = notes.perft_advice() {
+                bar.finish();
+                eprintln!("fuzz: game {index} (seed {seed}): {advice}");
+            }
+        }
+        match outcome {
             Ok(played) => {
                 plies += played;
                 if let Some(results) = results.as_mut() {
@@ -298,10 +394,10 @@ fn run_differential(
                     if let Some(results) = results.as_mut() {
                         results.unit(index as usize, serde_json::json!({"seed": seed, "plies": parted.played, "known": finding}))?;
                     }
-                    bar.set_position(index + 1);
+                    bar.update(games, diverged.len() as u64 + known_count(&classified));
                     continue;
                 }
-                bar.finish_and_clear();
+                bar.finish();
                 if parted.engine_fault {
                     use regelwerk::protocol::conform::Responder as _;
                     let tail = engine.stderr_tail();
@@ -325,6 +421,8 @@ fn run_differential(
                         index,
                         seed,
                         kind: parted.kind.clone(),
+                        causes: parted.causes.clone(),
+                        actions: parted.actions,
                         summary: format!(
                             "diverges at ply {} ({} actions after shrinking): {}",
                             parted.played,
@@ -333,7 +431,7 @@ fn run_differential(
                         ),
                         path,
                     });
-                    bar.set_position(index + 1);
+                    bar.update(games, diverged.len() as u64 + known_count(&classified));
                     continue;
                 }
                 if let Some(mut results) = results.take() {
@@ -347,6 +445,9 @@ fn run_differential(
                     "game {index} (seed {seed}) diverges after {} actions: {}",
                     parted.actions, parted.divergence
                 );
+                for cause in &parted.causes {
+                    println!("  cause: {cause}");
+                }
                 if let Some(finding) = parted.known {
                     println!(
                         "(a known difference, {finding}, but not listed in --known-differences)"
@@ -357,13 +458,16 @@ fn run_differential(
                     "replay: {}",
                     replay_command(args.variant, engine_command, &path, args.uci)
                 );
+                if let Some(advice) = notes.perft_advice() {
+                    println!("note: {advice}");
+                }
                 engine.stop();
                 return Ok(ExitCode::from(1));
             }
         }
-        bar.set_position(index + 1);
+        bar.update(games, diverged.len() as u64 + known_count(&classified));
     }
-    bar.finish_and_clear();
+    bar.finish();
     engine.stop();
     if let Some(results) = results {
         results.finish()?;
@@ -378,17 +482,34 @@ fn run_differential(
             engine_command,
             format,
         );
-        return Ok(ExitCode::from(1));
+    } else {
+        print_agreement(
+            args.variant,
+            games,
+            plies,
+            started.elapsed().as_secs_f64().max(1e-9),
+            format,
+            &classified,
+        );
     }
-    print_agreement(
-        args.variant,
-        games,
-        plies,
-        started.elapsed().as_secs_f64().max(1e-9),
-        format,
-        &classified,
-    );
-    Ok(ExitCode::SUCCESS)
+    if let Some(advice) = notes.perft_advice() {
+        // On stderr as well as in a text summary: a JSON summary stays one
+        // object.
+        eprintln!("fuzz: {advice}");
+        if format == Format::Text {
+            println!("note: {advice}");
+        }
+    }
+    Ok(if diverged.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The games that ended in listed known differences.
+fn known_count(classified: &std::collections::BTreeMap<String, (u64, usize)>) -> u64 {
+    classified.values().map(|(games, _)| games).sum()
 }
 
 /// `regelwerk fuzz --variant grand|racingkings`: random games through the
@@ -419,7 +540,7 @@ fn variant_games(
         }
         None => None,
     };
-    let bar = progress_bar(args.games, format == Format::Text);
+    let mut bar = progress(args, "violations")?;
     let started = Instant::now();
     let (mut plies, mut finished, mut games) = (0usize, 0u64, 0u64);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -475,7 +596,7 @@ fn variant_games(
                 }
             }
             Err(failure) => {
-                bar.finish_and_clear();
+                bar.finish();
                 if let Some(mut results) = results.take() {
                     results.unit(
                         index as usize,
@@ -500,9 +621,9 @@ fn variant_games(
                 return Ok(ExitCode::from(1));
             }
         }
-        bar.set_position(index + 1);
+        bar.update(games, 0);
     }
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(results) = results {
         results.finish()?;
     }
@@ -550,7 +671,7 @@ fn differential(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
+    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game_noting};
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     run_differential(
@@ -559,20 +680,22 @@ fn differential(
         out,
         format,
         rulings,
-        |engine, seed, readings| {
-            fuzz_game(
+        |engine, seed, readings, notes| {
+            fuzz_game_noting(
                 engine,
                 args.variant,
                 seed,
                 args.max_plies,
                 args.perft_every,
                 readings,
+                notes,
             )
             .map_err(|mut game| {
                 game.game = Some(seed.wrapping_sub(args.seed));
                 let id = format!("diverge-{}-seed-{seed}", args.variant);
                 Box::new(Parted {
                     kind: game.divergence.kind(),
+                    causes: regelwerk::protocol::difffuzz::diagnose::move_causes(&game),
                     known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
                     played: game.played,
                     scenario: divergence_scenario(&game, &id),
@@ -581,8 +704,9 @@ fn differential(
                     engine_fault: matches!(
                         game.divergence,
                         regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
+                            | regelwerk::protocol::difffuzz::Divergence::TimedOut { .. }
                     ),
-                    divergence: game.divergence.to_string(),
+                    divergence: game.divergence.describe(args.variant),
                 })
             })
         },
@@ -611,4 +735,22 @@ pub(super) fn fuzz(
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     variant_games(&args, out, rulings, format)
+}
+
+/// The `--known-differences` list: every line a finding of some variant's
+/// spec, else a usage error (exit 2) naming the file and line. A declared
+/// finding fuzz has no recogniser for is said once on stderr.
+fn read_known_differences(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    use regelwerk::protocol::known;
+    let text = regelwerk::input::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
+    let declarable = known::declarable(&super::repo_root())?;
+    let ids = known::read_declared(&path.display().to_string(), &text, &declarable)?;
+    for id in ids.iter().filter(|id| !known::recognisable(id)) {
+        eprintln!(
+            "note: {id} ({}) is declared, but fuzz cannot recognise its difference in a game; a game that ends in it fails",
+            path.display()
+        );
+    }
+    Ok(ids)
 }

@@ -219,8 +219,8 @@ pub(super) fn spec_sync(only: Option<VariantId>) -> Result<ExitCode> {
 fn sync_findings(root: &std::path::Path, variant: VariantId) -> Result<()> {
     let naming = findings_named(root, variant)?;
     let path = root.join("spec").join(variant.name()).join("findings.yaml");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let text = regelwerk::input::read_to_string(&path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let mut current = String::new();
     let mut out = String::new();
     for line in text.lines() {

@@ -8,10 +8,12 @@ mod explore;
 mod formats;
 mod fuzz;
 mod maintain;
+mod matrix;
 mod perft;
 mod perftfile;
 mod play;
 mod play_record;
+mod position_args;
 mod render;
 mod replay;
 mod shard;
@@ -25,12 +27,13 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use regelwerk::notation::parse_position;
 use regelwerk::perft::PerftPath;
 use regelwerk::position::Position;
 use regelwerk::rules::{legal_moves, legal_moves_from};
 use regelwerk::variant::VariantId;
-use regelwerk::{Cell, Ruleset};
+use regelwerk::Cell;
+
+use position_args::PositionArgs;
 
 /// regelwerk: the rules oracle for MONARCHIE, Grand Chess, Racing Kings, Three Kingdoms Xiangqi and Sovereign Chess.
 #[derive(Parser, Debug)]
@@ -49,60 +52,6 @@ impl Cli {
             Command::Fuzz { engine, uci, .. } => engine.is_some() || uci.is_some(),
             _ => false,
         }
-    }
-}
-
-#[derive(clap::Args, Debug, Clone)]
-struct PositionArgs {
-    /// The rule system.
-    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
-    variant: VariantId,
-    /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md), or a named start of the variant (`start`; Three Kingdoms also `no-bannermen`); default: the variant's start.
-    #[arg(long)]
-    position: Option<String>,
-    /// A ruling setting ID=key (repeatable), e.g. --ruling R-KING-DEAD=capture.
-    #[arg(long = "ruling", value_name = "ID=KEY")]
-    rulings: Vec<String>,
-}
-
-impl PositionArgs {
-    /// A game of any variant through the variant interface.
-    fn open(&self) -> Result<Box<dyn regelwerk::variant::Game>> {
-        // The rulings first, so that a bad setting is named as one (and
-        // an error is never put on a --position that was not given).
-        let start = regelwerk::variant::open(self.variant, None, &self.rulings)
-            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-        let Some(text) = self.position.as_deref() else {
-            return Ok(start);
-        };
-        // A named start of the variant (`start`, `no-bannermen`) reads
-        // as in a perft file's `from` line.
-        if regelwerk::variant::info(self.variant)
-            .starts
-            .contains(&text)
-        {
-            return regelwerk::variant::open_start(self.variant, text, &self.rulings)
-                .map_err(|message| anyhow::anyhow!("reading --position: {message}"));
-        }
-        regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(|message| {
-            anyhow::anyhow!("reading --position for {}: {message}", self.variant)
-        })
-    }
-
-    /// A MONARCHIE position and ruleset.
-    fn load(&self) -> Result<(Position, Ruleset)> {
-        if self.variant != VariantId::Monarchie {
-            anyhow::bail!(
-                "this command is for MONARCHIE only (got --variant {})",
-                self.variant
-            );
-        }
-        let position = match &self.position {
-            Some(text) => parse_position(text).context("reading --position")?,
-            None => Position::start(),
-        };
-        let rules = Ruleset::from_settings(&self.rulings).context("reading --ruling")?;
-        Ok((position, rules))
     }
 }
 
@@ -139,6 +88,24 @@ enum Command {
         /// Write the results as JSON lines for `regelwerk merge` (docs/scale.md).
         #[arg(long, value_name = "FILE.jsonl")]
         output: Option<PathBuf>,
+        /// With --output: continue the file an interrupted run of this shard left, skipping its finished units.
+        #[arg(long, requires = "output")]
+        resume: bool,
+    },
+    /// Build the conformance matrix of the outside implementations (implementations/, docs/implementations.md) from their conform JSON reports; exit 1 on a new difference or a stale declaration.
+    Matrix {
+        /// The folder of the implementations' manifests (`<name>/implementation.yaml`).
+        #[arg(long, default_value = "implementations")]
+        implementations: PathBuf,
+        /// The folder of the results: `<name>-<variant>.json` (conform --format json) and `<name>-<variant>.time.json`.
+        #[arg(long)]
+        results: PathBuf,
+        /// Write the matrix as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write the committee's page (German and English) into this folder, e.g. the report's (target/report).
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
     /// Merge the results files of a sharded campaign (check, perft, fuzz) into the report of a single run.
     Merge {
@@ -154,10 +121,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
         variant: VariantId,
         /// Number of games.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = regelwerk::input::whole(1u64, u64::MAX))]
         games: u64,
         /// Seed of the first game; game i uses seed + i.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(0u64, u64::MAX))]
         seed: u64,
         /// Maximum actions per game (at most 1,000,000: MAX_PLIES).
         #[arg(long, default_value_t = 200, value_parser = regelwerk::input::max_plies)]
@@ -169,10 +136,10 @@ enum Command {
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
         /// Run the exhaustive from-to comparison every N actions (0: never).
-        #[arg(long, default_value_t = 25)]
+        #[arg(long, default_value_t = 25, value_parser = regelwerk::input::whole(0usize, 1_000_000_000))]
         exhaustive_every: usize,
         /// Run the 60-degree rotation comparison every N actions (0: never).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = regelwerk::input::whole(0usize, 1_000_000_000))]
         rotation_every: usize,
         /// Compare with this external engine (protocol command line) instead of checking invariants.
         #[arg(long, conflicts_with = "uci")]
@@ -190,10 +157,10 @@ enum Command {
         #[arg(long)]
         keep_going: bool,
         /// With --engine: seconds to wait for each answer.
-        #[arg(long, default_value_t = 10.0)]
+        #[arg(long, default_value_t = 10.0, value_parser = regelwerk::input::seconds)]
         timeout: f64,
         /// With --engine: compare perft 2 every N actions (0: never).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = regelwerk::input::whole(0usize, 1_000_000_000))]
         perft_every: usize,
         /// Output format of the summary.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -206,8 +173,14 @@ enum Command {
         output: Option<PathBuf>,
         /// Play the random games on N threads (rayon); the results and the
         /// report are the serial run's. Not with --engine/--uci.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(1u32, 256))]
         threads: u32,
+        /// No progress on stderr (games done, differences, games/s, ETA).
+        #[arg(long, short)]
+        quiet: bool,
+        /// When stderr is not a terminal: a progress line every SECONDS (on a terminal one line is redrawn).
+        #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+        progress_every: f64,
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout as the reference engine.
     Serve {
@@ -247,7 +220,7 @@ enum Command {
         #[arg(long)]
         id: Option<String>,
         /// Seconds to wait for each answer.
-        #[arg(long, default_value_t = 10.0)]
+        #[arg(long, default_value_t = 10.0, value_parser = regelwerk::input::seconds)]
         timeout: f64,
         /// A file of scenario IDs known to fail (one per line, # comments).
         #[arg(long)]
@@ -274,16 +247,16 @@ enum Command {
         #[arg(long, value_enum)]
         variant: Vec<VariantId>,
         /// perft depth (default 4).
-        #[arg(long)]
+        #[arg(long, value_parser = regelwerk::input::whole(1u32, regelwerk::input::MAX_PERFT_DEPTH))]
         depth: Option<u32>,
-        /// Alternating runs per position; the best of each side counts.
-        #[arg(long, default_value_t = 5)]
+        /// Alternating runs per position; the best of each side counts (1 to 1000).
+        #[arg(long, default_value_t = 5, value_parser = regelwerk::input::whole(1u32, 1000))]
         runs: u32,
-        /// Middle-game positions besides the start.
-        #[arg(long, default_value_t = 4)]
+        /// Middle-game positions besides the start (0 to 1000).
+        #[arg(long, default_value_t = 4, value_parser = regelwerk::input::whole(0usize, 1000))]
         middle: usize,
         /// Seconds to wait for each engine answer.
-        #[arg(long, default_value_t = 600.0)]
+        #[arg(long, default_value_t = 600.0, value_parser = regelwerk::input::seconds)]
         timeout: f64,
     },
     /// Rewrite the `scenarios` lists of spec/<variant>/findings.yaml from the scenarios' `findings` fields.
@@ -321,7 +294,7 @@ enum Command {
         #[arg(long, default_value = "de")]
         lang: String,
         /// perft depth of the ruling diffs (1 to 64, within perft's default node budget).
-        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = regelwerk::input::whole(1u32, 64))]
         perft_depth: u32,
         /// Only this variant's report (default: every variant behind one index).
         #[arg(long, value_enum)]
@@ -369,7 +342,8 @@ enum Command {
     },
     /// Count the leaves of the legal-move tree (perft), optionally per first move.
     Perft {
-        /// Depth in plies.
+        /// Depth in plies (0 to 64: MAX_PERFT_DEPTH).
+        #[arg(value_parser = regelwerk::input::perft_depth)]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
@@ -385,11 +359,14 @@ enum Command {
         /// With --shard: write the shard's root-move counts as JSON lines for `regelwerk merge`.
         #[arg(long, value_name = "FILE.jsonl", requires = "shard")]
         output: Option<PathBuf>,
+        /// With --output: continue the file an interrupted run of this shard left, skipping its finished units.
+        #[arg(long, requires = "output")]
+        resume: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Count on N threads (rayon over the first moves; MONARCHIE with --divide uses one); the same count.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(1u32, 256))]
         threads: u32,
         /// Walk the readable reference rule code, not the fast path (MONARCHIE, Racing Kings, Three Kingdoms, Sovereign; Grand Chess has one move generator).
         #[arg(long)]
@@ -400,7 +377,7 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
         /// Only the moves of the piece on this cell (MONARCHIE).
-        #[arg(long)]
+        #[arg(long, value_parser = regelwerk::input::whole(1u16, 253))]
         cell: Option<u16>,
         /// Only the moves of the piece on this square or point (every variant but MONARCHIE), e.g. e2.
         #[arg(long)]
@@ -421,6 +398,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+}
+
+/// How a results file is begun: `--resume` continues it.
+fn begin_of(resume: bool) -> regelwerk::shard::Begin {
+    if resume {
+        regelwerk::shard::Begin::Resume
+    } else {
+        regelwerk::shard::Begin::Fresh
+    }
+}
+
+/// See [`exit::install_stdout_hook`].
+pub fn install_stdout_hook() {
+    exit::install_stdout_hook();
+}
+
+/// See [`exit::flush_stdout`].
+pub fn flush_stdout() {
+    exit::flush_stdout();
 }
 
 /// The exit code of an error that ended a command (the README's table).
@@ -445,6 +441,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             faults,
             shard,
             output,
+            resume,
         } => check::check(
             paths,
             check::Filters {
@@ -454,12 +451,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 faults,
                 shard,
                 output,
+                resume: begin_of(resume),
             },
             spec,
             format,
             coverage,
         ),
         Command::Merge { files, format } => shard::merge_command(&files, format),
+        Command::Matrix {
+            implementations,
+            results,
+            json,
+            html,
+        } => matrix::run(&implementations, &results, json.as_deref(), html.as_deref()),
         Command::Show { position } if position.variant != VariantId::Monarchie => {
             use std::io::IsTerminal as _;
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -494,6 +498,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             shard,
             output,
             threads,
+            quiet,
+            progress_every,
         } => fuzz::fuzz(
             fuzz::FuzzArgs {
                 games,
@@ -514,6 +520,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 output,
                 threads,
                 keep_going,
+                quiet,
+                progress_every,
             },
             &out,
             &rulings,
@@ -630,11 +638,18 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             max_nodes,
             shard: Some(shard),
             output,
+            resume,
             ..
         } => {
             let game = position.open()?;
             variants::check_budget(game.as_ref(), depth, max_nodes)?;
-            shard::perft_shard(game.as_ref(), depth, shard, output.as_deref())
+            shard::perft_shard(
+                game.as_ref(),
+                depth,
+                shard,
+                output.as_deref(),
+                begin_of(resume),
+            )
         }
         Command::Perft {
             depth,

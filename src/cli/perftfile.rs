@@ -24,6 +24,11 @@ pub(super) fn run(
     path: PerftPath,
     format: ReportFormat,
 ) -> Result<ExitCode> {
+    if max_nodes == NodeBudget::AtMost(0) {
+        anyhow::bail!(
+            "--max-nodes 0 would skip every line and check nothing: give a budget of at least 1 (e.g. 1e8), or none for no limit"
+        );
+    }
     let perft = perftfile::read(file).map_err(anyhow::Error::msg)?;
     // A `position` line that is no position of the variant breaks the
     // file's format (exit 2), before anything is counted.

@@ -24,7 +24,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
     pub variant: VariantId,
     /// Seed of the computer players (same seed, same game).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(0u64, u64::MAX))]
     pub seed: u64,
     /// Seats in party order (MONARCHIE clockwise from Blau; Three Kingdoms Shu, Wu, Wei; else White, Black): random, greedy, search (= joshua); MONARCHIE also human or human:NAME; free seats: search.
     #[arg(long)]
@@ -51,7 +51,7 @@ pub(super) struct PlayArgs {
     #[arg(long, default_value_t = 600, value_parser = regelwerk::input::max_plies)]
     pub max_plies: usize,
     /// The match number written to the journal.
-    #[arg(long = "match", default_value_t = 1)]
+    #[arg(long = "match", default_value_t = 1, value_parser = regelwerk::input::whole(0u64, u64::MAX))]
     pub match_number: u64,
     /// The date written to the journal (default: today, UTC).
     #[arg(long)]
@@ -283,8 +283,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     if let Some(path) = args.journal {
         let text = summary.journal.to_yaml().context("writing the journal")?;
-        std::fs::write(&path, text)
-            .with_context(|| format!("writing the journal to {}", path.display()))?;
+        regelwerk::output::write_atomic(&path, text.as_bytes())?;
         println!("journal written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)

@@ -132,8 +132,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
                 .push(("Termination".to_string(), "unterminated".to_string()));
         }
         let kind = if turn_record { "turn record" } else { "pgn" };
-        std::fs::write(path, recorder.to_record(&tags))
-            .with_context(|| format!("writing the {kind} to {}", path.display()))?;
+        regelwerk::output::write_atomic(path, recorder.to_record(&tags).as_bytes())?;
         println!("{kind} written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)

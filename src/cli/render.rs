@@ -73,7 +73,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
             .scenario
             .steps
             .iter()
-            .filter_map(|step| step.play.clone())
+            .filter_map(|step| step.action().map(str::to_string))
             .find(|play| game.move_squares(play).is_some());
         (
             game,
@@ -112,7 +112,7 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
 pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     super::exit::check_output_parent(&args.output, "-o")?;
     let scenario_variant = args.scenario.as_ref().and_then(|path| {
-        std::fs::read_to_string(path)
+        regelwerk::input::read_to_string(path)
             .ok()
             .map(|text| regelwerk::scenario::report::declared_variant(&text))
     });
@@ -313,7 +313,7 @@ pub(super) enum RulingsCommand {
         #[arg(value_name = "ID=KEY")]
         setting: String,
         /// perft depth of the comparison (1..=depth; 1 to 64, within perft's default node budget).
-        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        #[arg(long, default_value_t = regelwerk::report::diff::DEFAULT_PERFT_DEPTH, value_parser = regelwerk::input::whole(1u32, 64))]
         perft_depth: u32,
     },
 }

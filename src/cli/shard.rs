@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use serde_json::json;
 
 use regelwerk::scenario::report::{CaseResult, SuiteReport};
-use regelwerk::shard::{merge, Merged, ResultsWriter, Shard};
+use regelwerk::shard::{merge, Begin, Merged, ResultsWriter, Shard};
 use regelwerk::spec::Spec;
 use regelwerk::variant::{Game, VariantId};
 
@@ -26,6 +26,7 @@ pub(super) fn perft_shard(
     depth: u32,
     shard: Shard,
     output: Option<&Path>,
+    begin: Begin,
 ) -> Result<ExitCode> {
     if depth == 0 {
         anyhow::bail!("--shard splits perft by root moves: give a depth of at least 1");
@@ -42,10 +43,14 @@ pub(super) fn perft_shard(
         "split_depth": split,
     });
     let mut writer = match output {
-        Some(path) => Some(
-            ResultsWriter::create(path, "perft", campaign, shard)
-                .with_context(|| format!("writing {}", path.display()))?,
-        ),
+        Some(path) => Some(ResultsWriter::begin(
+            path,
+            "perft",
+            campaign,
+            shard,
+            begin,
+            &[],
+        )?),
         None => None,
     };
     let mut walk = Split {
@@ -84,10 +89,14 @@ impl Split<'_> {
         if left == 0 {
             let index = self.next;
             self.next += 1;
-            if self.shard.takes(index) {
+            let done = self
+                .writer
+                .as_ref()
+                .is_some_and(|writer| writer.is_done(index));
+            if self.shard.takes(index) && !done {
                 let nodes = game.perft(self.rest);
                 self.taken += 1;
-                self.total += nodes;
+                self.total = self.total.saturating_add(nodes);
                 if let Some(writer) = self.writer.as_mut() {
                     writer.unit(index, json!({"moves": moves, "nodes": nodes}))?;
                 }
@@ -160,11 +169,24 @@ fn merge_check(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
 }
 
 fn merge_perft(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
-    let nodes: u64 = merged
-        .units
-        .iter()
-        .map(|(_, unit)| unit["nodes"].as_u64().unwrap_or(0))
-        .sum();
+    let mut nodes: u64 = 0;
+    for ((_, unit), (path, line)) in merged.units.iter().zip(&merged.sources) {
+        let count = unit["nodes"].as_u64().ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}:{line}: the unit's \"nodes\" is {}: expected a whole number from 0 to {}",
+                path.display(),
+                unit["nodes"],
+                u64::MAX
+            )
+        })?;
+        nodes = nodes.checked_add(count).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}:{line}: the node counts added up pass {} (the largest count a results file holds): a unit's count is wrong",
+                path.display(),
+                u64::MAX
+            )
+        })?;
+    }
     let depth = &merged.campaign["depth"];
     match format {
         ReportFormat::Text => println!("perft {depth} {nodes}"),

@@ -1,5 +1,6 @@
-//! `perft`, `moves` and `apply` for the two-player variants, through the
-//! variant interface ([`regelwerk::variant::Game`]).
+//! `perft`, `moves` and `apply` for every variant but MONARCHIE (whose
+//! commands print its own board and journal), through the variant
+//! interface ([`regelwerk::variant::Game`]).
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -13,7 +13,10 @@ use serde_json::{json, Value};
 
 use crate::render::{render_game, ArrowKind, GameDiagram};
 use crate::report::labels::Lang;
+use crate::report::terms;
+use crate::report::texts;
 use crate::report::words::{describe_report, describe_steps, party_name};
+use crate::scenario::format::Step;
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
 
 use super::suite::Suite;
@@ -187,10 +190,22 @@ pub fn state(
             )));
         }
     }
+    // The last move, drawn as an arrow and named for the page's highlight.
+    let last_move = request
+        .actions
+        .get(replayed.history.len().wrapping_sub(1))
+        .and_then(|action| game.move_squares(action));
     let mut diagram = GameDiagram {
         bottom: request.bottom.clone(),
         moves_of: request.select.clone(),
         no_labels: !request.labels,
+        arrows: request
+            .actions
+            .get(replayed.history.len().wrapping_sub(1))
+            .filter(|_| last_move.is_some())
+            .cloned()
+            .into_iter()
+            .collect(),
         ..GameDiagram::default()
     };
     let mut targets: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -230,7 +245,11 @@ pub fn state(
                         .push(((*mv).clone(), ArrowKind::Forbidden));
                 }
             }
-            let flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
+            let mut flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
+            // The step each flip names, in the page's language.
+            for flip in flips.iter_mut() {
+                flip.what = terms::step_what(lang, &flip.what);
+            }
             Some(json!({
                 "against": before,
                 "appeared": appeared,
@@ -251,7 +270,8 @@ pub fn state(
         "position": game.position_text(),
         "to_move": game.to_move(),
         "in_check": game.in_check(),
-        "status": game.status().to_string(),
+        "status": terms::status(lang, &game.status()),
+        "last_move": last_move,
         "over": game.status().is_over(),
         "legal": game.legal_moves().len(),
         "special": game.special_actions(),
@@ -321,14 +341,22 @@ pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
                     .alternatives
                     .iter()
                     .filter(|option| switchable.contains(&format!("{}={}", ruling.id, option.key)))
-                    .map(|option| json!({"key": option.key, "description": option.description}))
+                    .map(|option| {
+                        json!({
+                            "key": option.key,
+                            "description": option.description,
+                            "description_de": texts::alternative(Lang::De, option),
+                        })
+                    })
                     .collect();
                 (!options.is_empty()).then(|| {
                     json!({
                         "id": ruling.id,
                         "title": ruling.title,
+                        "title_de": texts::ruling_title(Lang::De, ruling),
                         "clauses": ruling.clauses,
                         "default": ruling.default,
+                        "default_de": texts::ruling_default(Lang::De, ruling),
                         "options": options,
                     })
                 })
@@ -349,7 +377,13 @@ pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
             .spec
             .clauses
             .iter()
-            .map(|c| json!({"id": c.id, "heading": c.heading, "heading_en": c.heading_en}))
+            .map(|c| {
+                json!({
+                    "id": c.id,
+                    "heading": texts::heading(Lang::De, c),
+                    "heading_en": c.heading_en,
+                })
+            })
             .collect();
         let start = (info.start_notation)(info.starts.first().copied().unwrap_or("start"));
         variants.push(json!({
@@ -379,6 +413,10 @@ pub struct ScenarioRequest {
     /// Misreadings the engine plays while stepping through it.
     #[serde(default)]
     pub faults: Vec<String>,
+    /// Ruling settings `ID=key` forced on top of the scenario's own (a
+    /// ruling switched in the page while the scenario is open).
+    #[serde(default)]
+    pub rulings: Vec<String>,
     /// `de` or `en`.
     #[serde(default)]
     pub lang: Option<String>,
@@ -394,6 +432,7 @@ pub fn scenarios(
     suites: &mut BTreeMap<VariantId, Suite>,
     root: &Path,
 ) -> Answer {
+    let lang = lang_of(request.lang.as_deref())?;
     let suite = suite(suites, root, request.variant)?;
     let results = suite.results(&[]).to_vec();
     let list: Vec<Value> = suite
@@ -404,7 +443,7 @@ pub fn scenarios(
             json!({
                 "id": case.scenario.id,
                 "clauses": case.scenario.clauses,
-                "description": case.scenario.description,
+                "description": texts::description(lang, &case.scenario),
                 "passed": result.is_ok(),
             })
         })
@@ -431,38 +470,39 @@ pub fn scenario(
         status: 404,
         message: format!("no {} scenario with the ID `{id}`", request.variant),
     })?;
-    let forced: Vec<String> = request
-        .faults
-        .iter()
-        .map(|fault| format!("{FAULT_PREFIX}{fault}"))
-        .collect();
+    let mut forced: Vec<String> = request.rulings.clone();
+    forced.extend(
+        request
+            .faults
+            .iter()
+            .map(|fault| format!("{FAULT_PREFIX}{fault}")),
+    );
     let mismatch = crate::scenario::run::run_with(loaded, &forced).err();
     let expected = describe_steps(loaded, lang);
     let mut game = loaded.open_with(&forced).ok();
     let mut steps = Vec::new();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        let (engine, accepted) = match (&step.play, game.as_mut()) {
-            (Some(action), Some(game)) => match game.play(action) {
-                Ok(report) => (describe_report(&report, lang), true),
-                Err(refusal) => (
-                    format!("{action}: {} ({})", refusal.code, refusal.detail),
-                    false,
-                ),
-            },
-            _ => (String::new(), false),
+        let (engine, accepted, differs) = match game.as_mut() {
+            Some(game) => engine_step(game.as_mut(), step, lang),
+            None => (String::new(), false, None),
         };
         steps.push(json!({
-            "play": step.play,
+            "number": crate::scenario::run::step_number(index),
+            "play": step.action(),
             "accepted": accepted,
             "expected": expected.get(index),
             "engine": engine,
-            "differs": mismatch.as_ref().is_some_and(|m| m.step == index),
+            "differs": differs.unwrap_or(false)
+                || mismatch
+                    .as_ref()
+                    .is_some_and(|m| m.step == crate::scenario::run::step_number(index)),
+            "moves_differ": differs,
         }));
     }
     Ok(json!({
         "id": loaded.scenario.id,
         "variant": loaded.scenario.variant,
-        "description": loaded.scenario.description,
+        "description": texts::description(lang, &loaded.scenario),
         "clauses": loaded.scenario.clauses,
         "rulings": loaded.scenario.rulings,
         "ruleset": loaded.scenario.ruleset,
@@ -477,6 +517,91 @@ pub fn scenario(
         }
         .command(),
     }))
+}
+
+/// What the engine does at one step of a scenario, in words: a `play`
+/// step's report or refusal, a `moves` step's move list, a `perft` step's
+/// count, a `state` step's position. Returns the words, whether an action
+/// was accepted, and for `moves` and `perft` whether the engine's answer
+/// differs from the expected one.
+fn engine_step(game: &mut dyn Game, step: &Step, lang: Lang) -> (String, bool, Option<bool>) {
+    let l = lang.labels();
+    match step {
+        Step::Play { action, .. } => match game.play(action) {
+            Ok(report) => (describe_report(&report, lang), true, None),
+            Err(refusal) => (
+                format!(
+                    "{action}: {} ({})",
+                    l.refused,
+                    terms::reason(lang, refusal.code)
+                ),
+                false,
+                None,
+            ),
+        },
+        Step::Moves { from, expect } => {
+            let (whose, moves) = match from {
+                Some(square) => (
+                    format!("{} {}", l.of_cell, square.0),
+                    game.legal_moves_from(&square.0).unwrap_or_default(),
+                ),
+                None => (l.of_mover.to_string(), game.legal_moves()),
+            };
+            let mut sorted = moves.clone();
+            sorted.sort();
+            let mut expected = expect.clone();
+            expected.sort();
+            let differs = Some(expected != sorted);
+            let list = if sorted.is_empty() {
+                l.none.to_string()
+            } else {
+                sorted.join(", ")
+            };
+            (
+                format!("{} {whose} ({}): {list}", l.legal_moves, sorted.len()),
+                false,
+                differs,
+            )
+        }
+        Step::Perft { depth, nodes } => {
+            let depth = *depth;
+            // A deep count is left to `regelwerk perft` (the page must stay fast).
+            if depth > 3 {
+                return (format!("perft {depth}: regelwerk perft"), false, None);
+            }
+            let counted = game.perft(depth);
+            (
+                format!("perft {depth} = {counted}"),
+                false,
+                Some(*nodes != counted),
+            )
+        }
+        Step::State(_) => {
+            let next = game
+                .to_move()
+                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
+            let checks: Vec<String> = game
+                .in_check()
+                .iter()
+                .map(|p| party_name(lang, p))
+                .collect();
+            (
+                format!(
+                    "{}: {next}; {}: {}; {}",
+                    l.to_move,
+                    l.in_check,
+                    if checks.is_empty() {
+                        l.none.to_string()
+                    } else {
+                        checks.join(", ")
+                    },
+                    terms::status(lang, &game.status())
+                ),
+                false,
+                None,
+            )
+        }
+    }
 }
 
 /// `POST /api/misreading`: one misreading and the scenarios that catch it.
@@ -514,6 +639,10 @@ pub struct SaveRequest {
     pub clauses: Vec<String>,
     /// One line saying what it pins.
     pub description: String,
+    /// Only answer the scenario text and the game record (the page's
+    /// export), writing nothing.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 /// `POST /api/save`: writes the game as a scenario with the engine's
@@ -529,9 +658,41 @@ pub fn save(
 ) -> Answer {
     check_size(&request.game)?;
     let suite = suite(suites, root, request.game.variant)?;
+    if request.draft {
+        let text = super::save::scenario_text(request, &suite.spec)?;
+        return Ok(json!({"text": text, "record": game_record(&request.game)?}));
+    }
     let file: PathBuf = super::save::write(request, &suite.spec, dir)?;
     Ok(json!({
         "file": file.display().to_string(),
         "check": format!("regelwerk check {}", file.display()),
     }))
+}
+
+/// The page's line as a game record: PGN for the variants that have it,
+/// the turn record for Three Kingdoms, and for MONARCHIE (whose journal
+/// needs a match header) the actions numbered in its notation.
+///
+/// # Errors
+/// A bad position or setting.
+fn game_record(request: &GameRequest) -> Result<String, ApiError> {
+    let game = open(request, &request.rulings)?;
+    let Ok(mut recorder) = crate::record::Recorder::new(game.as_ref()) else {
+        let mut text = format!(
+            "# {}: {}\n# start: {}\n",
+            request.variant,
+            crate::variant::info(request.variant).title,
+            game.position_text()
+        );
+        for (index, action) in request.actions.iter().enumerate() {
+            text.push_str(&format!("{}. {action}\n", index + 1));
+        }
+        return Ok(text);
+    };
+    for action in &request.actions {
+        if recorder.play(action).is_err() {
+            break;
+        }
+    }
+    Ok(recorder.to_record(&crate::record::Tags::default()))
 }

@@ -94,6 +94,15 @@ fn header(name: &str, value: &str) -> Header {
         .unwrap_or_else(|()| unreachable!("a fixed ASCII header"))
 }
 
+/// How many headers named `name` (any case) the request carries.
+fn headers_named(request: &Request, name: &str) -> usize {
+    request
+        .headers()
+        .iter()
+        .filter(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
+        .count()
+}
+
 fn header_of<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
     request
         .headers()
@@ -177,6 +186,14 @@ impl Explorer {
             status: 403,
             message: message.to_string(),
         };
+        // A request names one host: with two, a proxy and the server
+        // could each read another (a DNS-rebinding page's trick).
+        if headers_named(request, "Host") > 1 {
+            return Err(ApiError {
+                status: 400,
+                message: "a request with more than one Host header: send exactly one".to_string(),
+            });
+        }
         let host = header_of(request, "Host").unwrap_or_default();
         if !loopback_host(host) {
             return Err(forbidden(
@@ -277,8 +294,12 @@ fn read_body(request: &mut Request) -> Result<String, ApiError> {
 }
 
 fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
-    serde_json::from_str(body)
-        .map_err(|error| ApiError::bad_request(format!("the request: {error}")))
+    serde_json::from_str(body).map_err(|error| {
+        ApiError::bad_request(format!(
+            "the request: {}",
+            crate::protocol::words::json_error(&error)
+        ))
+    })
 }
 
 #[cfg(test)]

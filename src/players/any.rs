@@ -22,7 +22,6 @@ use std::collections::HashMap;
 
 use crate::record::Recorder;
 use crate::rng::Rng;
-use crate::variant::chess::geometry::TEN_BY_TEN;
 use crate::variant::{self, Game, Report, Status, VariantId};
 
 use super::{pick, Joshua};
@@ -100,25 +99,7 @@ fn board(game: &dyn Game) -> HashMap<String, Live> {
 
 /// The from- and to-square of a move text of `variant`.
 fn squares(variant: VariantId, text: &str) -> Option<(String, String)> {
-    match variant {
-        VariantId::Monarchie => {
-            let mv: crate::moves::Move = text.parse().ok()?;
-            Some((mv.from.to_string(), mv.to.to_string()))
-        }
-        VariantId::Grand | VariantId::Racingkings => {
-            let mv = crate::variant::chess::Move::parse(text, &TEN_BY_TEN).ok()?;
-            Some((mv.from.to_string(), mv.to.to_string()))
-        }
-        VariantId::Threekingdoms => {
-            let mv: crate::variant::threekingdoms::position::Move = text.parse().ok()?;
-            Some((mv.from.to_string(), mv.to.to_string()))
-        }
-        VariantId::Sovereign => {
-            let mv = crate::variant::sovereign::moves::MoveText::parse(text).ok()?;
-            let (from, to) = mv.squares()?;
-            Some((from.to_string(), to.to_string()))
-        }
-    }
+    (variant::info(variant).move_squares)(text)
 }
 
 /// The rank (1-based) of a chess square name.

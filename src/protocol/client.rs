@@ -32,6 +32,22 @@ pub struct EngineInfo {
     pub rulings: Vec<String>,
 }
 
+impl EngineInfo {
+    /// Whether the engine may be sent `status` requests: it speaks
+    /// protocol 2.2 or later and names the capability.
+    pub fn answers_status(&self) -> bool {
+        let minor = self
+            .protocol
+            .split_once('.')
+            .and_then(|(_, minor)| minor.parse::<u32>().ok());
+        minor.is_some_and(|minor| minor >= 2)
+            && self
+                .capabilities
+                .iter()
+                .any(|capability| capability == super::messages::STATUS_CAPABILITY)
+    }
+}
+
 /// Why a request got no usable answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClientError {

@@ -8,15 +8,17 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::scenario::format::Step;
 use crate::scenario::load::Loaded;
-use crate::scenario::run::{canonical_moves, compare_moves, expected_fields, report_fields};
-use crate::variant::{Game, VariantId};
+use crate::scenario::run::{canonical_moves, expected_fields, interpret, Halt, Mismatch};
+use crate::variant::VariantId;
 
 use super::client::{ClientError, Engine};
+use super::remote::Remote;
 
-use super::messages::{Request, Response, ILLEGAL};
+use super::messages::{Request, Response};
 
-/// What [`conform_case_noting`] notes when an engine answered [`ILLEGAL`].
+/// What [`conform_case_noting`] notes when an engine answered [`ILLEGAL`](super::messages::ILLEGAL).
 pub const ILLEGAL_LOST: &str = "refusal codes (answered `illegal`)";
 
 /// The verdict on one scenario.
@@ -27,7 +29,8 @@ pub enum Verdict {
     Passed,
     /// A step disagreed.
     Failed {
-        /// 0-based step index.
+        /// The step's number, counted from 1; 0 for the starting
+        /// position ([`Mismatch::step`]).
         step: usize,
         /// What the step was.
         what: String,
@@ -38,7 +41,8 @@ pub enum Verdict {
     },
     /// The engine gave no usable answer.
     Errored {
-        /// 0-based step index.
+        /// The step's number, counted from 1; 0 for the starting
+        /// position ([`Mismatch::step`]).
         step: usize,
         /// What went wrong.
         context: String,
@@ -92,10 +96,6 @@ impl CaseVerdict {
     }
 }
 
-pub(crate) fn yaml(value: &Value) -> String {
-    serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
-}
-
 /// Something that answers protocol requests: an engine process, or the
 /// reference engine in this process.
 pub trait Responder {
@@ -110,6 +110,11 @@ pub trait Responder {
     /// otherwise (a UCI engine answers less, `docs/uci.md`).
     fn answers(&self) -> Answers {
         Answers::ALL
+    }
+    /// Whether it may be asked `status` (protocol 2.2): the status of a
+    /// position a `state` step pins. No, unless it says so.
+    fn answers_status(&self) -> bool {
+        false
     }
 }
 
@@ -175,13 +180,13 @@ pub fn not_compared(loaded: &Loaded, answers: &Answers) -> Vec<String> {
     }
     let info = loaded.info();
     for step in &loaded.scenario.steps {
-        let Some(expect) = &step.expect else {
+        let Step::Play { action, expect } = step else {
             continue;
         };
         if expect.result != "legal" && !answers.refusal_codes {
             lost.insert("refusal codes".to_string());
         }
-        if step.play.as_deref().is_some_and(is_special) && !answers.special_actions {
+        if is_special(action) && !answers.special_actions {
             lost.insert("special actions (claim)".to_string());
         }
         for key in expected_fields(expect, info).keys() {
@@ -200,6 +205,9 @@ impl Responder for Engine {
     fn stderr_tail(&self) -> String {
         Engine::stderr_tail(self)
     }
+    fn answers_status(&self) -> bool {
+        self.info().answers_status()
+    }
 }
 
 /// The reference engine in this process, with ruling settings forced on
@@ -216,21 +224,20 @@ impl Responder for InProcess {
     fn stderr_tail(&self) -> String {
         String::new()
     }
+    fn answers_status(&self) -> bool {
+        true
+    }
 }
 
-/// Runs one scenario against the engine. The reference engine plays
-/// alongside, so that every request carries the position the scenario has
-/// reached and every answer's position is compared with it. A `play` step
-/// sends the scenario's start and every action so far (the last result is
-/// compared), so that rules that need the game's history (threefold
-/// repetition) see it. The fields are compared by the scenario runner's
-/// own functions.
+/// Runs one scenario against the engine: the one step interpreter
+/// ([`interpret`]) with the engine as its subject and the reference
+/// alongside ([`super::remote::Remote`]).
 pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
     conform_case_noting(engine, loaded, next_seq, &mut BTreeSet::new())
 }
 
 /// [`conform_case`], adding to `lost` what the engine's answers left
-/// uncompared: the refusal codes when it answered [`ILLEGAL`] (an engine
+/// uncompared: the refusal codes when it answered [`ILLEGAL`](super::messages::ILLEGAL) (an engine
 /// that knows legal or illegal only).
 pub fn conform_case_noting(
     engine: &mut impl Responder,
@@ -238,256 +245,44 @@ pub fn conform_case_noting(
     next_seq: &mut u64,
     lost: &mut BTreeSet<String>,
 ) -> Verdict {
-    let variant = loaded.scenario.variant;
-    let info = loaded.info();
-    let rulings = loaded.scenario.ruleset.clone();
-    if loaded.scenario.position.invalid {
-        return refuses_position(engine, loaded, next_seq);
+    match interpret(loaded, &mut Remote::new(engine, next_seq, lost)) {
+        Ok(()) => Verdict::Passed,
+        Err(halt) => halt.into(),
     }
-    let mut reference: Box<dyn Game> = match loaded.open() {
-        Ok(game) => game,
-        Err(message) => {
-            return Verdict::Errored {
-                step: 0,
-                context: format!("the reference cannot open the scenario: {message}"),
-                stderr: String::new(),
-            }
-        }
-    };
-    let start = reference.position_text();
-    let mut history: Vec<String> = Vec::new();
-    for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        *next_seq += 1;
-        let seq = *next_seq;
-        let position = reference.position_text();
-        let (request, what) = if let Some(play) = &step.play {
-            history.push(play.clone());
-            (
-                Request::Apply {
-                    seq,
-                    variant,
-                    position: start.clone(),
-                    rulings: rulings.clone(),
-                    actions: history.clone(),
-                },
-                format!("play {play}"),
-            )
-        } else if let Some(query) = &step.moves {
-            let from = query
-                .from
-                .as_ref()
-                .map(|square| (info.square)(&square.0).unwrap_or_else(|_| square.0.clone()));
-            let what = match &from {
-                Some(square) => format!("moves of {} {square}", info.square_word),
-                None => "moves of the party to move".to_string(),
-            };
-            (
-                Request::Moves {
-                    seq,
-                    variant,
-                    position,
-                    rulings: rulings.clone(),
-                    from,
-                },
+}
+
+impl From<Halt> for Verdict {
+    fn from(halt: Halt) -> Verdict {
+        match halt {
+            Halt::Differs(Mismatch {
+                step,
                 what,
-            )
-        } else if let Some(depth) = step.perft {
-            (
-                Request::Perft {
-                    seq,
-                    variant,
-                    position,
-                    rulings: rulings.clone(),
-                    depth,
-                },
-                format!("perft {depth}"),
-            )
-        } else {
-            // A state step: `apply` answers carry positions, compared already.
-            continue;
-        };
-        let response = match ask(engine, &request, seq, index) {
-            Ok(response) => response,
-            // A route without special actions (UCI: no draw claims) skips
-            // a refused one and goes on: a refusal leaves the position
-            // as it was. One the scenario expects to succeed ends the case.
-            Err(Verdict::Skipped { .. })
-                if !engine.answers().special_actions
-                    && step
-                        .expect
-                        .as_ref()
-                        .is_some_and(|expect| expect.result != "legal")
-                    && step.play.as_deref().is_some_and(is_special) =>
-            {
-                history.pop();
-                if let Some(play) = &step.play {
-                    let _ = reference.play(play);
-                }
-                continue;
-            }
-            Err(Verdict::Skipped { reason })
-                if !engine.answers().special_actions
-                    && step.play.as_deref().is_some_and(is_special) =>
-            {
-                return Verdict::Skipped {
-                    reason: format!(
-                        "step {index}: {reason}; the scenario's game ends by it, so no later step can be asked"
-                    ),
-                }
-            }
-            Err(verdict) => return verdict,
-        };
-        let fail = |expected: Value, actual: Value| Verdict::Failed {
-            step: index,
-            what: what.clone(),
-            expected: yaml(&expected),
-            actual: yaml(&actual),
-        };
-        match response {
-            Response::Applied { results, .. } => {
-                let (Some(play), Some(expect)) = (&step.play, &step.expect) else {
-                    return protocol_mismatch(index, engine, "applied");
-                };
-                let (Some(result), true) = (results.last(), results.len() == history.len()) else {
-                    return Verdict::Errored {
-                        step: index,
-                        context: format!(
-                            "expected {} results, got {}",
-                            history.len(),
-                            results.len()
-                        ),
-                        stderr: engine.stderr_tail(),
-                    };
-                };
-                let _ = reference.play(play);
-                let wanted = expected_fields(expect, info);
-                let mut expected = wanted.clone();
-                let mut actual = report_fields(&wanted, &result.as_result(), info);
-                if result.result == ILLEGAL && expect.result != "legal" {
-                    // Refused, reason not given: the legality agrees, the
-                    // code is not compared.
-                    actual.insert("result", json!(expect.result));
-                    lost.insert(ILLEGAL_LOST.to_string());
-                }
-                expected.insert("position", json!(reference.position_text()));
-                actual.insert("position", json!(result.position));
-                let answers = engine.answers();
-                answers.restrict(&mut expected);
-                answers.restrict(&mut actual);
-                if expected != actual {
-                    return fail(json!(expected), json!(actual));
-                }
-            }
-            Response::Moves { moves, .. } => {
-                let Some(expected_moves) = &step.expect_moves else {
-                    return protocol_mismatch(index, engine, "moves");
-                };
-                let expected = canonical_moves(reference.as_ref(), expected_moves);
-                let actual = canonical_moves(reference.as_ref(), &moves);
-                if let Err((_, expected, actual)) = compare_moves(what.clone(), expected, actual) {
-                    return fail(expected, actual);
-                }
-            }
-            Response::Perft { nodes, .. } => {
-                let Some(expected) = step.expect_nodes else {
-                    return protocol_mismatch(index, engine, "perft");
-                };
-                if nodes != expected {
-                    return fail(json!({"nodes": expected}), json!({"nodes": nodes}));
-                }
-            }
-            Response::Ready { .. } => return protocol_mismatch(index, engine, "ready"),
-            Response::Refused { .. } => return protocol_mismatch(index, engine, "refused"),
-            Response::Skipped { .. } | Response::Errored { .. } => {
-                return protocol_mismatch(index, engine, "skipped or errored")
-            }
+                expected,
+                actual,
+            }) => Verdict::Failed {
+                step,
+                what,
+                expected,
+                actual,
+            },
+            Halt::Errored {
+                step,
+                context,
+                stderr,
+            } => Verdict::Errored {
+                step,
+                context,
+                stderr,
+            },
+            Halt::Skipped { reason } => Verdict::Skipped { reason },
         }
     }
-    Verdict::Passed
 }
 
 /// Whether an action text is a special action (a draw claim, a forfeited
 /// turn), not a move.
 pub fn is_special(action: &str) -> bool {
     matches!(action.trim(), "claim" | "timeout")
-}
-
-/// An impossible position: the engine must answer a `moves` request for
-/// it with `errored` (it cannot read the position).
-fn refuses_position(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
-    if !engine.answers().refuses_positions {
-        return Verdict::Skipped {
-            reason: "the engine cannot be asked to refuse a position".to_string(),
-        };
-    }
-    *next_seq += 1;
-    let request = Request::Moves {
-        seq: *next_seq,
-        variant: loaded.scenario.variant,
-        position: loaded.start.clone(),
-        rulings: loaded.scenario.ruleset.clone(),
-        from: None,
-    };
-    match engine.respond(&request) {
-        Ok(Response::Errored { .. }) => Verdict::Passed,
-        Ok(Response::Skipped { reason, .. }) => Verdict::Skipped { reason },
-        Ok(other) => Verdict::Failed {
-            step: 0,
-            what: "moves of an impossible position".to_string(),
-            expected: "errored (the position is refused)\n".to_string(),
-            actual: format!("{}\n", super::words::response_text(&other)),
-        },
-        Err(error) => Verdict::Errored {
-            step: 0,
-            context: error.to_string(),
-            stderr: engine.stderr_tail(),
-        },
-    }
-}
-
-/// Sends one request of step `step`. No answer, `skipped`, `errored` and
-/// an answer to another request number become the verdict.
-pub(crate) fn ask(
-    engine: &mut impl Responder,
-    request: &Request,
-    seq: u64,
-    step: usize,
-) -> Result<Response, Verdict> {
-    let errored = |context: String, engine: &mut dyn FnMut() -> String| Verdict::Errored {
-        step,
-        context,
-        stderr: engine(),
-    };
-    let response = match engine.respond(request) {
-        Ok(response) => response,
-        Err(error) => return Err(errored(error.to_string(), &mut || engine.stderr_tail())),
-    };
-    match response {
-        Response::Skipped { reason, .. } => Err(Verdict::Skipped { reason }),
-        Response::Errored { context, .. } => Err(errored(
-            format!("the engine reported an error: {context}"),
-            &mut || engine.stderr_tail(),
-        )),
-        Response::Applied { seq: got, .. }
-        | Response::Moves { seq: got, .. }
-        | Response::Perft { seq: got, .. }
-            if got != seq =>
-        {
-            Err(errored(
-                format!("answer for seq {got}, expected seq {seq}"),
-                &mut || engine.stderr_tail(),
-            ))
-        }
-        response => Ok(response),
-    }
-}
-
-pub(crate) fn protocol_mismatch(step: usize, engine: &impl Responder, got: &str) -> Verdict {
-    Verdict::Errored {
-        step,
-        context: format!("the answer '{got}' does not fit the request"),
-        stderr: engine.stderr_tail(),
-    }
 }
 
 /// The result of a smoke check before the suite.
@@ -668,7 +463,7 @@ impl ConformReport {
 pub fn suite_revision(files: &[PathBuf]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for file in files {
-        let bytes = std::fs::read(file).unwrap_or_default();
+        let bytes = crate::input::read_bytes(file).unwrap_or_default();
         for byte in file.to_string_lossy().bytes().chain(bytes) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

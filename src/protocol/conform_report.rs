@@ -2,6 +2,7 @@
 //! page (JSON is its serde form).
 
 use super::conform::{CaseVerdict, ConformReport, Verdict};
+use crate::scenario::run::step_label;
 
 /// The one-line command that reruns one scenario against the engine.
 pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
@@ -15,7 +16,8 @@ pub fn reproduce_command(report: &ConformReport, case: &CaseVerdict) -> String {
     )
 }
 
-/// The 0-based step where the engine first diverged, if it did.
+/// The number of the step where the engine first diverged (counted from
+/// 1, as `explore --step` counts), if it did.
 fn diverging_step(case: &CaseVerdict) -> Option<usize> {
     match case.verdict {
         Verdict::Failed { step, .. } | Verdict::Errored { step, .. } => Some(step),
@@ -120,7 +122,8 @@ pub fn text(report: &ConformReport) -> String {
                     actual,
                 } => {
                     out.push_str(&format!(
-                        "  step {step}: {what}\n  expected:\n{}  actual:\n{}",
+                        "  {}: {what}\n  expected:\n{}  actual:\n{}",
+                        step_label(*step),
                         indent(expected),
                         indent(actual)
                     ));
@@ -130,7 +133,7 @@ pub fn text(report: &ConformReport) -> String {
                     context,
                     stderr,
                 } => {
-                    out.push_str(&format!("  step {step}: errored: {context}\n"));
+                    out.push_str(&format!("  {}: errored: {context}\n", step_label(*step)));
                     if !stderr.is_empty() {
                         out.push_str(&format!(
                             "  engine stderr during this request:\n{}",
@@ -148,7 +151,7 @@ pub fn text(report: &ConformReport) -> String {
                 let explore = crate::report::links::Target {
                     variant: report.variant,
                     scenario: Some(&case.id),
-                    step: Some(step + 1),
+                    step: Some(step.max(1)),
                     ..crate::report::links::Target::default()
                 };
                 out.push_str(&format!("  explore: {}\n", explore.command()));
@@ -300,14 +303,32 @@ pub fn junit(report: &ConformReport) -> String {
                 _ if case.expected_failure => xml.push_str(
                     ">\n      <skipped message=\"expected failure\"/>\n    </testcase>\n",
                 ),
-                Verdict::Failed { step, what, expected, actual } => xml.push_str(&format!(
-                    ">\n      <failure message=\"step {step} ({}){}\">{}</failure>\n    </testcase>\n",
+                Verdict::Failed {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                } => xml.push_str(&format!(
+                    ">\n      <failure message=\"{} ({}){}\">{}</failure>\n    </testcase>\n",
+                    step_label(*step),
                     escape(what),
-                    if case.expected_failure { ", expected failure" } else { "" },
-                    escape(&format!("expected:\n{expected}actual:\n{actual}reproduce: {}", reproduce_command(report, case)))
+                    if case.expected_failure {
+                        ", expected failure"
+                    } else {
+                        ""
+                    },
+                    escape(&format!(
+                        "expected:\n{expected}actual:\n{actual}reproduce: {}",
+                        reproduce_command(report, case)
+                    ))
                 )),
-                Verdict::Errored { step, context, stderr } => xml.push_str(&format!(
-                    ">\n      <error message=\"step {step}: {}\">{}</error>\n    </testcase>\n",
+                Verdict::Errored {
+                    step,
+                    context,
+                    stderr,
+                } => xml.push_str(&format!(
+                    ">\n      <error message=\"{}: {}\">{}</error>\n    </testcase>\n",
+                    step_label(*step),
                     escape(context),
                     escape(stderr)
                 )),
@@ -378,7 +399,8 @@ pub fn html(report: &ConformReport) -> String {
                 expected,
                 actual,
             } => page.push_str(&format!(
-                "<p>step {step}: {}</p><pre>expected:\n{}</pre><pre>actual:\n{}</pre>\n",
+                "<p>{}: {}</p><pre>expected:\n{}</pre><pre>actual:\n{}</pre>\n",
+                step_label(*step),
                 escape(what),
                 escape(expected),
                 escape(actual)
@@ -388,7 +410,8 @@ pub fn html(report: &ConformReport) -> String {
                 context,
                 stderr,
             } => page.push_str(&format!(
-                "<p>step {step}: {}</p><pre>{}</pre>\n",
+                "<p>{}: {}</p><pre>{}</pre>\n",
+                step_label(*step),
                 escape(context),
                 escape(stderr)
             )),

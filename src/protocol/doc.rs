@@ -73,7 +73,7 @@ pub fn worked_example(info: &VariantInfo, root: &Path) -> Result<(String, String
         .scenario
         .steps
         .iter()
-        .filter_map(|step| step.play.clone())
+        .filter_map(|step| step.action().map(str::to_string))
         .take(example.plays)
         .collect();
     let request = Request::Apply {
@@ -142,7 +142,15 @@ pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, String> {
         doc.moves, doc.actions, doc.counters
     ));
     page.push_str(&format!("## Refusal codes\n\n{}\n\n", doc.precedence));
-    for (index, code) in info.refusals.iter().enumerate() {
+    page.push_str(
+        "The list is in the reference's order: an action that breaks two of these rules is \
+         answered with the earlier code (asked of the reference with actions that break two \
+         rules at once, `regelwerk::protocol::precedence`).\n\n",
+    );
+    for (index, code) in super::precedence::refusal_order(variant)?
+        .iter()
+        .enumerate()
+    {
         page.push_str(&format!("{}. `{code}`\n", index + 1));
     }
     page.push_str(&format!(
@@ -208,7 +216,11 @@ pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, String> {
                  readings than the defaults declares them in `ready` (`rulings`, protocol 2.1)."
             )
         } else {
-            "No ruling is switchable: the reference answers `skipped` for any setting.".to_string()
+            format!(
+                "No ruling is switchable: a setting `ID=default` of a ruling in \
+                 `spec/{variant}/rulings.yaml` selects the one reading there is, and the \
+                 reference answers `skipped` for any other setting."
+            )
         }
     ));
     let (request, answer) = worked_example(info, root)?;

@@ -89,4 +89,11 @@ impl Responder for External {
             External::Uci(engine) => engine.answers(),
         }
     }
+
+    fn answers_status(&self) -> bool {
+        match self {
+            External::Protocol(engine) => engine.answers_status(),
+            External::Uci(engine) => engine.answers_status(),
+        }
+    }
 }

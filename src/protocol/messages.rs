@@ -9,7 +9,11 @@ use serde::{Deserialize, Serialize};
 use crate::variant::{Report, VariantId};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: &str = "2.1";
+pub const PROTOCOL_VERSION: &str = "2.2";
+
+/// The capability an engine names in `ready` when it answers `status`
+/// requests (protocol 2.2).
+pub const STATUS_CAPABILITY: &str = "status";
 
 /// The refusal class of an engine that knows whether an action is legal
 /// but not why it is not (protocol 2.1): legality is compared, the refusal
@@ -88,6 +92,24 @@ pub enum Request {
         /// Depth in plies.
         depth: u32,
     },
+    /// The game's status after playing `actions` from `position`
+    /// (protocol 2.2, for an engine whose `ready` names the capability
+    /// `status`); answer `status`.
+    Status {
+        /// Opaque request number.
+        seq: u64,
+        /// The rule system.
+        variant: VariantId,
+        /// The position.
+        position: String,
+        /// Ruling settings.
+        #[serde(default)]
+        rulings: Vec<String>,
+        /// The actions played before the status is read (as in `apply`;
+        /// a refused one leaves the position as it was).
+        #[serde(default)]
+        actions: Vec<String>,
+    },
     /// The engine exits.
     Stop,
 }
@@ -98,7 +120,8 @@ impl Request {
         match self {
             Request::Apply { variant, .. }
             | Request::Moves { variant, .. }
-            | Request::Perft { variant, .. } => Some(*variant),
+            | Request::Perft { variant, .. }
+            | Request::Status { variant, .. } => Some(*variant),
             Request::Start { .. } | Request::Stop => None,
         }
     }
@@ -108,7 +131,8 @@ impl Request {
         match self {
             Request::Apply { seq, .. }
             | Request::Moves { seq, .. }
-            | Request::Perft { seq, .. } => Some(*seq),
+            | Request::Perft { seq, .. }
+            | Request::Status { seq, .. } => Some(*seq),
             Request::Start { .. } | Request::Stop => None,
         }
     }
@@ -153,7 +177,8 @@ pub enum Response {
         version: String,
         /// Its implementation language.
         language: String,
-        /// The requests it supports: `apply`, `moves`, `perft`.
+        /// The requests it supports: `apply`, `moves`, `perft`, and
+        /// (protocol 2.2) `status`.
         capabilities: Vec<String>,
         /// The rule systems it plays (absent: none, which `conform`
         /// refuses after checking the version).
@@ -191,6 +216,17 @@ pub enum Response {
         /// The node count.
         nodes: u64,
     },
+    /// The answer to `status` (protocol 2.2).
+    Status {
+        /// The request number.
+        seq: u64,
+        /// Where the game stands after the actions: the report's
+        /// `status`.
+        status: crate::variant::Status,
+        /// The party to move; `null` when the game is over.
+        #[serde(default)]
+        to_move: Option<String>,
+    },
     /// The engine does not handle this request (e.g. an unsupported ruling).
     Skipped {
         /// The request number.
@@ -214,6 +250,7 @@ impl Response {
             Response::Applied { seq, .. }
             | Response::Moves { seq, .. }
             | Response::Perft { seq, .. }
+            | Response::Status { seq, .. }
             | Response::Skipped { seq, .. }
             | Response::Errored { seq, .. } => Some(*seq),
             Response::Ready { .. } | Response::Refused { .. } => None,

@@ -3,6 +3,15 @@
 //! the end of a run, the harness's Ctrl-C) ends the whole group, so that
 //! an engine that forks helpers (a shell script running `sleep`, a
 //! wrapper around the real engine) leaves nothing behind.
+//!
+//! When the harness itself is killed (`kill -KILL`, which no handler
+//! sees), Linux ends the engine with it: the engine is started with
+//! `PR_SET_PDEATHSIG` set to SIGKILL. What cannot be reached, and is
+//! documented as such (docs/hostile-table.md): a helper of the engine that
+//! leaves the engine's process group (`setsid()`, `setpgid()`) is not
+//! ended by a group kill, and when the harness is killed with SIGKILL
+//! the engine's helpers (children of the engine, which the death signal
+//! does not reach) outlive it unless the engine ends them.
 
 use std::process::{Child, Command};
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -33,6 +42,24 @@ impl EngineProcess {
         {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
+            #[cfg(target_os = "linux")]
+            // SAFETY: the closure runs in the child between fork and exec
+            // and makes only async-signal-safe calls (prctl, getppid,
+            // _exit).
+            unsafe {
+                let parent = libc::getpid();
+                command.pre_exec(move || {
+                    // End the engine when the harness ends, even by SIGKILL.
+                    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    // The harness may have died before the call.
+                    if libc::getppid() != parent {
+                        libc::_exit(1);
+                    }
+                    Ok(())
+                });
+            }
             install_handler();
         }
         let child = command.spawn()?;
@@ -103,6 +130,17 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.end();
+    }
+}
+
+/// Ends every engine group started and not yet ended (for a run that
+/// ends at once, e.g. when its standard output fails).
+pub fn end_all_engines() {
+    for slot in &GROUPS {
+        let pid = slot.swap(0, Ordering::SeqCst);
+        if pid > 0 {
+            kill_group(pid as u32);
+        }
     }
 }
 

@@ -168,6 +168,7 @@ fn serve_loop(
             Response::Applied { seq, .. }
             | Response::Moves { seq, .. }
             | Response::Perft { seq, .. }
+            | Response::Status { seq, .. }
             | Response::Skipped { seq, .. }
             | Response::Errored { seq, .. },
         ) = (fault, &mut response)
@@ -315,6 +316,7 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                 "apply".to_string(),
                 "moves".to_string(),
                 "perft".to_string(),
+                super::messages::STATUS_CAPABILITY.to_string(),
             ],
             variants: VariantId::ALL.to_vec(),
             rulings: Vec::new(),
@@ -351,6 +353,23 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                 seq,
                 context: message,
             },
+        }),
+        Request::Status {
+            seq,
+            variant,
+            position,
+            rulings,
+            actions,
+        } => answer_game(seq, variant, &position, &rulings, forced, |game| {
+            for action in &actions {
+                // A refused action leaves the position as it was.
+                let _ = game.play(action);
+            }
+            Response::Status {
+                seq,
+                status: game.status(),
+                to_move: game.to_move(),
+            }
         }),
         Request::Perft {
             seq,

@@ -435,35 +435,6 @@ impl UciEngine {
         self.notation.canonical_action(text).ok()
     }
 
-    /// The engine's FEN with an en-passant square dropped that none of its
-    /// own legal moves uses (`docs/uci.md`: Fairy-Stockfish writes the
-    /// square after any double step next to an enemy pawn, even a pinned
-    /// one; the reference writes it only when the capture is legal).
-    fn normalised_fen(&self, fen: &str, moves: &[String]) -> String {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let Some(&ep) = fields.get(3) else {
-            return fen.to_string();
-        };
-        if ep == "-" {
-            return fen.to_string();
-        }
-        let board = variant::open(self.variant, Some(fen), &[]).ok();
-        let used = moves.iter().any(|mv| {
-            let (from, to) = split_move(mv);
-            to == ep
-                && board
-                    .as_ref()
-                    .and_then(|game| game.occupant(from).ok())
-                    .is_some_and(|piece| piece.ends_with("pawn"))
-        });
-        if used {
-            return fen.to_string();
-        }
-        let mut fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
-        fields[3] = "-".to_string();
-        fields.join(" ")
-    }
-
     /// The game's status after a move into `position`, from the engine's
     /// answers: going on while it lists moves. Without moves, `go depth 1`
     /// says whether the game is decided (`score mate 0`, which Stockfish
@@ -533,7 +504,7 @@ impl UciEngine {
                 results.push(ActionResult {
                     result: REFUSED.to_string(),
                     report: None,
-                    position: self.normalised_fen(&before_fen, &before.moves),
+                    position: before_fen.clone(),
                 });
                 continue;
             };
@@ -543,12 +514,10 @@ impl UciEngine {
             let actor = side_of(&before_fen).unwrap_or("white");
             let to_move = if actor == "white" { "black" } else { "white" };
             let status = self.status(&after_command, &after, to_move)?;
-            let position = after
-                .shown
-                .fen
-                .as_deref()
-                .map(|fen| self.normalised_fen(fen, &after.moves))
-                .unwrap_or_default();
+            // The engine's FEN as it wrote it: a difference (such as
+            // F-G-EP-FEN's en-passant field) is compared and declared, never
+            // rewritten away (docs/uci.md).
+            let position = after.shown.fen.clone().unwrap_or_default();
             let checks = if after.shown.in_check == Some(true) {
                 vec![to_move.to_string()]
             } else {
@@ -597,6 +566,12 @@ impl UciEngine {
                 rulings,
                 ..
             } => (*seq, *variant, rulings),
+            Request::Status { seq, .. } => {
+                return Ok(Response::Skipped {
+                    seq: *seq,
+                    reason: "UCI cannot be asked the status of a position".to_string(),
+                })
+            }
             Request::Start { .. } | Request::Stop => {
                 return Err(ClientError::Invalid(
                     "start and stop are not sent to a UCI engine".to_string(),
@@ -642,7 +617,9 @@ impl UciEngine {
             Request::Apply {
                 position, actions, ..
             } => self.apply(seq, position, actions),
-            Request::Start { .. } | Request::Stop => unreachable!("answered above"),
+            Request::Start { .. } | Request::Stop | Request::Status { .. } => {
+                unreachable!("answered above")
+            }
         }
     }
 }

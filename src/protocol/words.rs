@@ -25,6 +25,7 @@ pub fn response_type(response: &Response) -> &'static str {
         Response::Applied { .. } => "applied",
         Response::Moves { .. } => "moves",
         Response::Perft { .. } => "perft",
+        Response::Status { .. } => "status",
         Response::Skipped { .. } => "skipped",
         Response::Errored { .. } => "errored",
     }

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::variant::{self, Game, Status, VariantId};
+use crate::variant::{self, Game, RecordFormat, Status, VariantId};
 
 use super::pgn::{Outcome, PgnGame};
 use super::san::{claim_holds, resolve, san_body, suffix};
@@ -27,23 +27,41 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
         .filter(|c| c.is_ascii_alphanumeric())
         .collect::<String>()
         .to_ascii_lowercase();
-    match key.as_str() {
-        "racingkings" => Ok(VariantId::Racingkings),
-        "grand" | "grandchess" => Ok(VariantId::Grand),
-        "threekingdoms" | "threekingdomsxiangqi" => Err(format!(
-            "Three Kingdoms games have three players, which PGN cannot record: they are \
-             turn records (`*.{}`, docs/records.md)",
-            super::turns::EXTENSION
-        )),
-        "sovereign" | "sovereignchess" => Ok(VariantId::Sovereign),
-        "monarchie" => Err(
-            "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
-        ),
-        _ => Err(format!(
+    let Some(variant) = VariantId::ALL
+        .into_iter()
+        .find(|v| variant::info(*v).record.answers_to(*v, &key))
+    else {
+        return Err(format!(
             "[Variant \"{}\"] is not a variant of regelwerk (expected one of {})",
             crate::input::quote(tag),
             pgn_variant_names()
+        ));
+    };
+    let record = &variant::info(variant).record;
+    match record.format {
+        RecordFormat::PgnSan(_) | RecordFormat::PgnCoordinates => Ok(variant),
+        RecordFormat::Journal => Err(format!(
+            "{} games are recorded in journals (docs/journal.md), not in PGN",
+            record.name
         )),
+        RecordFormat::TurnRecord => Err(format!(
+            "{} games have {} players, which PGN cannot record: they are \
+             turn records (`*.{}`, docs/records.md)",
+            record.name,
+            number_word(variant::info(variant).parties.len()),
+            super::turns::EXTENSION
+        )),
+    }
+}
+
+/// A small count in words, for messages.
+fn number_word(count: usize) -> String {
+    match count {
+        3 => "three".to_string(),
+        4 => "four".to_string(),
+        5 => "five".to_string(),
+        6 => "six".to_string(),
+        _ => count.to_string(),
     }
 }
 
@@ -51,7 +69,12 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
 fn pgn_variant_names() -> String {
     VariantId::ALL
         .into_iter()
-        .filter(|v| !matches!(v, VariantId::Monarchie | VariantId::Threekingdoms))
+        .filter(|v| {
+            matches!(
+                variant::info(*v).record.format,
+                RecordFormat::PgnSan(_) | RecordFormat::PgnCoordinates
+            )
+        })
         .map(|v| format!("\"{}\"", variant_tag(v)))
         .collect::<Vec<_>>()
         .join(", ")
@@ -59,13 +82,7 @@ fn pgn_variant_names() -> String {
 
 /// The `Variant` tag value regelwerk writes.
 pub fn variant_tag(variant: VariantId) -> &'static str {
-    match variant {
-        VariantId::Racingkings => "Racing Kings",
-        VariantId::Grand => "Grand",
-        VariantId::Monarchie => "MONARCHIE",
-        VariantId::Threekingdoms => "Three Kingdoms",
-        VariantId::Sovereign => "Sovereign Chess",
-    }
+    variant::info(variant).record.name
 }
 
 /// The PGN result of a status: the sole winner's side, a draw, or `*`.

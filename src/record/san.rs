@@ -15,28 +15,29 @@
 
 use std::collections::HashMap;
 
-use crate::variant::chess::geometry::{EIGHT_BY_EIGHT, TEN_BY_TEN};
 use crate::variant::chess::{Geometry, Kind, Move, Square};
-use crate::variant::{Game, Report, Status, VariantId};
+use crate::variant::{Game, RecordFormat, Report, Status, VariantId};
 
 /// The board shape of a two-player variant.
 ///
 /// # Errors
 /// MONARCHIE, which has no SAN.
 pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
-    match variant {
-        VariantId::Grand => Ok(&TEN_BY_TEN),
-        VariantId::Racingkings => Ok(&EIGHT_BY_EIGHT),
-        VariantId::Monarchie => Err(
-            "MONARCHIE games are recorded in journals (docs/journal.md), not in PGN".to_string(),
-        ),
-        VariantId::Threekingdoms => Err(
-            "Three Kingdoms games have no SAN: they are recorded as turn records (docs/records.md)"
-                .to_string(),
-        ),
-        VariantId::Sovereign => {
-            Err("Sovereign Chess has no SAN; its records are written in coordinates".to_string())
-        }
+    let record = &crate::variant::info(variant).record;
+    match record.format {
+        RecordFormat::PgnSan(geometry) => Ok(geometry),
+        RecordFormat::Journal => Err(format!(
+            "{} games are recorded in journals (docs/journal.md), not in PGN",
+            record.name
+        )),
+        RecordFormat::TurnRecord => Err(format!(
+            "{} games have no SAN: they are recorded as turn records (docs/records.md)",
+            record.name
+        )),
+        RecordFormat::PgnCoordinates => Err(format!(
+            "{} has no SAN; its records are written in coordinates",
+            record.name
+        )),
     }
 }
 
@@ -165,7 +166,10 @@ pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
 /// (Sovereign Chess in coordinates: `e2e4`, `h6h7=K`, `O-g1`,
 /// `K=n:e5e4`; docs/records.md).
 pub fn own_move_text(variant: VariantId) -> bool {
-    variant == VariantId::Sovereign
+    matches!(
+        crate::variant::info(variant).record.format,
+        RecordFormat::PgnCoordinates
+    )
 }
 
 /// The variant's own text of the legal move `action`.

@@ -4,7 +4,7 @@
 //! compared with the ones written, and the `result` header compared with
 //! where the game stands at the end.
 
-use crate::variant::{self, Game, VariantId};
+use crate::variant::{self, Game, RecordFormat, VariantId};
 
 use super::replay::{Discrepancy, Replayed};
 use super::turns::{events_text, RecordResult, TurnRecord};
@@ -25,9 +25,12 @@ pub fn variant_of(name: &str) -> Result<VariantId, String> {
         .collect::<Vec<_>>()
         .join(", ");
     match VariantId::ALL.into_iter().find(|v| v.name() == name) {
-        Some(VariantId::Monarchie) => Err(format!(
-            "MONARCHIE games are recorded in journals (docs/journal.md), not turn records (expected {expected})"
-        )),
+        Some(v) if matches!(variant::info(v).record.format, RecordFormat::Journal) => {
+            Err(format!(
+                "{} games are recorded in journals (docs/journal.md), not turn records (expected {expected})",
+                variant::info(v).record.name
+            ))
+        }
         Some(v) if !uses_turn_record(v) => Err(format!(
             "{v} is a two-player variant, recorded in PGN (expected {expected})"
         )),
@@ -39,10 +42,14 @@ pub fn variant_of(name: &str) -> Result<VariantId, String> {
     }
 }
 
-/// Whether `variant`'s games are kept as turn records: more than two
-/// parties, and not MONARCHIE (its record is the clause-17 journal).
+/// Whether `variant`'s games are kept as turn records (its registry entry
+/// says so: games of more than two players other than MONARCHIE's, whose
+/// record is the clause-17 journal).
 pub fn uses_turn_record(variant: VariantId) -> bool {
-    variant != VariantId::Monarchie && variant::info(variant).parties.len() > 2
+    matches!(
+        variant::info(variant).record.format,
+        RecordFormat::TurnRecord
+    )
 }
 
 /// Opens the game a record starts from.

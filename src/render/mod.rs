@@ -50,9 +50,9 @@ pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), RenderError>
             });
         }
     }
-    std::fs::write(path, text).map_err(|source| RenderError::Io {
+    crate::output::write_atomic(path, text.as_bytes()).map_err(|error| RenderError::Io {
         path: path.to_path_buf(),
-        source: std::io::Error::new(source.kind(), crate::input::os_reason(path, &source)),
+        source: std::io::Error::other(error.message),
     })
 }
 

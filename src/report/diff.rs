@@ -114,7 +114,7 @@ impl DiffInput {
 
 /// Reads the positions of [`PERFT_POSITIONS`] from the perft corpus.
 fn corpus_positions(path: &Path) -> Result<Vec<(String, Position)>, DiffError> {
-    let text = std::fs::read_to_string(path).map_err(|source| DiffError::Io {
+    let text = crate::input::read_to_string(path).map_err(|source| DiffError::Io {
         path: path.to_path_buf(),
         source,
     })?;

@@ -15,13 +15,14 @@ use crate::render::svg::escape;
 use crate::render::{
     render_game, write_below, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
 };
-use crate::scenario::format::Scenario;
+use crate::scenario::format::{Scenario, Step};
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
-use crate::spec::{Clause, FindingKind, TestableBy};
+use crate::spec::Clause;
 
 use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
+use super::texts;
 use super::words::describe_steps;
 
 /// How to build the site.
@@ -46,12 +47,13 @@ pub struct SiteSummary {
 
 /// The first move of a scenario (the first `play` step that is a move).
 pub fn first_move(scenario: &Scenario) -> Option<Move> {
-    scenario.steps.iter().find_map(
-        |step| match step.play.as_deref().map(str::parse::<Action>) {
+    scenario
+        .steps
+        .iter()
+        .find_map(|step| match step.action().map(str::parse::<Action>) {
             Some(Ok(Action::Move { mv, .. })) => Some(mv),
             _ => None,
-        },
-    )
+        })
 }
 
 /// A file-name-safe form of an ID.
@@ -82,8 +84,10 @@ pub fn scenario_diagram(loaded: &Loaded) -> String {
     };
     let first = loaded.scenario.steps.first();
     if let Some(cell) = first
-        .and_then(|s| s.moves.as_ref())
-        .and_then(|q| q.from.as_ref())
+        .and_then(|step| match step {
+            Step::Moves { from, .. } => from.as_ref(),
+            _ => None,
+        })
         .and_then(|square| square.0.parse::<crate::cell::Cell>().ok())
     {
         diagram = diagram.with_moves_of(&position, cell, &rules);
@@ -119,13 +123,15 @@ fn other_variant_diagram(loaded: &Loaded) -> String {
             .scenario
             .steps
             .iter()
-            .filter_map(|step| step.play.clone())
+            .filter_map(|step| step.action().map(str::to_string))
             .find(|play| game.move_squares(play).is_some())
             .into_iter()
             .collect(),
         moves_of: first
-            .and_then(|step| step.moves.as_ref())
-            .and_then(|query| query.from.as_ref())
+            .and_then(|step| match step {
+                Step::Moves { from, .. } => from.as_ref(),
+                _ => None,
+            })
             .map(|square| square.0.clone()),
         caption,
         ..GameDiagram::default()
@@ -154,16 +160,24 @@ code{overflow-wrap:anywhere;word-break:break-word}
 summary{cursor:pointer;font-weight:bold;margin:.5rem 0}
 .heading{font-style:italic}
 footer{margin-top:2rem;color:#666;font-size:.85rem}
+table.readings td,table.readings th{font-size:.9rem}
+tr.differs td{background:#fff3c4}
+.meaning{font-weight:normal;font-size:.8rem}
+.sheet-board svg{width:36rem;max-width:100%;height:auto}
+.question{border-left:4px solid #333;padding-left:.6rem}
+form.filters{margin:.5rem 0}
 ";
 
-struct Page {
-    html: String,
+/// One HTML page of the site under construction.
+pub(crate) struct Page {
+    /// The page so far.
+    pub(crate) html: String,
 }
 
 impl Page {
     /// A page of a variant's folder (`variant` named in the navigation),
     /// or of the site root when `variant` is `None`.
-    fn new(lang: Lang, title: &str, variant: Option<&str>) -> Page {
+    pub(crate) fn new(lang: Lang, title: &str, variant: Option<&str>) -> Page {
         let l = lang.labels();
         let mut html = String::new();
         let (up, links) = match variant {
@@ -194,7 +208,7 @@ impl Page {
         Page { html }
     }
 
-    fn finish(mut self, l: &Labels) -> String {
+    pub(crate) fn finish(mut self, l: &Labels) -> String {
         let _ = write!(
             self.html,
             "</main>\n<footer>{}</footer>\n</body>\n</html>\n",
@@ -274,8 +288,8 @@ pub fn write_site(
         ));
         write_below(dir, &folder.join("index.html"), &site.index())?;
         write_below(dir, &folder.join("rulings.html"), &site.rulings())?;
-        write_below(dir, &folder.join("findings.html"), &site.findings())?;
-        summary.pages += 3;
+        summary.pages += 2;
+        summary.pages += super::findings::write_findings(&site, dir, &folder)?;
         for clause in &input.spec.clauses {
             write_below(
                 dir,
@@ -286,55 +300,45 @@ pub fn write_site(
         }
     }
     page.html.push_str("</table>\n");
+    // The outside implementations' matrix, when `regelwerk matrix --html`
+    // has written it into this folder (docs/implementations.md).
+    let matrix_page = super::matrix::page_name(lang);
+    if dir.join(matrix_page).is_file() {
+        let _ = writeln!(
+            page.html,
+            "<p><a href=\"{matrix_page}\">{}</a></p>",
+            escape(super::matrix::word(lang, "title"))
+        );
+    }
     write_below(dir, &dir.join("index.html"), &page.finish(l))?;
     summary.pages += 1;
     Ok(summary)
 }
 
-struct Site<'a> {
-    input: &'a DiffInput,
-    base: &'a Baseline,
-    diffs: &'a [RulingDiff],
-    lang: Lang,
+/// One variant's part of the site: its suite, results and ruling diffs.
+pub(crate) struct Site<'a> {
+    /// The variant's spec and suite.
+    pub(crate) input: &'a DiffInput,
+    /// The suite's results under the default rulings.
+    pub(crate) base: &'a Baseline,
+    /// What each ruling alternative changes.
+    pub(crate) diffs: &'a [RulingDiff],
+    /// The report language.
+    pub(crate) lang: Lang,
     repo_root: &'a Path,
 }
 
-fn testable_name(by: TestableBy) -> &'static str {
-    match by {
-        TestableBy::Engine => "engine",
-        TestableBy::Journal => "journal",
-        TestableBy::Tournament => "tournament",
-        TestableBy::Group => "group",
-    }
-}
-
-fn finding_kind_name(kind: FindingKind) -> &'static str {
-    match kind {
-        FindingKind::Gap => "gap",
-        FindingKind::Contradiction => "contradiction",
-        FindingKind::Asymmetry => "asymmetry",
-        FindingKind::Surprise => "surprise",
-        FindingKind::Claim => "claim",
-    }
-}
-
 impl Site<'_> {
-    fn labels(&self) -> &'static Labels {
+    pub(crate) fn labels(&self) -> &'static Labels {
         self.lang.labels()
     }
 
-    /// A clause's heading: the source's, and under `--lang en` the
-    /// English one next to it.
+    /// A clause's heading in the report language.
     fn heading(&self, clause: &Clause) -> String {
-        match (&clause.heading_en, self.lang) {
-            (Some(english), Lang::En) if *english != clause.heading => {
-                format!("{} ({english})", clause.heading)
-            }
-            _ => clause.heading.clone(),
-        }
+        texts::heading(self.lang, clause)
     }
 
-    fn variant_title(&self) -> &'static str {
+    pub(crate) fn variant_title(&self) -> &'static str {
         crate::variant::info(self.input.variant).title
     }
 
@@ -360,7 +364,7 @@ impl Site<'_> {
         &self.base.results[index]
     }
 
-    fn scenario_link(&self, id: &str) -> String {
+    pub(crate) fn scenario_link(&self, id: &str) -> String {
         let page = self
             .input
             .cases
@@ -374,12 +378,12 @@ impl Site<'_> {
         }
     }
 
-    fn ruling_link(&self, id: &str) -> String {
+    pub(crate) fn ruling_link(&self, id: &str) -> String {
         let title = self
             .input
             .spec
             .ruling(id)
-            .map(|r| format!(" ({})", escape(&r.title)))
+            .map(|r| format!(" ({})", escape(texts::ruling_title(self.lang, r))))
             .unwrap_or_default();
         format!(
             "<a href=\"rulings.html#{}\">{}</a>{title}",
@@ -388,13 +392,17 @@ impl Site<'_> {
         )
     }
 
-    fn clause_link(&self, id: &str) -> String {
+    pub(crate) fn clause_link(&self, id: &str) -> String {
         format!("<a href=\"{}\">{}</a>", clause_page(id), escape(id))
     }
 
     /// The explorer command that opens `target`, linked to a running
     /// explorer on its default port.
-    fn explore_link(&self, target: &crate::report::links::Target<'_>) -> String {
+    pub(crate) fn explore_link(&self, target: &crate::report::links::Target<'_>) -> String {
+        let target = crate::report::links::Target {
+            lang: Some(self.lang),
+            ..target.clone()
+        };
         format!(
             "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code></p>\n",
             escape(&target.url()),
@@ -462,7 +470,7 @@ impl Site<'_> {
                 "<tr><td>{}</td><td class=\"heading\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{ok}</td><td class=\"n\">{}</td></tr>",
                 self.clause_link(&clause.id),
                 escape(&self.heading(clause)),
-                testable_name(clause.testable_by),
+                super::terms::testable(self.lang, clause.testable_by),
                 cases.len(),
                 cases.len() - ok
             );
@@ -499,11 +507,11 @@ impl Site<'_> {
         for finding in &self.input.spec.findings {
             let _ = writeln!(
                 h,
-                "<tr><td><a href=\"findings.html#{}\">{}</a> {}</td><td>{}</td><td class=\"n\">{}</td></tr>",
-                slug(&finding.id),
+                "<tr><td><a href=\"{}\">{}</a> {}</td><td>{}</td><td class=\"n\">{}</td></tr>",
+                super::findings::finding_page(&finding.id),
                 escape(&finding.id),
-                escape(&finding.title),
-                finding_kind_name(finding.kind),
+                escape(texts::finding_title(self.lang, finding)),
+                super::terms::finding_kind(self.lang, finding.kind),
                 finding.scenarios.len()
             );
         }
@@ -511,7 +519,7 @@ impl Site<'_> {
         page.finish(l)
     }
 
-    fn scenario_section(&self, index: usize) -> String {
+    pub(crate) fn scenario_section(&self, index: usize) -> String {
         let l = self.labels();
         let loaded = &self.input.cases[index];
         let scenario = &loaded.scenario;
@@ -528,7 +536,7 @@ impl Site<'_> {
             "<h3>{} {}</h3>\n<p>{}</p>",
             escape(&scenario.id),
             self.status_badge(index),
-            escape(&scenario.description)
+            escape(texts::description(self.lang, scenario))
         );
         let ruleset = if scenario.ruleset.is_empty() {
             l.default_rulings.to_string()
@@ -569,7 +577,7 @@ impl Site<'_> {
                 h,
                 "<pre>{} {}: {}\n{}</pre>\n<pre>{}</pre>",
                 l.step,
-                mismatch.step + 1,
+                mismatch.step,
                 escape(&mismatch.what),
                 escape(&mismatch.expected),
                 escape(&mismatch.actual)
@@ -589,10 +597,12 @@ impl Site<'_> {
             l.clause,
             escape(&clause.id),
             escape(&self.heading(clause)),
-            escape(&clause.paraphrase),
+            escape(texts::paraphrase(self.lang, clause)),
             l.tested_by,
-            testable_name(clause.testable_by)
+            super::terms::testable(self.lang, clause.testable_by)
         );
+        let findings = super::findings::findings_list(self, |f| f.clauses.contains(&clause.id));
+        page.html.push_str(&findings);
         let subs: Vec<&Clause> = self
             .input
             .spec
@@ -654,7 +664,7 @@ impl Site<'_> {
                     h,
                     "<tr><td>{}</td><td>{}</td><td><pre>{}</pre></td><td><pre>{}</pre></td></tr>",
                     self.scenario_link(&case.id),
-                    escape(&case.what),
+                    escape(&super::terms::step_what(self.lang, &case.what)),
                     escape(&case.before),
                     escape(&case.after)
                 );
@@ -698,14 +708,16 @@ impl Site<'_> {
                 "<section id=\"{}\">\n<h2>{} – {}</h2>\n<p>{}: {}</p>\n<p><b>{}:</b> {}</p>\n<p><b>{}:</b> {}</p>",
                 slug(&ruling.id),
                 escape(&ruling.id),
-                escape(&ruling.title),
+                escape(texts::ruling_title(self.lang, ruling)),
                 l.clauses,
                 clauses.join(", "),
                 l.default,
-                escape(&ruling.default),
+                escape(texts::ruling_default(self.lang, ruling)),
                 l.rationale,
-                escape(&ruling.rationale)
+                escape(texts::rationale(self.lang, ruling))
             );
+            let findings = super::findings::findings_list(self, |f| f.rulings.contains(&ruling.id));
+            page.html.push_str(&findings);
             if !ruling.alternatives.is_empty() {
                 let _ = writeln!(page.html, "<h3>{}</h3>", l.alternatives);
             }
@@ -715,7 +727,7 @@ impl Site<'_> {
                     page.html,
                     "<p><b>{}</b>: {}</p>",
                     escape(&setting),
-                    escape(&alternative.description)
+                    escape(texts::alternative(self.lang, alternative))
                 );
                 if switchable.contains(&setting) {
                     let text = self.explore_link(&crate::report::links::Target {
@@ -728,58 +740,6 @@ impl Site<'_> {
                         let text = self.diff_html(diff);
                         page.html.push_str(&text);
                     }
-                }
-            }
-            page.html.push_str("</section>\n");
-        }
-        page.finish(l)
-    }
-
-    fn findings(&self) -> String {
-        let l = self.labels();
-        let mut page = Page::new(self.lang, l.findings, Some(self.variant_title()));
-        let _ = writeln!(page.html, "<h1>{}</h1>", l.findings);
-        for finding in &self.input.spec.findings {
-            let clauses: Vec<String> = finding
-                .clauses
-                .iter()
-                .map(|c| self.clause_link(c))
-                .collect();
-            let _ = writeln!(
-                page.html,
-                "<section id=\"{}\">\n<h2>{} – {}</h2>\n<p>{}: {} · {}: {}</p>\n<p><b>{}:</b> {}</p>\n<p><b>{}:</b> {}</p>",
-                slug(&finding.id),
-                escape(&finding.id),
-                escape(&finding.title),
-                l.kind,
-                finding_kind_name(finding.kind),
-                l.clauses,
-                clauses.join(", "),
-                l.statement,
-                escape(&finding.statement),
-                l.recommendation,
-                escape(&finding.recommendation)
-            );
-            let text = self.explore_link(&crate::report::links::Target {
-                variant: self.input.variant,
-                scenario: finding.scenarios.first().map(String::as_str),
-                ..crate::report::links::Target::default()
-            });
-            page.html.push_str(&text);
-            if !finding.rulings.is_empty() {
-                let links: Vec<String> = finding
-                    .rulings
-                    .iter()
-                    .map(|r| self.ruling_link(r))
-                    .collect();
-                let _ = writeln!(page.html, "<p>{}: {}</p>", l.rulings, links.join(", "));
-            }
-            for id in &finding.scenarios {
-                if let Some(index) = self.input.cases.iter().position(|c| &c.scenario.id == id) {
-                    let section = self.scenario_section(index);
-                    page.html.push_str(&section);
-                } else {
-                    let _ = writeln!(page.html, "<p>{}</p>", escape(id));
                 }
             }
             page.html.push_str("</section>\n");

@@ -6,6 +6,8 @@
 
 use crate::variant::VariantId;
 
+use super::labels::Lang;
+
 /// The port `regelwerk explore` uses when `--port` is not given; the
 /// static report's "open in the explorer" links point at it.
 pub const DEFAULT_PORT: u16 = 8421;
@@ -35,6 +37,9 @@ pub struct Target<'a> {
     pub step: Option<usize>,
     /// Ruling settings `ID=key` switched on.
     pub rulings: &'a [String],
+    /// The explorer's language (the report's, so that a German report
+    /// opens a German explorer); `None` leaves the explorer's default.
+    pub lang: Option<Lang>,
 }
 
 impl Target<'_> {
@@ -67,6 +72,9 @@ impl Target<'_> {
         for setting in self.rulings {
             out.push_str(&format!("&ruling={}", url_escape(setting)));
         }
+        if let Some(lang) = self.lang {
+            out.push_str(&format!("&lang={}", lang.code()));
+        }
         out
     }
 }
@@ -96,6 +104,7 @@ mod tests {
             scenario: Some("m.8.1-mate it"),
             step: Some(2),
             rulings: &rulings,
+            lang: None,
         };
         assert_eq!(
             target.command(),
@@ -105,5 +114,11 @@ mod tests {
             target.url(),
             "http://127.0.0.1:8421/?variant=monarchie&scenario=m.8.1-mate%20it&step=2&ruling=R-NEXT%3Dskip"
         );
+        let german = Target {
+            lang: Some(Lang::De),
+            ..target.clone()
+        };
+        assert!(german.url().ends_with("&ruling=R-NEXT%3Dskip&lang=de"));
+        assert_eq!(german.command(), target.command());
     }
 }

@@ -45,10 +45,10 @@ pub fn party_name(lang: Lang, key: &str) -> String {
         )
 }
 
-/// A piece kind's name in the report language, where it is a MONARCHIE kind.
+/// A piece kind's name in the report language, of any variant.
 fn kind_text(lang: Lang, kind: &str) -> String {
     kind.parse::<PieceKind>().map_or_else(
-        |_| kind.to_string(),
+        |_| super::terms::kind(lang, kind),
         |kind| kind_name(lang, kind).to_string(),
     )
 }
@@ -83,54 +83,48 @@ pub fn describe_steps(loaded: &Loaded, lang: Lang) -> Vec<String> {
 
 fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> String {
     let l = lang.labels();
-    if let Some(text) = &step.play {
-        let to_move = game.as_ref().and_then(|game| game.to_move());
-        let actor = maybe_party(lang, to_move.as_deref());
-        let (body, seconds) = match text.split_once('@') {
-            Some((body, seconds)) => (body, Some(seconds)),
-            None => (text.as_str(), None),
-        };
-        let mut line = if body.trim() == "timeout" {
-            format!("{actor} {}", l.timeout)
-        } else {
-            format!("{actor} {} {body}", l.plays)
-        };
-        if let Some(seconds) = seconds {
-            line.push_str(&format!(" ({seconds} {})", l.elapsed));
-        }
-        if let Some(expect) = &step.expect {
+    match step {
+        Step::Play {
+            action: text,
+            expect,
+        } => {
+            let to_move = game.as_ref().and_then(|game| game.to_move());
+            let actor = maybe_party(lang, to_move.as_deref());
+            let (body, seconds) = match text.split_once('@') {
+                Some((body, seconds)) => (body, Some(seconds)),
+                None => (text.as_str(), None),
+            };
+            let mut line = if body.trim() == "timeout" {
+                format!("{actor} {}", l.timeout)
+            } else {
+                format!("{actor} {} {body}", l.plays)
+            };
+            if let Some(seconds) = seconds {
+                line.push_str(&format!(" ({seconds} {})", l.elapsed));
+            }
             line.push_str(": ");
             line.push_str(&describe_expect(expect, lang));
+            if let Some(game) = game.as_mut() {
+                // A refused action leaves the position as it was.
+                let _ = game.play(text);
+            }
+            line
         }
-        if let Some(game) = game.as_mut() {
-            // A refused action leaves the position as it was.
-            let _ = game.play(text);
+        Step::Moves { from, expect } => {
+            let whose = match from {
+                Some(cell) => format!("{} {cell}", l.of_cell),
+                None => l.of_mover.to_string(),
+            };
+            let list = if expect.is_empty() {
+                l.none.to_string()
+            } else {
+                expect.join(", ")
+            };
+            format!("{} {whose} ({}): {list}", l.legal_moves, expect.len())
         }
-        return line;
+        Step::Perft { depth, nodes } => format!("perft {depth} = {nodes}"),
+        Step::State(state) => format!("{}: {}", l.state, describe_state(state, lang)),
     }
-    if let Some(query) = &step.moves {
-        let whose = match &query.from {
-            Some(cell) => format!("{} {cell}", l.of_cell),
-            None => l.of_mover.to_string(),
-        };
-        let moves = step.expect_moves.clone().unwrap_or_default();
-        let list = if moves.is_empty() {
-            l.none.to_string()
-        } else {
-            moves.join(", ")
-        };
-        return format!("{} {whose} ({}): {list}", l.legal_moves, moves.len());
-    }
-    if let Some(depth) = step.perft {
-        let nodes = step
-            .expect_nodes
-            .map_or_else(|| "?".to_string(), |n| n.to_string());
-        return format!("perft {depth} = {nodes}");
-    }
-    if let Some(state) = &step.state {
-        return format!("{}: {}", l.state, describe_state(state, lang));
-    }
-    String::new()
 }
 
 /// The expected outcome of an action in words.
@@ -140,7 +134,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
     if expect.result == "legal" {
         parts.push(l.legal.to_string());
     } else {
-        parts.push(format!("{} ({})", l.refused, expect.result));
+        parts.push(format!(
+            "{} ({})",
+            l.refused,
+            super::terms::reason(lang, &expect.result)
+        ));
     }
     if let Some(Some(capture)) = &expect.capture {
         let what = format!(
@@ -197,11 +195,15 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
                 Some(heir) => format!(
                     "{} ({}; {} {})",
                     party_name(lang, &e.party),
-                    e.cause,
+                    super::terms::cause(lang, &e.cause),
                     l.heir,
                     party_name(lang, heir)
                 ),
-                None => format!("{} ({})", party_name(lang, &e.party), e.cause),
+                None => format!(
+                    "{} ({})",
+                    party_name(lang, &e.party),
+                    super::terms::cause(lang, &e.cause)
+                ),
             })
             .collect();
         if !list.is_empty() {
@@ -238,7 +240,7 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
     }
     if let Some(status) = &expect.status {
-        parts.push(status.to_string());
+        parts.push(super::terms::status(lang, status));
     }
     if let Some(clocks) = &expect.clocks {
         let list: Vec<String> = clocks
@@ -248,7 +250,11 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.clocks, list.join(", ")));
     }
     if let Some(events) = &expect.events {
-        parts.push(format!("{}: {}", l.events, events.join(", ")));
+        let names: Vec<String> = events
+            .iter()
+            .map(|e| super::terms::event(lang, e))
+            .collect();
+        parts.push(format!("{}: {}", l.events, names.join(", ")));
     }
     parts.join("; ")
 }
@@ -288,7 +294,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
         parts.push(format!("{}: {}", l.winner, party_name(lang, winner)));
     }
     if let Some(status) = &state.status {
-        parts.push(status.to_string());
+        parts.push(super::terms::status(lang, status));
     }
     if let Some(checks) = &state.in_check {
         parts.push(format!("{}: {}", l.in_check, parties(lang, checks)));
@@ -296,7 +302,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
     if let Some(cells) = &state.cells {
         let list: Vec<String> = cells
             .iter()
-            .map(|(c, what)| format!("{c} {what}"))
+            .map(|(c, what)| format!("{c} {}", super::terms::cell_content(lang, what)))
             .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }

@@ -202,7 +202,7 @@ pub fn catches_of(variant: VariantId, cases: &[Loaded], id: &str) -> (Vec<String
 pub fn add_rulings(additions: &BTreeMap<PathBuf, Vec<String>>) -> std::io::Result<Vec<PathBuf>> {
     let mut changed = Vec::new();
     for (path, ids) in additions {
-        let text = std::fs::read_to_string(path)?;
+        let text = crate::input::read_to_string(path)?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         let position = lines.iter().position(|line| line.starts_with("rulings:"));
         match position {

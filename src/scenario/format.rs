@@ -48,6 +48,9 @@ pub struct Scenario {
     pub ruleset: Vec<String>,
     /// One line saying what is being pinned.
     pub description: String,
+    /// The same line in German (every MONARCHIE scenario has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_de: Option<String>,
     /// Where the scenario comes from (e.g. "rulebook example, clause 8.1").
     #[serde(default)]
     pub source: Option<String>,
@@ -152,10 +155,86 @@ impl<'de> Deserialize<'de> for SquareText {
     }
 }
 
+/// One step of a scenario, validated when it is read: exactly one kind,
+/// each with the expectation it needs. The file spells a step as the
+/// fields of [`StepFields`]; reading it turns them into this enum, so
+/// that every runner matches on the four kinds and nothing else
+/// (docs/architecture.md, "One runner").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StepFields", into = "StepFields")]
+// A file holds a handful of steps, each read once: the size of the play
+// variant costs nothing worth an indirection through a box.
+#[allow(clippy::large_enum_variant)]
+pub enum Step {
+    /// Play an action and compare what it did.
+    Play {
+        /// The action in the variant's notation.
+        action: String,
+        /// What it must do.
+        expect: Expect,
+    },
+    /// List legal moves and compare the set.
+    Moves {
+        /// Only the moves of the piece on this square (cell); `None` for
+        /// every move of the party to move.
+        from: Option<SquareText>,
+        /// The exact move set (order does not matter).
+        expect: Vec<String>,
+    },
+    /// Count perft and compare the node count.
+    Perft {
+        /// The depth in plies.
+        depth: u32,
+        /// The expected node count.
+        nodes: u64,
+    },
+    /// Check the current position.
+    State(StateExpect),
+}
+
+impl Step {
+    /// The action of a `play` step.
+    pub fn action(&self) -> Option<&str> {
+        match self {
+            Step::Play { action, .. } => Some(action),
+            _ => None,
+        }
+    }
+
+    /// The expectation of a `play` step.
+    pub fn expect(&self) -> Option<&Expect> {
+        match self {
+            Step::Play { expect, .. } => Some(expect),
+            _ => None,
+        }
+    }
+
+    /// The key the step is written with (`play`, `moves`, `perft`,
+    /// `state`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Step::Play { .. } => "play",
+            Step::Moves { .. } => "moves",
+            Step::Perft { .. } => "perft",
+            Step::State(_) => "state",
+        }
+    }
+}
+
+impl JsonSchema for Step {
+    fn schema_name() -> String {
+        "Step".to_string()
+    }
+
+    fn json_schema(generator: &mut schemars::gen::SchemaGenerator) -> schemars::schema::Schema {
+        StepFields::json_schema(generator)
+    }
+}
+
 /// One step: exactly one of `play`, `moves`, `perft`, `state`.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Step {
+pub struct StepFields {
     /// An action in the variant's notation: `16-28`, `5x150`, `200-230=Q`,
     /// `16-28@12` (12 seconds used), `timeout`; `e2e4`, `a9a10q`, `claim`.
     #[serde(default)]
@@ -178,6 +257,91 @@ pub struct Step {
     /// A check of the current position.
     #[serde(default)]
     pub state: Option<StateExpect>,
+}
+
+// The fields as a file writes them (above) are read into a [`Step`] by
+// checking the combination: one kind, with the expectation it needs.
+impl TryFrom<StepFields> for Step {
+    type Error = String;
+
+    /// The kind the fields name, with the expectation it needs; stray
+    /// fields of another kind are refused.
+    fn try_from(fields: StepFields) -> Result<Step, String> {
+        let StepFields {
+            play,
+            expect,
+            moves,
+            expect_moves,
+            perft,
+            expect_nodes,
+            state,
+        } = fields;
+        let stray =
+            |field: &str, owner: &str| Err(format!("'{field}' belongs to a '{owner}' step"));
+        let kinds = [
+            play.is_some(),
+            moves.is_some(),
+            perft.is_some(),
+            state.is_some(),
+        ];
+        if kinds.iter().filter(|&&kind| kind).count() != 1 {
+            return Err("a step has exactly one of play, moves, perft, state".to_string());
+        }
+        if play.is_none() && expect.is_some() {
+            return stray("expect", "play");
+        }
+        if moves.is_none() && expect_moves.is_some() {
+            return stray("expect_moves", "moves");
+        }
+        if perft.is_none() && expect_nodes.is_some() {
+            return stray("expect_nodes", "perft");
+        }
+        Ok(match (play, moves, perft, state) {
+            (Some(action), ..) => Step::Play {
+                action,
+                expect: expect.ok_or("a play step needs an 'expect' with at least 'result'")?,
+            },
+            (_, Some(query), ..) => Step::Moves {
+                from: query.from,
+                expect: expect_moves
+                    .ok_or("a moves step needs 'expect_moves' (the exact move set)")?,
+            },
+            (_, _, Some(depth), _) => Step::Perft {
+                depth,
+                nodes: expect_nodes.ok_or("a perft step needs 'expect_nodes'")?,
+            },
+            (_, _, _, Some(state)) => Step::State(state),
+            (None, None, None, None) => {
+                return Err("a step has exactly one of play, moves, perft, state".to_string())
+            }
+        })
+    }
+}
+
+impl From<Step> for StepFields {
+    fn from(step: Step) -> StepFields {
+        match step {
+            Step::Play { action, expect } => StepFields {
+                play: Some(action),
+                expect: Some(expect),
+                ..StepFields::default()
+            },
+            Step::Moves { from, expect } => StepFields {
+                moves: Some(MovesQuery { from }),
+                expect_moves: Some(expect),
+                ..StepFields::default()
+            },
+            Step::Perft { depth, nodes } => StepFields {
+                perft: Some(depth),
+                expect_nodes: Some(nodes),
+                ..StepFields::default()
+            },
+            Step::State(state) => StepFields {
+                state: Some(state),
+                ..StepFields::default()
+            },
+        }
+    }
 }
 
 /// Which moves to list.

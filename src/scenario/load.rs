@@ -70,7 +70,7 @@ impl Loaded {
         self.scenario
             .steps
             .iter()
-            .filter_map(|step| step.expect.as_ref())
+            .filter_map(|step| step.expect())
             .all(|expect| expect.result == "legal")
     }
 }
@@ -156,8 +156,18 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, above: &mut Vec<PathBuf>) -> std::
         )));
     }
     above.push(real);
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+    let named = |error: std::io::Error| {
+        std::io::Error::new(
+            error.kind(),
+            format!(
+                "{}: {}; check the folder's permissions or leave it out",
+                dir.display(),
+                crate::input::os_reason(dir, &error)
+            ),
+        )
+    };
+    for entry in std::fs::read_dir(dir).map_err(named)? {
+        let path = entry.map_err(named)?.path();
         if path.is_dir() {
             walk(&path, files, above)?;
         } else if matches!(
@@ -258,14 +268,14 @@ pub fn check_header(
     Ok(())
 }
 
-/// Reads and validates one scenario file against the spec.
+/// Reads and validates one scenario file against the spec: [`parse_file`]
+/// then [`Parsed::validate`].
 ///
 /// # Errors
 /// [`LoadError`] for unreadable YAML, unknown fields, bad values, broken
 /// references or an invalid starting position.
 pub fn load_file(path: &Path, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
-    let text = crate::input::read_text(path)?;
-    load_str(path, &text, spec)
+    parse_file(path)?.validate(spec)
 }
 
 /// A semantic problem: the field, the text to point at, the message.
@@ -284,11 +294,43 @@ fn problem(
 /// # Errors
 /// As [`load_file`].
 pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
-    let scenario: Scenario = parse_yaml(path, text)?;
+    parse_str(path, text.to_string())?.validate(spec)
+}
+
+/// A scenario file read and parsed once into the format's types (each
+/// step a [`super::format::Step`] of one kind), not yet checked against
+/// its variant or its spec: what a run's filter looks at before anything
+/// is loaded or played.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// The file's text (validation points into it).
+    pub text: String,
+    /// The file's content.
+    pub scenario: Scenario,
+}
+
+/// Reads and parses one scenario file.
+///
+/// # Errors
+/// [`LoadError`] for an unreadable file, unreadable YAML, unknown fields,
+/// a step of no kind or of two, or more steps than a scenario may have.
+pub fn parse_file(path: &Path) -> Result<Parsed, LoadError> {
+    let text = crate::input::read_text(path)?;
+    parse_str(path, text)
+}
+
+/// Parses scenario text (as if from `path`).
+///
+/// # Errors
+/// As [`parse_file`].
+pub fn parse_str(path: &Path, text: String) -> Result<Parsed, LoadError> {
+    let scenario: Scenario = parse_yaml(path, &text)?;
     if scenario.steps.len() > crate::input::MAX_STEPS {
         return Err(LoadError::located(
             path,
-            text,
+            &text,
             "steps",
             "steps:",
             format!(
@@ -298,6 +340,36 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
             ),
         ));
     }
+    Ok(Parsed {
+        path: path.to_path_buf(),
+        text,
+        scenario,
+    })
+}
+
+impl Parsed {
+    /// Checks the parsed scenario against its variant and `spec` (clause,
+    /// ruling and finding IDs, the starting position, every step) and
+    /// makes it ready to run.
+    ///
+    /// # Errors
+    /// [`LoadError`] located at the offending field.
+    pub fn validate(self, spec: Option<&Spec>) -> Result<Loaded, LoadError> {
+        let Parsed {
+            path,
+            text,
+            scenario,
+        } = self;
+        validate(&path, &text, scenario, spec)
+    }
+}
+
+fn validate(
+    path: &Path,
+    text: &str,
+    scenario: Scenario,
+    spec: Option<&Spec>,
+) -> Result<Loaded, LoadError> {
     let fail = |(field, needle, message): Problem| {
         LoadError::located(path, text, &field, &needle, message)
     };
@@ -359,11 +431,11 @@ pub fn load_str(path: &Path, text: &str, spec: Option<&Spec>) -> Result<Loaded, 
     }
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
         super::validate::check_step(step, info, game.as_ref()).map_err(|(field, message)| {
-            let needle = step
-                .play
-                .clone()
-                .or_else(|| step.perft.map(|d| format!("perft: {d}")))
-                .unwrap_or_else(|| "steps:".to_string());
+            let needle = match step {
+                super::format::Step::Play { action, .. } => action.clone(),
+                super::format::Step::Perft { depth, .. } => format!("perft: {depth}"),
+                _ => "steps:".to_string(),
+            };
             fail(problem(format!("steps[{index}].{field}"), needle, message))
         })?;
     }

@@ -1,10 +1,13 @@
 //! The scenario suite, one path for every variant: the file format
-//! ([`format`]), loading and validation ([`load`]), the other file kinds
-//! a suite holds as they register ([`kind`]), running on the
-//! reference engine through the game interface ([`run`]) and the suite
-//! report ([`report`]).
+//! ([`format`]), parsing and validation ([`load`]), which cases a run
+//! takes ([`filter`]), the other file kinds a suite holds as they
+//! register ([`kind`]), the one step interpreter, generic over the engine
+//! it runs against ([`run`]), the comparisons it shares with every runner
+//! ([`compare`]) and the suite report ([`report`]).
 
 pub mod audit;
+pub mod compare;
+pub mod filter;
 pub mod format;
 pub mod kind;
 pub mod load;
@@ -12,9 +15,11 @@ pub mod report;
 pub mod run;
 pub mod validate;
 
-pub use format::Scenario;
+pub use filter::Filter;
+pub use format::{Scenario, Step};
 pub use kind::FileKind;
 pub use load::{
-    collect_all_files, collect_files_among, is_scenario_among, load_file, LoadError, Loaded,
+    collect_all_files, collect_files_among, is_scenario_among, load_file, parse_file, LoadError,
+    Loaded, Parsed,
 };
 pub use run::{differences_with, run, Difference, Mismatch, StepKind};

@@ -10,8 +10,9 @@ use crate::spec::{Spec, TestableBy};
 
 use crate::variant::VariantId;
 
+use super::filter::Filter;
 use super::kind::{kind_of, FileKind};
-use super::load::{LoadError, Loaded};
+use super::load::{LoadError, Loaded, Parsed};
 use super::run::Mismatch;
 
 /// The result of one scenario file.
@@ -102,16 +103,30 @@ pub fn run_suite_among(
             specs.insert(variant, Ok(Some(spec.clone())));
         }
     }
+    let filter = Filter::new(clause_filter, id_filter);
     let mut cases = Vec::new();
     for (index, path) in files.iter().enumerate() {
         progress(index + 1, files.len());
         let case = match kind_of(path, kinds) {
-            Some(kind) => (kind.case)(path),
-            None => scenario_case_with(path, &mut specs, forced),
+            // Another kind loads and runs in one go; its case is filtered
+            // after (a file it cannot read is always reported).
+            Some(kind) => {
+                let case = (kind.case)(path);
+                if !filter.takes(&case.clauses, &case.id) && !case.id.is_empty() {
+                    continue;
+                }
+                case
+            }
+            // A scenario is parsed once and filtered before it is
+            // validated or run (a file that does not parse is reported).
+            None => match super::load::parse_file(path) {
+                Err(error) => CaseResult::invalid(path, error),
+                Ok(parsed) if !filter.takes(&parsed.scenario.clauses, &parsed.scenario.id) => {
+                    continue
+                }
+                Ok(parsed) => parsed_case(parsed, &mut specs, forced),
+            },
         };
-        if !case_matches(&case, clause_filter, id_filter) && !case.id.is_empty() {
-            continue;
-        }
         cases.push(case);
     }
     mark_duplicate_ids(&mut cases);
@@ -189,15 +204,32 @@ pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String>
 /// # Errors
 /// The [`LoadError`].
 pub fn load_with_specs(path: &Path, specs: &mut SpecCache) -> Result<Loaded, LoadError> {
-    let text = crate::input::read_text(path)?;
-    let variant = declared_variant(&text);
-    let spec = specs
+    validate_with_specs(super::load::parse_file(path)?, specs)
+}
+
+/// Validates a parsed scenario against its variant's spec (looked up
+/// once per variant in `specs`).
+///
+/// # Errors
+/// The [`LoadError`].
+pub fn validate_with_specs(parsed: Parsed, specs: &mut SpecCache) -> Result<Loaded, LoadError> {
+    let variant = parsed.scenario.variant;
+    let spec = match specs
         .entry(variant)
-        .or_insert_with(|| spec_for(path, variant))
-        .as_ref()
-        .map_err(|message| LoadError::located(path, &text, "variant", "variant:", message.clone()))?
-        .as_ref();
-    super::load::load_str(path, &text, spec)
+        .or_insert_with(|| spec_for(&parsed.path, variant))
+    {
+        Ok(spec) => spec.as_ref(),
+        Err(message) => {
+            return Err(LoadError::located(
+                &parsed.path,
+                &parsed.text,
+                "variant",
+                "variant:",
+                message.clone(),
+            ))
+        }
+    };
+    parsed.validate(spec)
 }
 
 /// Loads and runs one scenario file.
@@ -207,7 +239,16 @@ pub fn scenario_case(path: &Path, specs: &mut SpecCache) -> CaseResult {
 
 /// [`scenario_case`] with `forced` settings.
 pub fn scenario_case_with(path: &Path, specs: &mut SpecCache, forced: &[String]) -> CaseResult {
-    match load_with_specs(path, specs) {
+    match super::load::parse_file(path) {
+        Ok(parsed) => parsed_case(parsed, specs, forced),
+        Err(error) => CaseResult::invalid(path, error),
+    }
+}
+
+/// Validates and runs one parsed scenario on the reference.
+fn parsed_case(parsed: Parsed, specs: &mut SpecCache, forced: &[String]) -> CaseResult {
+    let path = parsed.path.clone();
+    match validate_with_specs(parsed, specs) {
         Ok(loaded) => {
             let status = match super::run::run_with(&loaded, forced) {
                 Ok(()) if loaded.scenario.review.is_some() => Status::AwaitingReview,
@@ -216,17 +257,8 @@ pub fn scenario_case_with(path: &Path, specs: &mut SpecCache, forced: &[String])
             };
             case_of(&loaded, status)
         }
-        Err(error) => CaseResult::invalid(path, error),
+        Err(error) => CaseResult::invalid(&path, error),
     }
-}
-
-fn case_matches(case: &CaseResult, clause_filter: Option<&str>, id_filter: Option<&str>) -> bool {
-    let clause_ok = clause_filter.is_none_or(|wanted| {
-        case.clauses
-            .iter()
-            .any(|c| c == wanted || c.starts_with(&format!("{wanted}.")))
-    });
-    clause_ok && id_filter.is_none_or(|wanted| case.id == wanted)
 }
 
 /// The result row of a loaded scenario.
@@ -448,8 +480,8 @@ impl SuiteReport {
                 match &case.status {
                     Status::Passed => xml.push_str("/>\n"),
                     Status::Failed(mismatch) => xml.push_str(&format!(
-                        ">\n      <failure message=\"step {} ({}) differs\">{}</failure>\n    </testcase>\n",
-                        mismatch.step,
+                        ">\n      <failure message=\"{} ({}) differs\">{}</failure>\n    </testcase>\n",
+                        super::run::step_label(mismatch.step),
                         escape(&mismatch.what),
                         escape(&format!("expected:\n{}actual:\n{}rerun: {}", mismatch.expected, mismatch.actual, rerun_command(case)))
                     )),

@@ -1,22 +1,29 @@
-//! Running a scenario on the reference engine through the one game
-//! interface ([`Game`]) and comparing each step with its expectation. Sets
-//! are compared as sets; only the fields a scenario gives are compared. The
-//! comparison functions are shared with `conform` and `fuzz --engine`, so
-//! an external engine's report is judged exactly like the reference's.
-
-use std::collections::BTreeMap;
+//! The one step interpreter: a scenario's steps run in order against an
+//! engine, each compared with its expectation. It is generic over the
+//! engine ([`Subject`]): the reference engine in this process
+//! ([`Reference`], what `check` runs) and an external engine beside the
+//! reference (`protocol::remote`, what `conform` runs) answer the same
+//! four kinds of step, and this file is the only place that dispatches on
+//! [`Step`]. The comparisons themselves are [`super::compare`]'s.
 
 use serde_json::{json, Value};
 
-use crate::variant::{Game, Report, VariantInfo};
+use crate::variant::Game;
 
 use super::format::{Expect, StateExpect, Step};
 use super::load::Loaded;
 
+pub use super::compare::{
+    canonical_moves, compare_moves, differ, expected_fields, report_fields, state_fields, to_yaml,
+    StepError,
+};
+
 /// How one step differed from its expectation.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mismatch {
-    /// 0-based step index.
+    /// The step's number, counted from 1 as everywhere (a failure at
+    /// step N is explored with `explore --step N`, which stands before
+    /// it); 0 when the starting position itself is at fault.
     pub step: usize,
     /// A short description of the step (`play 16-28`, `moves of 16`...).
     pub what: String,
@@ -26,49 +33,173 @@ pub struct Mismatch {
     pub actual: String,
 }
 
-/// Runs every step; `Err` at the first step that differs.
-///
-/// # Errors
-/// The first [`Mismatch`].
-pub fn run(loaded: &Loaded) -> Result<(), Mismatch> {
-    run_with(loaded, &[])
+impl Mismatch {
+    /// A difference at `step`, the values shown as YAML.
+    pub fn new(step: usize, what: impl Into<String>, expected: &Value, actual: &Value) -> Self {
+        Mismatch {
+            step,
+            what: what.into(),
+            expected: to_yaml(expected),
+            actual: to_yaml(actual),
+        }
+    }
+
+    /// A difference at `step` told in two lines of plain text.
+    pub fn plain(step: usize, what: &str, expected: &str, actual: &str) -> Self {
+        Mismatch {
+            step,
+            what: what.to_string(),
+            expected: format!("{expected}\n"),
+            actual: format!("{actual}\n"),
+        }
+    }
 }
 
-/// [`run`] with `forced` ruling settings on top of the scenario's.
+/// Why a run stopped before its last step agreed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Halt {
+    /// A step's answer differs from its expectation.
+    Differs(Mismatch),
+    /// The engine gave no usable answer (external engines).
+    Errored {
+        /// The step's number, from 1 ([`Mismatch::step`]).
+        step: usize,
+        /// What went wrong.
+        context: String,
+        /// The last lines of the engine's stderr.
+        stderr: String,
+    },
+    /// The engine declined a request (external engines).
+    Skipped {
+        /// Its reason.
+        reason: String,
+    },
+}
+
+/// What an answer is compared as: the expected and the actual value;
+/// `None` when there is nothing to compare (the step agreed, or the
+/// engine's route cannot be asked it).
+pub type Answer = Option<(Value, Value)>;
+
+/// An engine the interpreter can run a scenario against. Each method
+/// answers one kind of step in the shape its comparison takes; `step` is
+/// the step's number, counted from 1 ([`Mismatch::step`]), for the
+/// engine's own halts.
+pub trait Subject {
+    /// Opens the scenario's starting position.
+    ///
+    /// # Errors
+    /// Why the run cannot start.
+    fn open(&mut self, loaded: &Loaded) -> Result<(), Halt>;
+    /// An impossible starting position (`invalid: true`): `Ok` when the
+    /// engine refuses it.
+    ///
+    /// # Errors
+    /// How the engine's answer differs, or why it gave none.
+    fn refuses(&mut self, loaded: &Loaded) -> Result<(), Halt>;
+    /// The reference game at the position the scenario has reached, for
+    /// reading move texts and square names.
+    fn reference(&self) -> &dyn Game;
+    /// Plays `action`; the expected and the actual fields of `expect`.
+    ///
+    /// # Errors
+    /// Why the engine gave no comparable answer.
+    fn play(&mut self, step: usize, action: &str, expect: &Expect) -> Result<Answer, Halt>;
+    /// The legal moves (of the piece on the canonical square `from`, or
+    /// of the party to move), each in the reference's canonical notation
+    /// where it can read them.
+    ///
+    /// # Errors
+    /// Why the engine gave no comparable answer.
+    fn moves(&mut self, step: usize, from: Option<&str>) -> Result<Vec<String>, Halt>;
+    /// The perft count at `depth`, as `{nodes: N}` (or what stood in
+    /// its way).
+    ///
+    /// # Errors
+    /// Why the engine gave no comparable answer.
+    fn perft(&mut self, step: usize, depth: u32) -> Result<Value, Halt>;
+    /// The expected and the actual fields of a `state` step.
+    ///
+    /// # Errors
+    /// Why the engine gave no comparable answer.
+    fn state(&mut self, step: usize, state: &StateExpect) -> Result<Answer, Halt>;
+}
+
+/// Runs every step of `loaded` against `subject`; `Err` at the first step
+/// that differs or has no answer.
 ///
 /// # Errors
-/// The first [`Mismatch`].
-pub fn run_with(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
+/// The [`Halt`].
+pub fn interpret<S: Subject + ?Sized>(loaded: &Loaded, subject: &mut S) -> Result<(), Halt> {
     if loaded.scenario.position.invalid {
-        return match loaded.open_with(forced) {
-            Err(_) => Ok(()),
-            Ok(game) => Err(Mismatch {
-                step: 0,
-                what: "open the position".to_string(),
-                expected: "refused as an impossible position\n".to_string(),
-                actual: format!("accepted: {}\n", game.position_text()),
-            }),
-        };
+        return subject.refuses(loaded);
     }
-    let mut game = loaded.open_with(forced).map_err(|message| Mismatch {
-        step: 0,
-        what: "open the position".to_string(),
-        expected: "a playable position\n".to_string(),
-        actual: format!("{message}\n"),
-    })?;
+    subject.open(loaded)?;
+    walk(loaded, subject, &mut |number, what, _, expected, actual| {
+        Err(Halt::Differs(Mismatch::new(number, what, expected, actual)))
+    })
+}
+
+/// What [`walk`] calls for a step that differs: its number, description,
+/// kind, the expected and the actual value; an `Err` stops the walk.
+type OnDifference<'a> = dyn FnMut(usize, String, StepKind, &Value, &Value) -> Result<(), Halt> + 'a;
+
+/// Runs the steps of `loaded` in order against the opened `subject`,
+/// handing each step that differs to `on_difference`: the one place that
+/// dispatches on [`Step`].
+fn walk<S: Subject + ?Sized>(
+    loaded: &Loaded,
+    subject: &mut S,
+    on_difference: &mut OnDifference<'_>,
+) -> Result<(), Halt> {
+    let info = loaded.info();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        run_step(game.as_mut(), step).map_err(|(what, expected, actual)| Mismatch {
-            step: index,
-            what,
-            expected: to_yaml(&expected),
-            actual: to_yaml(&actual),
-        })?;
+        let number = step_number(index);
+        let (what, kind, answer) = match step {
+            Step::Play { action, expect } => (
+                format!("play {action}"),
+                StepKind::Play,
+                subject.play(number, action, expect)?,
+            ),
+            Step::Moves { from, expect } => {
+                let square = from
+                    .as_ref()
+                    .map(|square| super::compare::square(info, &square.0));
+                let what = match &square {
+                    Some(square) => format!("moves of {} {square}", info.square_word),
+                    None => "moves of the party to move".to_string(),
+                };
+                let actual = subject.moves(number, square.as_deref())?;
+                let expected = canonical_moves(subject.reference(), expect);
+                let answer = compare_moves(String::new(), expected, actual)
+                    .err()
+                    .map(|(_, expected, actual)| (expected, actual));
+                (what, StepKind::Moves, answer)
+            }
+            Step::Perft { depth, nodes } => {
+                let actual = subject.perft(number, *depth)?;
+                let expected = json!({ "nodes": nodes });
+                (
+                    format!("perft {depth}"),
+                    StepKind::Perft,
+                    (expected != actual).then_some((expected, actual)),
+                )
+            }
+            Step::State(state) => (
+                "state".to_string(),
+                StepKind::State,
+                subject.state(number, state)?,
+            ),
+        };
+        if let Some((expected, actual)) = answer {
+            on_difference(number, what, kind, &expected, &actual)?;
+        }
     }
     Ok(())
 }
 
-/// What one step of a scenario is: the step kinds of
-/// [`super::format::Step`], and the opening of the position before them.
+/// What one step of a scenario is: the step kinds of [`Step`], and the
+/// opening of the position before them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum StepKind {
     /// Opening the position (set-up validation, `invalid: true`).
@@ -90,7 +221,8 @@ pub enum StepKind {
 /// position or a refused action that changed it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Difference {
-    /// 0-based step index (0 for [`StepKind::Open`]).
+    /// The step's number, from 1 ([`Mismatch::step`]); 0 for
+    /// [`StepKind::Open`].
     pub step: usize,
     /// The kind of the step.
     pub kind: StepKind,
@@ -98,46 +230,43 @@ pub struct Difference {
     pub fields: Vec<String>,
 }
 
-/// Every step of `loaded` that differs from its expectation with `forced`
-/// settings on top of the scenario's, in order. Unlike [`run_with`] it does
-/// not stop at the first difference: every step is still played (a
-/// difference in one reported field does not stop the game), so that a
-/// later step that differs in another way is seen too. Opening the
-/// position is the one difference after which nothing runs.
+/// Every step of `loaded` that differs from its expectation on the
+/// reference engine with `forced` settings on top of the scenario's, in
+/// order. Unlike [`run_with`] it does not stop at the first difference:
+/// every step is still played (a difference in one reported field does
+/// not stop the game), so that a later step that differs in another way
+/// is seen too. Opening the position is the one difference after which
+/// nothing runs.
 pub fn differences_with(loaded: &Loaded, forced: &[String]) -> Vec<Difference> {
-    let open = |_| Difference {
+    let open = || Difference {
         step: 0,
         kind: StepKind::Open,
         fields: vec!["position".to_string()],
     };
+    let mut reference = Reference { forced, game: None };
     if loaded.scenario.position.invalid {
-        return match loaded.open_with(forced) {
-            Err(_) => Vec::new(),
-            Ok(_) => vec![open(())],
+        return match reference.refuses(loaded) {
+            Ok(()) => Vec::new(),
+            Err(_) => vec![open()],
         };
     }
-    let Ok(mut game) = loaded.open_with(forced) else {
-        return vec![open(())];
-    };
+    if reference.open(loaded).is_err() {
+        return vec![open()];
+    }
     let mut out = Vec::new();
-    for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        let kind = if step.play.is_some() {
-            StepKind::Play
-        } else if step.moves.is_some() {
-            StepKind::Moves
-        } else if step.perft.is_some() {
-            StepKind::Perft
-        } else {
-            StepKind::State
-        };
-        if let Err((_, expected, actual)) = run_step(game.as_mut(), step) {
+    // The reference always answers, so the walk runs to the last step.
+    let _ = walk(
+        loaded,
+        &mut reference,
+        &mut |step, _, kind, expected, actual| {
             out.push(Difference {
-                step: index,
+                step,
                 kind,
-                fields: differing_fields(kind, &expected, &actual),
+                fields: differing_fields(kind, expected, actual),
             });
-        }
-    }
+            Ok(())
+        },
+    );
     out
 }
 
@@ -173,322 +302,145 @@ fn differing_fields(kind: StepKind, expected: &Value, actual: &Value) -> Vec<Str
     fields
 }
 
-/// What a step differed in: what, expected, actual.
-pub type StepError = (String, Value, Value);
-
-/// A compared value as YAML text.
-pub fn to_yaml(value: &Value) -> String {
-    serde_yaml::to_string(value).unwrap_or_else(|_| value.to_string())
+/// The number of the step at 0-based position `index` in a scenario's
+/// list: steps are counted from 1 in every report, hint and option.
+pub fn step_number(index: usize) -> usize {
+    index + 1
 }
 
-fn compare(
-    what: String,
-    expected: BTreeMap<&'static str, Value>,
-    actual: BTreeMap<&'static str, Value>,
-) -> Result<(), StepError> {
-    if expected == actual {
-        Ok(())
+/// How a report names the place of a failure: `step N`, or the starting
+/// position for 0.
+pub fn step_label(step: usize) -> String {
+    if step == 0 {
+        "the starting position".to_string()
     } else {
-        Err((what, json!(expected), json!(actual)))
+        format!("step {step}")
     }
 }
 
-fn run_step(game: &mut dyn Game, step: &Step) -> Result<(), StepError> {
-    if let (Some(text), Some(expect)) = (&step.play, &step.expect) {
+/// Runs every step on the reference engine; `Err` at the first step that
+/// differs.
+///
+/// # Errors
+/// The first [`Mismatch`].
+pub fn run(loaded: &Loaded) -> Result<(), Mismatch> {
+    run_with(loaded, &[])
+}
+
+/// [`run`] with `forced` ruling settings on top of the scenario's.
+///
+/// # Errors
+/// The first [`Mismatch`].
+pub fn run_with(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
+    let mut reference = Reference { forced, game: None };
+    interpret(loaded, &mut reference).map_err(|halt| match halt {
+        Halt::Differs(mismatch) => mismatch,
+        // The reference always answers; a halt of another kind still
+        // fails the case rather than passing it.
+        Halt::Errored { step, context, .. } => {
+            Mismatch::plain(step, "run on the reference", "an answer", &context)
+        }
+        Halt::Skipped { reason } => {
+            Mismatch::plain(0, "run on the reference", "an answer", &reason)
+        }
+    })
+}
+
+/// The reference engine in this process, under the scenario's ruleset and
+/// `forced` settings on top (`fault:M-...` entries play misreadings).
+pub struct Reference<'a> {
+    /// The forced settings.
+    pub forced: &'a [String],
+    /// The game, once opened.
+    game: Option<Box<dyn Game>>,
+}
+
+impl Reference<'_> {
+    fn game(&mut self) -> &mut dyn Game {
+        self.game
+            .as_deref_mut()
+            .unwrap_or_else(|| unreachable!("the interpreter opens the game before any step"))
+    }
+}
+
+impl Subject for Reference<'_> {
+    fn open(&mut self, loaded: &Loaded) -> Result<(), Halt> {
+        let game = loaded.open_with(self.forced).map_err(|message| {
+            Halt::Differs(Mismatch::plain(
+                0,
+                "open the position",
+                "a playable position",
+                &message,
+            ))
+        })?;
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn refuses(&mut self, loaded: &Loaded) -> Result<(), Halt> {
+        match loaded.open_with(self.forced) {
+            Err(_) => Ok(()),
+            Ok(game) => Err(Halt::Differs(Mismatch::plain(
+                0,
+                "open the position",
+                "refused as an impossible position",
+                &format!("accepted: {}", game.position_text()),
+            ))),
+        }
+    }
+
+    fn reference(&self) -> &dyn Game {
+        self.game
+            .as_deref()
+            .unwrap_or_else(|| unreachable!("the interpreter opens the game before any step"))
+    }
+
+    fn play(&mut self, _step: usize, action: &str, expect: &Expect) -> Result<Answer, Halt> {
+        let game = self.game();
         let info = game.info();
         let before = game.position_text();
-        let result = game.play(text);
-        let what = format!("play {text}");
+        let result = game.play(action);
         if let Err(refusal) = &result {
             if game.position_text() != before {
-                return Err((
-                    what,
+                return Ok(Some((
                     json!("position unchanged"),
                     json!("a refused action changed the position"),
-                ));
+                )));
             }
-            if expect.result != refusal.code {
-                return Err((
-                    what,
+            return Ok((expect.result != refusal.code).then(|| {
+                (
                     json!({"result": expect.result}),
                     json!({"result": refusal.code, "message": refusal.detail}),
-                ));
-            }
-            return Ok(());
+                )
+            }));
         }
         let wanted = expected_fields(expect, info);
         let result = result.map_err(|refusal| refusal.code.to_string());
-        return compare(what, wanted.clone(), report_fields(&wanted, &result, info));
+        let actual = report_fields(&wanted, &result, info);
+        Ok(differ(wanted, actual))
     }
-    if let (Some(query), Some(expected)) = (&step.moves, &step.expect_moves) {
-        let (what, actual) = match &query.from {
-            Some(square) => (
-                format!("moves of {} {square}", game.info().square_word),
-                game.legal_moves_from(&square.0)
-                    .unwrap_or_else(|error| vec![error]),
-            ),
-            None => ("moves of the party to move".to_string(), game.legal_moves()),
-        };
-        return compare_moves(what, canonical_moves(game, expected), actual);
+
+    fn moves(&mut self, _step: usize, from: Option<&str>) -> Result<Vec<String>, Halt> {
+        let game = self.game();
+        Ok(match from {
+            Some(square) => game
+                .legal_moves_from(square)
+                .unwrap_or_else(|error| vec![error]),
+            None => game.legal_moves(),
+        })
     }
-    if let (Some(depth), Some(nodes)) = (step.perft, step.expect_nodes) {
+
+    fn perft(&mut self, _step: usize, depth: u32) -> Result<Value, Halt> {
+        let game = self.game();
         let budget = crate::budget::NodeBudget::AtMost(crate::budget::SCENARIO_MAX_NODES);
         if let Err(message) = crate::budget::check(game, depth, budget, "SCENARIO_MAX_NODES") {
-            return Err((
-                format!("perft {depth}"),
-                json!({"nodes": nodes}),
-                json!({"refused": message}),
-            ));
+            return Ok(json!({ "refused": message }));
         }
-        let actual = game.perft(depth);
-        if actual != nodes {
-            return Err((
-                format!("perft {depth}"),
-                json!({"nodes": nodes}),
-                json!({"nodes": actual}),
-            ));
-        }
-        return Ok(());
+        Ok(json!({ "nodes": game.perft(depth) }))
     }
-    if let Some(state) = &step.state {
-        let (expected, actual) = state_fields(state, game);
-        return compare("state".to_string(), expected, actual);
-    }
-    unreachable!("validated when loading: every step has one kind")
-}
 
-/// The expected moves in the game's canonical notation, sorted.
-pub fn canonical_moves(game: &dyn Game, expected: &[String]) -> Vec<String> {
-    let mut moves: Vec<String> = expected
-        .iter()
-        .map(|text| game.canonical_action(text).unwrap_or_else(|_| text.clone()))
-        .collect();
-    moves.sort();
-    moves
-}
-
-/// Compares two move sets (`expected` sorted), naming what is missing and
-/// what is unexpected.
-///
-/// # Errors
-/// The difference.
-pub fn compare_moves(
-    what: String,
-    expected: Vec<String>,
-    mut actual: Vec<String>,
-) -> Result<(), StepError> {
-    actual.sort();
-    actual.dedup();
-    if expected == actual {
-        return Ok(());
+    fn state(&mut self, _step: usize, state: &StateExpect) -> Result<Answer, Halt> {
+        let (expected, actual) = state_fields(state, self.game());
+        Ok(differ(expected, actual))
     }
-    let missing: Vec<&String> = expected.iter().filter(|m| !actual.contains(m)).collect();
-    let extra: Vec<&String> = actual.iter().filter(|m| !expected.contains(m)).collect();
-    Err((
-        what,
-        json!({"moves": expected, "count": expected.len()}),
-        json!({"moves": actual, "count": actual.len(), "missing": missing, "unexpected": extra}),
-    ))
-}
-
-/// Parties sorted in the variant's order.
-fn party_list(info: &VariantInfo, parties: &[String]) -> Value {
-    let mut sorted = parties.to_vec();
-    sorted.sort_by_key(|party| info.party_index(party).unwrap_or(usize::MAX));
-    sorted.dedup();
-    json!(sorted)
-}
-
-fn square(info: &VariantInfo, text: &str) -> String {
-    (info.square)(text).unwrap_or_else(|_| text.to_string())
-}
-
-/// The fields an expectation names, as comparable values.
-pub fn expected_fields(expect: &Expect, info: &VariantInfo) -> BTreeMap<&'static str, Value> {
-    let mut map = BTreeMap::new();
-    map.insert("result", json!(expect.result));
-    if let Some(actor) = &expect.actor {
-        map.insert("actor", json!(actor));
-    }
-    if let Some(capture) = &expect.capture {
-        map.insert(
-            "capture",
-            capture.as_ref().map_or(Value::Null, |c| {
-                json!({"at": square(info, &c.at.0), "owner": c.owner, "kind": c.kind, "dead": c.dead})
-            }),
-        );
-    }
-    if let Some(promotion) = &expect.promotion {
-        map.insert("promotion", json!(promotion));
-    }
-    if let Some(checks) = &expect.checks {
-        map.insert("checks", party_list(info, checks));
-    }
-    if let Some(eliminations) = &expect.eliminations {
-        map.insert(
-            "eliminations",
-            json!(eliminations
-                .iter()
-                .map(|e| json!({"party": e.party, "cause": e.cause, "heir": e.heir}))
-                .collect::<Vec<_>>()),
-        );
-    }
-    if let Some(control) = &expect.control {
-        map.insert("control", json!(control));
-    }
-    if let Some(next) = &expect.next {
-        map.insert("next", json!(next));
-    }
-    if let Some(status) = &expect.status {
-        map.insert("status", json!(status));
-    }
-    if let Some(winner) = &expect.winner {
-        map.insert("winner", json!(winner));
-    }
-    if let Some(events) = &expect.events {
-        map.insert("events", json!(events));
-    }
-    if let Some(clocks) = &expect.clocks {
-        map.insert("clocks", json!(clocks));
-    }
-    if let Some(position) = &expect.position {
-        map.insert("position", json!(position));
-    }
-    for field in info.report_fields {
-        if let Some(value) = expect.variant_fields.get(field.name) {
-            map.insert(
-                field.name,
-                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message })),
-            );
-        }
-    }
-    map
-}
-
-/// The same fields of an actual result (a report, or a refusal code), in
-/// the shape of [`expected_fields`], so that the two compare. Used for the
-/// reference engine and for external engines alike.
-pub fn report_fields(
-    wanted: &BTreeMap<&'static str, Value>,
-    result: &Result<Report, String>,
-    info: &VariantInfo,
-) -> BTreeMap<&'static str, Value> {
-    let mut map = BTreeMap::new();
-    let report = match result {
-        Err(code) => {
-            map.insert("result", json!(code));
-            return map;
-        }
-        Ok(report) => report,
-    };
-    map.insert("result", json!("legal"));
-    for &key in wanted.keys() {
-        let value = match key {
-            "result" => continue,
-            "actor" => json!(report.actor),
-            "capture" => report.capture.as_ref().map_or(Value::Null, |c| {
-                json!({"at": square(info, &c.at), "owner": c.owner, "kind": c.kind, "dead": c.dead})
-            }),
-            "promotion" => json!(report.promotion),
-            "checks" => party_list(info, &report.checks),
-            "eliminations" => json!(report
-                .eliminations
-                .iter()
-                .map(|e| json!({"party": e.party, "cause": e.cause, "heir": e.heir}))
-                .collect::<Vec<_>>()),
-            "control" => json!(report.control),
-            "next" => json!(report.next),
-            "status" => json!(report.status),
-            "winner" => json!(report.status.sole_winner()),
-            "events" => json!(report
-                .events
-                .iter()
-                .map(|event| event.kind.as_str())
-                .collect::<Vec<_>>()),
-            "clocks" => {
-                let asked = wanted.get("clocks").and_then(Value::as_object);
-                json!(asked
-                    .into_iter()
-                    .flat_map(|clocks| clocks.keys())
-                    .map(|party| (party.clone(), json!(report.clocks.get(party))))
-                    .collect::<BTreeMap<_, _>>())
-            }
-            "position" => json!(report.position),
-            other => match info.report_field(other).and_then(|field| field.view) {
-                Some(view) => view(report),
-                None => continue,
-            },
-        };
-        map.insert(key, value);
-    }
-    map
-}
-
-/// The expected and actual fields of a `state` step.
-pub fn state_fields(
-    state: &StateExpect,
-    game: &dyn Game,
-) -> (BTreeMap<&'static str, Value>, BTreeMap<&'static str, Value>) {
-    let info = game.info();
-    let mut expected = BTreeMap::new();
-    let mut actual = BTreeMap::new();
-    if let Some(to_move) = &state.to_move {
-        expected.insert("to_move", json!(to_move));
-        actual.insert("to_move", json!(game.to_move()));
-    }
-    if let Some(active) = &state.active {
-        expected.insert("active", party_list(info, active));
-        actual.insert("active", party_list(info, &game.active()));
-    }
-    if let Some(status) = &state.status {
-        expected.insert("status", json!(status));
-        actual.insert("status", json!(game.status()));
-    }
-    if let Some(winner) = &state.winner {
-        expected.insert("winner", json!(winner));
-        actual.insert("winner", json!(game.status().sole_winner()));
-    }
-    if let Some(position) = &state.position {
-        expected.insert("position", json!(position));
-        actual.insert("position", json!(game.position_text()));
-    }
-    if let Some(cells) = &state.cells {
-        let mut want = BTreeMap::new();
-        let mut have = BTreeMap::new();
-        for (cell, text) in cells {
-            let name = square(info, &cell.0);
-            want.insert(
-                name.clone(),
-                text.split_whitespace().collect::<Vec<_>>().join(" "),
-            );
-            have.insert(
-                name.clone(),
-                game.occupant(&name).unwrap_or_else(|message| message),
-            );
-        }
-        expected.insert("cells", json!(want));
-        actual.insert("cells", json!(have));
-    }
-    if let Some(in_check) = &state.in_check {
-        expected.insert("in_check", party_list(info, in_check));
-        actual.insert("in_check", party_list(info, &game.in_check()));
-    }
-    for field in info.state_fields {
-        if let Some(value) = state.variant_fields.get(field.name) {
-            let want =
-                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message }));
-            let have = game.state_field(field.name).unwrap_or(Value::Null);
-            // A map pins some keys only (the trays of some parties).
-            let have = match (&want, &have) {
-                (Value::Object(keys), Value::Object(all)) => json!(keys
-                    .keys()
-                    .map(|key| (key.clone(), all.get(key).cloned().unwrap_or(Value::Null)))
-                    .collect::<BTreeMap<_, _>>()),
-                _ => have,
-            };
-            expected.insert(field.name, want);
-            actual.insert(field.name, have);
-        }
-    }
-    (expected, actual)
 }

@@ -127,7 +127,8 @@ pub const STATE_FIELDS: [&str; 7] = [
     "to_move", "active", "status", "winner", "position", "cells", "in_check",
 ];
 
-/// Checks one step.
+/// Checks one step against its variant (its kind and the fields it
+/// needs were checked when it was read, [`Step`]).
 ///
 /// # Errors
 /// The field and what is wrong.
@@ -136,84 +137,39 @@ pub(super) fn check_step(
     info: &VariantInfo,
     game: &dyn Game,
 ) -> Result<(), FieldError> {
-    let kinds = [
-        step.play.is_some(),
-        step.moves.is_some(),
-        step.perft.is_some(),
-        step.state.is_some(),
-    ];
-    if kinds.iter().filter(|&&k| k).count() != 1 {
-        return Err(field_error(
-            "play",
-            "a step has exactly one of play, moves, perft, state",
-        ));
-    }
-    let stray = |field: &str, owner: &str| {
-        Err(field_error(
-            field,
-            format!("'{field}' belongs to a '{owner}' step"),
-        ))
-    };
-    if step.play.is_none() && step.expect.is_some() {
-        return stray("expect", "play");
-    }
-    if step.moves.is_none() && step.expect_moves.is_some() {
-        return stray("expect_moves", "moves");
-    }
-    if step.perft.is_none() && step.expect_nodes.is_some() {
-        return stray("expect_nodes", "perft");
-    }
-    if let Some(play) = &step.play {
-        let expect = step.expect.as_ref().ok_or_else(|| {
-            field_error(
-                "expect",
-                "a play step needs an 'expect' with at least 'result'",
-            )
-        })?;
-        // Unreadable text is allowed only where the scenario expects it refused.
-        if expect.result != "bad-notation" {
-            game.canonical_action(play)
-                .map_err(|message| field_error("play", message))?;
+    match step {
+        Step::Play { action, expect } => {
+            // Unreadable text is allowed only where the scenario expects it refused.
+            if expect.result != "bad-notation" {
+                game.canonical_action(action)
+                    .map_err(|message| field_error("play", message))?;
+            }
+            check_expect(expect, info)
         }
-        check_expect(expect, info)?;
-    }
-    if let Some(query) = &step.moves {
-        if let Some(square) = &query.from {
-            check_square(info, "moves.from", square)?;
+        Step::Moves { from, expect } => {
+            if let Some(square) = from {
+                check_square(info, "moves.from", square)?;
+            }
+            for text in expect {
+                game.canonical_action(text)
+                    .map_err(|message| field_error("expect_moves", message))?;
+            }
+            Ok(())
         }
-        let moves = step.expect_moves.as_ref().ok_or_else(|| {
-            field_error(
-                "expect_moves",
-                "a moves step needs 'expect_moves' (the exact move set)",
-            )
-        })?;
-        for text in moves {
-            game.canonical_action(text)
-                .map_err(|message| field_error("expect_moves", message))?;
+        Step::Perft { depth, nodes } => {
+            crate::input::check_perft_depth(*depth)
+                .map_err(|message| field_error("perft", message))?;
+            let limit = crate::budget::SCENARIO_MAX_NODES;
+            if *nodes > limit {
+                return Err(field_error(
+                    "expect_nodes",
+                    format!("{nodes} nodes is more than a scenario's perft step may count (SCENARIO_MAX_NODES, {limit})"),
+                ));
+            }
+            Ok(())
         }
+        Step::State(state) => check_state(state, info),
     }
-    if step.perft.is_some() && step.expect_nodes.is_none() {
-        return Err(field_error(
-            "expect_nodes",
-            "a perft step needs 'expect_nodes'",
-        ));
-    }
-    if let Some(depth) = step.perft {
-        crate::input::check_perft_depth(depth).map_err(|message| field_error("perft", message))?;
-    }
-    if let Some(nodes) = step.expect_nodes {
-        let limit = crate::budget::SCENARIO_MAX_NODES;
-        if nodes > limit {
-            return Err(field_error(
-                "expect_nodes",
-                format!("{nodes} nodes is more than a scenario's perft step may count (SCENARIO_MAX_NODES, {limit})"),
-            ));
-        }
-    }
-    if let Some(state) = &step.state {
-        check_state(state, info)?;
-    }
-    Ok(())
 }
 
 fn check_expect(expect: &Expect, info: &VariantInfo) -> Result<(), FieldError> {

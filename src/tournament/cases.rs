@@ -39,6 +39,10 @@ pub struct TournamentCase {
     pub rulings: Vec<String>,
     /// What it shows.
     pub description: String,
+    /// What it shows, in German (the committee's report; `description_de`
+    /// as in a scenario file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_de: Option<String>,
     /// Humans registered before the first step.
     #[serde(default)]
     pub humans: Vec<String>,
@@ -143,8 +147,9 @@ fn yaml<T: Serialize>(value: &T) -> String {
 /// Runs a case on a fresh [`Tournament`].
 ///
 /// # Errors
-/// The first [`Mismatch`] (step index; the final expectations count as the
-/// step after the last).
+/// The first [`Mismatch`] (the step's number, counted from 1 as in every
+/// report; 0 for the registrations before the steps, and the final
+/// expectations count as the step after the last).
 pub fn run_case(case: &TournamentCase) -> Result<Tournament, Mismatch> {
     let mut books = Tournament::new();
     let setup = |what: String, message: String| Mismatch {
@@ -197,7 +202,7 @@ pub fn run_case(case: &TournamentCase) -> Result<Tournament, Mismatch> {
         };
         if !agrees {
             return Err(Mismatch {
-                step: index,
+                step: crate::scenario::run::step_number(index),
                 what,
                 expected: format!("{wanted}\n"),
                 actual: format!("{outcome}\n"),
@@ -246,7 +251,7 @@ fn check_final(case: &TournamentCase, books: &Tournament) -> Result<(), Mismatch
     }
     if &actual != expect {
         return Err(Mismatch {
-            step: case.steps.len(),
+            step: crate::scenario::run::step_number(case.steps.len()),
             what: "final expectations".to_string(),
             expected: yaml(expect),
             actual: yaml(&actual),

@@ -32,7 +32,7 @@
 //! whose arms still say "no misreadings yet" has no catalogue; every tool
 //! then answers with one usage error.
 
-use super::{grand, monarchie, racingkings, sovereign, threekingdoms, Game, VariantId};
+use super::{Game, VariantId};
 
 /// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
 /// lines (each with its doc comment) become the enum `Misreading` and the
@@ -152,13 +152,7 @@ pub struct UnknownMisreading(pub String, pub String);
 
 /// The prefix of `variant`'s misreading IDs.
 pub fn prefix(variant: VariantId) -> &'static str {
-    match variant {
-        VariantId::Monarchie => "M-",
-        VariantId::Grand => "G-",
-        VariantId::Racingkings => "RK-",
-        VariantId::Threekingdoms => "TK-",
-        VariantId::Sovereign => "SC-",
-    }
+    super::info(variant).misreadings.prefix
 }
 
 /// The sentence for a variant without a misreading catalogue.
@@ -172,13 +166,7 @@ pub fn no_misreadings(variant: VariantId) -> String {
 /// `(ID, clauses)` of every misreading the engine of `variant` can play,
 /// in catalogue order; empty for a variant without a catalogue.
 pub fn misreadings(variant: VariantId) -> Vec<(&'static str, &'static [&'static str])> {
-    match variant {
-        VariantId::Monarchie => monarchie::faults::Misreading::catalogue(),
-        VariantId::Grand => grand::faults::Misreading::catalogue(),
-        VariantId::Racingkings => racingkings::faults::Misreading::catalogue(),
-        VariantId::Threekingdoms => threekingdoms::faults::Misreading::catalogue(),
-        VariantId::Sovereign => sovereign::faults::Misreading::catalogue(),
-    }
+    (super::info(variant).misreadings.catalogue)()
 }
 
 /// Whether `variant` has misreadings to play.
@@ -202,13 +190,7 @@ pub fn open_with_faults(
     if faults.is_empty() {
         return super::open(variant, position, rulings);
     }
-    match variant {
-        VariantId::Monarchie => monarchie::game::open_with_faults(position, rulings, faults),
-        VariantId::Grand => grand::open_with_faults(position, rulings, faults),
-        VariantId::Racingkings => racingkings::open_with_faults(position, rulings, faults),
-        VariantId::Threekingdoms => threekingdoms::open_with_faults(position, rulings, faults),
-        VariantId::Sovereign => sovereign::open_with_faults(position, rulings, faults),
-    }
+    (super::info(variant).misreadings.open)(position, rulings, faults)
 }
 
 /// The prefix that marks a fault among forced settings (`fault:M-...`):

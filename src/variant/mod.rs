@@ -595,6 +595,9 @@ pub struct VariantInfo {
     pub report_fields: &'static [VariantField],
     /// The variant's own `state` expectation fields.
     pub state_fields: &'static [VariantField],
+    /// The names of the fields of its position text, in order (the
+    /// reader's names; `fuzz --engine` names a differing field by them).
+    pub position_fields: &'static [&'static str],
     /// Whether it has switchable rulings (`ID=key` settings); without,
     /// any setting is refused.
     pub switchable: bool,
@@ -621,6 +624,77 @@ pub struct VariantInfo {
     pub capture_owner: &'static str,
     /// What its protocol page says (docs/protocol/<variant>.md).
     pub protocol: &'static ProtocolDoc,
+    /// Opens a game at a position (the start when `None`) under ruling
+    /// settings `ID=key`.
+    pub open: OpenGame,
+    /// Every alternative ruling setting `ID=key` (empty without
+    /// switchable rulings).
+    pub alternatives: fn() -> Vec<String>,
+    /// The words besides the party keys that may own a piece in an
+    /// occupant text (Sovereign Chess's armies); empty elsewhere.
+    pub armies: &'static [&'static str],
+    /// The from- and to-square of a move text, if it reads as a move.
+    pub move_squares: fn(&str) -> Option<(String, String)>,
+    /// How its games are recorded (docs/records.md).
+    pub record: RecordInfo,
+    /// Its misreading catalogue and how a game with faults opens.
+    pub misreadings: MisreadingInfo,
+}
+
+/// Opens a game at a position under ruling settings, or says why not.
+pub type OpenGame = fn(Option<&str>, &[String]) -> Result<Box<dyn Game>, String>;
+
+/// Opens a game with misreadings (fault IDs) played on top of the rulings.
+pub type OpenFaulted = fn(Option<&str>, &[String], &[String]) -> Result<Box<dyn Game>, String>;
+
+/// How a variant's games are recorded and what its records call it.
+#[derive(Debug)]
+pub struct RecordInfo {
+    /// The name its records and their messages use (PGN's `Variant` tag).
+    pub name: &'static str,
+    /// Other spellings of that name a reader accepts, lowercase letters
+    /// and digits only (`grandchess`).
+    pub aliases: &'static [&'static str],
+    /// The record format.
+    pub format: RecordFormat,
+}
+
+/// The kinds of game record (docs/records.md).
+#[derive(Debug, Clone, Copy)]
+pub enum RecordFormat {
+    /// The clause-17 journal (MONARCHIE).
+    Journal,
+    /// PGN with moves in standard algebraic notation on this board.
+    PgnSan(&'static chess::Geometry),
+    /// PGN with moves in the variant's own coordinate text.
+    PgnCoordinates,
+    /// The turn record of a game of more than two players.
+    TurnRecord,
+}
+
+/// A variant's misreadings as the harness reaches them.
+#[derive(Debug)]
+pub struct MisreadingInfo {
+    /// The prefix of its misreading IDs (`M-`, `G-`).
+    pub prefix: &'static str,
+    /// `(ID, clauses)` of every misreading, in catalogue order.
+    pub catalogue: fn() -> Vec<(&'static str, &'static [&'static str])>,
+    /// Opens a game with misreadings played.
+    pub open: OpenFaulted,
+}
+
+impl RecordInfo {
+    /// Whether `key` (letters and digits, lowercase) names this record's
+    /// variant: its record name, its command-line name or an alias.
+    pub fn answers_to(&self, id: VariantId, key: &str) -> bool {
+        let own: String = self
+            .name
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        key == own || key == id.name() || self.aliases.contains(&key)
+    }
 }
 
 impl VariantInfo {
@@ -656,6 +730,8 @@ impl VariantInfo {
 
 /// The description of `variant`.
 pub fn info(variant: VariantId) -> &'static VariantInfo {
+    // The one list of rule systems: every other per-variant fact is a
+    // field of its `INFO`.
     match variant {
         VariantId::Monarchie => &monarchie::game::INFO,
         VariantId::Grand => &grand::INFO,
@@ -675,40 +751,19 @@ pub fn open(
     position: Option<&str>,
     rulings: &[String],
 ) -> Result<Box<dyn Game>, String> {
-    match variant {
-        VariantId::Monarchie => monarchie::game::open(position, rulings),
-        VariantId::Grand => grand::open(position, rulings),
-        VariantId::Racingkings => racingkings::open(position, rulings),
-        VariantId::Threekingdoms => threekingdoms::open(position, rulings),
-        VariantId::Sovereign => sovereign::open(position, rulings),
-    }
+    (info(variant).open)(position, rulings)
 }
 
 /// The words besides the party keys that may own a piece in an occupant
 /// text (`navy pawn`): Sovereign Chess's twelve armies; none elsewhere.
 pub fn armies(variant: VariantId) -> &'static [&'static str] {
-    match variant {
-        VariantId::Sovereign => &sovereign::ARMIES,
-        _ => &[],
-    }
+    info(variant).armies
 }
 
 /// Every alternative ruling setting `ID=key` of `variant` (none for a
 /// variant without switchable rulings).
 pub fn alternatives(variant: VariantId) -> Vec<String> {
-    match variant {
-        VariantId::Monarchie => monarchie::ruleset::Ruleset::all_alternatives(),
-        VariantId::Sovereign => sovereign::Ruleset::all_alternatives(),
-        VariantId::Threekingdoms => threekingdoms::ruleset::register()
-            .into_iter()
-            .flat_map(|(id, keys)| keys.into_iter().map(move |key| format!("{id}={key}")))
-            .filter(|setting| {
-                let mut rules = threekingdoms::ruleset::Ruleset::default();
-                rules.apply(setting).is_ok() && !rules.settings().is_empty()
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    (info(variant).alternatives)()
 }
 
 /// Opens a game of `variant` at its named start position `start`.

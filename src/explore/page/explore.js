@@ -19,6 +19,13 @@ const WORDS = {
     prev_step: "Previous step", close: "Close", passes: "passes", fails: "fails", saved: "Saved", refused: "refused",
     start_scenario: "Scenario", playing_fault: "The engine plays the misreading", filter: "clause or ID",
     defaults: "the default rulings", default_option: "default",
+    flip: "Rotate the board", copy_link: "Copy link", export_svg: "Board as SVG", export_png: "Board as PNG",
+    export_scenario: "Line as scenario draft", export_record: "Line as game record", link_copied: "Link copied",
+    captured: "Captured", eliminated: "eliminated", changed: "Changed by the switch", no_change: "nothing else changes",
+    next_to_move: "next to move", in_check: "in check", status: "status", legal_count: "legal moves",
+    end_of_scenario: "The scenario has no further step.", next_refused: "The next step is an action the engine refuses",
+    resign: "resign", timeout: "timeout", leave: "leave", actions_of: "Actions of", download: "Download",
+    check_word: "check",
   },
   de: {
     variant: "Regelwerk", bottom: "Unten", language: "Sprache", labels: "Feldnummern",
@@ -35,6 +42,13 @@ const WORDS = {
     prev_step: "Voriger Schritt", close: "Schließen", passes: "besteht", fails: "scheitert", saved: "Gespeichert", refused: "abgelehnt",
     start_scenario: "Szenario", playing_fault: "Die Engine spielt die Fehllesart", filter: "Klausel oder ID",
     defaults: "die Standardauslegungen", default_option: "Standard",
+    flip: "Brett drehen", copy_link: "Link kopieren", export_svg: "Brett als SVG", export_png: "Brett als PNG",
+    export_scenario: "Zugfolge als Szenario-Entwurf", export_record: "Zugfolge als Partieaufzeichnung", link_copied: "Link kopiert",
+    captured: "Geschlagen", eliminated: "ausgeschieden", changed: "Durch die Umstellung geändert", no_change: "sonst ändert sich nichts",
+    next_to_move: "am Zug", in_check: "im Schach", status: "Stand", legal_count: "zulässige Züge",
+    end_of_scenario: "Das Szenario hat keinen weiteren Schritt.", next_refused: "Der nächste Schritt ist eine Aktion, die die Engine ablehnt",
+    resign: "aufgeben", timeout: "Zeitablauf", leave: "verlassen", actions_of: "Aktionen von", download: "Herunterladen",
+    check_word: "Schach",
   },
 };
 
@@ -96,6 +110,7 @@ async function refresh() {
     message(error.message);
     return;
   }
+  const previous = S.last;
   S.last = state;
   if (state.refused) {
     // The rest of the actions are kept for redo (a ruling may refuse one).
@@ -107,8 +122,84 @@ async function refresh() {
   drawBoard(state);
   drawHistory(state);
   drawDiff(state);
+  drawChangeLine(previous, state);
+  drawCaptured(state);
   drawScenarioView();
+  syncAddress();
   document.body.dataset.ready = "1";
+}
+
+// After a ruling switch: every change of the position's report in words
+// ("next to move: Gelb -> Lila"), besides the moves that appear and vanish.
+function drawChangeLine(previous, state) {
+  const box = $("change-line");
+  if (!S.switched || !previous) { if (!S.switched) box.textContent = ""; return; }
+  S.switched = false;
+  const changes = [];
+  const words = (list) => list.length ? list.map(partyName).join(", ") : w("none");
+  if (previous.to_move !== state.to_move)
+    changes.push(`${w("next_to_move")}: ${previous.to_move ? partyName(previous.to_move) : "–"} -> ${state.to_move ? partyName(state.to_move) : "–"}`);
+  if (words(previous.in_check) !== words(state.in_check))
+    changes.push(`${w("in_check")}: ${words(previous.in_check)} -> ${words(state.in_check)}`);
+  if (previous.status !== state.status) changes.push(`${w("status")}: ${previous.status} -> ${state.status}`);
+  if (previous.legal !== state.legal) changes.push(`${w("legal_count")}: ${previous.legal} -> ${state.legal}`);
+  if (previous.history.length !== state.history.length)
+    changes.push(`${w("actions")}: ${previous.history.length} -> ${state.history.length}`);
+  else state.history.forEach((entry, i) => {
+    if (previous.history[i] && previous.history[i].words !== entry.words)
+      changes.push(`${i + 1}. ${previous.history[i].words} -> ${entry.words}`);
+  });
+  box.dataset.changes = changes.length;
+  box.textContent = `${w("changed")}: ${changes.length ? changes.join("; ") : w("no_change")}`;
+}
+
+// Captured and eliminated material, from the engine's reports.
+function drawCaptured(state) {
+  const lost = new Map();
+  const out = [];
+  for (const entry of state.history) {
+    const report = entry.report || {};
+    if (report.capture && !report.capture.dead) {
+      const list = lost.get(report.capture.owner) || [];
+      list.push(report.capture.kind);
+      lost.set(report.capture.owner, list);
+    }
+    for (const e of report.eliminations || []) out.push(`${partyName(e.party)} ${w("eliminated")}`);
+  }
+  const parts = [...lost].map(([party, kinds]) => `${partyName(party)}: ${kinds.map(pieceName).join(", ")}`);
+  $("captured").textContent = parts.length || out.length ? `${w("captured")}: ${parts.concat(out).join(" · ")}` : "";
+}
+
+const PIECES_DE = { king: "König", queen: "Dame", rook: "Turm", bishop: "Läufer", knight: "Pferd", pawn: "Bauer",
+  marshal: "Marschall", cardinal: "Kardinal", general: "General", advisor: "Berater", elephant: "Elefant",
+  horse: "Pferd", chariot: "Wagen", cannon: "Kanone", soldier: "Soldat" };
+function pieceName(kind) { return S.lang === "de" ? (PIECES_DE[kind] || kind) : kind; }
+
+// The address holds the whole state: variant, position, actions, rulings,
+// scenario and step, language, the party at the bottom.
+function addressQuery() {
+  const q = new URLSearchParams();
+  q.set("variant", S.variant);
+  if (S.scenario) {
+    q.set("scenario", S.scenario.id);
+    q.set("step", String(currentScenarioStep() + 1));
+  } else {
+    if (S.start) q.set("position", S.start);
+    for (const action of S.actions) q.append("action", action);
+  }
+  for (const setting of S.rulings) q.append("ruling", setting);
+  if (S.compare) for (const setting of S.compare) q.append("against", setting);
+  if (S.compare && !S.compare.length) q.set("against", "");
+  for (const fault of S.faults) q.append("fault", fault);
+  if (S.bottom) q.set("bottom", S.bottom);
+  q.set("lang", S.lang);
+  return q;
+}
+
+function syncAddress() {
+  const url = `${location.pathname}?${addressQuery().toString()}`;
+  history.replaceState(null, "", url);
+  $("share-link").value = location.href;
 }
 
 function drawBoard(state) {
@@ -131,17 +222,17 @@ function drawBoard(state) {
     if (occupied.has(name)) hit.dataset.occupant = occupied.get(name);
     if (movable.has(name)) hit.dataset.movable = "1";
     if (targets.has(name)) hit.dataset.target = targets.get(name).join(" ");
+    if (state.last_move && state.last_move.includes(name)) hit.classList.add("last");
     hit.addEventListener("click", () => onSquare(name));
     layer.append(hit);
   }
   svg.append(layer);
   let status = state.over ? state.status : `${partyName(state.to_move)} ${w("to_move")} · ${state.legal} ${w("legal")}`;
-  if (state.in_check.length) status += ` · check: ${state.in_check.map(partyName).join(", ")}`;
+  if (state.in_check.length) status += ` · ${w("check_word")}: ${state.in_check.map(partyName).join(", ")}`;
   if (S.faults.length) status += ` · ${w("playing_fault")} ${S.faults.join(", ")}`;
   $("status").textContent = status;
   const special = $("special");
-  special.replaceChildren(...state.special.map((action) =>
-    el("button", { class: "special", "data-action": action, text: action, onclick: () => play(action) })));
+  special.replaceChildren(...specialControls(state.special));
   const moves = state.targets.flatMap((t) => t.moves);
   $("selected-moves").textContent = state.selected ? `${w("moves_of")} ${state.selected}: ${moves.join(" ") || w("none")}` : "";
   $("selected-moves").dataset.moves = moves.join(" ");
@@ -150,12 +241,44 @@ function drawBoard(state) {
   $("chooser").hidden = true;
 }
 
+// The special actions (resign, timeout, leave...): one button each, or,
+// where several parties have them (Three Kingdoms), one menu per party.
+function specialControls(actions) {
+  const byParty = new Map();
+  for (const action of actions) {
+    const party = variantInfo().parties.find((p) => action.split(/[\s:]+/).includes(p.key));
+    const key = party ? party.key : "";
+    if (!byParty.has(key)) byParty.set(key, []);
+    byParty.get(key).push(action);
+  }
+  if (byParty.size <= 1 || actions.length <= 3)
+    return actions.map((action) => el("button", { class: "special", "data-action": action, text: action, onclick: () => play(action) }));
+  return [...byParty].map(([party, list]) => {
+    const select = el("select", { class: "party-menu", "data-party": party });
+    select.append(el("option", { value: "", text: `${w("actions_of")} ${party ? partyName(party) : "…"}` }));
+    for (const action of list) select.append(el("option", { value: action, text: specialName(action, party) }));
+    select.addEventListener("change", () => { if (select.value) play(select.value); });
+    return select;
+  });
+}
+
+function specialName(action, party) {
+  const word = action.split(/[\s:]+/).filter((part) => part !== party).join(" ");
+  return w(word) === word ? action : w(word);
+}
+
 function drawHistory(state) {
   const list = $("history");
   list.replaceChildren(...state.history.map((entry, index) =>
     el("li", { class: index === state.history.length - 1 ? "report last" : "report", "data-action": entry.action }, entry.words)));
   if (list.lastChild) list.lastChild.scrollIntoView({ block: "nearest" });
   $("action-list").textContent = state.history.map((entry) => entry.action).join(" ");
+  // The compact move list in the variant's notation: a click jumps there.
+  const all = S.actions.concat(S.redo.slice().reverse());
+  $("move-list").replaceChildren(...all.map((action, index) => el("span", {
+    class: index === S.actions.length - 1 ? "ply current" : "ply", "data-ply": index + 1,
+    text: `${index + 1}.\u00a0${action}`, onclick: () => jumpTo(index + 1),
+  })));
   $("position-text").value = state.position;
 }
 
@@ -170,10 +293,33 @@ function onSquare(name) {
     $("chooser").hidden = false;
     return;
   }
-  S.select = S.select === name ? null : name;
+  // A click on an empty square or on a piece that cannot move deselects
+  // quietly (no request for the moves of nothing).
+  const selectable = state && (state.movable.includes(name) || new Map(state.pieces).has(name));
+  S.select = !selectable || S.select === name ? null : name;
   S.compare = null;
   message("");
   refresh();
+}
+
+function jumpTo(ply) {
+  const all = S.actions.concat(S.redo.slice().reverse());
+  S.actions = all.slice(0, ply);
+  S.redo = all.slice(ply).reverse();
+  S.select = null;
+  S.compare = null;
+  refresh();
+}
+
+function onKey(event) {
+  const tag = (event.target && event.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const all = S.actions.length + S.redo.length;
+  const moves = { ArrowLeft: S.actions.length - 1, ArrowRight: S.actions.length + 1, Home: 0, End: all };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const ply = Math.max(0, Math.min(all, moves[event.key]));
+  if (ply !== S.actions.length) jumpTo(ply);
 }
 
 function play(action) {
@@ -210,16 +356,17 @@ function drawRulings() {
   }
   box.replaceChildren(...rulings.map((ruling) => {
     const current = S.rulings.find((s) => s.startsWith(`${ruling.id}=`));
-    const select = el("select", { "data-ruling": ruling.id, title: ruling.default });
+    const de = S.lang === "de";
+    const select = el("select", { "data-ruling": ruling.id, title: de ? ruling.default_de : ruling.default });
     select.append(el("option", { value: "", text: w("default_option") }));
     for (const option of ruling.options) {
-      const node = el("option", { value: option.key, text: option.key, title: option.description });
+      const node = el("option", { value: option.key, text: option.key, title: de ? option.description_de : option.description });
       if (current === `${ruling.id}=${option.key}`) node.selected = true;
       select.append(node);
     }
     select.addEventListener("change", () => switchRuling(ruling.id, select.value));
     return el("div", { class: current ? "ruling changed" : "ruling" },
-      el("span", { class: "title", title: ruling.default, text: `${ruling.id} – ${ruling.title} (${ruling.clauses.join(", ")})` }), select);
+      el("span", { class: "title", title: de ? ruling.default_de : ruling.default, text: `${ruling.id} – ${de ? ruling.title_de : ruling.title} (${ruling.clauses.join(", ")})` }), select);
   }));
 }
 
@@ -228,7 +375,27 @@ function switchRuling(id, key) {
   S.rulings = S.rulings.filter((s) => !s.startsWith(`${id}=`));
   if (key) S.rulings.push(`${id}=${key}`);
   S.compare = before;
+  S.switched = true;
   drawRulings();
+  // An open scenario's step table is recomputed under the new rulings.
+  if (S.scenario) reloadScenario();
+  else refresh();
+}
+
+async function reloadScenario() {
+  const sc = S.scenario;
+  const forced = S.rulings.filter((s) => !sc.ruleset.includes(s));
+  let answer;
+  try {
+    answer = await api("/api/scenario", { variant: S.variant, id: sc.id, faults: S.faults, lang: S.lang, rulings: forced });
+  } catch (error) { message(error.message); return; }
+  answer.ruleset = sc.ruleset;
+  S.scenario = answer;
+  const step = currentScenarioStep();
+  S.plays = answer.steps.map((s, index) => [index, s.play, s.accepted]).filter(([, p, ok]) => p && ok);
+  S.scenarioStep = S.plays.filter(([index]) => index < step).length;
+  S.actions = S.plays.slice(0, S.scenarioStep).map(([, p]) => p);
+  S.redo = S.plays.slice(S.scenarioStep).map(([, p]) => p).reverse();
   refresh();
 }
 
@@ -240,7 +407,8 @@ function drawDiff(state) {
   const list = (moves, cls) => el("ul", { class: cls }, ...moves.map((m) => el("li", { text: m })));
   const flips = el("ul", { class: "flips" }, ...d.flips.map((f) => el("li", {},
     el("button", { class: "link", "data-scenario": f.id, text: f.id, onclick: () => openScenario(f.id, []) }),
-    ` (${f.clause}) ${f.passed_before ? w("passes") : w("fails")} → ${f.passed_after ? w("passes") : w("fails")}: ${f.what}`)));
+    ` (${f.clause}) ${f.passed_before ? w("passes") : w("fails")} → ${f.passed_after ? w("passes") : w("fails")}: ${f.what}`,
+    f.before_words ? el("div", { class: "muted", text: `${f.before_words} → ${f.after_words}` }) : "")));
   box.replaceChildren(
     el("p", { class: "muted", text: `${S.rulings.join(", ") || w("defaults")} ${w("against")} ${against}` }),
     el("p", { class: "appeared", "data-count": d.appeared.length, "data-moves": d.appeared.join(" "), text: `${w("appeared")} (${d.appeared.length}):` }),
@@ -268,7 +436,7 @@ async function pickMisreading() {
   let answer;
   try { answer = await api("/api/misreading", { variant: S.variant, id }); } catch (error) { message(error.message); return; }
   box.replaceChildren(
-    el("p", { text: answer.misreading.wrong }),
+    el("p", { text: S.lang === "de" && answer.misreading.de ? answer.misreading.de.wrong : answer.misreading.wrong }),
     el("p", { "data-count": answer.caught_by.length, text: `${w("caught_by")} (${answer.caught_by.length}):` }),
     el("ul", {}, ...answer.caught_by.map((sid) => el("li", {},
       el("button", { class: "link", "data-scenario": sid, text: `${sid} – ${w("step_through")}`, onclick: () => openScenario(sid, [id]) })))));
@@ -276,7 +444,7 @@ async function pickMisreading() {
 
 async function loadScenarioList() {
   let answer;
-  try { answer = await api("/api/scenarios", { variant: S.variant }); } catch (error) { message(error.message); return; }
+  try { answer = await api("/api/scenarios", { variant: S.variant, lang: S.lang }); } catch (error) { message(error.message); return; }
   S.scenarioList = answer.scenarios;
   drawScenarioList();
 }
@@ -325,7 +493,19 @@ async function openScenario(id, faults, step) {
   refresh();
 }
 
+// The step (0-based) the board stands before.
+function currentScenarioStep() {
+  return S.scenarioStep === 0 ? 0 : S.plays[S.scenarioStep - 1][0] + 1;
+}
+
 function scenarioStep(delta) {
+  if (delta > 0 && S.scenarioStep >= S.plays.length) {
+    // Say why Next does nothing: the end, or a refused action next.
+    const at = currentScenarioStep();
+    const refused = S.scenario.steps.slice(at).find((s) => s.play && !s.accepted);
+    message(refused ? `${w("next_refused")}: ${refused.play}` : w("end_of_scenario"));
+    return;
+  }
   const next = Math.max(0, Math.min(S.plays.length, S.scenarioStep + delta));
   S.scenarioStep = next;
   S.actions = S.plays.slice(0, next).map(([, p]) => p);
@@ -340,9 +520,10 @@ function drawScenarioView() {
   const sc = S.scenario;
   if (!sc) { box.replaceChildren(); return; }
   // The step the board stands before: after the last accepted action played.
-  const currentStep = S.scenarioStep === 0 ? 0 : S.plays[S.scenarioStep - 1][0] + 1;
+  const currentStep = currentScenarioStep();
   const rows = sc.steps.map((step, index) => el("tr", {
     class: [index === currentStep ? "current" : "", step.differs ? "differs" : ""].join(" ").trim(),
+    "data-step": index + 1,
   }, el("td", { text: String(index + 1) }), el("td", { text: step.expected || "" }), el("td", { class: "engine", text: step.engine || "" })));
   box.replaceChildren(
     el("p", {}, el("b", { text: `${w("start_scenario")} ${sc.id}` }), ` (${sc.clauses.join(", ")}) ${sc.description}`),
@@ -350,7 +531,7 @@ function drawScenarioView() {
     el("div", {},
       el("button", { id: "scenario-prev", text: w("prev_step"), onclick: () => scenarioStep(-1) }),
       el("button", { id: "scenario-next", text: w("next_step"), onclick: () => scenarioStep(1) }),
-      el("button", { text: w("close"), onclick: () => { S.scenario = null; drawScenarioView(); } })),
+      el("button", { text: w("close"), onclick: () => { S.scenario = null; drawScenarioView(); syncAddress(); } })),
     el("table", {}, el("tr", {}, el("th", { text: w("step") }), el("th", { text: w("expected") }), el("th", { text: w("engine") })), ...rows));
 }
 
@@ -358,6 +539,78 @@ function drawSaveClauses() {
   const select = $("save-clauses");
   select.replaceChildren(...variantInfo().clauses.map((c) =>
     el("option", { value: c.id, text: `${c.id} ${S.lang === "en" && c.heading_en ? c.heading_en : c.heading}` })));
+}
+
+// Exports: the board as SVG and PNG, the line as a scenario draft and as
+// a game record; each shown as a download link (and the text itself).
+function download(name, href, bytes) {
+  const link = el("a", { id: "export-link", href, download: name, "data-bytes": String(bytes), text: `${w("download")} ${name}` });
+  $("export-result").replaceChildren(link);
+  return link;
+}
+
+function boardSvgText() {
+  const svg = $("board").querySelector("svg").cloneNode(true);
+  svg.querySelectorAll(".hits").forEach((node) => node.remove());
+  svg.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  return new XMLSerializer().serializeToString(svg);
+}
+
+function exportSvg() {
+  const text = boardSvgText();
+  download(`${S.variant}.svg`, `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`, text.length);
+}
+
+function exportPng() {
+  const text = boardSvgText();
+  const image = new Image();
+  image.onload = () => {
+    const canvas = document.createElement("canvas");
+    const box = $("board").querySelector("svg").viewBox.baseVal;
+    const scale = 1200 / Math.max(box.width || 800, 1);
+    canvas.width = Math.round((box.width || 800) * scale);
+    canvas.height = Math.round((box.height || 800) * scale);
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    const url = canvas.toDataURL("image/png");
+    download(`${S.variant}.png`, url, url.length);
+  };
+  image.onerror = () => message("PNG export failed");
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+}
+
+async function exportText(which) {
+  const request = { game: gameRequest(), id: $("save-id").value.trim() || `${S.variant}-explored`,
+    clauses: Array.from($("save-clauses").selectedOptions).map((o) => o.value), description: $("save-description").value.trim() || "explored line", draft: true };
+  // A draft needs a clause: the first of the variant until one is chosen.
+  if (!request.clauses.length) request.clauses = [variantInfo().clauses[0].id];
+  request.game.compare = null;
+  let answer;
+  try { answer = await api("/api/save", request); } catch (error) { message(error.message); return; }
+  const text = which === "record" ? answer.record : answer.text;
+  const name = which === "record" ? `${S.variant}-line.txt` : `${request.id}.yaml`;
+  download(name, `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`, text.length);
+  $("export-result").append(el("pre", { id: "export-text", text }));
+}
+
+function copyLink() {
+  syncAddress();
+  const field = $("share-link");
+  field.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(field.value).catch(() => document.execCommand("copy"));
+  else document.execCommand("copy");
+  message("");
+  $("export-result").replaceChildren(el("span", { id: "link-copied", text: w("link_copied") }));
+}
+
+function flipBoard() {
+  const keys = variantInfo().parties.map((p) => p.key);
+  const index = S.bottom ? keys.indexOf(S.bottom) : -1;
+  S.bottom = keys[(index + 1) % keys.length];
+  $("bottom").value = S.bottom;
+  refresh();
   if (select.options.length) select.options[0].selected = true;
 }
 
@@ -411,6 +664,8 @@ async function init() {
   const initial = query.has("variant") ? {
     variant: query.get("variant"), start: query.get("position"), rulings: query.getAll("ruling"),
     scenario: query.get("scenario"), step: query.get("step") ? Number(query.get("step")) : null,
+    actions: query.getAll("action"), against: query.has("against") ? query.getAll("against").filter((s) => s) : null,
+    faults: query.getAll("fault"), bottom: query.get("bottom"),
   } : await api("/api/initial");
   if (query.has("lang")) S.lang = query.get("lang");
   $("lang").value = S.lang;
@@ -418,6 +673,10 @@ async function init() {
   S.start = initial.start || null;
   S.rulings = initial.rulings || [];
   if (S.rulings.length) S.compare = [];
+  if (initial.against) S.compare = initial.against;
+  S.actions = initial.actions || [];
+  S.faults = initial.faults || [];
+  S.bottom = initial.bottom || null;
   translate();
   drawVariant();
   select.addEventListener("change", () => switchVariant(select.value));
@@ -438,8 +697,24 @@ async function init() {
   $("scenarios-panel").addEventListener("toggle", () => { if ($("scenarios-panel").open && !S.scenarioList) loadScenarioList(); });
   $("scenario-filter").addEventListener("input", drawScenarioList);
   $("save").addEventListener("click", save);
-  if (initial.scenario) await openScenario(initial.scenario, [], initial.step);
-  else await refresh();
+  $("flip").addEventListener("click", flipBoard);
+  $("copy-link").addEventListener("click", copyLink);
+  $("export-svg").addEventListener("click", exportSvg);
+  $("export-png").addEventListener("click", exportPng);
+  $("export-scenario").addEventListener("click", () => exportText("scenario"));
+  $("export-record").addEventListener("click", () => exportText("record"));
+  document.addEventListener("keydown", onKey);
+  if (initial.scenario) {
+    await openScenario(initial.scenario, initial.faults || [], initial.step);
+    // Rulings switched in the address apply on top of the scenario's.
+    const wanted = initial.rulings || [];
+    if (wanted.length && wanted.join(" ") !== S.rulings.join(" ")) {
+      S.rulings = wanted;
+      S.compare = initial.against || S.scenario.ruleset.slice();
+      drawRulings();
+      await reloadScenario();
+    }
+  } else await refresh();
 }
 
 init().catch((error) => message(error.message));

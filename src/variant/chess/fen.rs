@@ -103,7 +103,7 @@ pub struct Fen {
 }
 
 /// The names of a FEN's fields, for messages.
-const FEN_FIELDS: [&str; 6] = [
+pub(crate) const FEN_FIELDS: [&str; 6] = [
     "placement",
     "side",
     "castling",

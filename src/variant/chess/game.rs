@@ -36,6 +36,9 @@ pub trait ChessVariant:
     /// The numbers of the draw claims (threefold repetition, fifty-move
     /// rule).
     const DRAW_CLAIMS: DrawClaims;
+    /// The IDs of its rulings (`spec/<variant>/rulings.yaml`). None is
+    /// switchable, so each accepts only `ID=default`.
+    const FIXED_RULINGS: &'static [&'static str];
     /// The board shape.
     fn geometry(&self) -> &'static Geometry;
     /// The legal moves, of the piece on `only` if given, unless the game is
@@ -105,7 +108,7 @@ pub fn open<V: ChessVariant>(
 }
 
 /// [`open`] under `rules`, which may play misreadings (faults); `rulings`
-/// must still be empty.
+/// may only select the defaults of the fixed rulings (`ID=default`).
 ///
 /// # Errors
 /// As [`open`].
@@ -114,17 +117,36 @@ pub fn open_with_rules<V: ChessVariant>(
     rulings: &[String],
     rules: V,
 ) -> Result<Box<dyn Game>, String> {
-    if let Some(setting) = rulings.first() {
-        return Err(format!(
-            "unknown ruling setting `{setting}` for {} (it has no switchable rulings)",
-            V::ID
-        ));
+    for setting in rulings {
+        fixed_default::<V>(setting)?;
     }
     let position = match position {
         Some(text) => V::Position::from_fen(text)?,
         None => V::Position::start(),
     };
     Ok(Box::new(ChessGame::with_rules(rules, position)))
+}
+
+/// Checks one ruling setting of a variant whose rulings are all fixed:
+/// only `ID=default` of one of its rulings is accepted (as the spec's
+/// rulings file says).
+fn fixed_default<V: ChessVariant>(setting: &str) -> Result<(), String> {
+    let (id, key) = setting.split_once('=').unwrap_or((setting, ""));
+    let (id, key) = (id.trim(), key.trim());
+    if !V::FIXED_RULINGS.contains(&id) {
+        return Err(format!(
+            "unknown ruling setting `{setting}` for {} (it has no switchable rulings: each of {} accepts only `ID=default`)",
+            V::ID,
+            V::FIXED_RULINGS.join(", ")
+        ));
+    }
+    if key != "default" {
+        return Err(format!(
+            "ruling setting `{setting}` for {}: {id} is fixed (it has no switchable rulings), so only `{id}=default` is accepted",
+            V::ID
+        ));
+    }
+    Ok(())
 }
 
 /// A chess variant's game in progress.
@@ -261,6 +283,24 @@ pub struct ChessParts {
     pub figures: fn() -> Vec<crate::variant::FigureSpec>,
     /// Its protocol page.
     pub protocol: &'static crate::variant::ProtocolDoc,
+    /// Opens a game.
+    pub open: crate::variant::OpenGame,
+    /// Its PGN name and the other spellings read.
+    pub record_name: &'static str,
+    /// The other spellings of its PGN name (lowercase letters and digits).
+    pub record_aliases: &'static [&'static str],
+    /// Its board shape, for SAN and move texts.
+    pub geometry: &'static super::geometry::Geometry,
+    /// Its misreadings.
+    pub misreadings: crate::variant::MisreadingInfo,
+}
+
+/// The from- and to-square of a move text on a board of up to ten files
+/// and ranks (the text names its squares; the board bounds do not matter
+/// for reading them).
+fn move_squares(text: &str) -> Option<(String, String)> {
+    let mv = super::Move::parse(text, &super::geometry::TEN_BY_TEN).ok()?;
+    Some((mv.from.to_string(), mv.to.to_string()))
 }
 
 /// A chess variant as the generic harness sees it: White and Black, one
@@ -284,6 +324,7 @@ pub const fn info(
         listing: None,
         report_fields: &[],
         state_fields: &[],
+        position_fields: &super::fen::FEN_FIELDS,
         switchable: false,
         refusals: &super::refusal::CODES,
         causes: &[],
@@ -294,6 +335,16 @@ pub const fn info(
         random_position: None,
         capture_owner: "the side (`white` or `black`) whose piece was taken",
         protocol: parts.protocol,
+        open: parts.open,
+        alternatives: Vec::new,
+        armies: &[],
+        move_squares,
+        record: crate::variant::RecordInfo {
+            name: parts.record_name,
+            aliases: parts.record_aliases,
+            format: crate::variant::RecordFormat::PgnSan(parts.geometry),
+        },
+        misreadings: parts.misreadings,
     }
 }
 

@@ -19,6 +19,13 @@ pub type GrandGame = ChessGame<Grand>;
 impl ChessVariant for Grand {
     const ID: VariantId = VariantId::Grand;
     const DRAW_CLAIMS: DrawClaims = end::DRAW_CLAIMS;
+    const FIXED_RULINGS: &'static [&'static str] = &[
+        "R-G-PROMO-LIMIT",
+        "R-G-PROMO-ZONE",
+        "R-G-MATERIAL",
+        "R-G-CLAIM",
+        "R-G-EP-FEN",
+    ];
 
     fn geometry(&self) -> &'static Geometry {
         &TEN_BY_TEN

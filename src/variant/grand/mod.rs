@@ -90,6 +90,15 @@ pub static INFO: VariantInfo = chess::game::info(
     "Grand Chess",
     "g.",
     chess::game::ChessParts {
+        open,
+        record_name: "Grand",
+        record_aliases: &["grandchess"],
+        geometry: &chess::geometry::TEN_BY_TEN,
+        misreadings: crate::variant::MisreadingInfo {
+            prefix: "G-",
+            catalogue: faults::Misreading::catalogue,
+            open: open_with_faults,
+        },
         protocol: &chess::protocol_doc::GRAND,
         square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),

@@ -120,6 +120,7 @@ pub static INFO: VariantInfo = VariantInfo {
             view: None,
         },
     ],
+    position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
     causes: &["mate", "stalemate", "king-capture", "flag-fall"],
@@ -139,6 +140,23 @@ pub static INFO: VariantInfo = VariantInfo {
     capture_owner: "the party whose piece was taken; for a dead blocker (`dead: true`) the eliminated party it belonged to",
     random_position: Some(random_position),
     protocol: &super::protocol_doc::PROTOCOL,
+    open,
+    alternatives: Ruleset::all_alternatives,
+    armies: &[],
+    move_squares: |text| {
+        let mv: crate::variant::monarchie::moves::Move = text.parse().ok()?;
+        Some((mv.from.to_string(), mv.to.to_string()))
+    },
+    record: crate::variant::RecordInfo {
+        name: "MONARCHIE",
+        aliases: &[],
+        format: crate::variant::RecordFormat::Journal,
+    },
+    misreadings: crate::variant::MisreadingInfo {
+        prefix: "M-",
+        catalogue: super::faults::Misreading::catalogue,
+        open: open_with_faults,
+    },
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

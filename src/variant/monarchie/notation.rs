@@ -38,7 +38,7 @@ pub enum NotationError {
     Invalid(#[from] SetupError),
 }
 
-const FIELDS: [&str; 6] = [
+pub(crate) const FIELDS: [&str; 6] = [
     "board",
     "to-move",
     "eliminated",

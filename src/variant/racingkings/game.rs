@@ -35,6 +35,13 @@ impl ChessVariant for RacingKings {
 
     const ID: VariantId = VariantId::Racingkings;
     const DRAW_CLAIMS: DrawClaims = end::DRAW_CLAIMS;
+    const FIXED_RULINGS: &'static [&'static str] = &[
+        "R-RK-ANSWER",
+        "R-RK-CHECK-FEN",
+        "R-RK-CLAIM",
+        "R-RK-FIFTY",
+        "R-CHESS-FEN",
+    ];
 
     fn geometry(&self) -> &'static Geometry {
         &EIGHT_BY_EIGHT

@@ -78,6 +78,15 @@ pub static INFO: VariantInfo = chess::game::info(
     "Racing Kings",
     "rk.",
     chess::game::ChessParts {
+        open,
+        record_name: "Racing Kings",
+        record_aliases: &[],
+        geometry: &chess::geometry::EIGHT_BY_EIGHT,
+        misreadings: crate::variant::MisreadingInfo {
+            prefix: "RK-",
+            catalogue: faults::Misreading::catalogue,
+            open: open_with_faults,
+        },
         protocol: &chess::protocol_doc::RACINGKINGS,
         square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),

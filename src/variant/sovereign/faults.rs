@@ -106,4 +106,11 @@ misreadings! {
     RepetitionBoardOnly => "SC-REPETITION-BOARD-ONLY", ["sc.14.5"];
     /// The move number counts plies.
     MoveNumberPerPly => "SC-MOVE-NUMBER-PER-PLY", ["sc.15"];
+    /// Off by one the other way: sliders go at most nine squares.
+    LimitNine => "SC-LIMIT-NINE", ["sc.4"];
+    /// Only the player's own army is safe from its captures: pieces of a
+    /// colour it merely holds may be taken.
+    CaptureOwnHeld => "SC-CAPTURE-OWN-HELD", ["sc.9.1"];
+    /// The two-square move from the three outer rings.
+    PawnDoubleThreeRings => "SC-PAWN-DOUBLE-THREE-RINGS", ["sc.6.2"];
 }

@@ -119,6 +119,7 @@ pub static INFO: VariantInfo = VariantInfo {
     listing: None,
     report_fields: &fields::REPORT_FIELDS,
     state_fields: &fields::STATE_FIELDS,
+    position_fields: &position::FEN_FIELDS,
     switchable: true,
     refusals: &refusal::CODES,
     causes: &[],
@@ -141,4 +142,22 @@ pub static INFO: VariantInfo = VariantInfo {
     figures: picture::figures,
     capture_owner: "the player who held the piece at the moment it was taken: for a defection's king step after the king's colour change (the step is judged there), for every other move before the move; only pieces the opponent holds can be taken, so it is always the opponent",
     protocol: &protocol_doc::PROTOCOL,
+    open,
+    alternatives: Ruleset::all_alternatives,
+    armies: &ARMIES,
+    move_squares: |text| {
+        let mv = moves::MoveText::parse(text).ok()?;
+        let (from, to) = mv.squares()?;
+        Some((from.to_string(), to.to_string()))
+    },
+    record: crate::variant::RecordInfo {
+        name: "Sovereign Chess",
+        aliases: &["sovereign"],
+        format: crate::variant::RecordFormat::PgnCoordinates,
+    },
+    misreadings: crate::variant::MisreadingInfo {
+        prefix: "SC-",
+        catalogue: faults::Misreading::catalogue,
+        open: open_with_faults,
+    },
 };

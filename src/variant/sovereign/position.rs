@@ -9,7 +9,7 @@
 use super::geometry::{Colour, Square};
 
 /// The names of the FEN's fields, for messages.
-const FEN_FIELDS: [&str; 7] = [
+pub(crate) const FEN_FIELDS: [&str; 7] = [
     "board",
     "side to move",
     "player 1's king colour",

@@ -74,7 +74,9 @@ pub fn pawn_capture_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
 /// S-PAWN-DOUBLE: the directions of a pawn's two-square move from
 /// `from` (none off rings 1 and 2).
 pub fn double_directions(rules: &Ruleset, from: Square) -> Vec<(i32, i32)> {
-    if from.ring() > 2 {
+    // Fault SC-PAWN-DOUBLE-THREE-RINGS: from ring 3 as well.
+    let outer = 2 + i32::from(rules.fault(Misreading::PawnDoubleThreeRings));
+    if from.ring() > outer {
         return Vec::new();
     }
     // Fault SC-PAWN-DOUBLE-RING-TWO: only from the pawns' start ring.
@@ -239,7 +241,11 @@ pub fn landing(
         let holder = held[there.colour.index()];
         // Fault SC-CAPTURE-NEUTRAL: neutral pieces may be captured.
         let neutral_ok = holder.is_none() && rules.fault(Misreading::CaptureNeutral);
-        if holder != Some(mover.other()) && !neutral_ok {
+        // Fault SC-CAPTURE-OWN-HELD: a held colour that is not the king's may be taken.
+        let held_ok = holder == Some(mover)
+            && there.colour != position.kings[mover.index()]
+            && rules.fault(Misreading::CaptureOwnHeld);
+        if holder != Some(mover.other()) && !neutral_ok && !held_ok {
             return Err(Landing::CannotCapture);
         }
     }

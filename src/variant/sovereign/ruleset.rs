@@ -338,6 +338,8 @@ impl Ruleset {
         match self.slide_limit {
             // Fault SC-LIMIT-SEVEN: off by one.
             SlideLimit::Eight if self.fault(Misreading::LimitSeven) => 7,
+            // Fault SC-LIMIT-NINE: off by one the other way.
+            SlideLimit::Eight if self.fault(Misreading::LimitNine) => 9,
             SlideLimit::Eight => 8,
             SlideLimit::Unlimited => 15,
         }

@@ -81,6 +81,19 @@ misreadings! {
     /// A kingdom defeated at the start of its turn hands its army to the
     /// kingdom that moves after it.
     HeirNextKingdom => "TK-HEIR-NEXT-KINGDOM", ["tk.T8.heir"];
+    /// Xiangqi's end kept: the first defeat ends the game, won by the
+    /// kingdom that defeated (heir of the first defeat).
+    GameEndsAtFirstDefeat => "TK-GAME-ENDS-AT-FIRST-DEFEAT", ["tk.T9", "tk.T8"];
+    /// A line coming up an e-file continues only into the next kingdom's
+    /// e-file: chariots and cannons never turn toward the previous one.
+    ForkOneBranch => "TK-FORK-ONE-BRANCH", ["tk.P2", "tk.T5.chariot", "tk.T5.cannon"];
+    /// A crossed soldier's "forward" is taken in the frame of the half it
+    /// stands on: it steps toward that half's bank, not its back rank.
+    SoldierCrossedBackward => "TK-SOLDIER-CROSSED-BACKWARD", ["tk.T5.soldier"];
+    /// A move is refused only when it leaves the general attacked by the
+    /// kingdom that moved just before (the only one that can capture it,
+    /// F-CAPTURE-ONE-WAY); the next kingdom's attacks are ignored.
+    SafetyPreviousOnly => "TK-SAFETY-PREVIOUS-ONLY", ["tk.T7"];
 }
 
 impl FaultSet {
@@ -104,6 +117,8 @@ impl FaultSet {
                         | SoldierOneBranch
                         | TriangleClosed
                         | BannerJumps
+                        | ForkOneBranch
+                        | SoldierCrossedBackward
                 )
             })
     }

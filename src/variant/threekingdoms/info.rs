@@ -92,6 +92,7 @@ pub static INFO: VariantInfo = VariantInfo {
             view: None,
         },
     ],
+    position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
     causes: &Cause::KEYS,
@@ -123,7 +124,37 @@ pub static INFO: VariantInfo = VariantInfo {
     capture_owner:
         "the kingdom that owned the piece when it was taken, before any takeover the capture causes",
     protocol: &super::protocol_doc::PROTOCOL,
+    open: super::open,
+    alternatives,
+    armies: &[],
+    move_squares: |text| {
+        let mv: super::position::Move = text.parse().ok()?;
+        Some((mv.from.to_string(), mv.to.to_string()))
+    },
+    record: crate::variant::RecordInfo {
+        name: "Three Kingdoms",
+        aliases: &["threekingdomsxiangqi"],
+        format: crate::variant::RecordFormat::TurnRecord,
+    },
+    misreadings: crate::variant::MisreadingInfo {
+        prefix: "TK-",
+        catalogue: super::faults::Misreading::catalogue,
+        open: super::open_with_faults,
+    },
 };
+
+/// Every alternative ruling setting `ID=key`: each key of the rulings
+/// register that the ruleset takes and that differs from the default.
+fn alternatives() -> Vec<String> {
+    super::ruleset::register()
+        .into_iter()
+        .flat_map(|(id, keys)| keys.into_iter().map(move |key| format!("{id}={key}")))
+        .filter(|setting| {
+            let mut rules = super::ruleset::Ruleset::default();
+            rules.apply(setting).is_ok() && !rules.settings().is_empty()
+        })
+        .collect()
+}
 
 fn point_name(text: &str) -> Result<String, String> {
     text.parse::<Point>()

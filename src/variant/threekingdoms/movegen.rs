@@ -62,12 +62,18 @@ impl Engine {
         // ends before it crosses a triangle edge.
         let cut = self.fault(Misreading::TriangleClosed)
             || (facing && self.fault(Misreading::FacingNotThroughTriangle));
-        if !cut {
+        // Fault TK-FORK-ONE-BRANCH: a slider's line crosses the triangle
+        // only into the next kingdom's e-file.
+        let one_branch = !facing && self.fault(Misreading::ForkOneBranch);
+        if !cut && !one_branch {
             return ray;
         }
         let crossing = (0..ray.len()).find(|&i| {
             let previous = if i == 0 { from } else { ray[i - 1] };
-            previous.is_triangle() && ray[i].is_triangle() && previous.kingdom() != ray[i].kingdom()
+            previous.is_triangle()
+                && ray[i].is_triangle()
+                && previous.kingdom() != ray[i].kingdom()
+                && (cut || ray[i].kingdom() != previous.kingdom().next())
         });
         &ray[..crossing.unwrap_or(ray.len())]
     }
@@ -255,11 +261,18 @@ impl Engine {
             }
             return out;
         }
+        // Fault TK-SOLDIER-CROSSED-BACKWARD: "forward" in the frame of the
+        // half it stands on, toward that half's bank.
+        let ahead = if self.fault(Misreading::SoldierCrossedBackward) {
+            1
+        } else {
+            -1
+        };
         // Fault TK-SOLDIER-NO-SIDEWAYS: a crossed soldier only goes forward.
         let steps: &[(i8, i8)] = if self.fault(Misreading::SoldierNoSideways) {
-            &[(0, -1)]
+            &[(0, ahead)]
         } else {
-            &[(0, -1), (-1, 0), (1, 0)]
+            &[(0, ahead), (-1, 0), (1, 0)]
         };
         let mut out: Vec<Point> = steps
             .iter()
@@ -460,7 +473,14 @@ impl Engine {
         if self.fault(Misreading::SafetyNextOnly) {
             // Fault TK-SAFETY-NEXT-ONLY: only the next kingdom's pieces
             // (and facing) count.
-            return !self.attacked_by_next(&next, kingdom) && !self.facing(&next, kingdom);
+            let by = transition::next_after(self, &next, kingdom);
+            return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
+        }
+        if self.fault(Misreading::SafetyPreviousOnly) {
+            // Fault TK-SAFETY-PREVIOUS-ONLY: only the previous kingdom's
+            // pieces (and facing) count.
+            let by = next.previous_active(kingdom);
+            return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
         }
         if self.fault(Misreading::FacingCreatedOnly)
             && !self.attacked_now(&next, kingdom)
@@ -479,16 +499,15 @@ impl Engine {
             .is_some_and(|general| self.attacked(position, general, kingdom))
     }
 
-    /// Whether the kingdom after `kingdom` in turn order attacks its
-    /// general (for the fault TK-SAFETY-NEXT-ONLY).
-    fn attacked_by_next(&self, position: &Position, kingdom: Kingdom) -> bool {
+    /// Whether `by`'s pieces attack `kingdom`'s general (for the faults
+    /// TK-SAFETY-NEXT-ONLY and TK-SAFETY-PREVIOUS-ONLY).
+    fn attacked_by_one(&self, position: &Position, kingdom: Kingdom, by: Kingdom) -> bool {
         let Some(general) = position.generals[kingdom.index()] else {
             return false;
         };
-        let next = transition::next_after(self, position, kingdom);
         let mut scratch = Vec::new();
         position.pieces().any(|(from, piece)| {
-            if piece.owner != next {
+            if piece.owner != by {
                 return false;
             }
             scratch.clear();

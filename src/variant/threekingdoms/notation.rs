@@ -175,7 +175,7 @@ fn read_half(position: &mut Position, kingdom: Kingdom, text: &str, problems: &m
 }
 
 /// The names of the position text's fields, for messages.
-const FIELDS: [&str; 6] = [
+pub(crate) const FIELDS: [&str; 6] = [
     "board",
     "to-move",
     "defeated",

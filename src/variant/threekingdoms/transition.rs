@@ -296,6 +296,16 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
     } else {
         defeats.extend(after_move(engine, &mut next, mover));
     }
+    // Fault TK-GAME-ENDS-AT-FIRST-DEFEAT: xiangqi's end kept; the first
+    // defeat ends the game, won by the kingdom that defeated.
+    if engine.fault(Misreading::GameEndsAtFirstDefeat) {
+        if let Some(first) = defeats.first() {
+            for k in Kingdom::ALL {
+                next.active[k.index()] = k == first.heir;
+            }
+            next.to_move = None;
+        }
+    }
     // Fault TK-COUNTER-CAPTURE-ONLY: a defeat does not reset; fault
     // TK-COUNTER-NEVER-RESETS: nothing does.
     let defeated = !defeats.is_empty() && !engine.fault(Misreading::CounterCaptureOnly);

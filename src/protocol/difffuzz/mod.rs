@@ -3,13 +3,22 @@
 //! after every action for its legal moves and its outcome. The first
 //! divergence is shrunk to the latest starting point that still diverges
 //! and written as a scenario; perft counts of sampled positions are
-//! compared and a mismatch is bisected with divide.
+//! compared and a mismatch is bisected with divide. A request the engine
+//! answers `errored` is named and written as the scenario's last step, so
+//! that the scenario fails on replay as the game did; a perft request that
+//! times out is noted ([`Notes`]), not taken for a difference.
 
 use std::collections::BTreeSet;
 
-use crate::fuzz::game::play_step;
 use crate::rng::Rng;
 use crate::variant::{self, Game, VariantId};
+
+pub mod diagnose;
+mod divergence;
+mod scenario;
+
+pub use divergence::{Asked, Divergence, DivergentGame};
+pub use scenario::divergence_scenario;
 
 use super::client::ClientError;
 use super::conform::{Answers, Responder};
@@ -17,178 +26,30 @@ use super::messages::{ActionResult, Request, Response};
 use super::serve::action_result;
 use crate::scenario::run::report_fields;
 
-/// Where reference and engine first disagree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Divergence {
-    /// The legal-move sets differ before an action.
-    Moves {
-        /// Moves only the reference lists.
-        missing: Vec<String>,
-        /// Moves only the engine lists.
-        unexpected: Vec<String>,
-    },
-    /// The outcome of an action differs.
-    Outcome {
-        /// The reference's result (JSON).
-        expected: String,
-        /// The engine's result (JSON).
-        actual: String,
-    },
-    /// A perft count differs; `position` is the first position (found by
-    /// bisecting with divide) whose move sets differ.
-    Perft {
-        /// The depth compared.
-        depth: u32,
-        /// Reference count.
-        expected: u64,
-        /// Engine count.
-        actual: u64,
-        /// The bisected position.
-        position: String,
-        /// The moves from the measured position to the bisected one.
-        path: Vec<String>,
-        /// Moves only the reference lists at the bisected position.
-        missing: Vec<String>,
-        /// Moves only the engine lists there.
-        unexpected: Vec<String>,
-    },
-    /// The engine answered `skipped` or `errored`, or the reference could
-    /// not open the game.
-    NoAnswer(String),
-    /// The engine did not answer in time, closed its output or wrote
-    /// something that is not a message: an engine fault, not a rules
-    /// difference (exit 3, no scenario).
-    EngineFault(String),
-}
-
-impl Divergence {
-    /// What kind of difference it is, for per-kind counts: `moves`,
-    /// `perft`, `no-answer`, `engine-fault`, or `outcome` with the report
-    /// fields that differ (`outcome: next, status`).
-    pub fn kind(&self) -> String {
-        match self {
-            Divergence::Moves { .. } => "moves".to_string(),
-            Divergence::Perft { .. } => "perft".to_string(),
-            Divergence::NoAnswer(_) => "no-answer".to_string(),
-            Divergence::EngineFault(_) => "engine-fault".to_string(),
-            Divergence::Outcome { expected, actual } => {
-                let read = |text: &str| {
-                    serde_json::from_str::<serde_json::Value>(text).unwrap_or_default()
-                };
-                let (ours, theirs) = (read(expected), read(actual));
-                let mut fields = BTreeSet::new();
-                for (prefix, ours, theirs) in [
-                    ("", &ours, &theirs),
-                    ("", &ours["report"], &theirs["report"]),
-                ] {
-                    let keys = |value: &serde_json::Value| {
-                        value
-                            .as_object()
-                            .map(|map| map.keys().cloned().collect::<Vec<_>>())
-                            .unwrap_or_default()
-                    };
-                    for key in keys(ours).into_iter().chain(keys(theirs)) {
-                        if key != "report" && ours[key.as_str()] != theirs[key.as_str()] {
-                            fields.insert(format!("{prefix}{key}"));
-                        }
-                    }
-                }
-                let fields: Vec<String> = fields.into_iter().collect();
-                format!("outcome: {}", fields.join(", "))
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for Divergence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Divergence::Moves {
-                missing,
-                unexpected,
-            } => write!(
-                f,
-                "legal moves differ: missing {missing:?}, unexpected {unexpected:?}"
-            ),
-            Divergence::Outcome { expected, actual } => {
-                write!(
-                    f,
-                    "outcome differs:\n  reference: {expected}\n  engine:    {actual}"
-                )
-            }
-            Divergence::Perft {
-                depth,
-                expected,
-                actual,
-                position,
-                path,
-                missing,
-                unexpected,
-            } => {
-                write!(
-                    f,
-                    "perft {depth}: reference {expected}, engine {actual}; first differing position {position}"
-                )?;
-                if !path.is_empty() {
-                    write!(f, " (after {})", path.join(" "))?;
-                }
-                if !missing.is_empty() || !unexpected.is_empty() {
-                    write!(
-                        f,
-                        "; its moves differ: missing {missing:?}, unexpected {unexpected:?}"
-                    )?;
-                }
-                Ok(())
-            }
-            Divergence::NoAnswer(error) => write!(f, "no usable answer: {error}"),
-            Divergence::EngineFault(error) => write!(f, "engine fault: {error}"),
-        }
-    }
-}
-
-/// A diverging game: the start, the actions before the divergence, the
-/// diverging action (for an outcome), and what differs.
-#[derive(Clone, Debug)]
-pub struct DivergentGame {
-    /// The variant.
-    pub variant: VariantId,
-    /// The ruling settings played under.
-    pub rulings: Vec<String>,
-    /// The seed.
-    pub seed: u64,
-    /// The start position, in the variant's notation.
-    pub start: String,
-    /// Actions played before the divergence appears.
-    pub actions: Vec<String>,
-    /// The action at which the outcome diverged, if it was an outcome.
-    pub diverging_action: Option<String>,
-    /// What differs.
-    pub divergence: Divergence,
-    /// The actions the random game had played when it diverged (before
-    /// shrinking).
-    pub played: usize,
-    /// The game's index in the run (game `i` has seed `S + i`), when the
-    /// caller knows it.
-    pub game: Option<u64>,
-}
-
-/// One request; no answer, `skipped` and `errored` become a divergence.
+/// One request; no answer, `skipped` and `errored` become a divergence
+/// that names the request.
 pub(crate) fn ask(engine: &mut impl Responder, request: &Request) -> Result<Response, Divergence> {
+    let asked = || Asked::of(request);
     match engine.respond(request) {
-        Ok(Response::Skipped { reason, .. }) => {
-            Err(Divergence::NoAnswer(format!("skipped: {reason}")))
-        }
-        Ok(Response::Errored { context, .. }) => {
-            Err(Divergence::NoAnswer(format!("errored: {context}")))
-        }
+        Ok(Response::Skipped { reason, .. }) => Err(Divergence::Unanswered {
+            request: asked(),
+            answer: format!("`skipped`: {reason}"),
+        }),
+        Ok(Response::Errored { context, .. }) => Err(Divergence::Unanswered {
+            request: asked(),
+            answer: format!("`errored`: {context}"),
+        }),
         Ok(response) => Ok(response),
+        Err(error @ ClientError::Timeout(_)) => Err(Divergence::TimedOut {
+            request: asked(),
+            error: error.to_string(),
+        }),
         Err(
-            error @ (ClientError::Timeout(_)
-            | ClientError::Closed
+            error @ (ClientError::Closed
             | ClientError::Invalid(_)
             | ClientError::Spawn(_)
             | ClientError::Handshake(_)),
-        ) => Err(Divergence::EngineFault(error.to_string())),
+        ) => Err(Divergence::EngineFault(format!("{}: {error}", asked()))),
     }
 }
 
@@ -411,9 +272,15 @@ fn compare_perft(
             if child.play(&mv).is_err() {
                 continue;
             }
-            if engine_perft(engine, child.as_ref(), level - 1, rulings)? != ours {
-                next = Some((mv, child));
-                break;
+            match engine_perft(engine, child.as_ref(), level - 1, rulings) {
+                Ok(theirs) if theirs != ours => {
+                    next = Some((mv, child));
+                    break;
+                }
+                Ok(_) => {}
+                // No answer while bisecting: the difference stands where
+                // the bisection got to.
+                Err(_) => break,
             }
         }
         match next {
@@ -469,6 +336,35 @@ pub fn replay(
         .map(|divergence| (actions.len(), divergence))
 }
 
+/// What a run met that is not a difference: perft requests that timed
+/// out (an engine slow at perft, not a wrong one).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Perft requests that got no answer within `--timeout`.
+    pub perft_timeouts: u64,
+    /// The first of them: the request, the position and the error.
+    pub first_perft_timeout: Option<String>,
+}
+
+impl Notes {
+    /// The advice for perft timeouts, when there were any.
+    pub fn perft_advice(&self) -> Option<String> {
+        let first = self.first_perft_timeout.as_ref()?;
+        Some(format!(
+            "{} perft request{} timed out and {} not compared (first: {first}); \
+             the engine is slow at perft, not wrong: use --perft-every 0 to skip perft, \
+             or a longer --timeout",
+            self.perft_timeouts,
+            if self.perft_timeouts == 1 { "" } else { "s" },
+            if self.perft_timeouts == 1 {
+                "was"
+            } else {
+                "were"
+            },
+        ))
+    }
+}
+
 /// Plays one random game of `variant`; the first divergence, shrunk.
 ///
 /// # Errors
@@ -480,6 +376,32 @@ pub fn fuzz_game(
     max_plies: usize,
     perft_every: usize,
     rulings: &[String],
+) -> Result<usize, Box<DivergentGame>> {
+    let mut notes = Notes::default();
+    fuzz_game_noting(
+        engine,
+        variant,
+        seed,
+        max_plies,
+        perft_every,
+        rulings,
+        &mut notes,
+    )
+}
+
+/// [`fuzz_game`], adding to `notes` what is not a difference: a perft
+/// request that timed out is noted there and the game goes on.
+///
+/// # Errors
+/// The [`DivergentGame`].
+pub fn fuzz_game_noting(
+    engine: &mut impl Responder,
+    variant: VariantId,
+    seed: u64,
+    max_plies: usize,
+    perft_every: usize,
+    rulings: &[String],
+    notes: &mut Notes,
 ) -> Result<usize, Box<DivergentGame>> {
     let mut rng = Rng::new(seed);
     let diverged = |start: &str, actions: &[String], divergence| {
@@ -509,12 +431,25 @@ pub fn fuzz_game(
         compare_moves(engine, game.as_ref(), rulings)
             .map_err(|d| shrink(engine, variant, seed, &start, &actions, d, rulings))?;
         if perft_every > 0 && ply % perft_every == 0 {
-            if let Err(divergence) = compare_perft(engine, game.as_ref(), 2, rulings) {
-                // Moves and outcomes agreed all along: the perft position
-                // itself is the smallest reproduction.
-                let mut found = diverged(&game.position_text(), &[], divergence);
-                found.played = actions.len();
-                return Err(found);
+            match compare_perft(engine, game.as_ref(), 2, rulings) {
+                Ok(()) => {}
+                Err(Divergence::TimedOut {
+                    request: request @ Asked::Perft(_),
+                    error,
+                }) => {
+                    // Slow, not wrong: noted, and the game goes on.
+                    notes.perft_timeouts += 1;
+                    notes.first_perft_timeout.get_or_insert_with(|| {
+                        format!("{request} at {} got {error}", game.position_text())
+                    });
+                }
+                Err(divergence) => {
+                    // Moves and outcomes agreed all along: the perft position
+                    // itself is the smallest reproduction.
+                    let mut found = diverged(&game.position_text(), &[], divergence);
+                    found.played = actions.len();
+                    return Err(found);
+                }
             }
         }
         // An engine that cannot be asked about special actions (UCI: no
@@ -557,7 +492,7 @@ fn shrink(
     divergence: Divergence,
     rulings: &[String],
 ) -> Box<DivergentGame> {
-    if let Divergence::EngineFault(_) = divergence {
+    if divergence.is_fault() {
         // No rules question to shrink: the engine stopped answering.
         return Box::new(DivergentGame {
             variant,
@@ -571,7 +506,7 @@ fn shrink(
             game: None,
         });
     }
-    let outcome = matches!(divergence, Divergence::Outcome { .. });
+    let outcome = divergence.at_action();
     let last = if outcome {
         actions.len().saturating_sub(1)
     } else {
@@ -584,7 +519,7 @@ fn shrink(
         let position = reference.position_text();
         let rest = &actions[from..];
         if let Some((at, found)) = replay(engine, variant, &position, rest, rulings) {
-            let found_outcome = matches!(found, Divergence::Outcome { .. });
+            let found_outcome = found.at_action();
             return Box::new(DivergentGame {
                 variant,
                 rulings: rulings.to_vec(),
@@ -609,73 +544,4 @@ fn shrink(
         played: actions.len(),
         game: None,
     })
-}
-
-/// A ready scenario for a divergence, in the one scenario format: the
-/// start, the actions before it pinned as the reference plays them, and
-/// the step that diverged with the reference's expectation.
-pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
-    let info = variant::info(game.variant);
-    let mut text = format!(
-        "# Written by `regelwerk fuzz --variant {variant} --engine`: {origin}.\n# {what}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\n",
-        variant = game.variant,
-        origin = origin(game),
-        what = game.divergence.to_string().replace('\n', "\n# "),
-        prefix = info.clause_prefix,
-    );
-    if !game.rulings.is_empty() {
-        text.push_str(&format!("ruleset: [{}]\n", game.rulings.join(", ")));
-    }
-    text.push_str(&format!(
-        "description: \"differential fuzzing, {}: the engine diverges after {} actions\"\nposition:\n  notation: \"{}\"\nsteps:\n",
-        origin(game),
-        game.actions.len(),
-        game.start
-    ));
-    let Ok(mut reference) = variant::open(game.variant, Some(&game.start), &game.rulings) else {
-        return text;
-    };
-    for action in &game.actions {
-        text.push_str(&play_step(reference.as_mut(), action, false));
-    }
-    match (&game.divergence, &game.diverging_action) {
-        (Divergence::Outcome { .. }, Some(action)) => {
-            text.push_str(&play_step(reference.as_mut(), action, true));
-        }
-        (Divergence::Perft { depth, path, .. }, _) => {
-            text.push_str(&format!(
-                "  - perft: {depth}\n    expect_nodes: {}\n",
-                reference.perft(*depth)
-            ));
-            // The moves step that shows the difference: down the divide
-            // path to the first position whose move sets differ.
-            for action in path {
-                text.push_str(&play_step(reference.as_mut(), action, false));
-            }
-            text.push_str(&format!(
-                "  - moves: {{}}\n    expect_moves: [{}]\n",
-                reference.legal_moves().join(", ")
-            ));
-        }
-        _ => {
-            text.push_str(&format!(
-                "  - moves: {{}}\n    expect_moves: [{}]\n",
-                reference.legal_moves().join(", ")
-            ));
-        }
-    }
-    text
-}
-
-/// Where a divergence came from: the random game (its index, when known,
-/// and its seed) and the ply at which it diverged.
-fn origin(game: &DivergentGame) -> String {
-    let index = game
-        .game
-        .map(|index| format!("game {index}, "))
-        .unwrap_or_default();
-    format!(
-        "{index}seed {}, diverged at ply {} of the random game",
-        game.seed, game.played
-    )
 }

@@ -1,0 +1,799 @@
+//! The conformance matrix of the outside implementations
+//! (`implementations/`, `docs/implementations.md`): implementations x
+//! clauses, each cell counting the cases that passed, failed with a
+//! declared difference (the finding or ruling named), failed anew, were
+//! not applicable (the reading named) or were not answered (`skipped`).
+//!
+//! It is built from data alone: each implementation's manifest
+//! (`implementation.yaml`), its declared differences (the
+//! expected-failures list, every line naming a finding or ruling), and the
+//! JSON report of each `conform` run. [`text`] is the CI log's table,
+//! [`html`] the committee's page (its words in German and English are the
+//! [`WORDS`] table), and the [`Matrix`] itself serialises as JSON.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::draw::escape;
+use crate::variant::VariantId;
+
+use super::labels::Lang;
+
+/// The manifest of one outside implementation (`implementations/<name>/implementation.yaml`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Its name, also the folder's and the result files' (`<name>-<variant>.json`).
+    pub name: String,
+    /// What it wraps, in a few words.
+    pub library: String,
+    /// The pinned version of the library.
+    pub version: String,
+    /// Where it comes from (the registry and package).
+    pub source: String,
+    /// How the harness drives it: `engine` (protocol 2.1) or `uci`.
+    pub route: String,
+    /// The variants it is run on.
+    pub variants: Vec<VariantId>,
+    /// Its declared differences for `conform` (relative to its folder):
+    /// one scenario ID a line, each comment naming the finding or ruling.
+    pub expected_failures: String,
+    /// Its declared differences for `fuzz` (finding IDs), if it is fuzzed.
+    #[serde(default)]
+    pub known_differences: Option<String>,
+}
+
+/// Why the matrix cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum MatrixError {
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A manifest or a result breaks its format.
+    #[error("{path}:{line}: {message}")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+}
+
+fn read(path: &Path) -> Result<String, MatrixError> {
+    crate::input::read_text(path).map_err(|error| MatrixError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(error.to_string()),
+    })
+}
+
+/// Reads a manifest.
+///
+/// # Errors
+/// [`MatrixError`] naming the file and line of what is wrong (an unknown
+/// field included).
+pub fn read_manifest(path: &Path) -> Result<Manifest, MatrixError> {
+    let text = read(path)?;
+    let manifest: Manifest = serde_yaml::from_str(&text).map_err(|error| MatrixError::Format {
+        path: path.to_path_buf(),
+        line: error.location().map_or(0, |at| at.line()),
+        message: error.to_string(),
+    })?;
+    if !matches!(manifest.route.as_str(), "engine" | "uci") {
+        return Err(MatrixError::Format {
+            path: path.to_path_buf(),
+            line: 0,
+            message: format!(
+                "route `{}`: expected `engine` (protocol 2.1) or `uci`",
+                manifest.route
+            ),
+        });
+    }
+    Ok(manifest)
+}
+
+/// The IDs a line's comment names: words shaped like `F-...` or `R-...`.
+fn named_ids(comment: &str) -> Vec<String> {
+    comment
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| {
+            (word.starts_with("F-") || word.starts_with("R-"))
+                && word.len() > 2
+                && word[2..]
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Reads a list of declared differences for `conform`: one scenario ID a
+/// line, its `#` comment naming at least one finding or ruling of
+/// `declarable` (the first so named is the case's declaration).
+///
+/// # Errors
+/// [`MatrixError::Format`] naming the file and line of a case that names
+/// no finding or ruling, or names one that does not exist.
+pub fn read_declared_cases(
+    path: &Path,
+    text: &str,
+    declarable: &BTreeSet<String>,
+) -> Result<BTreeMap<String, Vec<String>>, MatrixError> {
+    let mut cases = BTreeMap::new();
+    for (index, line) in text.lines().enumerate() {
+        let (case, comment) = line.split_once('#').unwrap_or((line, ""));
+        let case = case.trim();
+        if case.is_empty() {
+            continue;
+        }
+        let fail = |message: String| MatrixError::Format {
+            path: path.to_path_buf(),
+            line: index + 1,
+            message,
+        };
+        let ids = named_ids(comment);
+        if ids.is_empty() {
+            return Err(fail(format!(
+                "`{case}` declares no difference: expected `{case}  # F-... or R-...: why`, naming a finding or ruling of spec/<variant>/"
+            )));
+        }
+        if let Some(unknown) = ids.iter().find(|id| !declarable.contains(*id)) {
+            return Err(fail(format!(
+                "`{unknown}` is neither a finding nor a ruling of spec/<variant>/ (findings.yaml, rulings.yaml)"
+            )));
+        }
+        cases.insert(case.to_string(), ids);
+    }
+    Ok(cases)
+}
+
+/// What a `conform --format json` report holds that the matrix reads
+/// (read as data, so that the report layer does not name the protocol's
+/// types).
+#[derive(Clone, Debug, Deserialize)]
+pub struct ConformResult {
+    /// The variant.
+    pub variant: VariantId,
+    /// Per-scenario verdicts.
+    pub cases: Vec<CaseResult>,
+}
+
+/// One case of a conform report.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CaseResult {
+    /// The scenario ID.
+    pub id: String,
+    /// Its clauses.
+    #[serde(default)]
+    pub clauses: Vec<String>,
+    /// Its verdict: `passed`, `failed`, `errored`, `skipped` or
+    /// `not-applicable`.
+    pub status: String,
+    /// The ruling of a `not-applicable` case.
+    #[serde(default)]
+    pub ruling: Option<String>,
+    /// The reason of a `skipped` or `not-applicable` case.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+impl CaseResult {
+    fn passed(&self) -> bool {
+        self.status == "passed"
+    }
+}
+
+/// The verdicts a conform report may hold.
+const STATUSES: &[&str] = &["passed", "failed", "errored", "skipped", "not-applicable"];
+
+/// The measured times of one run, written by `.ci/implementations.sh`
+/// (`<name>-<variant>.time.json`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Timing {
+    /// Wall seconds of the `conform` run.
+    pub conform_seconds: f64,
+    /// Fuzz games played (0: not fuzzed).
+    #[serde(default)]
+    pub fuzz_games: u64,
+    /// Wall seconds of the fuzz run.
+    #[serde(default)]
+    pub fuzz_seconds: f64,
+    /// The fuzz run's exit code (0: no new difference).
+    #[serde(default)]
+    pub fuzz_exit: i32,
+}
+
+/// One cell: the cases of one clause (or all clauses) for one
+/// implementation and variant.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Cell {
+    /// Cases in all.
+    pub cases: usize,
+    /// Passed.
+    pub passed: usize,
+    /// Failed or errored, declared: the finding or ruling IDs named.
+    pub known: BTreeMap<String, usize>,
+    /// Failed or errored, not declared: new differences, by case ID.
+    pub new: Vec<String>,
+    /// Not applicable to the implementation's readings, by ruling.
+    pub not_applicable: BTreeMap<String, usize>,
+    /// Not answered (`skipped`), by the implementation's reason.
+    pub skipped: BTreeMap<String, usize>,
+}
+
+impl Cell {
+    fn add(&mut self, case: &CaseResult, declared: Option<&Vec<String>>) {
+        self.cases += 1;
+        let text =
+            |value: &Option<String>| value.clone().unwrap_or_else(|| "(none given)".to_string());
+        match (case.status.as_str(), declared) {
+            ("passed", _) => self.passed += 1,
+            ("not-applicable", _) => {
+                *self.not_applicable.entry(text(&case.ruling)).or_default() += 1;
+            }
+            ("skipped", _) => {
+                *self.skipped.entry(text(&case.reason)).or_default() += 1;
+            }
+            (_, Some(ids)) => {
+                let id = ids.first().map_or("(declared)", String::as_str);
+                *self.known.entry(id.to_string()).or_default() += 1;
+            }
+            (_, None) => self.new.push(case.id.clone()),
+        }
+    }
+
+    /// Declared failures in all.
+    pub fn known_count(&self) -> usize {
+        self.known.values().sum()
+    }
+
+    /// Not applicable and not answered in all.
+    pub fn not_asked(&self) -> usize {
+        self.not_applicable.values().sum::<usize>() + self.skipped.values().sum::<usize>()
+    }
+}
+
+/// One implementation on one variant.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Row {
+    /// The implementation's name.
+    pub implementation: String,
+    /// The library and its pinned version.
+    pub library: String,
+    /// The pinned version.
+    pub version: String,
+    /// The route (`engine` or `uci`).
+    pub route: String,
+    /// The variant.
+    pub variant: VariantId,
+    /// Whether its conform result was there (a missing one is a failure).
+    pub present: bool,
+    /// All its cases.
+    pub total: Cell,
+    /// Per clause.
+    pub clauses: BTreeMap<String, Cell>,
+    /// Declared cases that passed: declarations to take back.
+    pub stale: Vec<String>,
+    /// The measured times, if given.
+    pub timing: Option<Timing>,
+}
+
+impl Row {
+    /// Cases per second of the conform run, if timed.
+    pub fn cases_per_second(&self) -> Option<f64> {
+        let timing = self.timing.as_ref()?;
+        (timing.conform_seconds > 0.0).then(|| self.total.cases as f64 / timing.conform_seconds)
+    }
+
+    /// Fuzz games per second, if fuzzed.
+    pub fn games_per_second(&self) -> Option<f64> {
+        let timing = self.timing.as_ref()?;
+        (timing.fuzz_games > 0 && timing.fuzz_seconds > 0.0)
+            .then(|| timing.fuzz_games as f64 / timing.fuzz_seconds)
+    }
+
+    /// Whether CI must fail for it: a new difference, a stale
+    /// declaration, a missing result or a failed fuzz run.
+    pub fn is_problem(&self) -> bool {
+        !self.present
+            || !self.total.new.is_empty()
+            || !self.stale.is_empty()
+            || self.timing.as_ref().is_some_and(|t| t.fuzz_exit != 0)
+    }
+}
+
+/// The whole matrix.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Matrix {
+    /// One row per implementation and variant, in manifest order.
+    pub rows: Vec<Row>,
+}
+
+impl Matrix {
+    /// Whether any row is a problem ([`Row::is_problem`]).
+    pub fn has_problems(&self) -> bool {
+        self.rows.iter().any(Row::is_problem)
+    }
+}
+
+/// One implementation's inputs for one variant.
+#[derive(Clone, Debug)]
+pub struct RowInput {
+    /// The manifest.
+    pub manifest: Manifest,
+    /// The variant.
+    pub variant: VariantId,
+    /// Its conform result, if there is one.
+    pub result: Option<ConformResult>,
+    /// Its declared cases (scenario ID to the IDs named).
+    pub declared: BTreeMap<String, Vec<String>>,
+    /// Its measured times.
+    pub timing: Option<Timing>,
+}
+
+/// Builds one row.
+pub fn row(input: &RowInput) -> Row {
+    let mut total = Cell::default();
+    let mut clauses: BTreeMap<String, Cell> = BTreeMap::new();
+    let mut stale = Vec::new();
+    let cases = input
+        .result
+        .as_ref()
+        .map_or(&[][..], |r| r.cases.as_slice());
+    for case in cases {
+        let declared = input.declared.get(&case.id);
+        if declared.is_some() && case.passed() {
+            stale.push(case.id.clone());
+        }
+        total.add(case, declared);
+        for clause in &case.clauses {
+            clauses
+                .entry(clause.clone())
+                .or_default()
+                .add(case, declared);
+        }
+    }
+    Row {
+        implementation: input.manifest.name.clone(),
+        library: input.manifest.library.clone(),
+        version: input.manifest.version.clone(),
+        route: input.manifest.route.clone(),
+        variant: input.variant,
+        present: input.result.is_some(),
+        total,
+        clauses,
+        stale,
+        timing: input.timing.clone(),
+    }
+}
+
+/// Builds the matrix.
+pub fn build(inputs: &[RowInput]) -> Matrix {
+    Matrix {
+        rows: inputs.iter().map(row).collect(),
+    }
+}
+
+/// Every finding and ruling ID of `variants` (`<root>/spec/<variant>/`).
+///
+/// # Errors
+/// [`MatrixError::Format`] when a spec cannot be read.
+pub fn declarable(root: &Path, variants: &[VariantId]) -> Result<BTreeSet<String>, MatrixError> {
+    let mut ids = BTreeSet::new();
+    for variant in variants {
+        let dir = root.join("spec").join(variant.name());
+        let spec = crate::spec::Spec::load(&dir).map_err(|error| MatrixError::Format {
+            path: dir.clone(),
+            line: 0,
+            message: error.to_string(),
+        })?;
+        ids.extend(spec.findings.into_iter().map(|f| f.id));
+        ids.extend(spec.rulings.into_iter().map(|r| r.id));
+    }
+    Ok(ids)
+}
+
+/// Reads every manifest under `implementations` (its sub-folders with an
+/// `implementation.yaml`, by name) and the results under `results`
+/// (`<name>-<variant>.json`, `<name>-<variant>.time.json`).
+///
+/// # Errors
+/// [`MatrixError`] for an unreadable or malformed manifest, declaration
+/// list or result; a missing result is not an error (its row says so).
+pub fn load(
+    root: &Path,
+    implementations: &Path,
+    results: &Path,
+) -> Result<Vec<RowInput>, MatrixError> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(implementations)
+        .map_err(|source| MatrixError::Io {
+            path: implementations.to_path_buf(),
+            source,
+        })?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.join("implementation.yaml").is_file())
+        .collect();
+    folders.sort();
+    let mut inputs = Vec::new();
+    for folder in folders {
+        let manifest = read_manifest(&folder.join("implementation.yaml"))?;
+        let ids = declarable(root, &manifest.variants)?;
+        let list = folder.join(&manifest.expected_failures);
+        let declared = read_declared_cases(&list, &read(&list)?, &ids)?;
+        for &variant in &manifest.variants {
+            let stem = format!("{}-{}", manifest.name, variant.name());
+            let result_path = results.join(format!("{stem}.json"));
+            let result = if result_path.is_file() {
+                let text = read(&result_path)?;
+                let parsed: ConformResult =
+                    serde_json::from_str(&text).map_err(|error| MatrixError::Format {
+                        path: result_path.clone(),
+                        line: error.line(),
+                        message: format!("not a `conform --format json` report: {error}"),
+                    })?;
+                if let Some(case) = parsed
+                    .cases
+                    .iter()
+                    .find(|case| !STATUSES.contains(&case.status.as_str()))
+                {
+                    return Err(MatrixError::Format {
+                        path: result_path,
+                        line: 0,
+                        message: format!(
+                            "case {}: status `{}`, expected one of {}",
+                            case.id,
+                            case.status,
+                            STATUSES.join(", ")
+                        ),
+                    });
+                }
+                if parsed.variant != variant {
+                    return Err(MatrixError::Format {
+                        path: result_path,
+                        line: 0,
+                        message: format!("a report for {}, expected {variant}", parsed.variant),
+                    });
+                }
+                Some(parsed)
+            } else {
+                None
+            };
+            let time_path = results.join(format!("{stem}.time.json"));
+            let timing = if time_path.is_file() {
+                let text = read(&time_path)?;
+                Some(serde_json::from_str(&text).map_err(|error| MatrixError::Format {
+                    path: time_path.clone(),
+                    line: error.line(),
+                    message: format!("expected {{\"conform_seconds\": S, \"fuzz_games\": N, \"fuzz_seconds\": S, \"fuzz_exit\": C}}: {error}"),
+                })?)
+            } else {
+                None
+            };
+            inputs.push(RowInput {
+                manifest: manifest.clone(),
+                variant,
+                result,
+                declared: declared.clone(),
+                timing,
+            });
+        }
+    }
+    Ok(inputs)
+}
+
+/// The words of the matrix page and table: key, English, German.
+pub const WORDS: &[(&str, &str, &str)] = &[
+    ("title", "Outside implementations: conformance matrix", "Fremde Implementierungen: Konformitätsmatrix"),
+    ("intro", "Each library, run through the scenario suite by a thin adapter that answers from the library alone. A declared difference names the finding or ruling that explains it; a new difference fails CI.", "Jede Bibliothek lief über einen schlanken Adapter, der nur aus der Bibliothek antwortet, durch die Szenariosammlung. Eine erklärte Abweichung nennt den Befund oder die Festlegung, die sie erklärt; eine neue Abweichung lässt die CI scheitern."),
+    ("implementation", "implementation", "Implementierung"),
+    ("version", "version", "Version"),
+    ("variant", "variant", "Variante"),
+    ("cases", "cases", "Fälle"),
+    ("passed", "passed", "bestanden"),
+    ("known", "declared difference", "erklärte Abweichung"),
+    ("new", "new difference", "neue Abweichung"),
+    ("not_asked", "not applicable / not answered", "nicht anwendbar / nicht beantwortet"),
+    ("stale", "declared but passed", "erklärt, aber bestanden"),
+    ("cases_per_second", "cases/s", "Fälle/s"),
+    ("games_per_second", "fuzz games/s", "Fuzz-Partien/s"),
+    ("clause", "clause", "Klausel"),
+    ("missing", "no result", "kein Ergebnis"),
+    ("legend", "Cell: passed/cases; k = declared differences (finding or ruling named on hover), NEW = new differences, s = not applicable or not answered.", "Zelle: bestanden/Fälle; k = erklärte Abweichungen (Befund oder Festlegung beim Überfahren), NEW = neue Abweichungen, s = nicht anwendbar oder nicht beantwortet."),
+    ("other_language", "Deutsch", "English"),
+];
+
+/// A word of the matrix in `lang`.
+pub fn word(lang: Lang, key: &str) -> &'static str {
+    WORDS
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map_or("?", |(_, en, de)| match lang {
+            Lang::En => en,
+            Lang::De => de,
+        })
+}
+
+/// The file name of the page in `lang` (`implementations.html` in German,
+/// the report's default language; `implementations.en.html` in English).
+pub fn page_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::De => "implementations.html",
+        Lang::En => "implementations.en.html",
+    }
+}
+
+/// A cell in a few characters: `passed/cases`, then `k` declared, `NEW`
+/// new, `s` not asked.
+pub fn cell_text(cell: &Cell) -> String {
+    let mut text = format!("{}/{}", cell.passed, cell.cases);
+    if cell.known_count() > 0 {
+        let _ = write!(text, " k{}", cell.known_count());
+    }
+    if !cell.new.is_empty() {
+        let _ = write!(text, " NEW{}", cell.new.len());
+    }
+    if cell.not_asked() > 0 {
+        let _ = write!(text, " s{}", cell.not_asked());
+    }
+    text
+}
+
+fn rate(value: Option<f64>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| format!("{v:.1}"))
+}
+
+/// The matrix as plain text for the CI log: one summary line per row,
+/// then per variant a clause table, then every new difference and stale
+/// declaration by name.
+pub fn text(matrix: &Matrix) -> String {
+    let lang = Lang::En;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<14} {:<10} {:<12} {:>5} {:>6} {:>5} {:>4} {:>5} {:>5} {:>8} {:>12}",
+        "implementation",
+        "version",
+        "variant",
+        "cases",
+        "passed",
+        "known",
+        "new",
+        "n/a",
+        "stale",
+        "cases/s",
+        "fuzz games/s"
+    );
+    for row in &matrix.rows {
+        if !row.present {
+            let _ = writeln!(
+                out,
+                "{:<14} {:<10} {:<12} {}",
+                row.implementation,
+                row.version,
+                row.variant.name(),
+                word(lang, "missing")
+            );
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{:<14} {:<10} {:<12} {:>5} {:>6} {:>5} {:>4} {:>5} {:>5} {:>8} {:>12}",
+            row.implementation,
+            row.version,
+            row.variant.name(),
+            row.total.cases,
+            row.total.passed,
+            row.total.known_count(),
+            row.total.new.len(),
+            row.total.not_asked(),
+            row.stale.len(),
+            rate(row.cases_per_second()),
+            rate(row.games_per_second()),
+        );
+    }
+    for (variant, rows) in by_variant(matrix) {
+        let clauses: BTreeSet<&String> = rows.iter().flat_map(|row| row.clauses.keys()).collect();
+        let _ = writeln!(out, "\n{} ({})", variant.name(), word(lang, "legend"));
+        let _ = write!(out, "{:<10}", word(lang, "clause"));
+        for row in &rows {
+            let _ = write!(out, " {:>16}", row.implementation);
+        }
+        out.push('\n');
+        for clause in clauses {
+            let _ = write!(out, "{clause:<10}");
+            for row in &rows {
+                let cell = row
+                    .clauses
+                    .get(clause)
+                    .map_or_else(|| "-".to_string(), cell_text);
+                let _ = write!(out, " {cell:>16}");
+            }
+            out.push('\n');
+        }
+    }
+    let mut declared = Vec::new();
+    for row in &matrix.rows {
+        for (id, count) in &row.total.known {
+            declared.push(format!(
+                "  {} {}: {id} ({count} cases)",
+                row.implementation,
+                row.variant.name()
+            ));
+        }
+    }
+    if !declared.is_empty() {
+        let _ = writeln!(out, "\ndeclared differences:\n{}", declared.join("\n"));
+    }
+    for row in &matrix.rows {
+        for case in &row.total.new {
+            let _ = writeln!(
+                out,
+                "NEW difference: {} {} {case} (declare it with its finding, or fix the adapter)",
+                row.implementation,
+                row.variant.name()
+            );
+        }
+        for case in &row.stale {
+            let _ = writeln!(
+                out,
+                "STALE declaration: {} {} {case} passes now; take it off {}'s list",
+                row.implementation,
+                row.variant.name(),
+                row.implementation
+            );
+        }
+        if !row.present {
+            let _ = writeln!(
+                out,
+                "MISSING result: {} {}",
+                row.implementation,
+                row.variant.name()
+            );
+        }
+        if let Some(timing) = row.timing.as_ref().filter(|t| t.fuzz_exit != 0) {
+            let _ = writeln!(
+                out,
+                "FUZZ failed: {} {} (exit {})",
+                row.implementation,
+                row.variant.name(),
+                timing.fuzz_exit
+            );
+        }
+    }
+    out
+}
+
+fn by_variant(matrix: &Matrix) -> Vec<(VariantId, Vec<&Row>)> {
+    let mut groups: Vec<(VariantId, Vec<&Row>)> = Vec::new();
+    for row in matrix.rows.iter().filter(|row| row.present) {
+        match groups
+            .iter_mut()
+            .find(|(variant, _)| *variant == row.variant)
+        {
+            Some((_, rows)) => rows.push(row),
+            None => groups.push((row.variant, vec![row])),
+        }
+    }
+    groups
+}
+
+/// The matrix as the committee's page in `lang`.
+pub fn html(matrix: &Matrix, lang: Lang) -> String {
+    let w = |key| escape(word(lang, key));
+    let other = match lang {
+        Lang::De => Lang::En,
+        Lang::En => Lang::De,
+    };
+    let mut h = String::new();
+    let _ = writeln!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n<style>td.new{{background:#fdd}} td.known{{background:#ffe9b3}} td.ok{{background:#dfd}}</style>\n</head>\n<body>\n<main>\n<p><a href=\"index.html\">regelwerk</a> · <a href=\"{}\">{}</a></p>\n<h1>{}</h1>\n<p>{}</p>",
+        lang.code(),
+        w("title"),
+        page_name(other),
+        w("other_language"),
+        w("title"),
+        w("intro"),
+    );
+    let _ = writeln!(
+        h,
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        w("implementation"), w("version"), w("variant"), w("cases"), w("passed"), w("known"), w("new"), w("not_asked"), w("stale"), w("cases_per_second"), w("games_per_second")
+    );
+    for row in &matrix.rows {
+        let known: Vec<String> = row
+            .total
+            .known
+            .iter()
+            .map(|(id, n)| format!("{id} ×{n}"))
+            .collect();
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\" title=\"{}\">{}</td><td class=\"n{}\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            escape(&row.implementation),
+            escape(&row.version),
+            escape(row.variant.name()),
+            if row.present { row.total.cases.to_string() } else { w("missing") },
+            row.total.passed,
+            escape(&known.join(", ")),
+            row.total.known_count(),
+            if row.total.new.is_empty() { "" } else { " new" },
+            row.total.new.len(),
+            row.total.not_asked(),
+            row.stale.len(),
+            rate(row.cases_per_second()),
+            rate(row.games_per_second()),
+        );
+    }
+    h.push_str("</table>\n");
+    for (variant, rows) in by_variant(matrix) {
+        let title = crate::variant::info(variant).title;
+        let _ = writeln!(
+            h,
+            "<h2>{}</h2>\n<table>\n<tr><th>{}</th>",
+            escape(title),
+            w("clause")
+        );
+        for row in &rows {
+            let _ = write!(
+                h,
+                "<th>{} {}</th>",
+                escape(&row.implementation),
+                escape(&row.version)
+            );
+        }
+        h.push_str("</tr>\n");
+        let clauses: BTreeSet<&String> = rows.iter().flat_map(|row| row.clauses.keys()).collect();
+        for clause in clauses {
+            let _ = write!(
+                h,
+                "<tr><td><a href=\"{}/{}\">{}</a></td>",
+                variant.name(),
+                super::html::clause_page(clause),
+                escape(clause)
+            );
+            for row in &rows {
+                match row.clauses.get(clause) {
+                    None => h.push_str("<td>-</td>"),
+                    Some(cell) => {
+                        let class = if !cell.new.is_empty() {
+                            "new"
+                        } else if cell.known_count() > 0 {
+                            "known"
+                        } else {
+                            "ok"
+                        };
+                        let mut why: Vec<String> = cell.known.keys().cloned().collect();
+                        why.extend(cell.new.iter().map(|case| format!("NEW {case}")));
+                        why.extend(
+                            cell.not_applicable
+                                .keys()
+                                .map(|ruling| format!("n/a: {ruling}")),
+                        );
+                        why.extend(cell.skipped.keys().cloned());
+                        let _ = write!(
+                            h,
+                            "<td class=\"{class}\" title=\"{}\">{}</td>",
+                            escape(&why.join("; ")),
+                            escape(&cell_text(cell))
+                        );
+                    }
+                }
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table>\n");
+    }
+    let _ = writeln!(h, "<p>{}</p>\n</main>\n</body>\n</html>", w("legend"));
+    h
+}

@@ -1,0 +1,297 @@
+//! The engine's codes in the report language: refusal reasons, causes of
+//! elimination, the game's status, event kinds, finding kinds and piece
+//! kinds of every variant. The codes themselves stay English (they are
+//! the protocol's words); under `--lang de` the report shows these German
+//! names, and a code it does not know as it is.
+
+use crate::spec::{FindingKind, TestableBy};
+use crate::variant::Status;
+
+use super::labels::Lang;
+
+/// German names of refusal reasons (`result` of a refused action).
+const REASONS: &[(&str, &str)] = &[
+    ("legal", "zulässig"),
+    ("leaves-king-in-check", "lässt den eigenen König im Schach"),
+    ("not-a-move-of-the-piece", "kein Zug dieser Figur"),
+    ("not-a-move-of-piece", "kein Zug dieser Figur"),
+    ("game-over", "Partie schon beendet"),
+    ("path-blocked", "Weg versperrt"),
+    ("own-piece-on-target", "eigene Figur auf dem Ziel"),
+    ("blocked", "versperrt"),
+    ("wrong-party", "andere Partei am Zug"),
+    ("no-draw-to-claim", "kein Remis zu beanspruchen"),
+    ("gives-check", "gibt Schach"),
+    ("bad-notation", "unlesbare Notation"),
+    ("pawn-direction-forbidden", "verbotene Bauernrichtung"),
+    ("castling-not-allowed", "Rochade nicht erlaubt"),
+    ("promotion-unavailable", "Umwandlung nicht verfügbar"),
+    ("dead-piece", "tote Blockadefigur"),
+    ("own-colour-square", "Feld der eigenen Farbe"),
+    ("not-your-piece", "nicht die eigene Figur"),
+    ("no-piece", "keine Figur auf dem Ausgangsfeld"),
+    ("pawn-start-no-capture", "Startzug des Bauern schlägt nie"),
+    ("promotion-required", "Umwandlung vorgeschrieben"),
+    ("pair-occupied", "Farbpaar besetzt"),
+    ("neutral-piece", "neutrale Figur"),
+    ("generals-facing", "Generäle stehen sich gegenüber"),
+    ("general-attacked", "General angegriffen"),
+    ("cannot-capture", "kann nicht schlagen"),
+    ("pawn-double-step-spent", "Doppelschritt schon verbraucht"),
+    ("defection-not-allowed", "Überlaufen nicht erlaubt"),
+    ("swap-not-allowed", "Tausch nicht erlaubt"),
+    ("king-onto-dead-blocker", "König auf tote Blockadefigur"),
+    (
+        "promotion-outside-zone",
+        "Umwandlung außerhalb des Bereichs",
+    ),
+    ("promotion-not-allowed", "Umwandlung nicht erlaubt"),
+    ("promotion-not-available", "Umwandlung nicht verfügbar"),
+    ("pawn-start-move-only", "nur der Startzug des Bauern"),
+    ("elapsed-over-remaining", "mehr Zeit als noch übrig"),
+    ("beyond-slide-limit", "weiter als erlaubt"),
+    ("no-promotion-available", "keine Umwandlung verfügbar"),
+    ("elapsed-over-limit", "mehr als 60 Sekunden"),
+    ("bad-promotion-piece", "unzulässige Umwandlungsfigur"),
+    ("knight-path-missing", "Sprung über fehlende Zellen"),
+    ("same-cell", "Start gleich Ziel"),
+    ("promotion-not-a-pawn", "nur Bauern wandeln um"),
+    ("not-active", "Partei nicht aktiv"),
+    ("defection-step-required", "Überlaufen verlangt"),
+    ("defection-step-not-allowed", "Überlaufen nicht erlaubt"),
+];
+
+/// German names of the rules that end a game or eliminate a party.
+const CAUSES: &[(&str, &str)] = &[
+    ("mate", "Matt"),
+    ("checkmate", "Schachmatt"),
+    ("stalemate", "Patt"),
+    ("king-capture", "Königsschlag"),
+    ("flag-fall", "Zeitablauf"),
+    ("timeout", "Zeitüberschreitung"),
+    ("general-capture", "Schlag des Generals"),
+    ("resignation", "Aufgabe"),
+    ("leaving", "Verlassen der Partie"),
+    ("last-party", "letzte aktive Partei"),
+    ("last-general", "letzter General"),
+    ("goal", "Ziel erreicht"),
+    ("goal-tie", "beide am Ziel"),
+    ("bare-kings", "nur noch Könige"),
+    ("fifty-move", "50-Züge-Regel"),
+    ("seventy-five-move", "75-Züge-Regel"),
+    ("move-limit", "Zuggrenze"),
+    ("repetition", "Wiederholung"),
+    ("threefold", "dreifache Wiederholung"),
+    ("fivefold", "fünffache Wiederholung"),
+    ("insufficient-material", "zu wenig Material"),
+];
+
+/// German names of event kinds.
+const EVENTS: &[(&str, &str)] = &[
+    ("moved", "gezogen"),
+    ("captured", "geschlagen"),
+    ("promoted", "umgewandelt"),
+    ("forfeited", "Zug verfallen"),
+    ("check", "Schach"),
+    ("gardez", "Gardez"),
+    ("eliminated", "ausgeschieden"),
+    ("won", "gewonnen"),
+];
+
+/// German names of piece kinds (the rulebooks' names).
+const KINDS: &[(&str, &str)] = &[
+    ("king", "König"),
+    ("queen", "Dame"),
+    ("rook", "Turm"),
+    ("bishop", "Läufer"),
+    ("knight", "Pferd"),
+    ("pawn", "Bauer"),
+    ("marshal", "Marschall"),
+    ("cardinal", "Kardinal"),
+    ("general", "General"),
+    ("advisor", "Berater"),
+    ("elephant", "Elefant"),
+    ("horse", "Pferd"),
+    ("chariot", "Wagen"),
+    ("cannon", "Kanone"),
+    ("soldier", "Soldat"),
+];
+
+fn lookup(table: &[(&str, &'static str)], code: &str) -> Option<&'static str> {
+    table
+        .iter()
+        .find(|(key, _)| *key == code)
+        .map(|(_, name)| *name)
+}
+
+/// A refusal reason in the report language (the code under `en`).
+pub fn reason(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::De => lookup(REASONS, code).map_or_else(|| code.to_string(), str::to_string),
+        Lang::En => code.to_string(),
+    }
+}
+
+/// A cause of elimination or end of game in the report language.
+pub fn cause(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::De => lookup(CAUSES, code).map_or_else(|| code.to_string(), str::to_string),
+        Lang::En => code.to_string(),
+    }
+}
+
+/// An event kind in the report language.
+pub fn event(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::De => lookup(EVENTS, code).map_or_else(|| code.to_string(), str::to_string),
+        Lang::En => code.to_string(),
+    }
+}
+
+/// A piece kind (`knight`, `marshal`, ...) in the report language.
+pub fn kind(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::De => lookup(KINDS, code).map_or_else(|| code.to_string(), str::to_string),
+        Lang::En => code.to_string(),
+    }
+}
+
+/// The game's status in the report language: "läuft", "Blau gewinnt
+/// (Matt)", "Remis (Patt)".
+pub fn status(lang: Lang, status: &Status) -> String {
+    match lang {
+        Lang::En => status.to_string(),
+        Lang::De => match status {
+            Status::Ongoing => "Partie läuft".to_string(),
+            Status::Won { winners, reason } => {
+                let names: Vec<String> = winners
+                    .iter()
+                    .map(|p| super::words::party_name(lang, p))
+                    .collect();
+                let verb = if names.len() == 1 {
+                    "gewinnt"
+                } else {
+                    "gewinnen"
+                };
+                format!("{} {verb} ({})", names.join(" und "), cause(lang, reason))
+            }
+            Status::Drawn { reason } => format!("Remis ({})", cause(lang, reason)),
+        },
+    }
+}
+
+/// What a square holds, as a scenario's `cells` writes it (`empty`,
+/// `gelb knight`, `dead gelb knight`), in the report language.
+pub fn cell_content(lang: Lang, text: &str) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["empty"] => "leer".to_string(),
+        ["dead", party, piece] => format!(
+            "tot: {} {}",
+            super::words::party_name(lang, party),
+            kind(lang, piece)
+        ),
+        [party, piece] => format!(
+            "{} {}",
+            super::words::party_name(lang, party),
+            kind(lang, piece)
+        ),
+        _ => text.to_string(),
+    }
+}
+
+/// The step a comparison names (`play 16-28`, `moves of cell 127`,
+/// `moves of the party to move`, `state`, `open the position`; written by
+/// the scenario runner) in the report language.
+pub fn step_what(lang: Lang, what: &str) -> String {
+    if lang == Lang::En {
+        return what.to_string();
+    }
+    if let Some(action) = what.strip_prefix("play ") {
+        return format!("Aktion {action}");
+    }
+    if what == "moves of the party to move" {
+        return "Züge der Partei am Zug".to_string();
+    }
+    if let Some(rest) = what.strip_prefix("moves of ") {
+        let square = rest.rsplit(' ').next().unwrap_or(rest);
+        return format!("Züge der Figur auf {square}");
+    }
+    match what {
+        "state" => "Zustand".to_string(),
+        "open the position" => "Stellung öffnen".to_string(),
+        _ => what.to_string(),
+    }
+}
+
+/// A finding kind's name in the report language.
+pub fn finding_kind(lang: Lang, kind: FindingKind) -> &'static str {
+    match (lang, kind) {
+        (Lang::De, FindingKind::Gap) => "Lücke",
+        (Lang::De, FindingKind::Contradiction) => "Widerspruch",
+        (Lang::De, FindingKind::Asymmetry) => "Ungleichbehandlung",
+        (Lang::De, FindingKind::Surprise) => "Überraschung",
+        (Lang::De, FindingKind::Claim) => "Behauptung",
+        (Lang::En, FindingKind::Gap) => "gap",
+        (Lang::En, FindingKind::Contradiction) => "contradiction",
+        (Lang::En, FindingKind::Asymmetry) => "asymmetry",
+        (Lang::En, FindingKind::Surprise) => "surprise",
+        (Lang::En, FindingKind::Claim) => "claim",
+    }
+}
+
+/// Every finding kind, in the order the findings index lists them.
+pub const FINDING_KINDS: [FindingKind; 5] = [
+    FindingKind::Gap,
+    FindingKind::Contradiction,
+    FindingKind::Asymmetry,
+    FindingKind::Surprise,
+    FindingKind::Claim,
+];
+
+/// Who tests a clause, in the report language.
+pub fn testable(lang: Lang, by: TestableBy) -> &'static str {
+    match (lang, by) {
+        (Lang::De, TestableBy::Engine) => "Engine",
+        (Lang::De, TestableBy::Journal) => "Journal",
+        (Lang::De, TestableBy::Tournament) => "Turniermodell",
+        (Lang::De, TestableBy::Group) => "Gruppe",
+        (Lang::En, TestableBy::Engine) => "engine",
+        (Lang::En, TestableBy::Journal) => "journal",
+        (Lang::En, TestableBy::Tournament) => "tournament",
+        (Lang::En, TestableBy::Group) => "group",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_in_german_and_stay_codes_in_english() {
+        assert_eq!(reason(Lang::De, "wrong-party"), "andere Partei am Zug");
+        assert_eq!(reason(Lang::En, "wrong-party"), "wrong-party");
+        assert_eq!(reason(Lang::De, "some-new-code"), "some-new-code");
+        assert_eq!(
+            cell_content(Lang::De, "dead gelb knight"),
+            "tot: Gelb Pferd"
+        );
+        assert_eq!(cell_content(Lang::De, "empty"), "leer");
+        assert_eq!(status(Lang::De, &Status::Ongoing), "Partie läuft");
+        assert_eq!(
+            status(Lang::De, &Status::won_by("blau", "last-party")),
+            "Blau gewinnt (letzte aktive Partei)"
+        );
+        assert_eq!(event(Lang::De, "check"), "Schach");
+        assert_eq!(kind(Lang::De, "marshal"), "Marschall");
+        assert_eq!(
+            step_what(Lang::De, "moves of cell 127"),
+            "Züge der Figur auf 127"
+        );
+        assert_eq!(step_what(Lang::De, "play 16-28"), "Aktion 16-28");
+        assert_eq!(step_what(Lang::En, "play 16-28"), "play 16-28");
+    }
+}
