@@ -161,4 +161,5 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: faults::Misreading::catalogue,
         open: open_with_faults,
     },
+    uci: None,
 };

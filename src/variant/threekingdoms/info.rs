@@ -142,6 +142,7 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: super::faults::Misreading::catalogue,
         open: super::open_with_faults,
     },
+    uci: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
