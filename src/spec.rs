@@ -245,6 +245,11 @@ pub struct Sentence {
     pub at: String,
     /// What it says, in the project's own words.
     pub says: String,
+    /// The ruling alternatives (`ID=key`) that read this sentence another
+    /// way: misreadings too, from the default's side, played and counted
+    /// by `rulings audit` rather than as faults.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<String>,
 }
 
 impl Sentence {
@@ -319,15 +324,17 @@ pub struct MisreadingCatalogue {
 
 impl MisreadingCatalogue {
     /// The sentences that no kept and no rejected misreading names in
-    /// `from`: the gaps of the derivation.
+    /// `from` and that list no ruling alternative: the gaps of the
+    /// derivation.
     pub fn uncovered(&self) -> Vec<&Sentence> {
         self.sentences
             .iter()
             .filter(|sentence| {
-                !self
-                    .misreadings
-                    .iter()
-                    .any(|entry| entry.from.as_deref() == Some(sentence.at.as_str()))
+                sentence.alternatives.is_empty()
+                    && !self
+                        .misreadings
+                        .iter()
+                        .any(|entry| entry.from.as_deref() == Some(sentence.at.as_str()))
                     && !self.rejected.iter().any(|r| r.from == sentence.at)
             })
             .collect()
@@ -340,15 +347,18 @@ impl MisreadingCatalogue {
     pub fn coverage_markdown(&self, title: &str) -> String {
         let cell = |text: &str| text.replace('|', "\\|");
         let traced = self.misreadings.iter().filter(|e| e.from.is_some()).count();
+        let alternatives: usize = self.sentences.iter().map(|s| s.alternatives.len()).sum();
         let mut out = format!(
             "# {title}: misreadings by sentence\n\n\
              Generated from `spec/{variant}/misreadings.yaml` by \
              `regelwerk rulings misreadings --variant {variant} --coverage --write`; \
              do not edit by hand (tests/misreadings.rs checks it). Each sentence \
              of the rule text and of the rulings page, the misreadings of it \
-             built as engine faults (kept) and those considered and rejected \
-             (docs/testing.md, \"Misreadings\").\n\n\
+             built as engine faults (kept), the ruling alternatives that read it \
+             another way (in backticks, counted by `rulings audit`) and those \
+             considered and rejected (docs/testing.md, \"Misreadings\").\n\n\
              {} sentences, {} misreadings kept ({traced} traced to a sentence), \
+             {alternatives} ruling alternatives on sentences, \
              {} rejected, {} sentences without an entry.\n\n\
              | sentence | says | kept | rejected |\n|---|---|---|---|\n",
             self.sentences.len(),
@@ -366,6 +376,7 @@ impl MisreadingCatalogue {
                     let kind = e.kind.map_or("?", MisreadingKind::name);
                     format!("{} ({kind})", e.id)
                 })
+                .chain(sentence.alternatives.iter().map(|a| format!("`{a}`")))
                 .collect();
             let rejected = self
                 .rejected
@@ -481,6 +492,17 @@ pub fn load_misreading_catalogue(
                 "sentence '{}': expected `says` on one non-empty line",
                 sentence.at
             )));
+        }
+        for alternative in &sentence.alternatives {
+            let well_formed = alternative.split_once('=').is_some_and(|(id, key)| {
+                !id.is_empty() && !key.is_empty() && key != "default" && !key.contains('=')
+            });
+            if !well_formed {
+                return Err(fail(format!(
+                    "sentence '{}': alternative '{alternative}': expected `ID=key` with a key other than default",
+                    sentence.at
+                )));
+            }
         }
     }
     let known = |from: &str, what: &str| {

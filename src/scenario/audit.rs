@@ -15,7 +15,8 @@
 //! course is made of ([`in_play`]):
 //! - a `play` step whose action is legal where it should be refused or
 //!   the other way round (`result`), or whose report differs in the next
-//!   mover (`next`), the status or the winner (`status`, `winner`), the
+//!   mover (`next`), the status or the winner (`status`, `winner`, Three
+//!   Kingdoms' `drawn_among`), the
 //!   captured piece (`capture`), the eliminations (`eliminations`) or the
 //!   control changes (`control`);
 //! - a `moves` step whose move set differs (the legality of the actions
@@ -42,11 +43,14 @@ use super::load::Loaded;
 use super::run::{differences_with, Difference, StepKind};
 
 /// The fields of a `play` step whose difference is a catch in play.
+/// `drawn_among` is Three Kingdoms' own field naming the kingdoms that
+/// share a draw (R-RESULT): part of the result, as `winner` is.
 pub const IN_PLAY_PLAY_FIELDS: &[&str] = &[
     "result",
     "next",
     "status",
     "winner",
+    "drawn_among",
     "capture",
     "eliminations",
     "control",

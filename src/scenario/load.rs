@@ -40,15 +40,37 @@ impl Loaded {
     }
 
     /// The same, with `forced` ruling settings on top of the scenario's.
+    /// A forced `fault:M-...` entry plays that misreading.
+    ///
+    /// A scenario that starts from the variant's start position
+    /// ([`Loaded::from_default_start`]) opens, under forced rulings, the
+    /// start the engine builds under them: a ruling can change the start
+    /// itself (Three Kingdoms' R-BANNERMEN=off takes the bannermen off),
+    /// and the text in [`Loaded::start`] was built under the scenario's own
+    /// rulings only.
     ///
     /// # Errors
     /// As [`Loaded::open`].
-    /// A forced `fault:M-...` entry plays that misreading.
     pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, String> {
         let (forced, faults) = variant::split_faults(forced);
+        let rebuilt = !forced.is_empty() && self.from_default_start();
         let mut rulings = self.scenario.ruleset.clone();
         rulings.extend(forced);
-        variant::open_with_faults(self.scenario.variant, Some(&self.start), &rulings, &faults)
+        let position = (!rebuilt).then_some(self.start.as_str());
+        variant::open_with_faults(self.scenario.variant, position, &rulings, &faults)
+    }
+
+    /// Whether the scenario starts from the variant's own start position
+    /// (`start: true`, or that start named: `start: start`), which a
+    /// ruling may change.
+    pub fn from_default_start(&self) -> bool {
+        match &self.scenario.position.start {
+            Some(super::format::StartSpec::Default(default)) => *default,
+            Some(super::format::StartSpec::Named(name)) => {
+                self.info().starts.first() == Some(&name.as_str())
+            }
+            None => false,
+        }
     }
 
     /// MONARCHIE scenarios: the starting position and the ruleset, for the

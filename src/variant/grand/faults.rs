@@ -5,7 +5,7 @@
 //! [`FaultSet::has`] at the spot each changes, marked `// Fault G-...`;
 //! with no fault set every branch is a bit test that fails.
 
-use crate::variant::chess::{Board, Move, Side};
+use crate::variant::chess::{Board, Kind, Move, Side};
 
 use super::position::Position;
 
@@ -35,6 +35,9 @@ misreadings! {
     /// A pinned piece does not give check: the king may step onto a
     /// square only a pinned enemy piece attacks.
     PinnedNoCheck => "G-PINNED-NO-CHECK", ["g.4"];
+    /// A pawn on its ninth rank with no kind to promote into, which cannot
+    /// move, is taken to attack nothing: it gives no check.
+    StuckPawnNoCheck => "G-STUCK-PAWN-NO-CHECK", ["g.7.3"];
     /// Stalemate wins for the side that stalemated.
     StalemateWins => "G-STALEMATE-WINS", ["g.8.2"];
     /// Insufficient material does not end the game.
@@ -67,4 +70,32 @@ fn attacked_by_unpinned(board: &Board, side: Side) -> bool {
             && pinned & (1u128 << square.index()) == 0
             && board.attacks(piece, square, king, king)
     })
+}
+
+/// Fault G-STUCK-PAWN-NO-CHECK: whether `side`'s king is safe after `mv`
+/// when the enemy pawns on their ninth rank that cannot move (their side
+/// has no kind to promote into, clause g.7.3) are taken to attack nothing.
+pub fn king_safe_ignoring_stuck_pawns(position: &Position, mv: Move) -> bool {
+    let mut board: Board = position.board;
+    if super::pawn::is_en_passant(position, mv) {
+        if let Some(victim) = super::pawn::en_passant_victim(position.side, mv.to) {
+            board.take(victim);
+        }
+    }
+    board.relocate(mv.from, mv.to);
+    let king = board.king(position.side);
+    let them = position.side.opponent();
+    let ninth = match them {
+        Side::White => super::position::BOARD_SIDE - 2,
+        Side::Black => 1,
+    };
+    let stuck = super::promotion::available_kinds(&board, them)
+        .next()
+        .is_none();
+    let attacked = board.pieces().any(|(square, piece)| {
+        piece.side == them
+            && !(stuck && piece.kind == Kind::Pawn && square.rank() == ninth)
+            && board.attacks(piece, square, king, king)
+    });
+    !attacked
 }

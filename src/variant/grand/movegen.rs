@@ -53,6 +53,10 @@ fn king_safe(position: &Position, mv: Move, faults: FaultSet) -> bool {
         // Fault G-PINNED-NO-CHECK.
         return super::faults::king_safe_ignoring_pinned(position, mv);
     }
+    if faults.has(Misreading::StuckPawnNoCheck) {
+        // Fault G-STUCK-PAWN-NO-CHECK.
+        return super::faults::king_safe_ignoring_stuck_pawns(position, mv);
+    }
     safety::keeps_king_safe(position, mv)
 }
 

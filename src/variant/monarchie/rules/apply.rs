@@ -288,8 +288,8 @@ fn play_move(
     {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = match early_checks {
-        Some(checks) => checks,
+    let checks = match &early_checks {
+        Some(checks) => checks.clone(),
         None => record_checks(position, rules, &mut events),
     };
     let gardez = gardez_of(position, &earlier, actor, mv, rules);
@@ -303,6 +303,9 @@ fn play_move(
         _ => TurnEvent::Plain,
     };
     let later = pass_turn(position, actor, event, None, rules);
+    if let Some(early) = &early_checks {
+        turn_after_early_checks(position, actor, early);
+    }
     finish(
         position,
         Outcome {
@@ -342,8 +345,8 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
     if spend(position, actor, seconds) {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = match early_checks {
-        Some(checks) => checks,
+    let checks = match &early_checks {
+        Some(checks) => checks.clone(),
         None => record_checks(position, rules, &mut events),
     };
     let skip = match rules.timeout {
@@ -351,6 +354,9 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
         ForfeitInCheck::CheckFirst => None,
     };
     let later = pass_turn(position, actor, TurnEvent::Forfeit, skip, rules);
+    if let Some(early) = &early_checks {
+        turn_after_early_checks(position, actor, early);
+    }
     finish(
         position,
         Outcome {
@@ -371,6 +377,23 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
 }
 
 /// Adds the turn-start eliminations, the next mover and the winner.
+/// Fault M-FLAG-AFTER-CHECKS: an engine that judges the checks before
+/// the mover's flag falls also lets them decide the order (R-NEXT step 1).
+/// When the flag did fall, the first party of `early` clockwise after the
+/// mover that is still active moves next, although the dead pieces that
+/// attacked it give no check any more.
+fn turn_after_early_checks(position: &mut Position, actor: Party, early: &[Party]) {
+    if position.is_active(actor) || position.winner().is_some() {
+        return;
+    }
+    let first = actor
+        .others_clockwise()
+        .find(|party| early.contains(party) && position.is_active(*party));
+    if let Some(party) = first {
+        position.set_to_move(Some(party));
+    }
+}
+
 fn finish(position: &Position, mut outcome: Outcome, later: Vec<Elimination>) -> Outcome {
     for elimination in later {
         outcome.events.push(Event::Eliminated(elimination));
