@@ -96,6 +96,11 @@ pub enum Record {
         /// completes it (`merge` prints it; absent in older files).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         argv: Vec<String>,
+        /// The indices of the units this shard will write, when the run
+        /// knows them at its start (`merge` then names the units an
+        /// interrupted shard did not write; absent in older files).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        planned: Option<Planned>,
     },
     /// One unit's result.
     Unit {
@@ -115,6 +120,15 @@ pub enum Record {
         #[serde(default)]
         totals: std::collections::BTreeMap<String, u64>,
     },
+}
+
+/// The units a shard will write: every index below `campaign_units` that
+/// the shard takes ([`Shard::takes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Planned {
+    /// The units of the whole campaign (games, cases, root moves).
+    pub campaign_units: usize,
 }
 
 /// How a results file is begun.
@@ -138,6 +152,7 @@ pub struct ResultsWriter {
     path: PathBuf,
     units: usize,
     done: std::collections::BTreeSet<usize>,
+    resumed: usize,
     started: std::time::Instant,
 }
 
@@ -172,6 +187,24 @@ impl ResultsWriter {
         shard: Shard,
         begin: Begin,
         inputs: &[PathBuf],
+    ) -> Result<ResultsWriter, OutputError> {
+        ResultsWriter::begin_planned(path, command, campaign, shard, begin, inputs, None)
+    }
+
+    /// [`ResultsWriter::begin`] for a run that knows its campaign's unit
+    /// count at the start (`planned`): the header records it, so that
+    /// `merge` names every unit an interrupted shard did not write.
+    ///
+    /// # Errors
+    /// As [`ResultsWriter::begin`].
+    pub fn begin_planned(
+        path: &Path,
+        command: &str,
+        campaign: Value,
+        shard: Shard,
+        begin: Begin,
+        inputs: &[PathBuf],
+        planned: Option<Planned>,
     ) -> Result<ResultsWriter, OutputError> {
         crate::output::refuse_input(path, inputs)?;
         let fail = |message: String| OutputError {
@@ -218,6 +251,7 @@ impl ResultsWriter {
                 path: path.to_path_buf(),
                 units: old.units.len(),
                 done: old.units.iter().map(|unit| unit.index).collect(),
+                resumed: old.units.len(),
                 started: std::time::Instant::now(),
             });
         }
@@ -226,6 +260,7 @@ impl ResultsWriter {
             campaign,
             shard: shard.to_string(),
             argv: std::env::args().collect(),
+            planned,
         };
         let out = std::fs::OpenOptions::new()
             .create(true)
@@ -243,6 +278,7 @@ impl ResultsWriter {
             path: path.to_path_buf(),
             units: 0,
             done: Default::default(),
+            resumed: 0,
             started: std::time::Instant::now(),
         };
         writer
@@ -256,6 +292,12 @@ impl ResultsWriter {
     pub fn started_at(mut self, started: std::time::Instant) -> ResultsWriter {
         self.started = started;
         self
+    }
+
+    /// How many units the file held when it was begun (those of an
+    /// interrupted run that `--resume` keeps; 0 for a fresh file).
+    pub fn resumed_units(&self) -> usize {
+        self.resumed
     }
 
     /// Whether unit `index` is in the file already (a resumed run skips
@@ -360,12 +402,17 @@ struct ShardFile {
     campaign: Value,
     shard: Shard,
     argv: Vec<String>,
+    /// The units the shard was to write, if its header says.
+    planned: Option<Planned>,
     units: Vec<UnitLine>,
     /// The end record's seconds, totals and line, if the shard finished.
     end: Option<(f64, std::collections::BTreeMap<String, u64>, usize)>,
     /// The bytes up to the last whole header or unit line.
     kept_bytes: u64,
 }
+
+/// A header record read: command, campaign, shard, command line, plan.
+type Header = (String, Value, Shard, Vec<String>, Option<Planned>);
 
 /// Reads a results file line by line, each line within
 /// [`MAX_RESULTS_LINE`] and the file within
@@ -377,7 +424,7 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
     let file = crate::input::open_regular(path).map_err(|error| error.to_string())?;
     let mut reader = std::io::BufReader::new(file);
     let at = |line: usize, message: String| format!("{}:{line}: {message}", path.display());
-    let mut header: Option<(String, Value, Shard, Vec<String>)> = None;
+    let mut header: Option<Header> = None;
     let mut units = Vec::new();
     let mut end = None;
     let (mut number, mut read_bytes, mut kept_bytes) = (0usize, 0u64, 0u64);
@@ -442,17 +489,18 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
                     campaign,
                     shard,
                     argv,
+                    planned,
                 },
                 None,
             ) => {
                 let shard: Shard = shard.parse().map_err(|message| at(number, message))?;
-                header = Some((command, campaign, shard, argv));
+                header = Some((command, campaign, shard, argv, planned));
             }
             (_, None) => return Err(at(number, "expected the header record first".to_string())),
             (Record::Header { .. }, Some(_)) => {
                 return Err(at(number, "a second header record".to_string()))
             }
-            (Record::Unit { index, result }, Some((_, _, shard, _))) => {
+            (Record::Unit { index, result }, Some((_, _, shard, _, _))) => {
                 if !shard.takes(index) {
                     return Err(at(
                         number,
@@ -488,7 +536,7 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
         }
         kept_bytes = read_bytes;
     }
-    let Some((command, campaign, shard, argv)) = header else {
+    let Some((command, campaign, shard, argv, planned)) = header else {
         return Err(format!(
             "{}: empty: no header record (the run stopped before it wrote anything); run the shard again",
             path.display()
@@ -500,6 +548,7 @@ fn read_shard(path: &Path) -> Result<ShardFile, String> {
         campaign,
         shard,
         argv,
+        planned,
         units,
         end,
         kept_bytes,
@@ -526,7 +575,7 @@ pub fn command_line(argv: &[String]) -> String {
 
 /// The commands whose shards `--resume` continues (the others' shards
 /// are run again whole).
-pub const RESUMABLE: [&str; 2] = ["check", "perft"];
+pub const RESUMABLE: [&str; 4] = ["check", "perft", "fuzz", "conform"];
 
 /// The command that completes an unfinished shard: its own command line
 /// with `--resume` (for [`RESUMABLE`] commands; the others' own command
@@ -534,7 +583,7 @@ pub const RESUMABLE: [&str; 2] = ["check", "perft"];
 fn resume_command(file: &ShardFile) -> String {
     if file.argv.is_empty() {
         return format!(
-            "the shard's own command again with --output {} (and --resume for check and perft)",
+            "the shard's own command again with --output {} --resume",
             file.path.display()
         );
     }
@@ -555,6 +604,34 @@ fn resume_command(file: &ShardFile) -> String {
         argv.push("--resume".to_string());
     }
     command_line(&argv)
+}
+
+/// The units an unfinished shard planned and did not write, as `; units
+/// 3, 7 and 11 missing` (the first ten), or nothing when its header does
+/// not say what it planned.
+fn missing_units(file: &ShardFile) -> String {
+    let Some(planned) = file.planned else {
+        return String::new();
+    };
+    let done: std::collections::BTreeSet<usize> = file.units.iter().map(|u| u.index).collect();
+    let missing: Vec<usize> = (0..planned.campaign_units)
+        .filter(|&index| file.shard.takes(index) && !done.contains(&index))
+        .collect();
+    if missing.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = missing.iter().take(10).map(usize::to_string).collect();
+    let more = if missing.len() > 10 {
+        format!(" and {} more", missing.len() - 10)
+    } else {
+        String::new()
+    };
+    format!(
+        "; {} of its {} units missing: {}{more}",
+        missing.len(),
+        done.len() + missing.len(),
+        shown.join(", ")
+    )
 }
 
 /// The command that runs a missing shard `shard`: the command line of
@@ -655,10 +732,11 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
                 format!("the last was unit {index}")
             });
         problems.push(format!(
-            "{}: shard {} did not finish (no end record; {} units done, {last}); complete it with: {}",
+            "{}: shard {} did not finish (no end record; {} units done, {last}{}); complete it with: {}",
             file.path.display(),
             file.shard,
             file.units.len(),
+            missing_units(file),
             resume_command(file)
         ));
     }
