@@ -80,7 +80,7 @@ def refusal(request):
     minor: then the lower of the two minor versions is spoken)."""
     theirs = request.get("protocol")
     if not isinstance(theirs, str):
-        return errored(0, "cannot read request: `start` needs `protocol`, e.g. \"2.0\"")
+        return errored(0, "cannot read request: `start` needs `protocol`, e.g. \"2.2\"")
     if major(theirs) is not None and major(theirs) == major(PROTOCOL):
         return None
     reason = f"the harness speaks protocol {theirs}; this adapter speaks {PROTOCOL}"
