@@ -33,6 +33,8 @@ OUT = Path(sys.argv[2])
 # new settings; the first ones listed, and back to the default).
 RULINGS_PER_VARIANT = 4
 problems = []
+renames_seen = []
+flip_words_seen = []
 
 
 def fail(message):
@@ -147,12 +149,53 @@ def check_variant(driver, url, info):
     if played not in words or not any(f"next to move: {name}" in words for name in next_names):
         fail(f"{variant}: the report '{words}' does not name {played} and next {next_names}")
     print(f"{variant}: played {played}: {words}")
+    check_move_list(driver, variant, played)
+    check_special_menus(driver, variant)
     # Select a piece again so that the screenshot shows dots.
     select_piece(driver)
     driver.save_screenshot(str(OUT / f"explore-{variant}.png"))
     after = driver.find_element(By.ID, "position-text").get_attribute("value")
     check_rulings(driver, variant, after, info)
     check_save(driver, variant)
+
+
+def board_letters(driver):
+    """The kind letters drawn on the board's pieces."""
+    return set(driver.execute_script(
+        "return [...document.querySelectorAll('#board text.k')].map((t) => t.firstChild.textContent)"))
+
+
+def check_move_list(driver, variant, played):
+    """The compact move list: one entry per action, in the variant's
+    notation (SAN where its records use SAN), a click jumps there."""
+    plies = driver.find_elements(By.CSS_SELECTOR, "#move-list span.ply")
+    if len(plies) != 1 or plies[0].get_attribute("data-action") != played:
+        fail(f"{variant}: the move list reads {[p.text for p in plies]} after playing {played}")
+        return
+    text = plies[0].find_element(By.CSS_SELECTOR, "span.text").text
+    label = plies[0].find_elements(By.CSS_SELECTOR, "span.num")
+    if not label or label[0].text != "1.":
+        fail(f"{variant}: the first move is not numbered 1.: '{plies[0].text}'")
+    san = variant in ("grand", "racingkings")
+    if san and text == played:
+        fail(f"{variant}: the move list shows {played} in coordinates, not SAN")
+    if not san and text != played:
+        fail(f"{variant}: the move list shows '{text}' for {played}")
+    print(f"{variant}: move list '{plies[0].text}' for {played}")
+
+
+def check_special_menus(driver, variant):
+    """Three Kingdoms' resign, timeout and leave of each kingdom are one
+    menu per kingdom, not nine buttons."""
+    if variant != "threekingdoms":
+        return
+    menus = driver.find_elements(By.CSS_SELECTOR, "#special select.party-menu")
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#special button.special")
+    if len(menus) != 3 or buttons:
+        fail(f"threekingdoms: {len(menus)} party menus and {len(buttons)} buttons for the special actions")
+    else:
+        options = [len(m.find_elements(By.CSS_SELECTOR, "option[value]:not([value=''])")) for m in menus]
+        print(f"threekingdoms: special actions in {len(menus)} party menus ({options} actions each)")
 
 
 def check_rulings(driver, variant, position, info):
@@ -171,20 +214,43 @@ def check_rulings(driver, variant, position, info):
         now = set(cli_json("moves", "--variant", variant, "--position", position, "--ruling", setting)["moves"])
         page_appeared = driver.find_element(By.CSS_SELECTOR, "#diff p.appeared").get_attribute("data-moves").split()
         page_vanished = driver.find_element(By.CSS_SELECTOR, "#diff p.vanished").get_attribute("data-moves").split()
-        if set(page_appeared) != now - base or set(page_vanished) != base - now:
-            fail(f"{variant} {setting}: page marks +{page_appeared} -{page_vanished}, `moves` gives +{sorted(now - base)} -{sorted(base - now)}")
+        # A move a ruling only renames (R-SEATS) is listed as renamed, not
+        # as one that vanishes and one that appears.
+        renamed = [pair.split(">") for pair in driver.find_element(By.CSS_SELECTOR, "#diff p.renamed").get_attribute("data-pairs").split()]
+        renamed_then = {then for then, _ in renamed}
+        renamed_now = {now for _, now in renamed}
+        if set(page_appeared) | renamed_now != now - base or set(page_vanished) | renamed_then != base - now:
+            fail(f"{variant} {setting}: page marks +{page_appeared} -{page_vanished} renamed {renamed}, `moves` gives +{sorted(now - base)} -{sorted(base - now)}")
+        if set(page_appeared) & renamed_now or set(page_vanished) & renamed_then:
+            fail(f"{variant} {setting}: a renamed move is also listed as appearing or vanishing")
+        if renamed:
+            renames_seen.append((variant, setting, len(renamed)))
         arrows = driver.find_elements(By.CSS_SELECTOR, "#board svg line.arrow.start, #board svg line.arrow.forbidden")
         if len(arrows) != len(page_appeared) + len(page_vanished):
             fail(f"{variant} {setting}: {len(arrows)} arrows for {len(page_appeared) + len(page_vanished)} changed moves")
         flips = int(driver.find_element(By.CSS_SELECTOR, "#diff p.flips-head").get_attribute("data-count"))
         marked_any = marked_any or bool(page_appeared or page_vanished)
-        print(f"{variant}: {setting}: +{len(page_appeared)} -{len(page_vanished)} moves, {flips} scenarios flip")
+        print(f"{variant}: {setting}: +{len(page_appeared)} -{len(page_vanished)} moves, {len(renamed)} renamed, {flips} scenarios flip")
+        check_flip_words(driver, variant, setting)
         if index == 0:
             driver.save_screenshot(str(OUT / f"explore-{variant}-ruling.png"))
         # Back to the default.
         Select(driver.find_elements(By.CSS_SELECTOR, "#rulings select[data-ruling]")[index]).select_by_index(0)
         settle(driver)
     return marked_any
+
+
+def check_flip_words(driver, variant, setting):
+    """Each flipped scenario says what the engine does at its differing
+    step before and after the switch, in words."""
+    items = driver.find_elements(By.CSS_SELECTOR, "#diff ul.flips > li")
+    for item in items:
+        before = item.find_element(By.CSS_SELECTOR, "div.before").text
+        after = item.find_element(By.CSS_SELECTOR, "div.after").text
+        if not before.split(":", 1)[1].strip() or not after.split(":", 1)[1].strip():
+            fail(f"{variant} {setting}: a flipped scenario without before/after words: {item.text}")
+    if items:
+        flip_words_seen.append((variant, setting, items[0].text))
 
 
 def check_save(driver, variant):
@@ -195,7 +261,8 @@ def check_save(driver, variant):
     field.send_keys(scenario_id)
     driver.find_element(By.ID, "save-description").send_keys("saved by the explorer's browser check")
     driver.find_element(By.ID, "save").click()
-    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, "saved-file") or "exists" in d.find_element(By.ID, "save-result").text)
+    # The answer is the saved file or a message; either ends the wait.
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, "saved-file") or d.find_element(By.ID, "save-result").text.strip())
     files = driver.find_elements(By.ID, "saved-file")
     if not files:
         fail(f"{variant}: save failed: {driver.find_element(By.ID, 'save-result').text}")
@@ -261,8 +328,21 @@ def check_analysis_board(driver, url):
     """Issue 36 in German: play, switch a ruling (the change line), reload
     from the address, export, step with the keyboard, and the Engine
     column of a `moves` step."""
+    driver.get(f"{url}?variant=monarchie&lang=en")
+    settle(driver)
+    english = board_letters(driver)
     driver.get(f"{url}?variant=monarchie&lang=de")
     settle(driver)
+    german = board_letters(driver)
+    if english != set("KQRBNP") or german != set("KDTLPB"):
+        fail(f"monarchie: the pieces carry {sorted(english)} in English and {sorted(german)} in German")
+    else:
+        print(f"monarchie: piece letters {''.join(sorted(english))} (en), {''.join(sorted(german))} (de)")
+    # Rotating the board draws it again with the next party at the bottom.
+    driver.find_element(By.ID, "flip").click()
+    settle(driver)
+    if driver.find_element(By.ID, "bottom").get_attribute("value") == "":
+        fail("monarchie (de): rotating the board sets no party at the bottom")
     for _ in range(2):
         if select_piece(driver) is None:
             fail("monarchie (de): no piece with moves")
@@ -422,6 +502,13 @@ def main():
         code = process.wait(timeout=10)
         if code != 0:
             fail(f"the explorer did not stop cleanly on SIGTERM (exit {code})")
+    if "--timing-only" not in sys.argv:
+        if not any(variant == "threekingdoms" for variant, _, _ in renames_seen):
+            fail("threekingdoms: no ruling switch showed renamed moves (R-SEATS renames the points a crossing reaches)")
+        if not flip_words_seen:
+            fail("no ruling switch showed a flipped scenario with before/after words")
+        for variant, setting, text in flip_words_seen[:3]:
+            print(f"{variant} {setting}: flipped scenario: {text}")
     print(f"explore-check: {time.time() - started:.1f} s")
     if problems:
         print(f"explore-check: {len(problems)} problems")

@@ -441,7 +441,7 @@ fn messages_say_what_is_wrong_once_and_briefly() {
     let zero = run(&["moves", "--cell", "0"]);
     assert_eq!(
         zero.stderr
-            .matches("0 is out of range: expected a whole number from 1 to 253")
+            .matches("cell 0 is out of range: cells are numbered 1 to 253")
             .count(),
         1,
         "{}",

@@ -553,7 +553,7 @@ fn number_options_are_checked_against_their_range_in_plain_words() {
         (&["fuzz", "--seed", "99999999999999999999"], "out of range"),
         (&["fuzz", "--games", "0"], "from 1 to"),
         (&["moves", "--cell", "x"], "from 1 to 253"),
-        (&["moves", "--cell", "70000"], "from 1 to 253"),
+        (&["moves", "--cell", "70000"], "numbered 1 to 253"),
         (&["play", "--match", "x"], "whole number"),
         (
             &["report", "--html", "x", "--perft-depth", "x"],

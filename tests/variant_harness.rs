@@ -506,7 +506,55 @@ fn perft_cli_takes_a_variant() {
     assert_eq!(output.code, Some(0), "{}", output.stderr);
     assert!(output.stdout.lines().count() >= 1, "{}", output.stdout);
     let output = regelwerk(&["moves", "--variant", "grand", "--cell", "5"]);
-    assert_ne!(output.code, Some(0), "--cell is MONARCHIE's");
+    // `--cell` is another spelling of `--square`: 5 is no square of Grand.
+    assert_eq!(output.code, Some(2), "{}", output.stderr);
+    assert!(
+        output.stderr.contains("is not a square"),
+        "{}",
+        output.stderr
+    );
+}
+
+/// MONARCHIE takes the one path of every variant: `show` prints its own
+/// hexagram through the variant interface, `moves --cell` is another
+/// spelling of `--square`, a capture is listed with `x` and `perft
+/// --divide` lists first moves in the variant's move order (cell numbers,
+/// not text order).
+#[test]
+fn monarchie_position_commands_take_the_one_path() {
+    let path = root().join("scenarios/monarchie/m.6.6.start/steps-too-unmoved-pawn-captures.yaml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_str(&path, &text, None).unwrap_or_else(|e| panic!("{e}"));
+    let game = loaded.open().unwrap_or_else(|e| panic!("{e}"));
+    let position = game.position_text();
+    let ruling = "R-PAWN-START=steps-too";
+    let args = ["moves", "--position", &position, "--ruling", ruling];
+    let by_cell = regelwerk(&[&args[..], &["--cell", "18"]].concat());
+    let by_square = regelwerk(&[&args[..], &["--square", "18"]].concat());
+    assert_eq!(by_cell.code, Some(0), "{}", by_cell.stderr);
+    assert_eq!(by_cell.stdout, by_square.stdout);
+    let listed: Vec<&str> = by_cell.stdout.lines().collect();
+    // The Gelb knight on 19 is taken: 18x19, the empty cells with `-`.
+    assert!(listed.contains(&"18x19"), "{listed:?}");
+    assert!(listed.contains(&"18-17"), "{listed:?}");
+    assert!(!listed.contains(&"18-19"), "{listed:?}");
+    let show = regelwerk(&["show"]);
+    assert_eq!(show.code, Some(0), "{}", show.stderr);
+    assert_eq!(
+        show.stdout,
+        regelwerk::variant::monarchie::board_text::render(
+            &regelwerk::variant::monarchie::position::Position::start()
+        )
+    );
+    let divide = regelwerk(&["perft", "1", "--divide"]);
+    let first: Vec<&str> = divide
+        .stdout
+        .lines()
+        .filter_map(|line| line.split(' ').next())
+        .filter(|mv| mv.contains('-'))
+        .collect();
+    let at = |mv: &str| first.iter().position(|listed| *listed == mv);
+    assert!(at("9-32") < at("16-28"), "{first:?}");
 }
 
 #[test]

@@ -17,7 +17,7 @@ use super::repo_root;
 #[derive(clap::Args, Debug, Clone)]
 pub(super) struct ExploreArgs {
     /// The rule system the page opens with.
-    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+    #[arg(long, value_enum, default_value_t = VariantId::default())]
     variant: VariantId,
     /// The position the page opens with, in the variant's notation (default: its start).
     #[arg(long, conflicts_with = "scenario")]

@@ -45,6 +45,7 @@ pub(super) fn no_alternatives(variant: VariantId) -> anyhow::Error {
 /// `regelwerk rulings audit`: every alternative of `variant` against its
 /// suite; exit 1 when a changed scenario does not list the ruling.
 pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
+    use regelwerk::scenario::audit::MIN_CHANGES_PER_ALTERNATIVE;
     if regelwerk::variant::alternatives(variant).is_empty() {
         return Err(no_alternatives(variant));
     }
@@ -52,9 +53,15 @@ pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
     let effects = regelwerk::scenario::audit::audit(variant, &cases);
     let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
     for effect in &effects {
+        let mark = if effect.in_play.len() < MIN_CHANGES_PER_ALTERNATIVE {
+            "  <- too few in play"
+        } else {
+            ""
+        };
         println!(
-            "{:<32} changes {:>3} scenarios, {:>3} of them without the ruling listed",
+            "{:<32} changes {:>3} scenarios in play, {:>3} in total, {:>3} of them without the ruling listed{mark}",
             effect.setting,
+            effect.in_play.len(),
             effect.changed.len(),
             effect.unlisted.len()
         );
@@ -87,40 +94,83 @@ pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
 }
 
 /// `regelwerk rulings misreadings`: how many scenarios of `variant` catch
-/// each of its misreadings; exit 1 when one is caught by fewer than the
-/// minimum.
-pub(super) fn misreadings_audit(variant: VariantId, verbose: bool) -> Result<ExitCode> {
+/// each of its misreadings in play and in total
+/// ([`regelwerk::scenario::audit`]), with the kind and the sentence each
+/// misreads; exit 1 when one is caught in play by fewer than the minimum.
+/// With `coverage`, prints (or with `write` writes) the coverage table
+/// `docs/misreadings/<variant>.md` instead, without playing the suite.
+pub(super) fn misreadings_audit(
+    variant: VariantId,
+    verbose: bool,
+    coverage: bool,
+    write: bool,
+) -> Result<ExitCode> {
     use regelwerk::scenario::audit::{fault_audit, MIN_KILLS_PER_MISREADING};
     if !regelwerk::variant::has_misreadings(variant) {
         anyhow::bail!("{}", regelwerk::variant::faults::no_misreadings(variant));
     }
+    let root = repo_root();
+    let catalogue = regelwerk::spec::load_misreading_catalogue(
+        &root.join("spec").join(variant.name()),
+        variant,
+    )?;
+    if coverage || write {
+        let text = catalogue.coverage_markdown(regelwerk::variant::info(variant).title);
+        if write {
+            let path = root
+                .join("docs/misreadings")
+                .join(format!("{}.md", variant.name()));
+            std::fs::create_dir_all(root.join("docs/misreadings"))?;
+            std::fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
+            println!("wrote {}", path.display());
+        } else {
+            print!("{text}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let cases = variant_cases(variant)?;
     let kills = fault_audit(variant, &cases);
     let mut weak = 0;
+    println!(
+        "{:<30} {:>7} {:>5}  {:<17} {:<16} clauses",
+        "misreading", "in play", "total", "kind", "from"
+    );
     for entry in &kills {
-        let count = entry.killed_by.len();
-        let mark = if count < MIN_KILLS_PER_MISREADING {
+        let listed = catalogue.misreadings.iter().find(|m| m.id == entry.id);
+        let kind = listed
+            .and_then(|m| m.kind)
+            .map_or("-", regelwerk::spec::MisreadingKind::name);
+        let from = listed.and_then(|m| m.from.as_deref()).unwrap_or("-");
+        let mark = if entry.in_play.len() < MIN_KILLS_PER_MISREADING {
             weak += 1;
-            "  <- too few"
+            "  <- too few in play"
         } else {
             ""
         };
         println!(
-            "{:<30} {:<28} killed by {:>3} scenarios{mark}",
+            "{:<30} {:>7} {:>5}  {kind:<17} {from:<16} {}{mark}",
             entry.id,
+            entry.in_play.len(),
+            entry.killed_by.len(),
             entry.clauses.join(","),
-            count
         );
         if verbose {
             for id in &entry.killed_by {
-                println!("    {id}");
+                let how = if entry.in_play.contains(id) {
+                    "in play"
+                } else {
+                    "not in play"
+                };
+                println!("    {id} ({how})");
             }
         }
     }
+    let least = kills.iter().map(|k| k.in_play.len()).min().unwrap_or(0);
     println!(
-        "{}: {} misreadings, {} caught by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
+        "{}: {} misreadings ({} rejected), fewest in-play catches {least}, {} caught in play by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
         regelwerk::variant::info(variant).title,
         kills.len(),
+        catalogue.rejected.len(),
         weak
     );
     Ok(if weak == 0 {

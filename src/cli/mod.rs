@@ -9,7 +9,6 @@ mod formats;
 mod fuzz;
 mod maintain;
 mod matrix;
-mod perft;
 mod perftfile;
 mod play;
 mod play_record;
@@ -24,14 +23,10 @@ pub use formats::{ConformFormat, Format, ReportFormat, SchemaKind};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 
-use regelwerk::perft::PerftPath;
-use regelwerk::position::Position;
-use regelwerk::rules::{legal_moves, legal_moves_from};
-use regelwerk::variant::VariantId;
-use regelwerk::Cell;
+use regelwerk::variant::{PerftPath, VariantId};
 
 use position_args::PositionArgs;
 
@@ -118,7 +113,7 @@ enum Command {
     /// Play seeded random games on the reference engine and check every invariant after every action.
     Fuzz {
         /// The rule system.
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        #[arg(long, value_enum, default_value_t = VariantId::default())]
         variant: VariantId,
         /// Number of games.
         #[arg(long, default_value_t = 1000, value_parser = regelwerk::input::whole(1u64, u64::MAX))]
@@ -212,7 +207,7 @@ enum Command {
         #[arg(long)]
         strict: bool,
         /// The rule system whose suite to run.
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        #[arg(long, value_enum, default_value_t = VariantId::default())]
         variant: VariantId,
         /// Scenario files or directories (default: scenarios/<variant>).
         paths: Vec<PathBuf>,
@@ -288,7 +283,7 @@ enum Command {
         #[arg(long, short)]
         output: PathBuf,
         /// The rule system whose movement figures to draw.
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        #[arg(long, value_enum, default_value_t = VariantId::default())]
         variant: VariantId,
     },
     /// Write the rules committee's report: a static HTML site that works offline.
@@ -309,7 +304,7 @@ enum Command {
     /// Ruling and misreading tools for any variant (`rulings audit --variant V`, `rulings diff ID=KEY`, `rulings misreadings`).
     Rulings {
         /// The rule system; before or after the subcommand.
-        #[arg(long, value_enum, global = true, default_value_t = VariantId::Monarchie)]
+        #[arg(long, value_enum, global = true, default_value_t = VariantId::default())]
         variant: VariantId,
         #[command(subcommand)]
         command: render::RulingsCommand,
@@ -334,7 +329,7 @@ enum Command {
         /// The perft file, e.g. tests/data/monarchie.perft.
         file: PathBuf,
         /// The rule system the file is for.
-        #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+        #[arg(long, value_enum, default_value_t = VariantId::default())]
         variant: VariantId,
         /// Skip lines of more nodes than this (a number such as 1e9, or none).
         #[arg(long, default_value = "1e8")]
@@ -382,11 +377,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         position: PositionArgs,
-        /// Only the moves of the piece on this cell (MONARCHIE).
-        #[arg(long, value_parser = regelwerk::input::whole(1u16, 253))]
-        cell: Option<u16>,
-        /// Only the moves of the piece on this square or point (every variant but MONARCHIE), e.g. e2.
-        #[arg(long)]
+        /// Only the moves of the piece on this square, point or cell, in the variant's notation: e2, or a MONARCHIE cell number such as 16 (`--cell` is the same option).
+        #[arg(long, visible_alias = "cell")]
         square: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -470,18 +462,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             json,
             html,
         } => matrix::run(&implementations, &results, json.as_deref(), html.as_deref()),
-        Command::Show { position } if position.variant != VariantId::Monarchie => {
+        Command::Show { position } => {
             use std::io::IsTerminal as _;
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             print!(
                 "{}",
                 variants::board_text(position.open()?.as_ref(), colour)
             );
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Show { position } => {
-            let (position, _) = position.load()?;
-            print!("{}", regelwerk::board_text::render(&position));
             Ok(ExitCode::SUCCESS)
         }
         Command::Fuzz {
@@ -593,8 +580,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             timeout,
         } => bench::bench(bench::BenchArgs {
             uci,
+            // By default every variant a UCI engine plays.
             variants: if variant.is_empty() {
-                vec![VariantId::Grand, VariantId::Racingkings]
+                VariantId::ALL
+                    .into_iter()
+                    .filter(|&variant| {
+                        regelwerk::protocol::uci::uci_variant_name(variant).is_some()
+                    })
+                    .collect()
             } else {
                 variant
             },
@@ -604,12 +597,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             timeout,
         }),
         Command::Play(args) => {
-            // MONARCHIE's game of humans and Joshuas, or any other
-            // variant's game of computers recorded as PGN.
-            if args.variant == VariantId::Monarchie {
-                play::play(args)
-            } else {
-                play_record::play(args)
+            // A variant recorded in a journal plays humans and Joshuas
+            // (clause 17's journal, MONARCHIE); the others play computers
+            // and write PGN or a turn record.
+            match regelwerk::variant::info(args.variant).record.format {
+                regelwerk::variant::RecordFormat::Journal => play::play(args),
+                _ => play_record::play(args),
             }
         }
         Command::Replay { journals, variant } => replay::replay_journals(journals, variant),
@@ -670,7 +663,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             reference,
             max_nodes,
             ..
-        } if position.variant != VariantId::Monarchie => {
+        } => {
             let game = position.open()?;
             variants::check_budget(game.as_ref(), depth, max_nodes)?;
             let path = if reference {
@@ -680,90 +673,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             };
             variants::perft(game.as_ref(), depth, split, format, threads as usize, path)
         }
-        Command::Perft {
-            depth,
-            position,
-            divide: split,
-            format,
-            threads,
-            reference,
-            max_nodes,
-            ..
-        } => {
-            variants::check_budget(position.open()?.as_ref(), depth, max_nodes)?;
-            let (position, rules) = position.load()?;
-            let path = if reference {
-                PerftPath::Reference
-            } else {
-                PerftPath::Fast
-            };
-            perft::monarchie(&position, rules, depth, split, format, threads, path)
-        }
         Command::Moves {
             position,
-            cell,
             square,
             format,
-        } if position.variant != VariantId::Monarchie => {
-            if cell.is_some() {
-                anyhow::bail!(
-                    "--cell is for MONARCHIE; use --square with {}",
-                    position.variant
-                );
-            }
-            variants::moves(position.open()?.as_ref(), square.as_deref(), format)
-        }
-        Command::Moves {
-            position,
-            cell,
-            square,
-            format,
-        } => {
-            if square.is_some() {
-                anyhow::bail!(
-                    "--square is for the variants other than MONARCHIE; use --cell with MONARCHIE"
-                );
-            }
-            let (position, rules) = position.load()?;
-            let moves = match cell {
-                Some(number) => {
-                    let cell = Cell::try_from(number).context("reading --cell")?;
-                    legal_moves_from(&position, cell, &rules)
-                        .into_iter()
-                        .filter(|mv| {
-                            Some(position.piece_at(mv.from).map(|p| p.party))
-                                == Some(position.to_move())
-                        })
-                        .collect()
-                }
-                None => legal_moves(&position, &rules),
-            };
-            let texts: Vec<String> = moves
-                .iter()
-                .map(|&mv| position_move_text(&position, mv))
-                .collect();
-            match format {
-                Format::Text => {
-                    for text in &texts {
-                        println!("{text}");
-                    }
-                    eprintln!("{} legal moves", texts.len());
-                }
-                Format::Json => println!("{}", serde_json::json!({ "moves": texts })),
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => variants::moves(position.open()?.as_ref(), square.as_deref(), format),
         Command::Apply {
             position,
             actions,
             format,
         } => variants::apply(position.open()?, &actions, format),
     }
-}
-
-/// A move written with `x` when it captures in `position`.
-pub(super) fn position_move_text(position: &Position, mv: regelwerk::Move) -> String {
-    mv.text(!position.is_empty(mv.to))
 }
 
 /// The repository root: the current directory if it holds `scenarios/`,

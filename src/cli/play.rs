@@ -21,7 +21,7 @@ use regelwerk::{Action, Cell, Ruleset};
 #[derive(clap::Args, Debug)]
 pub(super) struct PlayArgs {
     /// The rule system; every variant but MONARCHIE is played by computer players and recorded as PGN or, Three Kingdoms, as a turn record (docs/records.md).
-    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+    #[arg(long, value_enum, default_value_t = VariantId::default())]
     pub variant: VariantId,
     /// Seed of the computer players (same seed, same game).
     #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(0u64, u64::MAX))]

@@ -1,20 +1,16 @@
 //! The position every position command reads: `--variant`, `--position`
-//! and `--ruling`, opened as a game of any variant or as MONARCHIE's own
-//! position and ruleset.
+//! and `--ruling`, opened as a game of any variant.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-use regelwerk::notation::parse_position;
-use regelwerk::position::Position;
 use regelwerk::variant::VariantId;
-use regelwerk::Ruleset;
 
 /// The position arguments shared by `show`, `moves`, `perft`, `apply` and
 /// the other position commands.
 #[derive(clap::Args, Debug, Clone)]
 pub(super) struct PositionArgs {
     /// The rule system.
-    #[arg(long, value_enum, default_value_t = VariantId::Monarchie)]
+    #[arg(long, value_enum, default_value_t = VariantId::default())]
     pub(super) variant: VariantId,
     /// A position: MONARCHIE's one-line notation (docs/notation.md), a FEN for grand, racingkings and sovereign, Three Kingdoms' position text (docs/threekingdoms.md), or a named start of the variant (`start`; Three Kingdoms also `no-bannermen`); default: the variant's start.
     #[arg(long)]
@@ -46,21 +42,5 @@ impl PositionArgs {
         regelwerk::variant::open(self.variant, Some(text), &self.rulings).map_err(|message| {
             anyhow::anyhow!("reading --position for {}: {message}", self.variant)
         })
-    }
-
-    /// A MONARCHIE position and ruleset.
-    pub(super) fn load(&self) -> Result<(Position, Ruleset)> {
-        if self.variant != VariantId::Monarchie {
-            anyhow::bail!(
-                "this command is for MONARCHIE only (got --variant {})",
-                self.variant
-            );
-        }
-        let position = match &self.position {
-            Some(text) => parse_position(text).context("reading --position")?,
-            None => Position::start(),
-        };
-        let rules = Ruleset::from_settings(&self.rulings).context("reading --ruling")?;
-        Ok((position, rules))
     }
 }

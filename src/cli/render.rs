@@ -23,7 +23,7 @@ use super::repo_root;
 #[derive(clap::Args, Debug)]
 pub(super) struct RenderArgs {
     /// The rule system.
-    #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::Monarchie)]
+    #[arg(long, value_enum, default_value_t = regelwerk::variant::VariantId::default())]
     variant: regelwerk::variant::VariantId,
     /// A position in the variant's notation (MONARCHIE's one-line notation, a FEN for grand, racingkings and sovereign); default: the variant's start.
     #[arg(long, conflicts_with = "scenario")]
@@ -300,6 +300,12 @@ pub(super) enum RulingsCommand {
         /// List the catching scenarios of each misreading.
         #[arg(long)]
         verbose: bool,
+        /// Print the coverage table (sentences, misreadings kept, rejected) instead of playing the suite.
+        #[arg(long)]
+        coverage: bool,
+        /// Write the coverage table to docs/misreadings/<variant>.md.
+        #[arg(long)]
+        write: bool,
     },
     /// What one ruling alternative changes: scenario outcomes (before and after) and perft counts.
     Diff {
@@ -321,9 +327,11 @@ pub(super) fn rulings(
 ) -> Result<ExitCode> {
     match command {
         RulingsCommand::Audit { fix } => super::maintain::rulings_audit(variant, fix),
-        RulingsCommand::Misreadings { verbose } => {
-            super::maintain::misreadings_audit(variant, verbose)
-        }
+        RulingsCommand::Misreadings {
+            verbose,
+            coverage,
+            write,
+        } => super::maintain::misreadings_audit(variant, verbose, coverage, write),
         RulingsCommand::Diff {
             setting,
             perft_depth,

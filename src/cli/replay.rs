@@ -171,7 +171,13 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
             }
             continue;
         }
-        if only.is_some_and(|variant| variant != VariantId::Monarchie) {
+        let journalled = |variant: VariantId| {
+            matches!(
+                regelwerk::variant::info(variant).record.format,
+                regelwerk::variant::RecordFormat::Journal
+            )
+        };
+        if only.is_some_and(|variant| !journalled(variant)) {
             println!(
                 "INVALID {}: a journal records a MONARCHIE game, not {} (--variant); the two-player variants replay PGN, Three Kingdoms turn records",
                 path.display(),

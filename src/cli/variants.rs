@@ -1,6 +1,5 @@
-//! `perft`, `moves` and `apply` for every variant but MONARCHIE (whose
-//! commands print its own board and journal), through the variant
-//! interface ([`regelwerk::variant::Game`]).
+//! `show`, `perft`, `moves` and `apply` for every variant, through the
+//! variant interface ([`regelwerk::variant::Game`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -36,7 +35,7 @@ pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec
             Err(_) => 0,
         };
         total += nodes;
-        rows.push((mv.clone(), nodes));
+        rows.push((game.move_label(mv), nodes));
         let now = Instant::now();
         let (after, every) = if show { (2.0, 0.5) } else { (5.0, 10.0) };
         if now.duration_since(started).as_secs_f64() > after
@@ -62,7 +61,7 @@ pub(super) fn counted(game: &dyn Game, depth: u32, path: PerftPath) -> (u64, Vec
     if show && started.elapsed().as_secs_f64() > 2.0 {
         eprintln!();
     }
-    rows.sort();
+    // In the order of `legal_moves` (sorted as the variant sorts moves).
     (total, rows)
 }
 
@@ -92,7 +91,11 @@ pub(super) fn perft(
 ) -> Result<ExitCode> {
     let started = Instant::now();
     let (total, rows) = if threads > 1 {
-        let rows = regelwerk::variant::divide_game_parallel(game, depth, threads, path);
+        let rows: Vec<(String, u64)> =
+            regelwerk::variant::divide_game_parallel(game, depth, threads, path)
+                .into_iter()
+                .map(|(mv, nodes)| (game.move_label(&mv), nodes))
+                .collect();
         (rows.iter().map(|(_, nodes)| nodes).sum(), rows)
     } else {
         counted(game, depth, path)
@@ -139,9 +142,10 @@ pub(super) fn moves(game: &dyn Game, square: Option<&str>, format: Format) -> Re
     let moves = match square {
         Some(square) => game
             .legal_moves_from(square)
-            .map_err(|message| anyhow::anyhow!("reading --square: {message}"))?,
+            .map_err(|message| anyhow::anyhow!("reading --square (or --cell): {message}"))?,
         None => game.legal_moves(),
     };
+    let moves: Vec<String> = moves.iter().map(|mv| game.move_label(mv)).collect();
     match format {
         Format::Text => {
             for mv in &moves {
@@ -238,8 +242,9 @@ pub(super) fn apply(
     })
 }
 
-/// The board of any variant as text, laid out from the board picture the
-/// variant supplies: the places on a character grid whose steps come from
+/// The board of any variant as text: the variant's own drawing where it
+/// has one ([`Game::board_text`], MONARCHIE's hexagram), else laid out
+/// from the board picture the variant supplies: the places on a character grid whose steps come from
 /// the closest two places (a square board gives one line per rank, a
 /// board of points at angles keeps its shape), each place its piece as
 /// two letters (the party's or army's letter, then the kind's: `rK` is
@@ -249,6 +254,9 @@ pub(super) fn apply(
 /// `NO_COLOR`), each piece is drawn in its party's colour and each place
 /// on its tint (Sovereign Chess's coloured squares).
 pub(super) fn board_text(game: &dyn Game, colour: bool) -> String {
+    if let Some(own) = game.board_text() {
+        return own;
+    }
     use regelwerk::render::game::piece_marks;
     let info = game.info();
     let board = (info.board)(None);

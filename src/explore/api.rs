@@ -16,7 +16,6 @@ use crate::report::labels::Lang;
 use crate::report::terms;
 use crate::report::texts;
 use crate::report::words::{describe_report, describe_steps, party_name};
-use crate::scenario::format::Step;
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
 
 use super::suite::Suite;
@@ -56,6 +55,10 @@ pub struct GameRequest {
     /// The actions played from it, in order.
     #[serde(default)]
     pub actions: Vec<String>,
+    /// The actions Redo would play after them, in order (for the move
+    /// list; not played on the board).
+    #[serde(default)]
+    pub ahead: Vec<String>,
     /// Ruling settings `ID=key`.
     #[serde(default)]
     pub rulings: Vec<String>,
@@ -88,10 +91,10 @@ fn lang_of(text: Option<&str>) -> Result<Lang, ApiError> {
 
 /// Refuses more actions than a scenario may have steps.
 fn check_size(request: &GameRequest) -> Result<(), ApiError> {
-    if request.actions.len() > crate::input::MAX_STEPS {
+    if request.actions.len() + request.ahead.len() > crate::input::MAX_STEPS {
         return Err(ApiError::bad_request(format!(
             "{} actions; at most {} (the scenario step limit)",
-            request.actions.len(),
+            request.actions.len() + request.ahead.len(),
             crate::input::MAX_STEPS
         )));
     }
@@ -134,7 +137,7 @@ fn replay(request: &GameRequest, rulings: &[String], lang: Lang) -> Result<Repla
             Ok(report) => history.push(json!({
                 "action": report.action,
                 "actor": report.actor,
-                "words": describe_report(&report, lang),
+                "words": describe_report(request.variant, &report, lang),
                 "report": report,
             })),
             Err(refusal) => {
@@ -199,6 +202,7 @@ pub fn state(
         bottom: request.bottom.clone(),
         moves_of: request.select.clone(),
         no_labels: !request.labels,
+        letters: lang.letters(),
         arrows: request
             .actions
             .get(replayed.history.len().wrapping_sub(1))
@@ -229,37 +233,51 @@ pub fn state(
                 &request.faults,
             )
             .map_err(|message| ApiError::bad_request(format!("the compared rulings: {message}")))?;
-            let now = game.legal_moves();
-            let then = other.legal_moves();
-            let appeared: Vec<&String> = now.iter().filter(|mv| !then.contains(mv)).collect();
-            let vanished: Vec<&String> = then.iter().filter(|mv| !now.contains(mv)).collect();
-            for mv in &appeared {
-                diagram.kind_arrows.push(((*mv).clone(), ArrowKind::Start));
+            let changed = changed_moves(game, other.as_ref());
+            let (appeared, vanished) = (&changed.appeared, &changed.vanished);
+            for mv in appeared {
+                diagram.kind_arrows.push((mv.clone(), ArrowKind::Start));
             }
             // A vanished move is drawn from and to its squares (the
             // renderer reads them from the current game).
-            for mv in &vanished {
+            for mv in vanished {
                 if game.move_squares(mv).is_some() {
-                    diagram
-                        .kind_arrows
-                        .push(((*mv).clone(), ArrowKind::Forbidden));
+                    diagram.kind_arrows.push((mv.clone(), ArrowKind::Forbidden));
                 }
             }
-            let mut flips = suite(suites, root, request.variant)?.flips(before, &request.rulings);
-            // The step each flip names, in the page's language.
+            let suite = suite(suites, root, request.variant)?;
+            let mut flips = suite.flips(before, &request.rulings);
+            // The step each flip names, and what the engine does there
+            // before and after, in the page's language.
             for flip in flips.iter_mut() {
                 flip.what = terms::step_what(lang, &flip.what);
+                if let Some(case) = suite.case(&flip.id) {
+                    let words =
+                        super::steps::flip_words(case, before, &request.rulings, flip.step, lang);
+                    flip.before_words = words.before;
+                    flip.after_words = words.after;
+                }
             }
             Some(json!({
                 "against": before,
                 "appeared": appeared,
                 "vanished": vanished,
+                "renamed": changed.renamed,
                 "flips": flips,
             }))
         }
         None => None,
     };
     let svg = render_game(game, &diagram).map_err(ApiError::bad_request)?;
+    // The move list: the actions played and those Redo would play.
+    let line = {
+        let start = open(request, &request.rulings)?;
+        let mut all = request.actions[..replayed.history.len()].to_vec();
+        if replayed.refused.is_none() {
+            all.extend(request.ahead.iter().cloned());
+        }
+        super::line::notation_line(start.as_ref(), &all, lang)
+    };
     let targets: Vec<Value> = targets
         .into_iter()
         .map(|(to, moves)| json!({"to": to, "moves": moves}))
@@ -276,6 +294,7 @@ pub fn state(
         "legal": game.legal_moves().len(),
         "special": game.special_actions(),
         "history": replayed.history,
+        "line": line,
         "refused": replayed.refused,
         "selected": request.select,
         "targets": targets,
@@ -285,6 +304,45 @@ pub fn state(
         "board": places(game, request.bottom.as_deref()),
         "diff": diff,
     }))
+}
+
+/// The legal moves a ruling switch changed, matched by the move itself
+/// ([`Game::move_identity`]), not by its name: a move a seats ruling only
+/// renames is neither new nor gone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangedMoves {
+    /// Moves `now` has and `then` has not, by `now`'s names.
+    pub appeared: Vec<String>,
+    /// Moves `then` has and `now` has not, by `then`'s names.
+    pub vanished: Vec<String>,
+    /// The same move under two names, as (`then`'s, `now`'s).
+    pub renamed: Vec<(String, String)>,
+}
+
+/// The legal moves of `now` against those of `then` (the same position
+/// under the settings compared against).
+pub fn changed_moves(now: &dyn Game, then: &dyn Game) -> ChangedMoves {
+    let named = |game: &dyn Game| -> BTreeMap<String, String> {
+        game.legal_moves()
+            .into_iter()
+            .map(|mv| (game.move_identity(&mv), mv))
+            .collect()
+    };
+    let (new, old) = (named(now), named(then));
+    let mut changed = ChangedMoves::default();
+    for (identity, mv) in &new {
+        match old.get(identity) {
+            None => changed.appeared.push(mv.clone()),
+            Some(before) if before != mv => changed.renamed.push((before.clone(), mv.clone())),
+            Some(_) => {}
+        }
+    }
+    changed.vanished = old
+        .iter()
+        .filter(|(identity, _)| !new.contains_key(*identity))
+        .map(|(_, mv)| mv.clone())
+        .collect();
+    changed
 }
 
 /// The squares of the pieces that have a legal move, for the page to
@@ -385,12 +443,26 @@ pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
                 })
             })
             .collect();
+        let pieces: Vec<Value> = info
+            .pieces
+            .iter()
+            .map(|names| {
+                json!({
+                    "kind": names.kind,
+                    "en": names.en.name,
+                    "de": names.de.name,
+                    "letter_en": names.en.letter.to_string(),
+                    "letter_de": names.de.letter.to_string(),
+                })
+            })
+            .collect();
         let start = (info.start_notation)(info.starts.first().copied().unwrap_or("start"));
         variants.push(json!({
             "id": id,
             "title": info.title,
             "square_word": info.square_word,
             "parties": parties,
+            "pieces": pieces,
             "start": start,
             "rulings": rulings,
             "misreadings": suite.misreadings,
@@ -483,7 +555,7 @@ pub fn scenario(
     let mut steps = Vec::new();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
         let (engine, accepted, differs) = match game.as_mut() {
-            Some(game) => engine_step(game.as_mut(), step, lang),
+            Some(game) => super::steps::engine_step(game.as_mut(), step, lang),
             None => (String::new(), false, None),
         };
         steps.push(json!({
@@ -517,91 +589,6 @@ pub fn scenario(
         }
         .command(),
     }))
-}
-
-/// What the engine does at one step of a scenario, in words: a `play`
-/// step's report or refusal, a `moves` step's move list, a `perft` step's
-/// count, a `state` step's position. Returns the words, whether an action
-/// was accepted, and for `moves` and `perft` whether the engine's answer
-/// differs from the expected one.
-fn engine_step(game: &mut dyn Game, step: &Step, lang: Lang) -> (String, bool, Option<bool>) {
-    let l = lang.labels();
-    match step {
-        Step::Play { action, .. } => match game.play(action) {
-            Ok(report) => (describe_report(&report, lang), true, None),
-            Err(refusal) => (
-                format!(
-                    "{action}: {} ({})",
-                    l.refused,
-                    terms::reason(lang, refusal.code)
-                ),
-                false,
-                None,
-            ),
-        },
-        Step::Moves { from, expect } => {
-            let (whose, moves) = match from {
-                Some(square) => (
-                    format!("{} {}", l.of_cell, square.0),
-                    game.legal_moves_from(&square.0).unwrap_or_default(),
-                ),
-                None => (l.of_mover.to_string(), game.legal_moves()),
-            };
-            let mut sorted = moves.clone();
-            sorted.sort();
-            let mut expected = expect.clone();
-            expected.sort();
-            let differs = Some(expected != sorted);
-            let list = if sorted.is_empty() {
-                l.none.to_string()
-            } else {
-                sorted.join(", ")
-            };
-            (
-                format!("{} {whose} ({}): {list}", l.legal_moves, sorted.len()),
-                false,
-                differs,
-            )
-        }
-        Step::Perft { depth, nodes } => {
-            let depth = *depth;
-            // A deep count is left to `regelwerk perft` (the page must stay fast).
-            if depth > 3 {
-                return (format!("perft {depth}: regelwerk perft"), false, None);
-            }
-            let counted = game.perft(depth);
-            (
-                format!("perft {depth} = {counted}"),
-                false,
-                Some(*nodes != counted),
-            )
-        }
-        Step::State(_) => {
-            let next = game
-                .to_move()
-                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
-            let checks: Vec<String> = game
-                .in_check()
-                .iter()
-                .map(|p| party_name(lang, p))
-                .collect();
-            (
-                format!(
-                    "{}: {next}; {}: {}; {}",
-                    l.to_move,
-                    l.in_check,
-                    if checks.is_empty() {
-                        l.none.to_string()
-                    } else {
-                        checks.join(", ")
-                    },
-                    terms::status(lang, &game.status())
-                ),
-                false,
-                None,
-            )
-        }
-    }
 }
 
 /// `POST /api/misreading`: one misreading and the scenarios that catch it.

@@ -17,7 +17,9 @@
 
 pub mod api;
 pub mod http;
+pub mod line;
 pub mod save;
+pub mod steps;
 pub mod suite;
 
 pub use http::{Explorer, Options};

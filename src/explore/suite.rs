@@ -38,8 +38,15 @@ pub struct Flip {
     pub passed_before: bool,
     /// Whether it passes under the settings now.
     pub passed_after: bool,
-    /// The step that differs.
+    /// The step that differs (`play 16-28`...).
     pub what: String,
+    /// Its number, counted from 1 (0: the starting position).
+    pub step: usize,
+    /// What the engine does at that step under the settings compared
+    /// against, in words (filled by the explorer in the page's language).
+    pub before_words: String,
+    /// What it does there under the settings now, in words.
+    pub after_words: String,
 }
 
 impl Suite {
@@ -91,10 +98,10 @@ impl Suite {
         let new: Vec<Result<(), Mismatch>> = self.results(after).to_vec();
         let mut out = Vec::new();
         for ((case, old), new) in self.cases.iter().zip(&old).zip(&new) {
-            let what = match (old, new) {
+            let (what, step) = match (old, new) {
                 (Ok(()), Ok(())) => continue,
                 (Err(a), Err(b)) if a.step == b.step && a.actual == b.actual => continue,
-                (_, Err(m)) | (Err(m), Ok(())) => m.what.clone(),
+                (_, Err(m)) | (Err(m), Ok(())) => (m.what.clone(), m.step),
             };
             out.push(Flip {
                 id: case.scenario.id.clone(),
@@ -102,6 +109,9 @@ impl Suite {
                 passed_before: old.is_ok(),
                 passed_after: new.is_ok(),
                 what,
+                step,
+                before_words: String::new(),
+                after_words: String::new(),
             });
         }
         out

@@ -22,7 +22,7 @@ use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::variant::{self, Game, Report, Status, VariantId};
+use crate::variant::{self, Game, Report, Status, UciEnd, VariantId};
 
 use super::client::{handshake_failed, spawn_engine, tail_text, ClientError, EngineInfo};
 use super::conform::{Answers, Responder};
@@ -39,12 +39,7 @@ pub const UCI_FIELDS: &[&str] = &["result", "checks", "next", "status", "winner"
 /// The engine's `UCI_Variant` name of one of our variants; `None` for a
 /// variant UCI engines do not play (MONARCHIE has six parties).
 pub fn uci_variant_name(variant: VariantId) -> Option<&'static str> {
-    match variant {
-        VariantId::Monarchie | VariantId::Threekingdoms => None,
-        VariantId::Grand => Some("grand"),
-        VariantId::Racingkings => Some("racingkings"),
-        VariantId::Sovereign => None,
-    }
+    crate::variant::info(variant).uci.map(|uci| uci.name)
 }
 
 /// Why `--uci` cannot play `variant`: the variants without a UCI name.
@@ -458,12 +453,15 @@ impl UciEngine {
         let other = if to_move == "white" { "black" } else { "white" };
         let fen = snapshot.shown.fen.clone().unwrap_or_default();
         let home = kings_on_last_rank(&fen);
-        Ok(match (self.variant, decided, home) {
-            (VariantId::Racingkings, true, (true, false)) => Status::won_by("white", "goal"),
-            (VariantId::Racingkings, true, (false, true)) => Status::won_by("black", "goal"),
-            (VariantId::Racingkings, true, _) => Status::won_by("(unknown)", "goal"),
-            (_, true, _) => Status::won_by(other, "checkmate"),
-            (VariantId::Racingkings, false, (true, true)) => Status::Drawn {
+        let end = crate::variant::info(self.variant)
+            .uci
+            .map_or(UciEnd::Checkmate, |uci| uci.end);
+        Ok(match (end, decided, home) {
+            (UciEnd::Goal, true, (true, false)) => Status::won_by("white", "goal"),
+            (UciEnd::Goal, true, (false, true)) => Status::won_by("black", "goal"),
+            (UciEnd::Goal, true, _) => Status::won_by("(unknown)", "goal"),
+            (UciEnd::Checkmate, true, _) => Status::won_by(other, "checkmate"),
+            (UciEnd::Goal, false, (true, true)) => Status::Drawn {
                 reason: "goal-tie".to_string(),
             },
             (_, false, _) => Status::Drawn {

@@ -3,6 +3,7 @@
 //! the pieces, arrows for moves, dots on the legal targets of one piece,
 //! rings on kings in check, any party at the bottom.
 
+use crate::variant::piece_names::{self, PieceNames};
 use crate::variant::Game;
 
 use crate::draw::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
@@ -23,10 +24,43 @@ pub struct GameDiagram {
     pub no_labels: bool,
     /// A caption.
     pub caption: Option<String>,
+    /// Which letters the pieces carry.
+    pub letters: Letters,
 }
 
-/// The pieces of `game` as drawing marks.
+/// The language of the letters on the pieces: the notation's English
+/// letters, or the German initials where the variant's data has them
+/// (MONARCHIE: D T L P B; `variant/piece_names.rs`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Letters {
+    /// The notation's letters (K Q R B N P).
+    #[default]
+    English,
+    /// The German letters of the variant's data.
+    German,
+}
+
+impl Letters {
+    /// The letter of `kind` (lowercase English) among `pieces`, or the
+    /// notation's letter where the table has no such kind.
+    pub fn of(self, pieces: &'static [PieceNames], kind: &str) -> char {
+        piece_names::find(pieces, kind).map_or_else(
+            || kind_letter(kind),
+            |names| match self {
+                Letters::English => names.en.letter,
+                Letters::German => names.de.letter,
+            },
+        )
+    }
+}
+
+/// The pieces of `game` as drawing marks, with the notation's letters.
 pub fn piece_marks(game: &dyn Game) -> Vec<PieceMark> {
+    piece_marks_in(game, Letters::English)
+}
+
+/// The pieces of `game` as drawing marks with `letters`.
+pub fn piece_marks_in(game: &dyn Game, letters: Letters) -> Vec<PieceMark> {
     let info = game.info();
     game.pieces()
         .into_iter()
@@ -40,7 +74,7 @@ pub fn piece_marks(game: &dyn Game) -> Vec<PieceMark> {
             let index = info.party_index(owner).unwrap_or(0);
             Some(PieceMark {
                 at,
-                letter: kind_letter(kind),
+                letter: letters.of(info.pieces, kind),
                 style: party_style(owner, index),
                 dead,
             })
@@ -116,7 +150,11 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
         }
         marks.marked.push(name);
     }
-    Ok(draw::render(&board, &piece_marks(game), &marks))
+    Ok(draw::render(
+        &board,
+        &piece_marks_in(game, diagram.letters),
+        &marks,
+    ))
 }
 
 /// Who holds which army, written beside the board, for a variant whose

@@ -10,7 +10,7 @@ pub mod svg;
 
 pub use crate::draw::ArrowKind;
 pub use figures::{figures, variant_figures, write_figures, write_variant_figures, Figure};
-pub use game::{render_game, GameDiagram};
+pub use game::{render_game, GameDiagram, Letters};
 pub use svg::{Arrow, CellNumbers, Diagram};
 
 /// A file of a diagram or report that could not be written.

@@ -59,6 +59,8 @@ pub struct Diagram {
     pub checks: Vec<Cell>,
     /// A one-line caption under the board and the picture's title.
     pub caption: Option<String>,
+    /// Which letters the pieces carry (German: K D T L P B).
+    pub letters: super::game::Letters,
 }
 
 impl Diagram {
@@ -172,7 +174,9 @@ impl Diagram {
                         };
                         Some(PieceMark {
                             at: cell.to_string(),
-                            letter: piece.kind.letter(),
+                            letter: self
+                                .letters
+                                .of(&crate::variant::piece_names::MONARCHIE, piece.kind.key()),
                             style: style_of(piece.party),
                             dead,
                         })

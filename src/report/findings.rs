@@ -121,7 +121,7 @@ pub(crate) fn outcome(loaded: &Loaded, reading: &Reading, lang: Lang) -> Outcome
                     Step::Play { action, .. } => {
                         let to_move = game.to_move();
                         lines.push(match game.play(action) {
-                            Ok(report) => describe_report(&report, lang),
+                            Ok(report) => describe_report(loaded.scenario.variant, &report, lang),
                             Err(refusal) => format!(
                                 "{} {} {action}: {} ({})",
                                 to_move
@@ -189,9 +189,9 @@ pub fn first_difference(outcomes: &[Outcome]) -> Option<usize> {
 
 /// The position before step `step` of `loaded` under `settings`, drawn by
 /// the engine with that step's action as an arrow.
-fn diagram_before(loaded: &Loaded, settings: &[String], step: usize) -> String {
+fn diagram_before(loaded: &Loaded, settings: &[String], step: usize, lang: Lang) -> String {
     let Ok(mut game) = loaded.open_with(settings) else {
-        return super::html::scenario_diagram(loaded);
+        return super::html::scenario_diagram(loaded, lang);
     };
     for earlier in loaded.scenario.steps.iter().take(step) {
         if let Some(action) = earlier.action() {
@@ -212,9 +212,11 @@ fn diagram_before(loaded: &Loaded, settings: &[String], step: usize) -> String {
             })
             .map(|square| square.0.clone()),
         caption: Some(loaded.scenario.id.clone()),
+        letters: lang.letters(),
         ..GameDiagram::default()
     };
-    render_game(game.as_ref(), &diagram).unwrap_or_else(|_| super::html::scenario_diagram(loaded))
+    render_game(game.as_ref(), &diagram)
+        .unwrap_or_else(|_| super::html::scenario_diagram(loaded, lang))
 }
 
 /// A finding worked out: its demonstrating scenario, the outcomes under
@@ -264,6 +266,7 @@ fn work_out<'a>(site: &'a Site<'_>, finding: &'a Finding) -> Worked<'a> {
         loaded,
         &outcomes[0].reading.settings,
         differs_at.unwrap_or(0),
+        site.lang,
     );
     Worked {
         finding,

@@ -77,10 +77,11 @@ pub fn clause_page(id: &str) -> String {
 /// The diagram of a scenario: its starting position, the arrow of its
 /// first move, dots on the answer of a first `moves` query of one cell,
 /// and rings on kings in check.
-pub fn scenario_diagram(loaded: &Loaded) -> String {
+pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
     let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
+    diagram.letters = lang.letters();
     let Some((position, rules)) = loaded.monarchie() else {
-        return other_variant_diagram(loaded);
+        return other_variant_diagram(loaded, lang);
     };
     let first = loaded.scenario.steps.first();
     if let Some(cell) = first
@@ -103,7 +104,7 @@ pub fn scenario_diagram(loaded: &Loaded) -> String {
 /// The diagram of a scenario of a variant other than MONARCHIE, through
 /// the game interface: the starting position, the first move's arrow, the
 /// dots of a first `moves` query of one square.
-fn other_variant_diagram(loaded: &Loaded) -> String {
+fn other_variant_diagram(loaded: &Loaded, lang: Lang) -> String {
     let caption = Some(loaded.scenario.id.clone());
     let Ok(game) = loaded.open() else {
         // An impossible position (position.invalid): the board alone.
@@ -134,6 +135,7 @@ fn other_variant_diagram(loaded: &Loaded) -> String {
             })
             .map(|square| square.0.clone()),
         caption,
+        letters: lang.letters(),
         ..GameDiagram::default()
     };
     render_game(game.as_ref(), &diagram).unwrap_or_else(|message| {
@@ -271,7 +273,7 @@ pub fn write_site(
         write_variant_figures(&folder.join("figures"), input.variant)?;
         for loaded in &input.cases {
             let name = format!("img/{}.svg", slug(&loaded.scenario.id));
-            write_below(dir, &folder.join(name), &scenario_diagram(loaded))?;
+            write_below(dir, &folder.join(name), &scenario_diagram(loaded, lang))?;
             summary.diagrams += 1;
         }
         let site = Site {

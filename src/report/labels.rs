@@ -25,6 +25,14 @@ impl Lang {
         }
     }
 
+    /// The letters a diagram's pieces carry in this language.
+    pub fn letters(self) -> crate::render::Letters {
+        match self {
+            Lang::De => crate::render::Letters::German,
+            Lang::En => crate::render::Letters::English,
+        }
+    }
+
     /// The label table of this language.
     pub fn labels(self) -> &'static Labels {
         match self {
@@ -173,6 +181,11 @@ pub struct Labels {
     pub of_cell: &'static str,
     /// "of the party to move".
     pub of_mover: &'static str,
+    /// "only here" (the moves one side of a ruling comparison has and the
+    /// other has not).
+    pub only_here: &'static str,
+    /// "the position cannot be opened" (a comparison at step 0).
+    pub not_opened: &'static str,
     /// "state".
     pub state: &'static str,
     /// "to move".
@@ -266,6 +279,8 @@ pub static DE: Labels = Labels {
     legal_moves: "zulässige Züge",
     of_cell: "der Figur auf Feld",
     of_mover: "der Partei am Zug",
+    only_here: "nur hier",
+    not_opened: "die Stellung lässt sich nicht öffnen",
     state: "Zustand",
     to_move: "am Zug",
     active: "aktiv",
@@ -347,6 +362,8 @@ pub static EN: Labels = Labels {
     legal_moves: "legal moves",
     of_cell: "of the piece on cell",
     of_mover: "of the party to move",
+    only_here: "only here",
+    not_opened: "the position cannot be opened",
     state: "state",
     to_move: "to move",
     active: "active",

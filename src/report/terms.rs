@@ -5,7 +5,7 @@
 //! names, and a code it does not know as it is.
 
 use crate::spec::{FindingKind, TestableBy};
-use crate::variant::Status;
+use crate::variant::{piece_names, Status, VariantId};
 
 use super::labels::Lang;
 
@@ -98,25 +98,6 @@ const EVENTS: &[(&str, &str)] = &[
     ("won", "gewonnen"),
 ];
 
-/// German names of piece kinds (the rulebooks' names).
-const KINDS: &[(&str, &str)] = &[
-    ("king", "König"),
-    ("queen", "Dame"),
-    ("rook", "Turm"),
-    ("bishop", "Läufer"),
-    ("knight", "Pferd"),
-    ("pawn", "Bauer"),
-    ("marshal", "Marschall"),
-    ("cardinal", "Kardinal"),
-    ("general", "General"),
-    ("advisor", "Berater"),
-    ("elephant", "Elefant"),
-    ("horse", "Pferd"),
-    ("chariot", "Wagen"),
-    ("cannon", "Kanone"),
-    ("soldier", "Soldat"),
-];
-
 fn lookup(table: &[(&str, &'static str)], code: &str) -> Option<&'static str> {
     table
         .iter()
@@ -148,12 +129,20 @@ pub fn event(lang: Lang, code: &str) -> String {
     }
 }
 
-/// A piece kind (`knight`, `marshal`, ...) in the report language.
-pub fn kind(lang: Lang, code: &str) -> String {
-    match lang {
-        Lang::De => lookup(KINDS, code).map_or_else(|| code.to_string(), str::to_string),
-        Lang::En => code.to_string(),
-    }
+/// A piece kind (`knight`, `marshal`, ...) in the report language, as
+/// `variant` names it (`variant/piece_names.rs`; the code where the
+/// variant has no such kind).
+pub fn kind_of(variant: VariantId, lang: Lang, code: &str) -> String {
+    piece_names::find(crate::variant::info(variant).pieces, code).map_or_else(
+        || code.to_string(),
+        |names| {
+            match lang {
+                Lang::De => names.de.name,
+                Lang::En => names.en.name,
+            }
+            .to_string()
+        },
+    )
 }
 
 /// The game's status in the report language: "läuft", "Blau gewinnt
@@ -182,7 +171,7 @@ pub fn status(lang: Lang, status: &Status) -> String {
 
 /// What a square holds, as a scenario's `cells` writes it (`empty`,
 /// `gelb knight`, `dead gelb knight`), in the report language.
-pub fn cell_content(lang: Lang, text: &str) -> String {
+pub fn cell_content(variant: VariantId, lang: Lang, text: &str) -> String {
     if lang == Lang::En {
         return text.to_string();
     }
@@ -192,12 +181,12 @@ pub fn cell_content(lang: Lang, text: &str) -> String {
         ["dead", party, piece] => format!(
             "tot: {} {}",
             super::words::party_name(lang, party),
-            kind(lang, piece)
+            kind_of(variant, lang, piece)
         ),
         [party, piece] => format!(
             "{} {}",
             super::words::party_name(lang, party),
-            kind(lang, piece)
+            kind_of(variant, lang, piece)
         ),
         _ => text.to_string(),
     }
@@ -276,17 +265,24 @@ mod tests {
         assert_eq!(reason(Lang::En, "wrong-party"), "wrong-party");
         assert_eq!(reason(Lang::De, "some-new-code"), "some-new-code");
         assert_eq!(
-            cell_content(Lang::De, "dead gelb knight"),
+            cell_content(VariantId::Monarchie, Lang::De, "dead gelb knight"),
             "tot: Gelb Pferd"
         );
-        assert_eq!(cell_content(Lang::De, "empty"), "leer");
+        assert_eq!(
+            cell_content(VariantId::Monarchie, Lang::De, "empty"),
+            "leer"
+        );
         assert_eq!(status(Lang::De, &Status::Ongoing), "Partie läuft");
         assert_eq!(
             status(Lang::De, &Status::won_by("blau", "last-party")),
             "Blau gewinnt (letzte aktive Partei)"
         );
         assert_eq!(event(Lang::De, "check"), "Schach");
-        assert_eq!(kind(Lang::De, "marshal"), "Marschall");
+        assert_eq!(kind_of(VariantId::Grand, Lang::De, "marshal"), "Marschall");
+        // Each rule text's own name: Pferd in MONARCHIE, Springer in chess.
+        assert_eq!(kind_of(VariantId::Monarchie, Lang::De, "knight"), "Pferd");
+        assert_eq!(kind_of(VariantId::Grand, Lang::De, "knight"), "Springer");
+        assert_eq!(kind_of(VariantId::Grand, Lang::En, "knight"), "knight");
         assert_eq!(
             step_what(Lang::De, "moves of cell 127"),
             "Züge der Figur auf 127"

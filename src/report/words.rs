@@ -2,30 +2,11 @@
 //! clause pages: "Blau plays 16-28: legal; next to move: Grün".
 
 use crate::party::Party;
-use crate::piece::PieceKind;
 use crate::scenario::format::{Expect, StateExpect, Step};
 use crate::scenario::Loaded;
-use crate::variant::{Game, Report};
+use crate::variant::{Game, Report, VariantId};
 
 use super::labels::Lang;
-
-/// A piece kind's name in the report language.
-pub fn kind_name(lang: Lang, kind: PieceKind) -> &'static str {
-    match (lang, kind) {
-        (Lang::De, PieceKind::King) => "König",
-        (Lang::De, PieceKind::Queen) => "Dame",
-        (Lang::De, PieceKind::Rook) => "Turm",
-        (Lang::De, PieceKind::Bishop) => "Läufer",
-        (Lang::De, PieceKind::Knight) => "Pferd",
-        (Lang::De, PieceKind::Pawn) => "Bauer",
-        (Lang::En, PieceKind::King) => "king",
-        (Lang::En, PieceKind::Queen) => "queen",
-        (Lang::En, PieceKind::Rook) => "rook",
-        (Lang::En, PieceKind::Bishop) => "bishop",
-        (Lang::En, PieceKind::Knight) => "knight",
-        (Lang::En, PieceKind::Pawn) => "pawn",
-    }
-}
 
 /// A party's name in the report language (MONARCHIE's names; another
 /// variant's party key as it is).
@@ -45,12 +26,9 @@ pub fn party_name(lang: Lang, key: &str) -> String {
         )
 }
 
-/// A piece kind's name in the report language, of any variant.
-fn kind_text(lang: Lang, kind: &str) -> String {
-    kind.parse::<PieceKind>().map_or_else(
-        |_| super::terms::kind(lang, kind),
-        |kind| kind_name(lang, kind).to_string(),
-    )
+/// A piece kind's name in the report language, as `variant` names it.
+fn kind_text(variant: VariantId, lang: Lang, kind: &str) -> String {
+    super::terms::kind_of(variant, lang, kind)
 }
 
 fn parties(lang: Lang, list: &[String]) -> String {
@@ -76,12 +54,22 @@ pub fn describe_steps(loaded: &Loaded, lang: Lang) -> Vec<String> {
     let mut game = loaded.open().ok();
     let mut lines = Vec::new();
     for step in &loaded.scenario.steps {
-        lines.push(describe_step(&mut game, step, lang));
+        lines.push(describe_step(
+            loaded.scenario.variant,
+            &mut game,
+            step,
+            lang,
+        ));
     }
     lines
 }
 
-fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> String {
+fn describe_step(
+    variant: VariantId,
+    game: &mut Option<Box<dyn Game>>,
+    step: &Step,
+    lang: Lang,
+) -> String {
     let l = lang.labels();
     match step {
         Step::Play {
@@ -103,7 +91,7 @@ fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> S
                 line.push_str(&format!(" ({seconds} {})", l.elapsed));
             }
             line.push_str(": ");
-            line.push_str(&describe_expect(expect, lang));
+            line.push_str(&describe_expect(variant, expect, lang));
             if let Some(game) = game.as_mut() {
                 // A refused action leaves the position as it was.
                 let _ = game.play(text);
@@ -123,12 +111,12 @@ fn describe_step(game: &mut Option<Box<dyn Game>>, step: &Step, lang: Lang) -> S
             format!("{} {whose} ({}): {list}", l.legal_moves, expect.len())
         }
         Step::Perft { depth, nodes } => format!("perft {depth} = {nodes}"),
-        Step::State(state) => format!("{}: {}", l.state, describe_state(state, lang)),
+        Step::State(state) => format!("{}: {}", l.state, describe_state(variant, state, lang)),
     }
 }
 
-/// The expected outcome of an action in words.
-pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
+/// The expected outcome of an action in `variant`, in words.
+pub fn describe_expect(variant: VariantId, expect: &Expect, lang: Lang) -> String {
     let l = lang.labels();
     let mut parts = Vec::new();
     if expect.result == "legal" {
@@ -144,7 +132,7 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         let what = format!(
             "{} {}",
             party_name(lang, &capture.owner),
-            kind_text(lang, &capture.kind)
+            kind_text(variant, lang, &capture.kind)
         );
         let dead = if capture.dead {
             format!(", {}", l.dead_blocker)
@@ -154,7 +142,7 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
         parts.push(format!("{} {what} ({}{dead})", l.captures, capture.at));
     }
     if let Some(Some(kind)) = &expect.promotion {
-        parts.push(format!("{} {}", l.promotes, kind_text(lang, kind)));
+        parts.push(format!("{} {}", l.promotes, kind_text(variant, lang, kind)));
     }
     if let Some(party) = expect
         .variant_fields
@@ -262,7 +250,7 @@ pub fn describe_expect(expect: &Expect, lang: Lang) -> String {
 /// What an accepted action did, in words: the engine's [`Report`] read as
 /// the expectation it would pin ([`Expect::of_report`]), so that the
 /// explorer's report and a scenario's expected outcome read alike.
-pub fn describe_report(report: &Report, lang: Lang) -> String {
+pub fn describe_report(variant: VariantId, report: &Report, lang: Lang) -> String {
     let l = lang.labels();
     let actor = party_name(lang, &report.actor);
     let action = if report.action == "timeout" {
@@ -272,12 +260,12 @@ pub fn describe_report(report: &Report, lang: Lang) -> String {
     };
     format!(
         "{action}: {}",
-        describe_expect(&Expect::of_report(report), lang)
+        describe_expect(variant, &Expect::of_report(report), lang)
     )
 }
 
-/// An expected state in words.
-pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
+/// An expected state of a game of `variant` in words.
+pub fn describe_state(variant: VariantId, state: &StateExpect, lang: Lang) -> String {
     let l = lang.labels();
     let mut parts = Vec::new();
     if let Some(to_move) = &state.to_move {
@@ -302,7 +290,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
     if let Some(cells) = &state.cells {
         let list: Vec<String> = cells
             .iter()
-            .map(|(c, what)| format!("{c} {}", super::terms::cell_content(lang, what)))
+            .map(|(c, what)| format!("{c} {}", super::terms::cell_content(variant, lang, what)))
             .collect();
         parts.push(format!("{}: {}", l.cells, list.join(", ")));
     }
@@ -318,7 +306,7 @@ pub fn describe_state(state: &StateExpect, lang: Lang) -> String {
                     .as_array()
                     .into_iter()
                     .flatten()
-                    .map(|k| kind_text(lang, k.as_str().unwrap_or_default()))
+                    .map(|k| kind_text(variant, lang, k.as_str().unwrap_or_default()))
                     .collect();
                 format!("{} [{}]", party_name(lang, p), names.join(", "))
             })
@@ -368,7 +356,7 @@ mod tests {
             clocks: Default::default(),
             position: String::new(),
         };
-        let en = describe_report(&report, Lang::En);
+        let en = describe_report(VariantId::Sovereign, &report, Lang::En);
         for part in [
             "White plays e5e4: legal",
             "promotes",
@@ -378,7 +366,7 @@ mod tests {
         ] {
             assert!(en.contains(part), "{part:?} in {en}");
         }
-        let de = describe_report(&report, Lang::De);
+        let de = describe_report(VariantId::Sovereign, &report, Lang::De);
         assert!(de.contains("Erbe") && de.contains("Kontrolle"), "{de}");
     }
 }

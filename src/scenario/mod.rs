@@ -22,4 +22,4 @@ pub use load::{
     collect_all_files, collect_files_among, is_scenario_among, load_file, parse_file, LoadError,
     Loaded, Parsed,
 };
-pub use run::{run, Mismatch};
+pub use run::{differences_with, run, Difference, Mismatch, StepKind};

@@ -135,12 +135,30 @@ pub fn interpret<S: Subject + ?Sized>(loaded: &Loaded, subject: &mut S) -> Resul
         return subject.refuses(loaded);
     }
     subject.open(loaded)?;
+    walk(loaded, subject, &mut |number, what, _, expected, actual| {
+        Err(Halt::Differs(Mismatch::new(number, what, expected, actual)))
+    })
+}
+
+/// What [`walk`] calls for a step that differs: its number, description,
+/// kind, the expected and the actual value; an `Err` stops the walk.
+type OnDifference<'a> = dyn FnMut(usize, String, StepKind, &Value, &Value) -> Result<(), Halt> + 'a;
+
+/// Runs the steps of `loaded` in order against the opened `subject`,
+/// handing each step that differs to `on_difference`: the one place that
+/// dispatches on [`Step`].
+fn walk<S: Subject + ?Sized>(
+    loaded: &Loaded,
+    subject: &mut S,
+    on_difference: &mut OnDifference<'_>,
+) -> Result<(), Halt> {
     let info = loaded.info();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
         let number = step_number(index);
-        let (what, answer) = match step {
+        let (what, kind, answer) = match step {
             Step::Play { action, expect } => (
                 format!("play {action}"),
+                StepKind::Play,
                 subject.play(number, action, expect)?,
             ),
             Step::Moves { from, expect } => {
@@ -156,25 +174,132 @@ pub fn interpret<S: Subject + ?Sized>(loaded: &Loaded, subject: &mut S) -> Resul
                 let answer = compare_moves(String::new(), expected, actual)
                     .err()
                     .map(|(_, expected, actual)| (expected, actual));
-                (what, answer)
+                (what, StepKind::Moves, answer)
             }
             Step::Perft { depth, nodes } => {
                 let actual = subject.perft(number, *depth)?;
                 let expected = json!({ "nodes": nodes });
                 (
                     format!("perft {depth}"),
+                    StepKind::Perft,
                     (expected != actual).then_some((expected, actual)),
                 )
             }
-            Step::State(state) => ("state".to_string(), subject.state(number, state)?),
+            Step::State(state) => (
+                "state".to_string(),
+                StepKind::State,
+                subject.state(number, state)?,
+            ),
         };
         if let Some((expected, actual)) = answer {
-            return Err(Halt::Differs(Mismatch::new(
-                number, what, &expected, &actual,
-            )));
+            on_difference(number, what, kind, &expected, &actual)?;
         }
     }
     Ok(())
+}
+
+/// What one step of a scenario is: the step kinds of [`Step`], and the
+/// opening of the position before them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StepKind {
+    /// Opening the position (set-up validation, `invalid: true`).
+    Open,
+    /// A `play` step and its `expect`.
+    Play,
+    /// A `moves` step and its `expect_moves`.
+    Moves,
+    /// A `perft` step and its `expect_nodes`.
+    Perft,
+    /// A `state` step.
+    State,
+}
+
+/// One step that came out differently, and the compared fields that
+/// differ (`result` when an action's legality flips, `reason` when it is
+/// refused both ways with another code, `next`, `capture`, ...; `moves`
+/// for a move set, `nodes` for a perft count, `position` for opening the
+/// position or a refused action that changed it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The step's number, from 1 ([`Mismatch::step`]); 0 for
+    /// [`StepKind::Open`].
+    pub step: usize,
+    /// The kind of the step.
+    pub kind: StepKind,
+    /// The differing fields, sorted.
+    pub fields: Vec<String>,
+}
+
+/// Every step of `loaded` that differs from its expectation on the
+/// reference engine with `forced` settings on top of the scenario's, in
+/// order. Unlike [`run_with`] it does not stop at the first difference:
+/// every step is still played (a difference in one reported field does
+/// not stop the game), so that a later step that differs in another way
+/// is seen too. Opening the position is the one difference after which
+/// nothing runs.
+pub fn differences_with(loaded: &Loaded, forced: &[String]) -> Vec<Difference> {
+    let open = || Difference {
+        step: 0,
+        kind: StepKind::Open,
+        fields: vec!["position".to_string()],
+    };
+    let mut reference = Reference { forced, game: None };
+    if loaded.scenario.position.invalid {
+        return match reference.refuses(loaded) {
+            Ok(()) => Vec::new(),
+            Err(_) => vec![open()],
+        };
+    }
+    if reference.open(loaded).is_err() {
+        return vec![open()];
+    }
+    let mut out = Vec::new();
+    // The reference always answers, so the walk runs to the last step.
+    let _ = walk(
+        loaded,
+        &mut reference,
+        &mut |step, _, kind, expected, actual| {
+            out.push(Difference {
+                step,
+                kind,
+                fields: differing_fields(kind, expected, actual),
+            });
+            Ok(())
+        },
+    );
+    out
+}
+
+/// The keys of `expected` whose values differ in `actual` (the compared
+/// maps of one step); the whole step's name when they are not maps.
+fn differing_fields(kind: StepKind, expected: &Value, actual: &Value) -> Vec<String> {
+    match kind {
+        StepKind::Moves => return vec!["moves".to_string()],
+        StepKind::Perft => return vec!["nodes".to_string()],
+        _ => {}
+    }
+    let (Some(want), Some(have)) = (expected.as_object(), actual.as_object()) else {
+        // A refused action that changed the position.
+        return vec!["position".to_string()];
+    };
+    let mut fields: Vec<String> = want
+        .iter()
+        .filter(|(key, value)| have.get(key.as_str()) != Some(value))
+        .map(|(key, _)| {
+            // Refused both ways, for another reason: the refusal's code
+            // differs, not the action's legality.
+            let refused = |map: &serde_json::Map<String, Value>| {
+                map.get("result").is_some_and(|code| code != "legal")
+            };
+            if key == "result" && refused(want) && refused(have) {
+                "reason".to_string()
+            } else {
+                key.clone()
+            }
+        })
+        .collect();
+    fields.sort();
+    fields
 }
 
 /// The number of the step at 0-based position `index` in a scenario's

@@ -31,6 +31,7 @@ pub mod fast_differential;
 pub mod fields;
 pub mod grand;
 pub mod monarchie;
+pub mod piece_names;
 pub mod racingkings;
 pub mod sovereign;
 pub mod threekingdoms;
@@ -463,8 +464,27 @@ pub trait Game: Send {
     fn perft_on(&self, depth: u32, path: PerftPath) -> u64;
     /// perft split by first move, as (move, count), sorted by move.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// How a listed move (a text of [`Game::legal_moves`]) is shown to a
+    /// person by `moves` and `perft --divide`: the text itself unless the
+    /// variant's notation marks more (MONARCHIE writes a capture `5x150`).
+    fn move_label(&self, mv: &str) -> String {
+        mv.to_owned()
+    }
+    /// The variant's own drawing of the board as text for `show`, where it
+    /// has one (MONARCHIE's hexagram); `None` draws the board from the
+    /// variant's board picture.
+    fn board_text(&self) -> Option<String> {
+        None
+    }
     /// The squares a move text goes from and to (for arrows and dots).
     fn move_squares(&self, mv: &str) -> Option<(String, String)>;
+    /// The move itself, named so that the same move under two rulesets
+    /// has one name even where a ruling renames the places it reaches
+    /// (Three Kingdoms' R-SEATS: which half a river crossing enters). The
+    /// move text where no ruling renames places.
+    fn move_identity(&self, mv: &str) -> String {
+        mv.to_string()
+    }
     /// Where the game stands.
     fn status(&self) -> Status;
     /// The variant's own invariants over the transition from `before` (a
@@ -609,6 +629,9 @@ pub struct VariantInfo {
     pub event_kinds: &'static [&'static str],
     /// Its piece kinds, lowercase English.
     pub kinds: &'static [&'static str],
+    /// Its piece kinds' names and letters in English and German (every
+    /// kind of `kinds`; `piece_names.rs`).
+    pub pieces: &'static [piece_names::PieceNames],
     /// Its board as drawing data, with the named party at the bottom
     /// (the variant's reference view when `None`).
     pub board: fn(Option<&str>) -> crate::draw::Board,
@@ -639,6 +662,29 @@ pub struct VariantInfo {
     pub record: RecordInfo,
     /// Its misreading catalogue and how a game with faults opens.
     pub misreadings: MisreadingInfo,
+    /// How UCI engines play it (`--uci`, docs/uci.md), or `None` where no
+    /// UCI engine does (more than two parties, or no engine knows it).
+    pub uci: Option<UciInfo>,
+}
+
+/// How a variant is played by a UCI engine.
+#[derive(Debug, Clone, Copy)]
+pub struct UciInfo {
+    /// The engine's name of the variant (its `UCI_Variant` option).
+    pub name: &'static str,
+    /// How a decided game ends, for reading the winner off the engine's
+    /// position.
+    pub end: UciEnd,
+}
+
+/// How a variant played over UCI is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UciEnd {
+    /// By checkmate only: in a decided position the side to move lost.
+    Checkmate,
+    /// By reaching the goal only (Racing Kings): the side whose king
+    /// stands on the last rank won; both kings there is a tie.
+    Goal,
 }
 
 /// Opens a game at a position under ruling settings, or says why not.

@@ -120,8 +120,8 @@ where
 /// perft split by first move of any [`Game`](super::Game), counted on
 /// `threads` threads: each first move's subtree (split one ply deeper
 /// when there are fewer first moves than eight per thread) is a rayon
-/// task, counted on `path`. Rows as (move, count), sorted by move, as
-/// `Game::divide`.
+/// task, counted on `path`. Rows as (move, count), in the order of
+/// `Game::legal_moves` (sorted as the variant sorts its moves).
 pub fn divide_game_parallel(
     game: &dyn super::Game,
     depth: u32,
@@ -171,7 +171,6 @@ pub fn divide_game_parallel(
             row.1 += nodes;
         }
     }
-    rows.sort();
     rows
 }
 

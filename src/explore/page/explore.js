@@ -25,7 +25,7 @@ const WORDS = {
     next_to_move: "next to move", in_check: "in check", status: "status", legal_count: "legal moves",
     end_of_scenario: "The scenario has no further step.", next_refused: "The next step is an action the engine refuses",
     resign: "resign", timeout: "timeout", leave: "leave", actions_of: "Actions of", download: "Download",
-    check_word: "check",
+    check_word: "check", before: "before", after: "after", renamed: "Moves only renamed by the switch",
   },
   de: {
     variant: "Regelwerk", bottom: "Unten", language: "Sprache", labels: "Feldnummern",
@@ -41,14 +41,14 @@ const WORDS = {
     moves_of: "Züge von", step: "Schritt", expected: "Erwartet", engine: "Engine", next_step: "Nächster Schritt",
     prev_step: "Voriger Schritt", close: "Schließen", passes: "besteht", fails: "scheitert", saved: "Gespeichert", refused: "abgelehnt",
     start_scenario: "Szenario", playing_fault: "Die Engine spielt die Fehllesart", filter: "Klausel oder ID",
-    defaults: "die Standardauslegungen", default_option: "Standard",
+    defaults: "Standardauslegungen", default_option: "Standard",
     flip: "Brett drehen", copy_link: "Link kopieren", export_svg: "Brett als SVG", export_png: "Brett als PNG",
     export_scenario: "Zugfolge als Szenario-Entwurf", export_record: "Zugfolge als Partieaufzeichnung", link_copied: "Link kopiert",
     captured: "Geschlagen", eliminated: "ausgeschieden", changed: "Durch die Umstellung geändert", no_change: "sonst ändert sich nichts",
     next_to_move: "am Zug", in_check: "im Schach", status: "Stand", legal_count: "zulässige Züge",
     end_of_scenario: "Das Szenario hat keinen weiteren Schritt.", next_refused: "Der nächste Schritt ist eine Aktion, die die Engine ablehnt",
     resign: "aufgeben", timeout: "Zeitablauf", leave: "verlassen", actions_of: "Aktionen von", download: "Herunterladen",
-    check_word: "Schach",
+    check_word: "Schach", before: "vorher", after: "nachher", renamed: "Züge, die die Umstellung nur umbenennt",
   },
 };
 
@@ -95,7 +95,7 @@ function partyName(key) {
 
 function gameRequest() {
   return {
-    variant: S.variant, start: S.start, actions: S.actions, rulings: S.rulings, faults: S.faults,
+    variant: S.variant, start: S.start, actions: S.actions, ahead: S.redo.slice().reverse(), rulings: S.rulings, faults: S.faults,
     bottom: S.bottom, lang: S.lang, select: S.select, compare: S.compare, labels: S.labels,
   };
 }
@@ -170,10 +170,11 @@ function drawCaptured(state) {
   $("captured").textContent = parts.length || out.length ? `${w("captured")}: ${parts.concat(out).join(" · ")}` : "";
 }
 
-const PIECES_DE = { king: "König", queen: "Dame", rook: "Turm", bishop: "Läufer", knight: "Pferd", pawn: "Bauer",
-  marshal: "Marschall", cardinal: "Kardinal", general: "General", advisor: "Berater", elephant: "Elefant",
-  horse: "Pferd", chariot: "Wagen", cannon: "Kanone", soldier: "Soldat" };
-function pieceName(kind) { return S.lang === "de" ? (PIECES_DE[kind] || kind) : kind; }
+// Piece names come from the variant's data (/api/info), German beside English.
+function pieceName(kind) {
+  const names = (variantInfo().pieces || []).find((p) => p.kind === kind);
+  return names ? names[S.lang] || names.en : kind;
+}
 
 // The address holds the whole state: variant, position, actions, rulings,
 // scenario and step, language, the party at the bottom.
@@ -273,12 +274,14 @@ function drawHistory(state) {
     el("li", { class: index === state.history.length - 1 ? "report last" : "report", "data-action": entry.action }, entry.words)));
   if (list.lastChild) list.lastChild.scrollIntoView({ block: "nearest" });
   $("action-list").textContent = state.history.map((entry) => entry.action).join(" ");
-  // The compact move list in the variant's notation: a click jumps there.
-  const all = S.actions.concat(S.redo.slice().reverse());
-  $("move-list").replaceChildren(...all.map((action, index) => el("span", {
-    class: index === S.actions.length - 1 ? "ply current" : "ply", "data-ply": index + 1,
-    text: `${index + 1}.\u00a0${action}`, onclick: () => jumpTo(index + 1),
-  })));
+  // The compact move list in the variant's notation (SAN where the
+  // variant's records use it): a click jumps there; the moves Redo would
+  // play are shown lighter.
+  $("move-list").replaceChildren(...state.line.map((ply, index) => el("span", {
+    class: ["ply", index === S.actions.length - 1 ? "current" : "", index >= S.actions.length ? "ahead" : ""].join(" ").trim(),
+    "data-ply": index + 1, "data-action": ply.action, title: `${partyName(ply.actor)}: ${ply.action}`,
+    onclick: () => jumpTo(index + 1),
+  }, ply.label ? el("span", { class: "num", text: ply.label }) : "", el("span", { class: "text", text: ply.text }))));
   $("position-text").value = state.position;
 }
 
@@ -405,16 +408,22 @@ function drawDiff(state) {
   const d = state.diff;
   const against = d.against.length ? d.against.join(", ") : w("defaults");
   const list = (moves, cls) => el("ul", { class: cls }, ...moves.map((m) => el("li", { text: m })));
-  const flips = el("ul", { class: "flips" }, ...d.flips.map((f) => el("li", {},
+  // Each flipped scenario with what the engine does at its differing
+  // step before and after the switch, in words.
+  const flips = el("ul", { class: "flips" }, ...d.flips.map((f) => el("li", { "data-step": f.step },
     el("button", { class: "link", "data-scenario": f.id, text: f.id, onclick: () => openScenario(f.id, []) }),
-    ` (${f.clause}) ${f.passed_before ? w("passes") : w("fails")} → ${f.passed_after ? w("passes") : w("fails")}: ${f.what}`,
-    f.before_words ? el("div", { class: "muted", text: `${f.before_words} → ${f.after_words}` }) : "")));
+    ` (${f.clause}) ${f.passed_before ? w("passes") : w("fails")} → ${f.passed_after ? w("passes") : w("fails")}: ${w("step")} ${f.step}, ${f.what}`,
+    el("div", { class: "before", text: `${w("before")}: ${f.before_words}` }),
+    el("div", { class: "after", text: `${w("after")}: ${f.after_words}` }))));
+  const renamed = d.renamed || [];
   box.replaceChildren(
     el("p", { class: "muted", text: `${S.rulings.join(", ") || w("defaults")} ${w("against")} ${against}` }),
     el("p", { class: "appeared", "data-count": d.appeared.length, "data-moves": d.appeared.join(" "), text: `${w("appeared")} (${d.appeared.length}):` }),
     list(d.appeared, "appeared"),
     el("p", { class: "vanished", "data-count": d.vanished.length, "data-moves": d.vanished.join(" "), text: `${w("vanished")} (${d.vanished.length}):` }),
     list(d.vanished, "vanished"),
+    el("p", { class: "renamed", "data-count": renamed.length, "data-pairs": renamed.map(([a, b]) => `${a}>${b}`).join(" "), text: `${w("renamed")} (${renamed.length}):` }),
+    el("ul", { class: "renamed" }, ...renamed.map(([a, b]) => el("li", { text: `${a} → ${b}` }))),
     el("p", { class: "flips-head", "data-count": d.flips.length, text: `${w("flips")} (${d.flips.length}):` }),
     flips);
 }
@@ -539,6 +548,8 @@ function drawSaveClauses() {
   const select = $("save-clauses");
   select.replaceChildren(...variantInfo().clauses.map((c) =>
     el("option", { value: c.id, text: `${c.id} ${S.lang === "en" && c.heading_en ? c.heading_en : c.heading}` })));
+  // A scenario names at least one clause: the first until one is chosen.
+  if (select.options.length) select.options[0].selected = true;
 }
 
 // Exports: the board as SVG and PNG, the line as a scenario draft and as
@@ -611,7 +622,6 @@ function flipBoard() {
   S.bottom = keys[(index + 1) % keys.length];
   $("bottom").value = S.bottom;
   refresh();
-  if (select.options.length) select.options[0].selected = true;
 }
 
 async function save() {

@@ -287,6 +287,8 @@ pub struct ChessParts {
     pub open: crate::variant::OpenGame,
     /// Its PGN name and the other spellings read.
     pub record_name: &'static str,
+    /// How UCI engines play it (`VariantInfo::uci`).
+    pub uci: crate::variant::UciInfo,
     /// The other spellings of its PGN name (lowercase letters and digits).
     pub record_aliases: &'static [&'static str],
     /// Its board shape, for SAN and move texts.
@@ -330,6 +332,7 @@ pub const fn info(
         causes: &[],
         event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
         kinds: parts.kinds,
+        pieces: &crate::variant::piece_names::CHESS,
         board: parts.board,
         figures: parts.figures,
         random_position: None,
@@ -345,6 +348,7 @@ pub const fn info(
             format: crate::variant::RecordFormat::PgnSan(parts.geometry),
         },
         misreadings: parts.misreadings,
+        uci: Some(parts.uci),
     }
 }
 

@@ -92,6 +92,10 @@ pub static INFO: VariantInfo = chess::game::info(
     chess::game::ChessParts {
         open,
         record_name: "Grand",
+        uci: crate::variant::UciInfo {
+            name: "grand",
+            end: crate::variant::UciEnd::Checkmate,
+        },
         record_aliases: &["grandchess"],
         geometry: &chess::geometry::TEN_BY_TEN,
         misreadings: crate::variant::MisreadingInfo {

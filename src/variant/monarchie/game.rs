@@ -135,6 +135,7 @@ pub static INFO: VariantInfo = VariantInfo {
         "won",
     ],
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+    pieces: &crate::variant::piece_names::MONARCHIE,
     board: crate::variant::monarchie::picture::board,
     figures: Vec::new,
     capture_owner: "the party whose piece was taken; for a dead blocker (`dead: true`) the eliminated party it belonged to",
@@ -157,6 +158,7 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: super::faults::Misreading::catalogue,
         open: open_with_faults,
     },
+    uci: None,
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).
@@ -670,6 +672,21 @@ impl Game for MonarchieGame {
             .into_iter()
             .map(|(mv, nodes)| (mv.to_string(), nodes))
             .collect()
+    }
+
+    /// The one-line notation (docs/notation.md) writes a move onto an
+    /// occupied cell with `x`.
+    fn move_label(&self, mv: &str) -> String {
+        match read_action(mv) {
+            Ok(Action::Move { mv, elapsed: None }) => mv.text(!self.position.is_empty(mv.to)),
+            _ => mv.to_owned(),
+        }
+    }
+
+    fn board_text(&self) -> Option<String> {
+        Some(crate::variant::monarchie::board_text::render(
+            &self.position,
+        ))
     }
 
     fn status(&self) -> Status {

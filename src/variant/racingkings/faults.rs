@@ -35,4 +35,10 @@ misreadings! {
     BareKingsDrawn => "RK-BARE-KINGS-DRAWN", ["rk.6.4"];
     /// The fifty-move rule counts fifty half-moves, not fifty moves each.
     FiftyMovePlies => "RK-FIFTY-MOVE-PLIES", ["rk.6.3"];
+    /// A capture may attack the enemy king; the no-check ban is read as
+    /// one for quiet moves.
+    CaptureMayCheck => "RK-CAPTURE-MAY-CHECK", ["rk.4.2"];
+    /// Each side's eighth rank is counted from its own side: Black's king
+    /// races to rank 1.
+    GoalOwnSide => "RK-GOAL-OWN-SIDE", ["rk.5.1"];
 }

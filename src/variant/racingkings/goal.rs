@@ -33,14 +33,25 @@ pub fn home(position: &Position, side: Side) -> bool {
 
 /// [`home`] with the misreadings `faults` played.
 fn home_with(position: &Position, side: Side, faults: FaultSet) -> bool {
+    let goal = goal_rank_with(side, faults);
     if faults.has(Misreading::GoalAnyPiece) {
         // Fault RK-GOAL-ANY-PIECE: any piece of `side` on rank 8.
         return position
             .board
             .pieces()
-            .any(|(square, piece)| piece.side == side && square.rank() == GOAL_RANK);
+            .any(|(square, piece)| piece.side == side && square.rank() == goal);
     }
-    home(position, side)
+    position.board.king(side).rank() == goal
+}
+
+/// Clause rk.5.1 with its misreadings: the rank `side`'s king races to.
+fn goal_rank_with(side: Side, faults: FaultSet) -> u8 {
+    if faults.has(Misreading::GoalOwnSide) && side == Side::Black {
+        // Fault RK-GOAL-OWN-SIDE: Black's eighth rank counted from Black's
+        // side, rank 1.
+        return 0;
+    }
+    GOAL_RANK
 }
 
 /// Clauses rk.5.1 and rk.5.2 (ruling R-RK-ANSWER): where the race stands
@@ -82,10 +93,11 @@ fn misread_race(position: &Position, faults: FaultSet) -> Option<Race> {
             // Fault RK-ANSWER-IGNORES-SAFETY: the king's pattern alone.
             let king = position.board.king(side);
             let mut reaches = false;
+            let goal = goal_rank_with(side, faults);
             position
                 .board
                 .targets(king, Piece::new(side, Kind::King), |to| {
-                    reaches |= to.rank() == GOAL_RANK;
+                    reaches |= to.rank() == goal;
                 });
             reaches
         } else {
@@ -131,12 +143,13 @@ fn misread_race(position: &Position, faults: FaultSet) -> Option<Race> {
 /// move, has a legal king move to rank 8.
 fn can_follow(position: &Position, side: Side, faults: FaultSet) -> bool {
     let king: Square = position.board.king(side);
-    if king.rank() + 1 != GOAL_RANK {
+    let goal = goal_rank_with(side, faults);
+    if king.rank().abs_diff(goal) != 1 {
         return false;
     }
     let mut moves = Vec::new();
     movegen::legal_moves_with(position, Some(king), faults, &mut moves);
-    moves.iter().any(|mv| mv.to.rank() == GOAL_RANK)
+    moves.iter().any(|mv| mv.to.rank() == goal)
 }
 
 /// Clause rk.5.2: whether Black, to move, has a legal move (not into

@@ -79,6 +79,10 @@ pub static INFO: VariantInfo = chess::game::info(
     "rk.",
     chess::game::ChessParts {
         open,
+        uci: crate::variant::UciInfo {
+            name: "racingkings",
+            end: crate::variant::UciEnd::Goal,
+        },
         record_name: "Racing Kings",
         record_aliases: &[],
         geometry: &chess::geometry::EIGHT_BY_EIGHT,

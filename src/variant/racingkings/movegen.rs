@@ -113,6 +113,10 @@ pub fn check_free_with(board: &Board, side: Side, mv: Move, faults: FaultSet) ->
         // Fault RK-CHECK-ALLOWED.
         return CheckFree::Yes;
     }
+    if faults.has(Misreading::CaptureMayCheck) && board.piece(mv.to).is_some() {
+        // Fault RK-CAPTURE-MAY-CHECK: the ban read for quiet moves only.
+        return CheckFree::Yes;
+    }
     if faults.has(Misreading::DiscoveredCheckAllowed) {
         // Fault RK-DISCOVERED-CHECK-ALLOWED: only the moved piece's attack.
         let mut after = *board;

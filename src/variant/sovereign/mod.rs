@@ -137,6 +137,7 @@ pub static INFO: VariantInfo = VariantInfo {
         "drawn",
     ],
     kinds: &["king", "queen", "rook", "bishop", "knight", "pawn"],
+    pieces: &crate::variant::piece_names::CHESS,
     board: picture::board,
     random_position: None,
     figures: picture::figures,
@@ -160,4 +161,5 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: faults::Misreading::catalogue,
         open: open_with_faults,
     },
+    uci: None,
 };

@@ -706,6 +706,27 @@ impl Game for ThreeKingdomsGame {
         Some((mv.from.to_string(), mv.to.to_string()))
     }
 
+    /// R-SEATS names the half a move enters by where its kingdom sits:
+    /// the half the right bank faces is Wu's under `right` and Wei's
+    /// under `mirror` (for a Shu point). The move itself is its
+    /// from-point and, for the target, the side it lies on seen from the
+    /// from-point's half (own, right, left) with its file and rank.
+    fn move_identity(&self, mv: &str) -> String {
+        let Ok(parsed) = mv.parse::<Move>() else {
+            return mv.to_string();
+        };
+        let (home, target) = (parsed.from.kingdom(), parsed.to.kingdom());
+        let side = if target == home {
+            "own"
+        } else if self.engine.geometry.right[home.index()] == target {
+            "right"
+        } else {
+            "left"
+        };
+        let to = parsed.to.to_string();
+        format!("{}>{side}:{}", parsed.from, to.get(1..).unwrap_or_default())
+    }
+
     fn status(&self) -> Status {
         self.status.clone()
     }

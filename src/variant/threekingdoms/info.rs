@@ -118,6 +118,7 @@ pub static INFO: VariantInfo = VariantInfo {
         "soldier",
         "bannerman",
     ],
+    pieces: &crate::variant::piece_names::THREE_KINGDOMS,
     board: super::picture::board,
     random_position: None,
     figures: super::picture::figures,
@@ -141,6 +142,7 @@ pub static INFO: VariantInfo = VariantInfo {
         catalogue: super::faults::Misreading::catalogue,
         open: super::open_with_faults,
     },
+    uci: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
