@@ -19,10 +19,25 @@ echo "== implementations: installing from the registries (Debian, PyPI, npm, cra
 if ! command -v /usr/games/fairy-stockfish >/dev/null; then
     apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fairy-stockfish
 fi
-python3 -m pip install --quiet chess==1.11.2 pyffish==0.0.90
+# Installed once: a library already at its pinned version is not
+# installed again (pip is asked only when an import or a version differs;
+# npm ci, which deletes node_modules, only when the lock file changed since
+# the last install, recorded in node_modules/.regelwerk-lock).
+python3 - <<'PY' 2>/dev/null || python3 -m pip install --quiet chess==1.11.2 pyffish==0.0.90
+import importlib.metadata as m
+assert m.version("chess") == "1.11.2" and m.version("pyffish") == "0.0.90"
+PY
 command -v npm >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
-(cd implementations/chessops && npm ci --no-audit --no-fund --silent)
-(cd implementations/ffish && npm ci --no-audit --no-fund --silent)
+for package in chessops ffish; do
+    (
+        cd "implementations/$package"
+        lock=$(sha256sum package-lock.json | cut -d' ' -f1)
+        if [ "$(cat node_modules/.regelwerk-lock 2>/dev/null)" != "$lock" ]; then
+            npm ci --no-audit --no-fund --silent
+            echo "$lock" > node_modules/.regelwerk-lock
+        fi
+    )
+done
 (cd implementations/shakmaty && cargo build --release --locked --quiet)
 installed=$(date +%s.%N)
 
@@ -53,17 +68,37 @@ run() {
         > "$out/$name-$variant.time.json"
 }
 
-run python-chess    racingkings engine "python3 implementations/python-chess/adapter.py" 20 120
-run chessops        racingkings engine "node implementations/chessops/adapter.mjs" 20 30
-run shakmaty        racingkings engine "implementations/shakmaty/target/release/regelwerk-impl-shakmaty" 20 30
-run ffish           racingkings engine "node implementations/ffish/adapter.mjs" 10 60
-run ffish           grand       engine "node implementations/ffish/adapter.mjs" 10 60
+# The runs, heaviest first; IMPLEMENTATIONS_JOBS of them at a time (default:
+# the cores, at most 2: each run is one harness and one engine process, so
+# two fill two cores). Each run's log is printed whole, in this order, when
+# all are done: the same log as one run after the other.
+jobs=${IMPLEMENTATIONS_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -gt 2 ] && [ -z "${IMPLEMENTATIONS_JOBS:-}" ] && jobs=2
+runs=(
+    "pyffish|grand|engine|python3 implementations/pyffish/adapter.py|0|120"
+    "pyffish|racingkings|engine|python3 implementations/pyffish/adapter.py|0|120"
+    "ffish|grand|engine|node implementations/ffish/adapter.mjs|10|60"
+    "python-chess|racingkings|engine|python3 implementations/python-chess/adapter.py|20|120"
+    "ffish|racingkings|engine|node implementations/ffish/adapter.mjs|10|60"
+    "chessops|racingkings|engine|node implementations/chessops/adapter.mjs|20|30"
+    "shakmaty|racingkings|engine|implementations/shakmaty/target/release/regelwerk-impl-shakmaty|20|30"
+    "fairy-stockfish|racingkings|uci|/usr/games/fairy-stockfish|20|30"
+    "fairy-stockfish|grand|uci|/usr/games/fairy-stockfish|20|30"
+)
 # pyffish has no perft and answers slowly: no fuzz, a longer timeout; its
 # perft cases above PYFFISH_PERFT_BUDGET inner nodes are answered `skipped`.
-run pyffish         racingkings engine "python3 implementations/pyffish/adapter.py" 0 120
-run pyffish         grand       engine "python3 implementations/pyffish/adapter.py" 0 120
-run fairy-stockfish racingkings uci    /usr/games/fairy-stockfish 20 30
-run fairy-stockfish grand       uci    /usr/games/fairy-stockfish 20 30
+echo "== implementations: ${#runs[@]} runs, $jobs at a time"
+for entry in "${runs[@]}"; do
+    IFS='|' read -r name variant route command games timeout <<< "$entry"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run "$name" "$variant" "$route" "$command" "$games" "$timeout" \
+        > "$out/$name-$variant.log" 2>&1 &
+done
+wait
+for entry in "${runs[@]}"; do
+    IFS='|' read -r name variant _ <<< "$entry"
+    cat "$out/$name-$variant.log"
+done
 
 echo "== the conformance matrix (docs/implementations.md); JSON: $out/matrix.json; pages: target/report/implementations*.html"
 status=0

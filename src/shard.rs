@@ -23,6 +23,11 @@ use serde_json::Value;
 
 use crate::output::OutputError;
 
+mod merge;
+
+pub use merge::{command_line, merge, Merged, RESUMABLE};
+use merge::{differences, read_shard};
+
 /// The most shards a campaign may be split into.
 pub const MAX_SHARDS: u32 = 100_000;
 
@@ -96,6 +101,11 @@ pub enum Record {
         /// completes it (`merge` prints it; absent in older files).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         argv: Vec<String>,
+        /// The indices of the units this shard will write, when the run
+        /// knows them at its start (`merge` then names the units an
+        /// interrupted shard did not write; absent in older files).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        planned: Option<Planned>,
     },
     /// One unit's result.
     Unit {
@@ -115,6 +125,15 @@ pub enum Record {
         #[serde(default)]
         totals: std::collections::BTreeMap<String, u64>,
     },
+}
+
+/// The units a shard will write: every index below `campaign_units` that
+/// the shard takes ([`Shard::takes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Planned {
+    /// The units of the whole campaign (games, cases, root moves).
+    pub campaign_units: usize,
 }
 
 /// How a results file is begun.
@@ -138,6 +157,7 @@ pub struct ResultsWriter {
     path: PathBuf,
     units: usize,
     done: std::collections::BTreeSet<usize>,
+    resumed: usize,
     started: std::time::Instant,
 }
 
@@ -172,6 +192,24 @@ impl ResultsWriter {
         shard: Shard,
         begin: Begin,
         inputs: &[PathBuf],
+    ) -> Result<ResultsWriter, OutputError> {
+        ResultsWriter::begin_planned(path, command, campaign, shard, begin, inputs, None)
+    }
+
+    /// [`ResultsWriter::begin`] for a run that knows its campaign's unit
+    /// count at the start (`planned`): the header records it, so that
+    /// `merge` names every unit an interrupted shard did not write.
+    ///
+    /// # Errors
+    /// As [`ResultsWriter::begin`].
+    pub fn begin_planned(
+        path: &Path,
+        command: &str,
+        campaign: Value,
+        shard: Shard,
+        begin: Begin,
+        inputs: &[PathBuf],
+        planned: Option<Planned>,
     ) -> Result<ResultsWriter, OutputError> {
         crate::output::refuse_input(path, inputs)?;
         let fail = |message: String| OutputError {
@@ -218,6 +256,7 @@ impl ResultsWriter {
                 path: path.to_path_buf(),
                 units: old.units.len(),
                 done: old.units.iter().map(|unit| unit.index).collect(),
+                resumed: old.units.len(),
                 started: std::time::Instant::now(),
             });
         }
@@ -226,6 +265,7 @@ impl ResultsWriter {
             campaign,
             shard: shard.to_string(),
             argv: std::env::args().collect(),
+            planned,
         };
         let out = std::fs::OpenOptions::new()
             .create(true)
@@ -243,6 +283,7 @@ impl ResultsWriter {
             path: path.to_path_buf(),
             units: 0,
             done: Default::default(),
+            resumed: 0,
             started: std::time::Instant::now(),
         };
         writer
@@ -256,6 +297,12 @@ impl ResultsWriter {
     pub fn started_at(mut self, started: std::time::Instant) -> ResultsWriter {
         self.started = started;
         self
+    }
+
+    /// How many units the file held when it was begun (those of an
+    /// interrupted run that `--resume` keeps; 0 for a fresh file).
+    pub fn resumed_units(&self) -> usize {
+        self.resumed
     }
 
     /// Whether unit `index` is in the file already (a resumed run skips
@@ -324,439 +371,6 @@ impl ResultsWriter {
         };
         self.write(&end)
     }
-}
-
-/// Shards put back together.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Merged {
-    /// The command.
-    pub command: String,
-    /// The campaign's identity.
-    pub campaign: Value,
-    /// How many shards.
-    pub count: u32,
-    /// Every unit, by index.
-    pub units: Vec<(usize, Value)>,
-    /// Where each unit of `units` was read (file and line), in the same
-    /// order, for errors about a unit.
-    pub sources: Vec<(PathBuf, usize)>,
-    /// The shards' seconds added up.
-    pub seconds: f64,
-    /// The shards' totals added up.
-    pub totals: std::collections::BTreeMap<String, u64>,
-}
-
-/// One unit line read.
-struct UnitLine {
-    index: usize,
-    result: Value,
-    line: usize,
-}
-
-/// One file read.
-struct ShardFile {
-    path: PathBuf,
-    command: String,
-    campaign: Value,
-    shard: Shard,
-    argv: Vec<String>,
-    units: Vec<UnitLine>,
-    /// The end record's seconds, totals and line, if the shard finished.
-    end: Option<(f64, std::collections::BTreeMap<String, u64>, usize)>,
-    /// The bytes up to the last whole header or unit line.
-    kept_bytes: u64,
-}
-
-/// Reads a results file line by line, each line within
-/// [`MAX_RESULTS_LINE`] and the file within
-/// [`crate::input::MAX_RESULTS_BYTES`]. A last line cut off by an
-/// interruption (no newline, not a record) ends the file; the shard is
-/// then unfinished.
-fn read_shard(path: &Path) -> Result<ShardFile, String> {
-    use std::io::{BufRead, Read};
-    let file = crate::input::open_regular(path).map_err(|error| error.to_string())?;
-    let mut reader = std::io::BufReader::new(file);
-    let at = |line: usize, message: String| format!("{}:{line}: {message}", path.display());
-    let mut header: Option<(String, Value, Shard, Vec<String>)> = None;
-    let mut units = Vec::new();
-    let mut end = None;
-    let (mut number, mut read_bytes, mut kept_bytes) = (0usize, 0u64, 0u64);
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        let read = (&mut reader)
-            .take(MAX_RESULTS_LINE as u64 + 1)
-            .read_until(b'\n', &mut buffer)
-            .map_err(|error| at(number + 1, crate::input::os_reason(path, &error)))?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        read_bytes += read as u64;
-        if read_bytes > crate::input::MAX_RESULTS_BYTES {
-            return Err(at(
-                number,
-                format!(
-                    "the file is larger than MAX_RESULTS_BYTES ({} MiB); split the campaign into more shards",
-                    crate::input::MAX_RESULTS_BYTES / (1024 * 1024)
-                ),
-            ));
-        }
-        let whole = buffer.ends_with(b"\n");
-        if !whole && buffer.len() > MAX_RESULTS_LINE {
-            return Err(at(
-                number,
-                format!(
-                    "a line longer than MAX_RESULTS_LINE ({} MiB): not a results file (one record per line)",
-                    MAX_RESULTS_LINE / (1024 * 1024)
-                ),
-            ));
-        }
-        let Ok(text) = std::str::from_utf8(&buffer) else {
-            return Err(at(number, "not UTF-8 text: not a results file".to_string()));
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let record: Record = match serde_json::from_str(text) {
-            Ok(record) => record,
-            // The last line, cut off when the run was killed.
-            Err(_) if !whole && header.is_some() && end.is_none() => break,
-            Err(error) => {
-                return Err(at(
-                    number,
-                    format!(
-                        "not a results line: {}",
-                        crate::protocol::words::json_error(&error)
-                    ),
-                ))
-            }
-        };
-        if end.is_some() {
-            return Err(at(number, "a line after the end record".to_string()));
-        }
-        match (record, &header) {
-            (
-                Record::Header {
-                    command,
-                    campaign,
-                    shard,
-                    argv,
-                },
-                None,
-            ) => {
-                let shard: Shard = shard.parse().map_err(|message| at(number, message))?;
-                header = Some((command, campaign, shard, argv));
-            }
-            (_, None) => return Err(at(number, "expected the header record first".to_string())),
-            (Record::Header { .. }, Some(_)) => {
-                return Err(at(number, "a second header record".to_string()))
-            }
-            (Record::Unit { index, result }, Some((_, _, shard, _))) => {
-                if !shard.takes(index) {
-                    return Err(at(
-                        number,
-                        format!("unit {index} is not one of shard {shard}'s units"),
-                    ));
-                }
-                units.push(UnitLine {
-                    index,
-                    result,
-                    line: number,
-                });
-            }
-            (
-                Record::End {
-                    units: count,
-                    seconds,
-                    totals,
-                },
-                Some(_),
-            ) => {
-                if count != units.len() {
-                    return Err(at(
-                        number,
-                        format!(
-                            "the end record counts {count} units, the file holds {}",
-                            units.len()
-                        ),
-                    ));
-                }
-                end = Some((seconds, totals, number));
-                continue;
-            }
-        }
-        kept_bytes = read_bytes;
-    }
-    let Some((command, campaign, shard, argv)) = header else {
-        return Err(format!(
-            "{}: empty: no header record (the run stopped before it wrote anything); run the shard again",
-            path.display()
-        ));
-    };
-    Ok(ShardFile {
-        path: path.to_path_buf(),
-        command,
-        campaign,
-        shard,
-        argv,
-        units,
-        end,
-        kept_bytes,
-    })
-}
-
-/// `argv` as one shell command line, each word quoted where it needs it.
-pub fn command_line(argv: &[String]) -> String {
-    argv.iter()
-        .map(|word| {
-            let plain = !word.is_empty()
-                && word
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "_./=:@%+,-".contains(c));
-            if plain {
-                word.clone()
-            } else {
-                format!("'{}'", word.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The commands whose shards `--resume` continues (the others' shards
-/// are run again whole).
-pub const RESUMABLE: [&str; 2] = ["check", "perft"];
-
-/// The command that completes an unfinished shard: its own command line
-/// with `--resume` (for [`RESUMABLE`] commands; the others' own command
-/// line, which runs the shard again).
-fn resume_command(file: &ShardFile) -> String {
-    if file.argv.is_empty() {
-        return format!(
-            "the shard's own command again with --output {} (and --resume for check and perft)",
-            file.path.display()
-        );
-    }
-    // The file's own name, whatever the header's command called it.
-    let mut argv = Vec::new();
-    let mut words = file.argv.iter();
-    while let Some(word) = words.next() {
-        match word.as_str() {
-            "--output" | "-o" => {
-                words.next();
-            }
-            other if other.starts_with("--output=") => {}
-            _ => argv.push(word.clone()),
-        }
-    }
-    argv.extend(["--output".to_string(), file.path.display().to_string()]);
-    if RESUMABLE.contains(&file.command.as_str()) && !argv.iter().any(|word| word == "--resume") {
-        argv.push("--resume".to_string());
-    }
-    command_line(&argv)
-}
-
-/// The command that runs a missing shard `shard`: the command line of
-/// `like` with its `--shard` and `--output` changed.
-fn shard_command(like: &ShardFile, shard: &str) -> Option<String> {
-    if like.argv.is_empty() {
-        return None;
-    }
-    let output = like
-        .path
-        .with_file_name(format!("shard-{}.jsonl", shard.replace('/', "-of-")));
-    let mut argv = Vec::new();
-    let mut words = like.argv.iter();
-    while let Some(word) = words.next() {
-        match word.as_str() {
-            "--shard" | "--output" | "-o" => {
-                words.next();
-            }
-            "--resume" => {}
-            other if other.starts_with("--shard=") || other.starts_with("--output=") => {}
-            _ => argv.push(word.clone()),
-        }
-    }
-    argv.extend([
-        "--shard".to_string(),
-        shard.to_string(),
-        "--output".to_string(),
-        output.display().to_string(),
-    ]);
-    Some(command_line(&argv))
-}
-
-/// Reads and merges results files.
-///
-/// # Errors
-/// A file that does not read, shards of different commands or campaigns
-/// (naming the fields that differ), a shard given twice, missing or
-/// unfinished shards (each with the command that completes it), a unit
-/// given twice, totals whose sum overflows.
-pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
-    let files = paths
-        .iter()
-        .map(|path| read_shard(path))
-        .collect::<Result<Vec<_>, _>>()?;
-    let Some(first) = files.first() else {
-        return Err("name the results files to merge".to_string());
-    };
-    for file in &files[1..] {
-        if file.command != first.command {
-            return Err(format!(
-                "{} is a `{}` shard, {} a `{}` shard",
-                first.path.display(),
-                first.command,
-                file.path.display(),
-                file.command
-            ));
-        }
-        if file.campaign != first.campaign {
-            return Err(format!(
-                "{} and {} are shards of different campaigns: {}",
-                first.path.display(),
-                file.path.display(),
-                differences(&first.campaign, &file.campaign)
-            ));
-        }
-        if file.shard.count != first.shard.count {
-            return Err(format!(
-                "{} is one of {} shards, {} one of {}",
-                first.path.display(),
-                first.shard.count,
-                file.path.display(),
-                file.shard.count
-            ));
-        }
-    }
-    let count = first.shard.count;
-    let mut seen = vec![None::<&Path>; count as usize];
-    for file in &files {
-        let slot = &mut seen[(file.shard.index - 1) as usize];
-        if let Some(other) = slot {
-            return Err(format!(
-                "shard {} is given twice: {} and {}",
-                file.shard,
-                other.display(),
-                file.path.display()
-            ));
-        }
-        *slot = Some(&file.path);
-    }
-    let mut problems = Vec::new();
-    for file in files.iter().filter(|file| file.end.is_none()) {
-        let last = file
-            .units
-            .iter()
-            .map(|unit| unit.index.to_string())
-            .next_back()
-            .map_or("none".to_string(), |index| {
-                format!("the last was unit {index}")
-            });
-        problems.push(format!(
-            "{}: shard {} did not finish (no end record; {} units done, {last}); complete it with: {}",
-            file.path.display(),
-            file.shard,
-            file.units.len(),
-            resume_command(file)
-        ));
-    }
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| seen[(*i - 1) as usize].is_none())
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        let mut message = format!("missing shards: {} (of {count})", missing.join(", "));
-        for shard in missing.iter().take(10) {
-            if let Some(command) = shard_command(first, shard) {
-                message.push_str(&format!("\n  run shard {shard} with: {command}"));
-            }
-        }
-        problems.push(message);
-    }
-    if !problems.is_empty() {
-        return Err(problems.join("\n"));
-    }
-    let mut units: Vec<(usize, Value, PathBuf, usize)> = files
-        .iter()
-        .flat_map(|file| {
-            file.units.iter().map(|unit| {
-                (
-                    unit.index,
-                    unit.result.clone(),
-                    file.path.clone(),
-                    unit.line,
-                )
-            })
-        })
-        .collect();
-    units.sort_by_key(|unit| unit.0);
-    if let Some(pair) = units.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-        return Err(format!(
-            "unit {} is in two shards: {}:{} and {}:{}",
-            pair[0].0,
-            pair[0].2.display(),
-            pair[0].3,
-            pair[1].2.display(),
-            pair[1].3
-        ));
-    }
-    let mut totals = std::collections::BTreeMap::<String, u64>::new();
-    for file in &files {
-        let Some((_, file_totals, line)) = &file.end else {
-            continue;
-        };
-        for (key, value) in file_totals {
-            let sum = totals.entry(key.clone()).or_insert(0);
-            *sum = sum.checked_add(*value).ok_or_else(|| {
-                format!(
-                    "{}:{line}: the total '{key}' added up over the shards passes {} (the largest count a results file holds)",
-                    file.path.display(),
-                    u64::MAX
-                )
-            })?;
-        }
-    }
-    Ok(Merged {
-        command: first.command.clone(),
-        campaign: first.campaign.clone(),
-        count,
-        sources: units
-            .iter()
-            .map(|(_, _, path, line)| (path.clone(), *line))
-            .collect(),
-        units: units
-            .into_iter()
-            .map(|(index, value, _, _)| (index, value))
-            .collect(),
-        seconds: files
-            .iter()
-            .filter_map(|file| file.end.as_ref().map(|end| end.0))
-            .sum(),
-        totals,
-    })
-}
-
-/// The campaign fields that differ, `name: a vs b`.
-fn differences(a: &Value, b: &Value) -> String {
-    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
-        return format!("{a} vs {b}");
-    };
-    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    keys.into_iter()
-        .filter(|key| a.get(*key) != b.get(*key))
-        .map(|key| {
-            format!(
-                "{key}: {} vs {}",
-                a.get(key).unwrap_or(&Value::Null),
-                b.get(key).unwrap_or(&Value::Null)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 #[cfg(test)]

@@ -556,3 +556,45 @@ fn the_protocol_pages_are_current() {
         );
     }
 }
+
+/// Issue 33 item 4: on every variant's protocol page, the refusal code
+/// the reference answers for each witness (an action that breaks several
+/// rules at once, `regelwerk::protocol::witnesses`) comes before every
+/// other code that witness breaks.
+#[test]
+fn the_protocol_pages_list_refusals_in_the_reference_order() {
+    use regelwerk::protocol::precedence::{answer, WITNESSES};
+    for variant in VariantId::ALL {
+        let page = root().join(format!("docs/protocol/{variant}.md"));
+        let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{e}"));
+        let section = text
+            .split("## Refusal codes")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .unwrap_or_else(|| panic!("{}: no refusal codes", page.display()));
+        let listed: Vec<&str> = section
+            .lines()
+            .filter_map(|line| line.split_once(". `"))
+            .filter(|(number, _)| number.chars().all(|c| c.is_ascii_digit()))
+            .filter_map(|(_, rest)| rest.strip_suffix('`'))
+            .collect();
+        let mut declared = regelwerk::variant::info(variant).refusals.to_vec();
+        let mut sorted = listed.clone();
+        declared.sort_unstable();
+        sorted.sort_unstable();
+        assert_eq!(sorted, declared, "{}: every code once", page.display());
+        for witness in WITNESSES.iter().filter(|w| w.variant == variant) {
+            let code = answer(witness).unwrap_or_else(|e| panic!("{e}"));
+            let place = |c: &str| listed.iter().position(|&l| l == c);
+            for other in witness.breaks.iter().filter(|&&c| c != code) {
+                assert!(
+                    place(&code) < place(other),
+                    "{}: the reference answers `{code}` for {} {} (which also breaks `{other}`), but the page lists `{other}` first",
+                    page.display(),
+                    witness.position,
+                    witness.action
+                );
+            }
+        }
+    }
+}

@@ -30,6 +30,7 @@ mod properties;
 mod racingkings_fast;
 mod records;
 mod render;
+mod resume;
 mod rulings;
 mod runner;
 mod scale;

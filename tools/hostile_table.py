@@ -264,6 +264,17 @@ def measure(binary, argv, stdin, options=None):
             problems.append(f"`{' '.join(follow[:1])}` afterwards said: {message.strip()[:200]}")
         if not has_unit(options.get("watch", "")) and process.returncode not in (0,):
             problems.append("the interrupted campaign kept no finished unit")
+    if "resume" in options:
+        again = subprocess.run([binary, *options["resume"]], capture_output=True, cwd=ROOT)
+        if again.returncode not in (0, 1):
+            message = again.stderr.decode("utf-8", "replace").strip()[:200]
+            problems.append(f"the --resume run ended with {again.returncode}: {message}")
+        merged = subprocess.run([binary, "merge", options["watch"]], capture_output=True, cwd=ROOT)
+        if merged.returncode not in (0, 1):
+            message = merged.stderr.decode("utf-8", "replace").strip()[:200]
+            problems.append(f"`merge` after --resume ended with {merged.returncode}: {message}")
+    if "says" in options and options["says"] not in err:
+        problems.append(f"the message does not say {options['says']!r}: {err.strip()[:200]}")
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     status = re.search(r"Exit status: (\d+)", err)
     signal = re.search(r"Command terminated by signal (\d+)", err)
@@ -281,6 +292,8 @@ def measure(binary, argv, stdin, options=None):
     if "signal" in options and code.startswith("signal"):
         # The signal the row sent, not a crash.
         code = f"stopped by {signal_name(options['signal'])}"
+    if "exit" in options and code != options["exit"]:
+        problems.append(f"exit {code}, not {options['exit']}")
     return (code, seconds, int(peak.group(1)) if peak else None, said[0][:120] if said else "", problems)
 
 

@@ -10,7 +10,10 @@ class.
 - outputs that are the run's own input (by name and by a hard link);
 - signals (SIGINT, SIGTERM, SIGKILL) for every campaign that writes a
   results file, then `merge` of what it left;
-- a harness killed by SIGKILL while its engine runs.
+- a harness killed by SIGKILL while its engine runs;
+- every resumable campaign (check, perft, fuzz, conform) killed by
+  SIGKILL, `merge` of what it left (which must name `--resume`), the
+  shard completed with `--resume`, and `merge` again (which must pass).
 
 Each row is (what, argv, stdin, options); the options say what else
 --check looks at: `limit` (seconds before the run is killed), `stdout`
@@ -18,7 +21,10 @@ Each row is (what, argv, stdin, options); the options say what else
 change), `absent` (files that must not exist afterwards), `signal` and
 `watch` (send the signal once the watched file holds a unit line), `then`
 (a follow-up run whose message must hold `expect`), `mark` (a word of the
-engine's command line: no process with it may be left).
+engine's command line: no process with it may be left), `says` (words the
+run's stderr must hold), `exit` (the exit code it must end with),
+`resume` (the command that completes the interrupted shard: it must end
+with 0 or 1, and `merge` of the watched file must then succeed).
 """
 
 import os
@@ -119,9 +125,11 @@ def full_disk_rows(binary, tmp):
         ("conform (an engine run)", ["conform", "--variant", "racingkings", "--engine", f"{binary} serve"]),
         ("serve", ["serve"]),
     ]
-    hello = b'{"type":"start","protocol":"2.1"}\n{"type":"stop"}\n'
+    hello = b'{"type":"start","protocol":"2.2"}\n{"type":"stop"}\n'
     for what, argv in stdout:
-        rows.append((f"`{what} > /dev/full`", argv, hello if argv == ["serve"] else None, {"stdout": full}))
+        # A full standard output is named and is a usage error (exit 2).
+        options = {"stdout": full, "says": "standard output", "exit": "2"}
+        rows.append((f"`{what} > /dev/full`", argv, hello if argv == ["serve"] else None, options))
     return rows
 
 
@@ -194,6 +202,31 @@ def signal_rows(binary, tmp):
     return rows
 
 
+def resume_rows(binary, tmp):
+    """Every resumable campaign killed by SIGKILL after its first unit,
+    then `merge` (naming `--resume`), the shard completed with
+    `--resume`, and `merge` again."""
+    campaigns = [
+        ("check", ["check", "--variant", "racingkings", "--shard", "1/1"]),
+        ("perft", ["perft", "5", "--variant", "racingkings", "--shard", "1/1"]),
+        ("fuzz", ["fuzz", "--variant", "racingkings", "--games", "300", "--shard", "1/1", "--quiet"]),
+        ("fuzz --engine", ["fuzz", "--variant", "racingkings", "--engine", f"{binary} serve", "--games", "30", "--shard", "1/1", "--quiet"]),
+        ("conform", ["conform", "--variant", "racingkings", "--engine", f"{binary} serve", "--shard", "1/1"]),
+    ]
+    rows = []
+    for name, argv in campaigns:
+        out = os.path.join(tmp, f"resume-{name.replace(' ', '')}.jsonl")
+        argv = argv + ["--output", out]
+        options = {
+            "signal": signal.SIGKILL,
+            "watch": out,
+            "then": (["merge", out], "--resume"),
+            "resume": argv + ["--resume"],
+        }
+        rows.append((f"`{name} --output` killed by SIGKILL, `merge`, `--resume`, `merge`", argv, None, options))
+    return rows
+
+
 def engine_rows(binary, tmp):
     """A harness killed by SIGKILL while its engine (and the engine's
     child) run: neither may be left."""
@@ -213,5 +246,6 @@ def rows(binary, tmp, one):
         + own_input_rows(binary, tmp, one)
         + output_rows(binary, tmp)
         + signal_rows(binary, tmp)
+        + resume_rows(binary, tmp)
         + engine_rows(binary, tmp)
     )

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An engine adapter in plain Python (standard library only).
 
-It speaks version 2.0 of the regelwerk engine protocol (docs/protocol.md)
+It speaks version 2.2 of the regelwerk engine protocol (docs/protocol.md)
 on its own stdin/stdout, for every rule system the protocol knows
 (`monarchie`, `grand`, `racingkings`, `threekingdoms`, `sovereign`), and gets its answers from a child
 process, `regelwerk serve`. It shows what every adapter has to do: read one
@@ -34,7 +34,7 @@ import sys
 
 NAME = "python-engine-adapter"
 LANGUAGE = "Python"
-PROTOCOL = "2.1"  # the protocol version this adapter is written for
+PROTOCOL = "2.2"  # the protocol version this adapter is written for
 DEBUG = os.environ.get("ADAPTER_DEBUG") == "1"
 # The readings this adapter plays and declares (protocol 2.1): `ID=key`.
 RULINGS = [r.strip() for r in os.environ.get("ADAPTER_RULINGS", "").split(",") if r.strip()]
@@ -80,7 +80,7 @@ def refusal(request):
     minor: then the lower of the two minor versions is spoken)."""
     theirs = request.get("protocol")
     if not isinstance(theirs, str):
-        return errored(0, "cannot read request: `start` needs `protocol`, e.g. \"2.0\"")
+        return errored(0, "cannot read request: `start` needs `protocol`, e.g. \"2.2\"")
     if major(theirs) is not None and major(theirs) == major(PROTOCOL):
         return None
     reason = f"the harness speaks protocol {theirs}; this adapter speaks {PROTOCOL}"
@@ -177,8 +177,14 @@ class Engine:
                 return to_line({"type": "refused", "reason": reason})
             message["name"] = NAME
             message["language"] = LANGUAGE
-            # Speak the older of the two minor versions: `rulings` is 2.1.
+            message["protocol"] = PROTOCOL
+            # Speak the older of the two minor versions: `rulings` is 2.1,
+            # the `status` request 2.2.
             theirs = json.loads(self.start_line).get("protocol") if self.start_line else None
+            if (minor(theirs) or 0) < 2 or "status" not in message.get("capabilities", []):
+                message["capabilities"] = [
+                    c for c in message.get("capabilities", []) if c != "status"
+                ]
             if RULINGS and (minor(theirs) or 0) >= 1:
                 message["rulings"] = RULINGS
             elif RULINGS:

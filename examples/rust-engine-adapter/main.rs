@@ -1,4 +1,4 @@
-//! A Rust engine adapter skeleton for the regelwerk engine protocol 2.1
+//! A Rust engine adapter skeleton for the regelwerk engine protocol 2.2
 //! (docs/protocol.md, docs/implementers.md): one JSON request per line on
 //! stdin, exactly one JSON answer per line on stdout (flushed), logs on
 //! stderr only.
@@ -24,7 +24,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use serde_json::{json, Value};
 
 /// The protocol version this adapter is written for.
-const PROTOCOL: &str = "2.1";
+const PROTOCOL: &str = "2.2";
 const NAME: &str = "rust-adapter";
 
 /// The major and minor parts of a `MAJOR.MINOR` version text.
@@ -102,9 +102,13 @@ fn handshake(request: &Value, rulings: &[String]) -> Value {
                 "capabilities": ["apply", "moves", "perft"],
                 "variants": ["monarchie", "grand", "racingkings", "threekingdoms", "sovereign"],
             });
-            // Speak the older minor version: `rulings` is new in 2.1.
+            // Speak the older minor version: `rulings` is new in 2.1, the
+            // `status` request (answered by the engine behind) in 2.2.
             if minor >= 1 && !rulings.is_empty() {
                 ready["rulings"] = json!(rulings);
+            }
+            if minor >= 2 {
+                ready["capabilities"] = json!(["apply", "moves", "perft", "status"]);
             }
             ready
         }
@@ -114,7 +118,7 @@ fn handshake(request: &Value, rulings: &[String]) -> Value {
         }),
         None => errored(
             0,
-            "cannot read request: `start` needs `protocol`, e.g. \"2.1\"",
+            "cannot read request: `start` needs `protocol`, e.g. \"2.2\"",
         ),
     }
 }
@@ -167,7 +171,7 @@ fn main() -> std::process::ExitCode {
                     answer
                 }
                 Some("stop") => break,
-                Some("apply" | "moves" | "perft") => engine.answer(&request),
+                Some("apply" | "moves" | "perft" | "status") => engine.answer(&request),
                 other => errored(
                     request["seq"].as_u64().unwrap_or(0),
                     &format!("unknown request type {other:?}"),

@@ -1,5 +1,5 @@
 // The protocol side shared by the JavaScript adapters of implementations/
-// (the twin of protocol.py): it speaks version 2.1 of the regelwerk engine
+// (the twin of protocol.py): it speaks version 2.2 of the regelwerk engine
 // protocol (docs/protocol.md) on stdin/stdout and turns each request into
 // questions to a backend, the outside library. The report of an action is
 // put together from the library's answers alone; the reference engine is
@@ -8,7 +8,7 @@
 
 import { createInterface } from 'node:readline';
 
-const PROTOCOL = '2.1';
+const PROTOCOL = '2.2';
 
 /** Promotion letters of the coordinate notation and the protocol's kinds. */
 export const KINDS = {
@@ -65,7 +65,10 @@ function captured(backend, state, origin, target) {
   return null;
 }
 
-function apply(backend, state, actions) {
+// The results of `actions`; with `settle`, the state after them and the
+// status a granted claim gave are put there (for `status`) and the state
+// is kept, else it is freed.
+function apply(backend, state, actions, settle = null) {
   const results = [];
   let claimed = false;
   for (const raw of actions) {
@@ -86,6 +89,7 @@ function apply(backend, state, actions) {
       }
       results.push(report(action, side, null, null, [], null, { result: 'drawn', reason }, [{ kind: 'drawn' }], before));
       claimed = true;
+      if (settle) settle.drawn = { result: 'drawn', reason };
       continue;
     }
     if (!legal.includes(action)) {
@@ -109,8 +113,21 @@ function apply(backend, state, actions) {
     if (status.result === 'drawn') events.push({ kind: 'drawn' });
     results.push(report(action, side, capture, promotion, checks, status.result === 'ongoing' ? other : null, status, events, after));
   }
-  backend.drop?.(state);
+  if (settle) settle.state = state;
+  else backend.drop?.(state);
   return results;
+}
+
+// The `status` request (2.2): the actions played as `apply` plays them,
+// then the library's own status of the game (a granted claim is the draw
+// it granted) and who moves next.
+function statusOf(backend, seq, state, actions) {
+  const settle = { state, drawn: null };
+  apply(backend, state, actions, settle);
+  const status = settle.drawn ?? backend.status(settle.state);
+  const side = backend.fen(settle.state).split(' ')[1] === 'w' ? 'white' : 'black';
+  backend.drop?.(settle.state);
+  return { type: 'status', seq, status, to_move: status.result === 'ongoing' ? side : null };
 }
 
 function answer(backend, kind, seq, request) {
@@ -135,6 +152,14 @@ function answer(backend, kind, seq, request) {
     const nodes = backend.perft(state, Number(request.depth ?? 0));
     backend.drop?.(state);
     return { type: 'perft', seq, nodes };
+  }
+  if (kind === 'status') {
+    try {
+      return statusOf(backend, seq, state, request.actions ?? []);
+    } catch (error) {
+      if (error instanceof Skip) return { type: 'skipped', seq, reason: error.message };
+      throw error;
+    }
   }
   if (kind === 'apply') {
     try {
@@ -180,7 +205,7 @@ export async function run(backend, out = (line) => process.stdout.write(line)) {
         started = true;
         send({
           type: 'ready', protocol: PROTOCOL, name: backend.name, version: backend.version, language: backend.language,
-          capabilities: ['apply', 'moves', 'perft'], variants: backend.variants,
+          capabilities: ['apply', 'moves', 'perft', 'status'], variants: backend.variants,
         });
       }
       continue;

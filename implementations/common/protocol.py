@@ -1,6 +1,6 @@
 """The protocol side shared by the Python adapters of implementations/.
 
-It speaks version 2.1 of the regelwerk engine protocol (docs/protocol.md)
+It speaks version 2.2 of the regelwerk engine protocol (docs/protocol.md)
 on stdin/stdout and turns each request into questions to a `Backend`: the
 outside library's legal moves, the position text it writes, check, the
 game's end and draw claims. The report of an action is put together from
@@ -16,7 +16,7 @@ import json
 import os
 import sys
 
-PROTOCOL = "2.1"
+PROTOCOL = "2.2"
 
 # Promotion letters of the coordinate notation and the protocol's kinds.
 KINDS = {
@@ -123,7 +123,7 @@ class Adapter:
         self.send({
             "type": "ready", "protocol": PROTOCOL, "name": backend.name,
             "version": backend.version, "language": backend.language,
-            "capabilities": ["apply", "moves", "perft"], "variants": backend.variants,
+            "capabilities": ["apply", "moves", "perft", "status"], "variants": backend.variants,
         })
 
     def answer(self, kind, seq, request):
@@ -146,11 +146,28 @@ class Adapter:
             return {"type": "perft", "seq": seq, "nodes": self.backend.perft(state, int(request.get("depth", 0)))}
         if kind == "apply":
             return {"type": "applied", "seq": seq, "results": self.apply(state, request.get("actions", []))}
+        if kind == "status":
+            return self.status(seq, state, request.get("actions") or [])
         return {"type": "skipped", "seq": seq, "reason": f"unknown request type {kind!r}"}
 
+    def status(self, seq, state, actions):
+        """The `status` request (2.2): the actions played as `apply` plays
+        them, then the library's own status of the game (a granted claim
+        is the draw it granted) and who moves next."""
+        self.apply(state, actions)
+        state, drawn = self.final
+        status = drawn or self.backend.status(state)
+        to_move = None
+        if status["result"] == "ongoing":
+            to_move = "white" if self.backend.fen(state).split()[1] == "w" else "black"
+        return {"type": "status", "seq": seq, "status": status, "to_move": to_move}
+
     def apply(self, state, actions):
+        """The results of `actions`; the state after them and the status a
+        granted claim gave are left in `self.final` for `status`."""
         results = []
         claimed = False
+        self.final = (state, None)
         for action in actions:
             action = str(action).strip().lower()
             if claimed:
@@ -167,6 +184,7 @@ class Adapter:
                 status = {"result": "drawn", "reason": reason}
                 results.append(self.report(action, side, None, None, [], None, status, [{"kind": "drawn"}], before))
                 claimed = True
+                self.final = (state, status)
                 continue
             if action not in self.backend.legal(state):
                 results.append({"result": "illegal", "position": before})
@@ -174,6 +192,7 @@ class Adapter:
             origin, target, letter = split_move(action)
             capture = self.captured(state, origin, target)
             state = self.backend.play(state, action)
+            self.final = (state, None)
             after = self.backend.fen(state)
             checks = [other] if self.backend.in_check(state) else []
             status = self.backend.status(state)

@@ -101,6 +101,8 @@ const backend = {
       return { result: 'drawn', reason: white && black ? 'goal-tie' : 'stalemate' };
     }
     if (winner) return { result: 'won', winners: [winner], reason: 'checkmate' };
+    // ffish names this end itself (Board.isInsufficientMaterial).
+    if (board.isInsufficientMaterial()) return { result: 'drawn', reason: 'insufficient-material' };
     return { result: 'drawn', reason: 'stalemate' };
   },
   claim(state) {

@@ -68,6 +68,9 @@ pub(super) struct ConformArgs {
     pub(super) variant: VariantId,
     /// Only this shard's cases (docs/scale.md).
     pub(super) shard: Option<regelwerk::shard::Shard>,
+    /// Begin a results file fresh or continue it, skipping its finished
+    /// cases (`--resume`).
+    pub(super) resume: regelwerk::shard::Begin,
     /// The readings the engine plays (`--ruling`), besides those its
     /// `ready` declares.
     pub(super) rulings: Vec<String>,
@@ -155,48 +158,73 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         anyhow::bail!("no scenario matched");
     }
     let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let every_case = cases.len();
     let indices: Vec<usize> = (0..cases.len()).filter(|&i| shard.takes(i)).collect();
     let cases: Vec<Loaded> = indices.iter().map(|&i| cases[i].clone()).collect();
-    let expected: std::collections::BTreeSet<String> = match &args.expected_failures {
+    // The list is read and checked before the engine is started: a typo
+    // in it is the user's to fix, whatever the engine does.
+    let listed: Vec<(usize, String)> = match &args.expected_failures {
         Some(path) => regelwerk::input::read_to_string(path)
             .with_context(|| format!("reading {}", path.display()))?
             .lines()
-            .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
-            .filter(|line| !line.is_empty())
+            .enumerate()
+            .map(|(index, line)| {
+                (
+                    index + 1,
+                    line.split('#').next().unwrap_or("").trim().to_string(),
+                )
+            })
+            .filter(|(_, id)| !id.is_empty())
             .collect(),
-        None => Default::default(),
+        None => Vec::new(),
     };
+    let expected: std::collections::BTreeSet<String> =
+        listed.iter().map(|(_, id)| id.clone()).collect();
     // One list may serve several suites (tests/data/fsf-expected-failures.txt
     // names Grand and Racing Kings cases): an ID in another variant's
     // clause namespace belongs to that suite; any other unknown ID is an error.
     let others = other_suites_prefixes(&root, variant);
-    let unknown: Vec<&String> = expected
-        .difference(&every_id)
-        .filter(|id| !others.contains(id.split('.').next().unwrap_or_default()))
+    let unknown: Vec<&(usize, String)> = listed
+        .iter()
+        .filter(|(_, id)| !every_id.contains(id))
+        .filter(|(_, id)| !others.contains(id.split('.').next().unwrap_or_default()))
         .collect();
-    if let (Some(path), Some(first)) = (&args.expected_failures, unknown.first()) {
-        let message = format!(
-            "{}: {} ID(s) name no scenario of the {} read, e.g. `{first}` (the first ten: {})",
+    if let (Some(path), Some((line, first))) = (&args.expected_failures, unknown.first()) {
+        let read = if args.paths.is_empty() {
+            "suite"
+        } else {
+            "files"
+        };
+        let mut message = format!(
+            "{}:{line}: `{first}` names no scenario of the {variant} {read} read (a scenario ID, as in the `id:` field of its file)",
             path.display(),
-            unknown.len(),
-            if args.paths.is_empty() {
-                "suite"
-            } else {
-                "files"
-            },
-            unknown
-                .iter()
-                .take(10)
-                .map(|id| id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
         );
+        if unknown.len() > 1 {
+            message.push_str(&format!(
+                "; {} more unknown: {}",
+                unknown.len() - 1,
+                unknown
+                    .iter()
+                    .skip(1)
+                    .take(10)
+                    .map(|(line, id)| format!("line {line} `{id}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         // Against the whole suite an unknown ID is a typo or a stale
         // list; against some files of it, the others' IDs are expected.
         if args.paths.is_empty() {
             anyhow::bail!("{message}");
         }
         eprintln!("note: {message}");
+    }
+    if args.resume == regelwerk::shard::Begin::Resume
+        && !args.output.as_deref().is_some_and(is_results_file)
+    {
+        anyhow::bail!(
+            "--resume continues a results file: give --output FILE.jsonl (a report file is written whole)"
+        );
     }
     let started = External::start(
         &args.engine,
@@ -268,14 +296,27 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
                 "clause": args.clause,
                 "id": args.id,
             });
-            Some(regelwerk::shard::ResultsWriter::begin(
+            let mut inputs = files.clone();
+            inputs.extend(args.expected_failures.iter().cloned());
+            let writer = regelwerk::shard::ResultsWriter::begin_planned(
                 path,
                 "conform",
                 campaign,
                 shard,
-                regelwerk::shard::Begin::Fresh,
-                &files,
-            )?)
+                args.resume,
+                &inputs,
+                Some(regelwerk::shard::Planned {
+                    campaign_units: every_case,
+                }),
+            )?;
+            if writer.resumed_units() > 0 {
+                eprintln!(
+                    "conform: resuming {}: {} cases of shard {shard} are done and skipped",
+                    path.display(),
+                    writer.resumed_units()
+                );
+            }
+            Some(writer)
         }
         None => None,
     };
@@ -283,6 +324,13 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     let mut verdicts = Vec::new();
     let answers = engine.answers();
     for (index, case) in cases.iter().enumerate() {
+        if results
+            .as_ref()
+            .is_some_and(|results| results.is_done(indices[index]))
+        {
+            bar.set_position(index as u64 + 1);
+            continue;
+        }
         let mut lost = std::collections::BTreeSet::new();
         let verdict = match regelwerk::protocol::readings::applies(case, &readings) {
             Ok(asked) => conform_case_noting(&mut engine, &asked, &mut seq, &mut lost),
@@ -396,12 +444,32 @@ pub(super) fn serve(
     let stdin = std::io::stdin();
     regelwerk::protocol::serve::serve_only(
         stdin.lock(),
-        std::io::stdout().lock(),
+        Stdout(std::io::stdout().lock()),
         &forced,
         fault,
         variant,
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `serve`'s standard output: a write or flush that fails ends the run
+/// as every command's standard output does ([`super::exit::stdout_failed`]:
+/// a closed pipe quietly, a full disk with "standard output" named and
+/// exit 2), never as an error without a name.
+struct Stdout<W>(W);
+
+impl<W: std::io::Write> std::io::Write for Stdout<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .write(buf)
+            .map_err(|error| super::exit::stdout_failed(&error.to_string()))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0
+            .flush()
+            .map_err(|error| super::exit::stdout_failed(&error.to_string()))
+    }
 }
 
 /// The clause prefixes (`g`, `rk`, ...) of the other variants' suites, read

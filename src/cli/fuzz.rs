@@ -101,6 +101,44 @@ pub(super) fn print_agreement(
     }
 }
 
+/// Begins the results file of a fuzz shard (`--output`), fresh or
+/// resumed (`--resume`: the games already in it are skipped); its header
+/// records the campaign's game count, so that `merge` names the games an
+/// interrupted shard did not play.
+fn results_file(
+    args: &FuzzArgs,
+    path: &std::path::Path,
+    campaign: serde_json::Value,
+    shard: regelwerk::shard::Shard,
+) -> Result<regelwerk::shard::ResultsWriter> {
+    let inputs: Vec<std::path::PathBuf> = args.known_differences.iter().cloned().collect();
+    let planned = usize::try_from(args.games)
+        .ok()
+        .map(|campaign_units| regelwerk::shard::Planned { campaign_units });
+    let writer = regelwerk::shard::ResultsWriter::begin_planned(
+        path,
+        "fuzz",
+        campaign,
+        shard,
+        args.resume,
+        &inputs,
+        planned,
+    )?;
+    if writer.resumed_units() > 0 {
+        eprintln!(
+            "fuzz: resuming {}: {} games of shard {shard} are done and skipped",
+            path.display(),
+            writer.resumed_units()
+        );
+    }
+    Ok(writer)
+}
+
+/// Whether game `index` is already in a resumed results file.
+fn resumed(results: Option<&regelwerk::shard::ResultsWriter>, index: u64) -> bool {
+    results.is_some_and(|results| results.is_done(index as usize))
+}
+
 /// Writes a reproducing scenario as `<out>/<id>.yaml`.
 fn write_case(out: &std::path::Path, id: &str, text: &str) -> Result<std::path::PathBuf> {
     regelwerk::render::output_dir(out)?;
@@ -129,6 +167,9 @@ pub(super) struct FuzzArgs {
     pub(super) shard: Option<regelwerk::shard::Shard>,
     /// Write the shard's games as JSON lines for `regelwerk merge`.
     pub(super) output: Option<std::path::PathBuf>,
+    /// Begin `output` fresh or continue it, skipping its finished games
+    /// (`--resume`).
+    pub(super) resume: regelwerk::shard::Begin,
     /// Threads for the random games (`--threads`; 1 = serial).
     pub(super) threads: u32,
     /// Play every game and count the differences (`--keep-going`)
@@ -302,6 +343,12 @@ fn run_differential(
     let mut bar = progress(args, "differences")?;
     super::exit::check_uci_variant(args.uci, args.variant)?;
     super::exit::check_engine_command(engine_command, if args.uci { "--uci" } else { "--engine" })?;
+    // The list is checked before the engine is started: a typo in it is
+    // the user's to fix, whatever the engine does.
+    let known: Vec<String> = match &args.known_differences {
+        Some(path) => read_known_differences(path)?,
+        None => Vec::new(),
+    };
     let mut engine = External::start(
         engine_command,
         args.uci,
@@ -331,10 +378,6 @@ fn run_differential(
         ))
         .into());
     }
-    let known: Vec<String> = match &args.known_differences {
-        Some(path) => read_known_differences(path)?,
-        None => Vec::new(),
-    };
     let shard = args.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
     let mut results = match &args.output {
         Some(path) => {
@@ -348,10 +391,7 @@ fn run_differential(
                 "uci": args.uci,
                 "known_differences": known,
             });
-            Some(
-                regelwerk::shard::ResultsWriter::create(path, "fuzz", campaign, shard)
-                    .with_context(|| format!("writing {}", path.display()))?,
-            )
+            Some(results_file(args, path, campaign, shard)?)
         }
         None => None,
     };
@@ -361,7 +401,7 @@ fn run_differential(
     let mut diverged: Vec<Diverged> = Vec::new();
     let mut notes = Notes::default();
     for index in 0..args.games {
-        if !shard.takes(index as usize) {
+        if !shard.takes(index as usize) || resumed(results.as_ref(), index) {
             continue;
         }
         games += 1;
@@ -533,10 +573,7 @@ fn variant_games(
                 "exhaustive_every": args.checks.exhaustive_every,
                 "symmetry_every": args.checks.symmetry_every,
             });
-            Some(
-                regelwerk::shard::ResultsWriter::create(path, "fuzz", campaign, shard)
-                    .with_context(|| format!("writing {}", path.display()))?,
-            )
+            Some(results_file(args, path, campaign, shard)?)
         }
         None => None,
     };
@@ -553,12 +590,12 @@ fn variant_games(
     let batch = u64::from(args.threads) * 8;
     let mut pending = std::collections::VecDeque::new();
     for index in 0..args.games {
-        if !shard.takes(index as usize) {
+        if !shard.takes(index as usize) || resumed(results.as_ref(), index) {
             continue;
         }
         if pending.is_empty() {
             let indices: Vec<u64> = (index..args.games.min(index.saturating_add(batch)))
-                .filter(|&i| shard.takes(i as usize))
+                .filter(|&i| shard.takes(i as usize) && !resumed(results.as_ref(), i))
                 .collect();
             pending = pool.install(|| {
                 use rayon::prelude::*;

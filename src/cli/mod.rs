@@ -166,6 +166,9 @@ enum Command {
         /// Write the games as JSON lines for `regelwerk merge` (docs/scale.md).
         #[arg(long, value_name = "FILE.jsonl")]
         output: Option<PathBuf>,
+        /// With --output: continue the file an interrupted run of this shard left, skipping its finished games.
+        #[arg(long, requires = "output")]
+        resume: bool,
         /// Play the random games on N threads (rayon); the results and the
         /// report are the serial run's. Not with --engine/--uci.
         #[arg(long, default_value_t = 1, value_parser = regelwerk::input::whole(1u32, 256))]
@@ -229,6 +232,9 @@ enum Command {
         /// Run only shard I of N of the cases (docs/scale.md).
         #[arg(long, value_name = "I/N")]
         shard: Option<regelwerk::shard::Shard>,
+        /// With a `*.jsonl` --output: continue the file an interrupted run of this shard left, skipping its finished cases.
+        #[arg(long, requires = "output")]
+        resume: bool,
         /// A reading the engine plays, ID=KEY (repeatable; besides its `ready.rulings`): judged under it.
         #[arg(long = "ruling", value_name = "ID=KEY")]
         rulings: Vec<String>,
@@ -484,6 +490,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             shard,
             output,
+            resume,
             threads,
             quiet,
             progress_every,
@@ -505,6 +512,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 variant,
                 shard,
                 output,
+                resume: begin_of(resume),
                 threads,
                 keep_going,
                 quiet,
@@ -533,6 +541,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
             shard,
+            resume,
             rulings,
         } => conform::conform(conform::ConformArgs {
             uci: uci.is_some(),
@@ -548,6 +557,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
             output,
             shard,
+            resume: begin_of(resume),
             rulings,
         }),
         Command::Render(args) => render::render(args),

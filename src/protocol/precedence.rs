@@ -5,98 +5,21 @@
 //! it breaks reasoned from the rules (never pasted from the engine); the
 //! reference is asked each one, and its answer must be one of them. The
 //! page lists the variant's codes in its declared order, each answered
-//! code moved before the codes its witness also breaks.
+//! code moved before the codes its witness also breaks. The witnesses of
+//! every variant are data, in [`super::witnesses`].
 
 use crate::variant::{self, VariantId};
 
-/// An action that breaks several rules at once.
-#[derive(Clone, Copy, Debug)]
-pub struct Witness {
-    /// The rule system.
-    pub variant: VariantId,
-    /// The position, in the variant's notation.
-    pub position: &'static str,
-    /// The action.
-    pub action: &'static str,
-    /// The codes of every rule the action breaks.
-    pub breaks: &'static [&'static str],
-    /// Why it breaks them.
-    pub why: &'static str,
-}
-
-/// The witnesses of every variant.
-pub const WITNESSES: &[Witness] = &[
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/10/10/10/10/10/10/2k7/1q8/K9 w - - 0 1",
-        action: "zz",
-        breaks: &["bad-notation", "game-over"],
-        why: "White is mated (queen on b2 guarded by the king on c3), and the text names no square",
-    },
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/10/10/10/10/10/10/2k7/1q8/K9 w - - 0 1",
-        action: "e5e6",
-        breaks: &["game-over", "no-piece"],
-        why: "White is mated, and e5 is empty",
-    },
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/K3P4r/10/10/10/10/10/10/10/9k w - - 0 1",
-        action: "e9e10",
-        breaks: &["promotion-required", "leaves-king-in-check"],
-        why: "a pawn reaching the tenth rank must promote (g.7), and this one shields its king on a9 from the rook on j9",
-    },
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/K3P4r/10/10/10/10/10/10/10/9k w - - 0 1",
-        action: "e9e10k",
-        breaks: &["bad-promotion-piece", "leaves-king-in-check"],
-        why: "a pawn never becomes a king, and the pawn shields its king on a9 from the rook on j9",
-    },
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/K3P4r/10/10/10/10/10/10/Q9/9k w - - 0 1",
-        action: "e9e10q",
-        breaks: &["promotion-unavailable", "leaves-king-in-check"],
-        why: "White still has its one queen on a2, so no pawn may become one (g.7), and the pawn shields its king on a9",
-    },
-    Witness {
-        variant: VariantId::Grand,
-        position: "10/10/10/10/K3P4r/10/10/10/10/9k w - - 0 1",
-        action: "e6e7q",
-        breaks: &["promotion-not-allowed", "leaves-king-in-check"],
-        why: "the seventh rank is outside the promotion zone, and the pawn shields its king on a6 from the rook on j6",
-    },
-    Witness {
-        variant: VariantId::Racingkings,
-        position: "1K4k1/8/8/8/8/8/8/8 b - - 0 1",
-        action: "zz",
-        breaks: &["bad-notation", "game-over"],
-        why: "both kings stand on the eighth rank, so the race is drawn (rk.5.2), and the text names no square",
-    },
-    Witness {
-        variant: VariantId::Racingkings,
-        position: "1K4k1/8/8/8/8/8/8/8 b - - 0 1",
-        action: "a1a2",
-        breaks: &["game-over", "no-piece"],
-        why: "the race is over, and a1 is empty",
-    },
-    Witness {
-        variant: VariantId::Racingkings,
-        position: "8/3kr3/8/8/8/8/4R3/4K3 w - - 0 1",
-        action: "e2d2",
-        breaks: &["leaves-king-in-check", "gives-check"],
-        why: "the rook on e2 shields its king on e1 from the rook on e7, and on d2 it would attack the king on d7",
-    },
-];
+pub use super::witnesses::{Witness, START, WITNESSES};
 
 /// The code the reference answers `witness` with.
 ///
 /// # Errors
 /// When the position cannot be opened or the action is accepted.
 pub fn answer(witness: &Witness) -> Result<String, String> {
-    let mut game = variant::open(witness.variant, Some(witness.position), &[])
+    let rulings: Vec<String> = witness.rulings.iter().map(|r| r.to_string()).collect();
+    let position = (witness.position != START).then_some(witness.position);
+    let mut game = variant::open(witness.variant, position, &rulings)
         .map_err(|message| format!("{}: {message}", witness.position))?;
     match game.play(witness.action) {
         Ok(_) => Err(format!(
@@ -199,6 +122,34 @@ mod tests {
                     assert!(at(code) < at("leaves-king-in-check"), "{code}: {order:?}");
                 }
             }
+        }
+    }
+
+    /// The orders the witnesses of MONARCHIE, Three Kingdoms and
+    /// Sovereign Chess fix, where the declared lists said otherwise.
+    #[test]
+    fn the_reference_answers_what_the_declared_lists_put_later() {
+        let at = |variant: VariantId, code: &str| {
+            let order = refusal_order(variant).unwrap_or_else(|error| panic!("{error}"));
+            order
+                .iter()
+                .position(|&c| c == code)
+                .unwrap_or_else(|| panic!("{variant}: no {code}"))
+        };
+        // A dead blocker is refused as dead before it is refused as
+        // another party's piece.
+        assert!(at(VariantId::Monarchie, "dead-piece") < at(VariantId::Monarchie, "wrong-party"));
+        // A slider's blocked path is found before its length.
+        assert!(
+            at(VariantId::Sovereign, "blocked") < at(VariantId::Sovereign, "beyond-slide-limit")
+        );
+    }
+
+    #[test]
+    fn every_variant_has_witnesses() {
+        for variant in VariantId::ALL {
+            let count = WITNESSES.iter().filter(|w| w.variant == variant).count();
+            assert!(count >= 3, "{variant}: {count} witnesses");
         }
     }
 

@@ -233,6 +233,7 @@ impl UciEngine {
                 "moves".to_string(),
                 "perft".to_string(),
                 "apply".to_string(),
+                "status".to_string(),
             ],
             variants: vec![self.variant],
             rulings: Vec::new(),
@@ -544,6 +545,39 @@ impl UciEngine {
         Ok(Response::Applied { seq, results })
     }
 
+    /// The answer to `status` (2.2): the actions played as [`Self::apply`]
+    /// plays them; the status is the last accepted move's, or, when none
+    /// was accepted, the one the engine's answers give the position itself.
+    fn status_after(
+        &mut self,
+        seq: u64,
+        start: &str,
+        actions: &[String],
+    ) -> Result<Response, ClientError> {
+        let results = match self.apply(seq, start, actions)? {
+            Response::Applied { results, .. } => results,
+            other => return Ok(other),
+        };
+        if let Some(report) = results.iter().rev().find_map(|r| r.report.as_ref()) {
+            let (status, to_move) = (report.status.clone(), report.next.clone());
+            return Ok(Response::Status {
+                seq,
+                status,
+                to_move,
+            });
+        }
+        let command = position_command(&self.notation.position_text(), start, &[]);
+        let snapshot = self.snapshot(&command)?;
+        let to_move = side_of(start).unwrap_or("white");
+        let status = self.status(&command, &snapshot, to_move)?;
+        let to_move = (!status.is_over()).then(|| to_move.to_string());
+        Ok(Response::Status {
+            seq,
+            status,
+            to_move,
+        })
+    }
+
     fn answer(&mut self, request: &Request) -> Result<Response, ClientError> {
         let (seq, variant, rulings) = match request {
             Request::Apply {
@@ -563,13 +597,13 @@ impl UciEngine {
                 variant,
                 rulings,
                 ..
-            } => (*seq, *variant, rulings),
-            Request::Status { seq, .. } => {
-                return Ok(Response::Skipped {
-                    seq: *seq,
-                    reason: "UCI cannot be asked the status of a position".to_string(),
-                })
             }
+            | Request::Status {
+                seq,
+                variant,
+                rulings,
+                ..
+            } => (*seq, *variant, rulings),
             Request::Start { .. } | Request::Stop => {
                 return Err(ClientError::Invalid(
                     "start and stop are not sent to a UCI engine".to_string(),
@@ -615,7 +649,10 @@ impl UciEngine {
             Request::Apply {
                 position, actions, ..
             } => self.apply(seq, position, actions),
-            Request::Start { .. } | Request::Stop | Request::Status { .. } => {
+            Request::Status {
+                position, actions, ..
+            } => self.status_after(seq, position, actions),
+            Request::Start { .. } | Request::Stop => {
                 unreachable!("answered above")
             }
         }
@@ -636,6 +673,11 @@ impl Responder for UciEngine {
 
     fn stderr_tail(&self) -> String {
         UciEngine::stderr_tail(self)
+    }
+
+    /// Its `status` is read off the engine's answers ([`UciEngine::status`]).
+    fn answers_status(&self) -> bool {
+        true
     }
 
     fn answers(&self) -> Answers {

@@ -1,6 +1,7 @@
 //! shakmaty 0.30.1 (feature `variant`) as a regelwerk engine: Racing
 //! Kings, answered by `shakmaty::variant::RacingKings` alone. It speaks
-//! protocol 2.1 (docs/protocol.md) on stdin/stdout; logs go to stderr.
+//! protocol 2.2 (docs/protocol.md, with the `status` request) on
+//! stdin/stdout; logs go to stderr.
 //!
 //! What it cannot answer and how it says so (README.md): refusal reasons
 //! (`illegal`), and a threefold claim (shakmaty keeps no history: the
@@ -14,7 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::variant::RacingKings;
 use shakmaty::{CastlingMode, Color, EnPassantMode, KnownOutcome, Outcome, Position, Square};
 
-const PROTOCOL: &str = "2.1";
+const PROTOCOL: &str = "2.2";
 const VERSION: &str = "0.30.1";
 
 /// Why a request gets no answer but `skipped`.
@@ -91,7 +92,26 @@ fn report(action: &str, actor: &str, capture: Value, checks: Value, next: Value,
     }})
 }
 
-fn apply(mut pos: RacingKings, actions: &[Value]) -> Result<Vec<Value>, Skip> {
+/// The results of `actions`, the position after them and the draw a
+/// granted claim gave (for `status`).
+type Played = (Vec<Value>, RacingKings, Option<Value>);
+
+fn apply(pos: RacingKings, actions: &[Value]) -> Result<Vec<Value>, Skip> {
+    play(pos, actions).map(|(results, _, _)| results)
+}
+
+/// The `status` request (2.2): the actions played as `apply` plays them,
+/// then the library's own outcome (a granted claim is its draw) and who
+/// moves next.
+fn status_after(pos: RacingKings, actions: &[Value], seq: u64) -> Result<Value, Skip> {
+    let (_, pos, drawn) = play(pos, actions)?;
+    let status = drawn.unwrap_or_else(|| status(&pos));
+    let to_move = if status["result"] == "ongoing" { json!(side(pos.turn())) } else { Value::Null };
+    Ok(json!({"type": "status", "seq": seq, "status": status, "to_move": to_move}))
+}
+
+fn play(mut pos: RacingKings, actions: &[Value]) -> Result<Played, Skip> {
+    let mut drawn = None;
     let mut results = Vec::new();
     let mut claimed = false;
     for action in actions {
@@ -106,9 +126,10 @@ fn apply(mut pos: RacingKings, actions: &[Value]) -> Result<Vec<Value>, Skip> {
             if pos.is_game_over() {
                 results.push(json!({"result": "illegal", "position": before}));
             } else if pos.halfmoves() >= 100 {
-                let drawn = json!({"result": "drawn", "reason": "fifty-move"});
-                results.push(report("claim", side(mover), Value::Null, json!([]), Value::Null, drawn, json!([{"kind": "drawn"}]), &before));
+                let draw = json!({"result": "drawn", "reason": "fifty-move"});
+                results.push(report("claim", side(mover), Value::Null, json!([]), Value::Null, draw.clone(), json!([{"kind": "drawn"}]), &before));
                 claimed = true;
+                drawn = Some(draw);
             } else {
                 return Err(Skip("shakmaty keeps no move history, so a threefold-repetition claim cannot be judged".into()));
             }
@@ -145,7 +166,7 @@ fn apply(mut pos: RacingKings, actions: &[Value]) -> Result<Vec<Value>, Skip> {
         let next = if status["result"] == "ongoing" { json!(side(!mover)) } else { Value::Null };
         results.push(report(&action, side(mover), capture.unwrap_or(Value::Null), checks, next, status, Value::Array(events), &after));
     }
-    Ok(results)
+    Ok((results, pos, drawn))
 }
 
 fn answer(request: &Value, seq: u64) -> Value {
@@ -183,6 +204,10 @@ fn answer(request: &Value, seq: u64) -> Value {
             Ok(results) => json!({"type": "applied", "seq": seq, "results": results}),
             Err(Skip(reason)) => json!({"type": "skipped", "seq": seq, "reason": reason}),
         },
+        "status" => match status_after(pos, request["actions"].as_array().map(Vec::as_slice).unwrap_or(&[]), seq) {
+            Ok(answer) => answer,
+            Err(Skip(reason)) => json!({"type": "skipped", "seq": seq, "reason": reason}),
+        },
         other => json!({"type": "skipped", "seq": seq, "reason": format!("unknown request type {other}")}),
     }
 }
@@ -208,7 +233,7 @@ fn main() {
                     } else {
                         started = true;
                         json!({"type": "ready", "protocol": PROTOCOL, "name": "shakmaty", "version": VERSION,
-                               "language": "Rust", "capabilities": ["apply", "moves", "perft"], "variants": ["racingkings"]})
+                               "language": "Rust", "capabilities": ["apply", "moves", "perft", "status"], "variants": ["racingkings"]})
                     }
                 }
                 _ => answer(&request, request["seq"].as_u64().unwrap_or(0)),
