@@ -3,7 +3,8 @@
 //! notation, SAN where the project writes PGN with SAN (Grand Chess,
 //! Racing Kings: [`crate::record::Recorder`]), the variant's own move
 //! text elsewhere (Sovereign Chess's coordinates, Three Kingdoms' turn
-//! record, MONARCHIE's cells), numbered as its records number them.
+//! record, MONARCHIE's cells with `x` for a capture), numbered as its
+//! records number them.
 
 use serde::Serialize;
 
@@ -49,10 +50,13 @@ pub fn notation_line(start: &dyn Game, actions: &[String], lang: Lang) -> Vec<Pl
         Err(_) => {
             let mut game = start.boxed_clone();
             for action in actions {
+                // Named before it is played (MONARCHIE writes a capture
+                // `5x150`: [`Game::move_label`]).
+                let shown = game.move_label(action);
                 let Ok(report) = game.play(action) else {
                     break;
                 };
-                played.push((report.action.clone(), report.action, report.actor));
+                played.push((report.action, shown, report.actor));
             }
         }
     }
