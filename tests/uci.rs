@@ -322,10 +322,15 @@ fn fairy_stockfish_passes_every_suite_case_except_the_listed_rule_differences() 
         let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
         let cases = report["cases"].as_array().expect("cases");
         let passed = cases.iter().filter(|c| c["status"] == "passed").count();
+        // Most of what it is not declared to fail passes (the declared
+        // rule differences are checked case by case below).
+        let undeclared = cases
+            .iter()
+            .filter(|c| c["expected_failure"] != true)
+            .count();
         assert!(
-            passed * 10 >= cases.len() * 7,
-            "{variant}: {passed} of {}",
-            cases.len()
+            passed * 10 >= undeclared * 7,
+            "{variant}: {passed} of {undeclared} cases not declared to fail"
         );
         for case in cases {
             match case["status"].as_str() {
