@@ -40,9 +40,11 @@ fn replay_command(
     uci: bool,
 ) -> String {
     let route = if uci { "uci" } else { "engine" };
-    let variant = match variant {
-        VariantId::Monarchie => String::new(),
-        other => format!(" --variant {other}"),
+    // The default variant needs no `--variant`.
+    let variant = if variant == VariantId::default() {
+        String::new()
+    } else {
+        format!(" --variant {variant}")
     };
     format!(
         "regelwerk conform{variant} --{route} '{}' {}",
@@ -65,9 +67,10 @@ pub(super) fn print_agreement(
     let known: u64 = classified.values().map(|(games, _)| games).sum();
     match format {
         Format::Text => {
-            let label = match variant {
-                VariantId::Monarchie => String::new(),
-                other => format!(" {other}"),
+            let label = if variant == VariantId::default() {
+                String::new()
+            } else {
+                format!(" {variant}")
             };
             let divergences = if classified.is_empty() {
                 "0 divergences"
