@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use regelwerk::notation::parse_position;
-use regelwerk::perft::{perft_parallel, perft_with, PerftPath};
-use regelwerk::{Position, Ruleset};
+use regelwerk::variant::monarchie::notation::parse_position;
+use regelwerk::variant::monarchie::perft::{perft_parallel, perft_with, PerftPath};
+use regelwerk::variant::monarchie::{Position, Ruleset};
 
 const CORPUS: &str = include_str!("../tests/data/monarchie.perft");
 

@@ -11,7 +11,8 @@
 //! `position` (the state), `rules` (clauses 4-16), `start` (Anhang A).
 //! Every ruling where the text is silent is a field of its
 //! `ruleset::Ruleset`. These modules live in [`variant::monarchie`] and
-//! are re-exported here under their short names.
+//! are reached by their full paths (`regelwerk::variant::monarchie::cell`),
+//! like every other rule system's.
 
 #![warn(missing_docs)]
 
@@ -35,16 +36,3 @@ pub mod spec;
 pub mod suite;
 pub mod tournament;
 pub mod variant;
-
-pub use variant::monarchie::{
-    board_text, cell, geometry, moves, notation, party, perft, piece, position, rules, ruleset,
-    setup, start,
-};
-
-pub use cell::Cell;
-pub use moves::{Action, Move};
-pub use party::{ByParty, Party};
-pub use piece::{Piece, PieceKind};
-pub use position::Position;
-pub use ruleset::Ruleset;
-pub use setup::Setup;

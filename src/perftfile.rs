@@ -604,10 +604,10 @@ mod tests {
 
     #[test]
     fn a_wrong_count_fails_and_a_large_one_is_skipped() {
-        let start = crate::Position::start();
+        let start = crate::variant::monarchie::Position::start();
         let text = format!(
             "id start\nposition {}\nperft 1 28\nperft 2 776\nperft 3 21000000\ndivide 1 1-2 1\n",
-            crate::notation::to_notation(&start)
+            crate::variant::monarchie::notation::to_notation(&start)
         );
         let file = parse(&text, "f").unwrap_or_else(|e| panic!("{e}"));
         let checked = file.run(

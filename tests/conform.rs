@@ -19,8 +19,8 @@ use regelwerk::protocol::messages::{schemas, Response};
 use regelwerk::scenario::load::load_str;
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
+use regelwerk::variant::monarchie::Ruleset;
 use regelwerk::variant::VariantId;
-use regelwerk::Ruleset;
 use serde_json::Value;
 
 /// The `regelwerk` binary cargo built for these tests.
@@ -151,7 +151,9 @@ fn serve_lines(lines: &[String]) -> Vec<String> {
 
 #[test]
 fn every_serve_answer_is_a_valid_response_that_round_trips() {
-    let start = regelwerk::notation::to_notation(&regelwerk::Position::start());
+    let start = regelwerk::variant::monarchie::notation::to_notation(
+        &regelwerk::variant::monarchie::Position::start(),
+    );
     // Blau to move against Orange and Gelb, with a dead Lila rook on 32
     // (the endgame example of docs/notation.md).
     let endgame = "1/2/3/4/5/6/9bKlR8/18/17/8bN7/7bP7/6rP7/13/14/7yB7/16/8oN8/18/yK17oK/6/5/4/3/2/1 b glr - - -";

@@ -124,7 +124,9 @@ fn regelwerk_words(text: &str) -> Option<String> {
 
 /// The placeholders filled: positions, an engine, output folders.
 fn filled(words: &str) -> String {
-    let monarchie = regelwerk::notation::to_notation(&regelwerk::Position::start());
+    let monarchie = regelwerk::variant::monarchie::notation::to_notation(
+        &regelwerk::variant::monarchie::Position::start(),
+    );
     // `<FEN>` is the start of the variant the line names (Grand's if none).
     let variant = words
         .split_whitespace()

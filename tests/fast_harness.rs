@@ -30,11 +30,11 @@ impl Case for regelwerk::variant::monarchie::fast::differential::Adapter {
     const VARIANT: VariantId = VariantId::Monarchie;
     const ADAPTER: Self = Self;
     fn position(text: &str) -> Self::Position {
-        regelwerk::notation::parse_position(text)
+        regelwerk::variant::monarchie::notation::parse_position(text)
             .unwrap_or_else(|error| panic!("`{text}`: {error}"))
     }
     fn rules(settings: &[String]) -> Self::Ruleset {
-        regelwerk::Ruleset::from_settings(settings)
+        regelwerk::variant::monarchie::Ruleset::from_settings(settings)
             .unwrap_or_else(|error| panic!("{settings:?}: {error}"))
     }
 }

@@ -5,14 +5,14 @@
 //! the shared scaffolding is `fast_harness`). The long run is
 //! `REGELWERK_DIFF_POSITIONS=1000000 cargo test --release --test main -- --ignored fast_path_long --nocapture`.
 
-use regelwerk::notation::parse_position;
-use regelwerk::perft::{perft_parallel, perft_with, PerftPath};
-use regelwerk::ruleset::{BishopBlocking, DiagonalAtNotch};
 use regelwerk::variant::fast_differential::{
     random_positions, random_positions_parallel, FastDifferential, Walk,
 };
 use regelwerk::variant::monarchie::fast::{covers, differential};
-use regelwerk::{Action, Ruleset};
+use regelwerk::variant::monarchie::notation::parse_position;
+use regelwerk::variant::monarchie::perft::{perft_parallel, perft_with, PerftPath};
+use regelwerk::variant::monarchie::ruleset::{BishopBlocking, DiagonalAtNotch};
+use regelwerk::variant::monarchie::{Action, Ruleset};
 
 use crate::fast_harness::{agrees, long_run, random_agree};
 
@@ -77,7 +77,7 @@ fn every_scenario_position_agrees() {
             let Ok(action) = text.parse::<Action>() else {
                 continue;
             };
-            if regelwerk::rules::apply(&mut position, action, &rules).is_err() {
+            if regelwerk::variant::monarchie::rules::apply(&mut position, action, &rules).is_err() {
                 continue;
             }
             compared += agrees::<Mon>(&position, &rules, 0, &at(ply + 1)).positions;
@@ -149,7 +149,7 @@ fn faulty_rulesets_fall_back_to_the_reference() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(!covers(&faulty));
     assert!(covers(&Ruleset::default()));
-    let position = regelwerk::Position::start();
+    let position = regelwerk::variant::monarchie::Position::start();
     for rules in [both, faulty] {
         assert_eq!(
             perft_with(&position, 3, &rules, PerftPath::Fast),
@@ -209,20 +209,22 @@ const SLIDER_SCENARIOS: [&str; 5] = [
 /// code.
 #[test]
 fn the_line_count_is_used_exactly_where_it_is_allowed_and_agrees() {
-    use regelwerk::ruleset::RookLines;
     use regelwerk::variant::monarchie::fast::{FastRules, LineCounts};
+    use regelwerk::variant::monarchie::ruleset::RookLines;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let positions: Vec<(String, regelwerk::Position)> =
-        std::iter::once(("start".to_string(), regelwerk::Position::start()))
-            .chain(SLIDER_SCENARIOS.iter().map(|name| {
-                let loaded = regelwerk::scenario::load_file(&root.join(name), None)
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
-                let (position, _) = loaded
-                    .monarchie()
-                    .unwrap_or_else(|| panic!("{name}: not a MONARCHIE position"));
-                (name.to_string(), position)
-            }))
-            .collect();
+    let positions: Vec<(String, regelwerk::variant::monarchie::Position)> = std::iter::once((
+        "start".to_string(),
+        regelwerk::variant::monarchie::Position::start(),
+    ))
+    .chain(SLIDER_SCENARIOS.iter().map(|name| {
+        let loaded = regelwerk::scenario::load_file(&root.join(name), None)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (position, _) = loaded
+            .monarchie()
+            .unwrap_or_else(|| panic!("{name}: not a MONARCHIE position"));
+        (name.to_string(), position)
+    }))
+    .collect();
     let mut used = [0; 3];
     for &rook in RookLines::ALL {
         for &diagonal in DiagonalAtNotch::ALL {

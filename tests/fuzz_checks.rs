@@ -3,15 +3,15 @@
 //! broken engine still makes each fail.
 
 use regelwerk::fuzz::game::play_game_checked_with;
-use regelwerk::position::Occupant;
 use regelwerk::rng::Rng;
-use regelwerk::rules::{check_move, legal_moves, Illegal};
 use regelwerk::variant::monarchie::invariants::{
     check_exhaustive, check_position_of, every_pair_matches,
 };
+use regelwerk::variant::monarchie::position::Occupant;
 use regelwerk::variant::monarchie::random::random_position;
+use regelwerk::variant::monarchie::rules::{check_move, legal_moves, Illegal};
+use regelwerk::variant::monarchie::{Cell, Move, PieceKind, Position, Ruleset};
 use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
-use regelwerk::{Cell, Move, PieceKind, Position, Ruleset};
 
 /// A stand-in for `check_move`.
 type Referee<'a> = Box<dyn Fn(Move) -> Result<(), Illegal> + 'a>;
@@ -362,7 +362,9 @@ fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
 /// give, for texts and positions met in any order (and errors alike).
 #[test]
 fn remembered_notation_equals_the_plain_notation() {
-    use regelwerk::notation::{parse_position, parse_recent, to_notation, to_notation_recent};
+    use regelwerk::variant::monarchie::notation::{
+        parse_position, parse_recent, to_notation, to_notation_recent,
+    };
     let rules = Ruleset::default();
     let all = positions(12, &rules);
     for round in 0..3 {

@@ -11,14 +11,14 @@ use std::collections::BTreeSet;
 
 use rstest::rstest;
 
-use regelwerk::cell::CELL_COUNT;
-use regelwerk::geometry::{geometry, Side, Vertex, ROW_WIDTHS};
-use regelwerk::rules::pawn::{
+use regelwerk::variant::monarchie::cell::CELL_COUNT;
+use regelwerk::variant::monarchie::geometry::{geometry, Side, Vertex, ROW_WIDTHS};
+use regelwerk::variant::monarchie::rules::pawn::{
     allowed_sides, forbidden_sides, forward_axis, in_promotion_zone, start_sides,
 };
-use regelwerk::ruleset::PromotionZone;
-use regelwerk::start::ANHANG_A;
-use regelwerk::{Cell, Party, Ruleset};
+use regelwerk::variant::monarchie::ruleset::PromotionZone;
+use regelwerk::variant::monarchie::start::ANHANG_A;
+use regelwerk::variant::monarchie::{Cell, Party, Ruleset};
 
 use crate::support::cell;
 

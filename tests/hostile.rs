@@ -352,7 +352,9 @@ fn a_symlink_loop_under_a_scenario_folder_ends() {
 
 #[test]
 fn values_out_of_range_are_refused_not_saturated() {
-    let start = regelwerk::notation::to_notation(&regelwerk::Position::start());
+    let start = regelwerk::variant::monarchie::notation::to_notation(
+        &regelwerk::variant::monarchie::Position::start(),
+    );
     let fields: Vec<&str> = start.split(' ').collect();
     let queens = format!(
         "{} {} {} b{} - -",

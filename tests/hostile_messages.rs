@@ -275,9 +275,12 @@ fn nothing_is_accepted_silently() {
     ]);
     assert_eq!(ran.code, Some(2), "{}", said(&ran));
     assert!(ran.stderr.contains("no-such-scenario-id"), "{}", ran.stderr);
-    let start = regelwerk::Position::start();
+    let start = regelwerk::variant::monarchie::Position::start();
     let empty_cell = (1..=253u16)
-        .find(|n| regelwerk::Cell::try_from(*n).is_ok_and(|cell| start.piece_at(cell).is_none()))
+        .find(|n| {
+            regelwerk::variant::monarchie::Cell::try_from(*n)
+                .is_ok_and(|cell| start.piece_at(cell).is_none())
+        })
         .unwrap_or_else(|| panic!("no empty cell"))
         .to_string();
     for args in [

@@ -6,11 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use regelwerk::journal::{self, load_journal, load_journal_str, replay, Clocks, Journal};
-use regelwerk::party::{ByParty, Party};
 use regelwerk::players::{play_game, GameConfig, Joshua, Seat};
 use regelwerk::scenario::report::Status;
 use regelwerk::suite::run_suite;
-use regelwerk::Ruleset;
+use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::Ruleset;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -162,7 +162,9 @@ fn a_fault_is_never_a_ruling() {
             "{variant}: another variant's fault was accepted"
         );
     }
-    assert!(regelwerk::ruleset::Ruleset::default().faults.is_empty());
+    assert!(regelwerk::variant::monarchie::ruleset::Ruleset::default()
+        .faults
+        .is_empty());
 }
 
 /// The known-short items of `tests/data/misreadings-short.txt`: lines

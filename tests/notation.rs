@@ -3,12 +3,14 @@
 
 use rstest::rstest;
 
-use regelwerk::notation::{parse_position, parse_setup, to_notation, Notation, NotationError};
-use regelwerk::party::ByParty;
-use regelwerk::rules::{self, legal_moves};
-use regelwerk::setup::{SetupError, SetupProblem};
-use regelwerk::start::start_setup;
-use regelwerk::{Action, Cell, Move, Party, PieceKind, Position, Ruleset};
+use regelwerk::variant::monarchie::notation::{
+    parse_position, parse_setup, to_notation, Notation, NotationError,
+};
+use regelwerk::variant::monarchie::party::ByParty;
+use regelwerk::variant::monarchie::rules::{self, legal_moves};
+use regelwerk::variant::monarchie::setup::{SetupError, SetupProblem};
+use regelwerk::variant::monarchie::start::start_setup;
+use regelwerk::variant::monarchie::{Action, Cell, Move, Party, PieceKind, Position, Ruleset};
 
 use crate::support::{cell, mv, Build};
 

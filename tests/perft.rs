@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
-use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::perft::{divide, perft};
 use regelwerk::perftfile;
-use regelwerk::rules::{self, legal_moves};
-use regelwerk::{Action, Position, Ruleset};
+use regelwerk::variant::monarchie::notation::{parse_position, to_notation};
+use regelwerk::variant::monarchie::perft::{divide, perft};
+use regelwerk::variant::monarchie::rules::{self, legal_moves};
+use regelwerk::variant::monarchie::{Action, Position, Ruleset};
 
 const CORPUS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/monarchie.perft");
 const CORPUS: &str = include_str!("data/monarchie.perft");
@@ -389,7 +389,10 @@ fn cli_divide_lists_each_first_move_and_the_total() {
         .iter()
         .map(|row| {
             let (mv, n) = row.split_once(' ').expect("'<move> <count>'");
-            assert!(mv.parse::<regelwerk::Move>().is_ok(), "{mv}");
+            assert!(
+                mv.parse::<regelwerk::variant::monarchie::Move>().is_ok(),
+                "{mv}"
+            );
             n.parse::<u64>().expect("a count")
         })
         .sum();

@@ -11,10 +11,10 @@
 //! (x even, -12..12), row 14 = 134..147; cell 127 = (13, 0) has the side
 //! neighbours a=114 b=128 c=141 d=140 e=126 f=113.
 
-use regelwerk::rules::{apply, check_move, legal_moves_from};
-use regelwerk::Party::{self, Blau, Gelb, Gruen, Lila, Orange, Rot};
-use regelwerk::PieceKind::{self, Bishop, Knight, Pawn, Queen, Rook};
-use regelwerk::{Action, Move, Piece, Position, Ruleset};
+use regelwerk::variant::monarchie::rules::{apply, check_move, legal_moves_from};
+use regelwerk::variant::monarchie::Party::{self, Blau, Gelb, Gruen, Lila, Orange, Rot};
+use regelwerk::variant::monarchie::PieceKind::{self, Bishop, Knight, Pawn, Queen, Rook};
+use regelwerk::variant::monarchie::{Action, Move, Piece, Position, Ruleset};
 use rstest::rstest;
 
 use crate::support::{cell, mv, play, targets, Build};
@@ -299,7 +299,10 @@ fn no_move_after_the_game_is_over() {
     let position = Position::from_setup(&setup).expect("a finished game is a valid position");
     let error = check_move(&position, mv(2, 3), &Ruleset::default()).expect_err("game over");
     assert_eq!(error.code(), "game-over");
-    assert!(regelwerk::rules::legal_moves(&position, &Ruleset::default()).is_empty());
+    assert!(
+        regelwerk::variant::monarchie::rules::legal_moves(&position, &Ruleset::default())
+            .is_empty()
+    );
 }
 
 /// R-PROMO and R-PROMO-ZONE: a moved Blau pawn on 223 (19,0) steps across c

@@ -3,10 +3,10 @@
 //! interface for every variant.
 
 use regelwerk::journal::{Clocks, PlayerKind};
-use regelwerk::party::{ByParty, Party};
 use regelwerk::players::{play_game, GameConfig, Joshua, Player, RandomPlayer, Seat};
-use regelwerk::rules::{check_move, legal_moves};
-use regelwerk::{Action, Position, Ruleset};
+use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::rules::{check_move, legal_moves};
+use regelwerk::variant::monarchie::{Action, Position, Ruleset};
 
 fn config(seed: u64, pattern: [Joshua; 6], max_plies: usize) -> GameConfig {
     GameConfig {
@@ -59,7 +59,7 @@ fn every_player_chooses_legal_moves() {
                 panic!("{joshua} let a turn pass with legal moves available");
             };
             assert_eq!(check_move(&position, mv, &rules), Ok(()), "{joshua}: {mv}");
-            regelwerk::rules::apply(&mut position, action, &rules)
+            regelwerk::variant::monarchie::rules::apply(&mut position, action, &rules)
                 .unwrap_or_else(|e| panic!("{e}"));
         }
     }

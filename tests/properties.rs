@@ -14,8 +14,8 @@ use regelwerk::variant::monarchie::invariants::{
     check_exhaustive, check_position, check_rotation, rotate, without_unmoved_pawns,
 };
 use regelwerk::variant::monarchie::random::random_position;
+use regelwerk::variant::monarchie::{Position, Ruleset};
 use regelwerk::variant::{DeepChecks, VariantId};
-use regelwerk::{Position, Ruleset};
 
 /// One MONARCHIE game from `start` (the Anhang A start when `None`).
 fn monarchie_game(
@@ -25,7 +25,7 @@ fn monarchie_game(
     exhaustive_every: usize,
     symmetry_every: usize,
 ) -> Result<(), Box<GameFailure>> {
-    let notation = start.map(regelwerk::notation::to_notation);
+    let notation = start.map(regelwerk::variant::monarchie::notation::to_notation);
     play_choices(
         VariantId::Monarchie,
         notation.as_deref(),
@@ -79,7 +79,7 @@ proptest! {
         let start = random_position(&mut Rng::new(seed), &rules);
         if let Err(failure) = monarchie_game(Some(&start), &choices, &[], 40, 10) {
             prop_assert!(false, "{}: {} after {} actions from {}", failure.invariant, failure.detail, failure.actions.len(),
-                regelwerk::notation::to_notation(&start));
+                regelwerk::variant::monarchie::notation::to_notation(&start));
         }
     }
 
@@ -168,8 +168,8 @@ fn rotation_is_skipped_only_where_it_cannot_apply() {
 /// dead-blocker captures, and clocks under 60 s.
 #[test]
 fn the_generators_reach_every_kind_of_event() {
-    use regelwerk::rules::{apply, Cause, Event};
     use regelwerk::variant::monarchie::random::action_from_choice;
+    use regelwerk::variant::monarchie::rules::{apply, Cause, Event};
     use std::collections::BTreeSet;
     let rules = Ruleset::default();
     let mut seen: BTreeSet<&str> = BTreeSet::new();

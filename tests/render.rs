@@ -5,14 +5,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use regelwerk::geometry::geometry;
-use regelwerk::notation::parse_position;
 use regelwerk::render::svg::picture_centre;
 use regelwerk::render::{figures, write_figures, ArrowKind, CellNumbers, Diagram};
 use regelwerk::report::diff::{diff_alternative, DiffInput};
 use regelwerk::report::html::{write_site, SiteOptions};
 use regelwerk::report::labels::Lang;
-use regelwerk::{Cell, Party, Position, Ruleset};
+use regelwerk::variant::monarchie::geometry::geometry;
+use regelwerk::variant::monarchie::notation::parse_position;
+use regelwerk::variant::monarchie::{Cell, Party, Position, Ruleset};
 
 use crate::support::cell;
 
@@ -142,10 +142,15 @@ fn a_king_in_check_gets_a_ring() {
     // A Lila rook straight below Blau's king on the cd line.
     let text = "bK/2/3/4/5/6/19/18/17/16/15/14/13/14/15/16/17/18/19/6/5/4/3/2/lK b goyr - - -";
     let mut setup = parse_position(text).expect("valid").to_setup();
-    setup.pieces.push(regelwerk::setup::Placed {
-        cell: cell(5),
-        piece: regelwerk::Piece::new(Party::Lila, regelwerk::PieceKind::Queen),
-    });
+    setup
+        .pieces
+        .push(regelwerk::variant::monarchie::setup::Placed {
+            cell: cell(5),
+            piece: regelwerk::variant::monarchie::Piece::new(
+                Party::Lila,
+                regelwerk::variant::monarchie::PieceKind::Queen,
+            ),
+        });
     let checked = Position::from_setup(&setup).expect("valid");
     let svg = Diagram::new()
         .with_checks(&checked, &Ruleset::default())

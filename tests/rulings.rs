@@ -7,12 +7,12 @@
 //! e=126 f=113 and its vertex neighbours ab=115 bc=142 cd=155 de=139
 //! ef=112 fa=99.
 
-use regelwerk::party::Party::{Blau, Gelb, Gruen, Lila, Orange, Rot};
-use regelwerk::rules::{apply, check_move, in_check, legal_moves_from};
-use regelwerk::ruleset::{RulingError, FIXED_RULINGS};
-use regelwerk::Action;
-use regelwerk::PieceKind::{self, Bishop, Knight, Pawn, Queen, Rook};
-use regelwerk::Ruleset;
+use regelwerk::variant::monarchie::party::Party::{Blau, Gelb, Gruen, Lila, Orange, Rot};
+use regelwerk::variant::monarchie::rules::{apply, check_move, in_check, legal_moves_from};
+use regelwerk::variant::monarchie::ruleset::{RulingError, FIXED_RULINGS};
+use regelwerk::variant::monarchie::Action;
+use regelwerk::variant::monarchie::PieceKind::{self, Bishop, Knight, Pawn, Queen, Rook};
+use regelwerk::variant::monarchie::Ruleset;
 use rstest::rstest;
 
 use crate::support::{cell, mv, play, targets, Build};
@@ -285,7 +285,7 @@ fn r_king_dead(
 #[rstest]
 #[case::default(&[], Rot)]
 #[case::trigger_anchor(&["R-NEXT=trigger-anchor"], Gruen)]
-fn r_next(#[case] settings: &[&str], #[case] after_reaction: regelwerk::Party) {
+fn r_next(#[case] settings: &[&str], #[case] after_reaction: regelwerk::variant::monarchie::Party) {
     let rules = rules(settings);
     let mut position = Build::new(Blau)
         .king(Blau, 1)
@@ -312,7 +312,10 @@ fn r_next(#[case] settings: &[&str], #[case] after_reaction: regelwerk::Party) {
 #[rstest]
 #[case::default(&[], &[])]
 #[case::every_move(&["R-TURN-START=every-move"], &[Lila])]
-fn r_turn_start(#[case] settings: &[&str], #[case] eliminated: &[regelwerk::Party]) {
+fn r_turn_start(
+    #[case] settings: &[&str],
+    #[case] eliminated: &[regelwerk::variant::monarchie::Party],
+) {
     let rules = rules(settings);
     let mut position = Build::new(Blau)
         .eliminated(Orange)
@@ -342,7 +345,7 @@ fn r_turn_start(#[case] settings: &[&str], #[case] eliminated: &[regelwerk::Part
 #[rstest]
 #[case::default(&[], Gruen)]
 #[case::check_first(&["R-TIMEOUT=check-first"], Blau)]
-fn r_timeout(#[case] settings: &[&str], #[case] next: regelwerk::Party) {
+fn r_timeout(#[case] settings: &[&str], #[case] next: regelwerk::variant::monarchie::Party) {
     let mut position = Build::new(Blau)
         .king(Blau, 127)
         .piece(Gruen, Rook, 131)

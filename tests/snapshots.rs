@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use regelwerk::notation::{parse_position, to_notation};
-use regelwerk::perft::divide;
-use regelwerk::rules::{check_move, legal_moves_from};
 use regelwerk::scenario::load::load_str;
-use regelwerk::{Cell, Move, Position, Ruleset};
+use regelwerk::variant::monarchie::notation::{parse_position, to_notation};
+use regelwerk::variant::monarchie::perft::divide;
+use regelwerk::variant::monarchie::rules::{check_move, legal_moves_from};
+use regelwerk::variant::monarchie::{Cell, Move, Position, Ruleset};
 
 fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
@@ -59,7 +59,7 @@ fn start_position_board_text() {
     settings().bind(|| {
         insta::assert_snapshot!(
             "start_board",
-            regelwerk::board_text::render(&Position::start())
+            regelwerk::variant::monarchie::board_text::render(&Position::start())
         )
     });
 }
@@ -72,7 +72,7 @@ fn board_text_with_dead_blockers_trays_and_clocks() {
     settings().bind(|| {
         insta::assert_snapshot!(
             "board_dead_blockers",
-            regelwerk::board_text::render(&position)
+            regelwerk::variant::monarchie::board_text::render(&position)
         )
     });
 }
@@ -99,7 +99,7 @@ fn error_messages_of_typical_bad_inputs() {
         lines.push(format!("notation {text:?}\n  -> {message}"));
     }
     for text in ["0-5", "254-1", "16_28", "16-28=K", "5x", "16-28@x"] {
-        let message = match text.parse::<regelwerk::Action>() {
+        let message = match text.parse::<regelwerk::variant::monarchie::Action>() {
             Ok(action) => format!("accepted as {action}"),
             Err(error) => error.to_string(),
         };

@@ -2,9 +2,11 @@
 
 #![allow(dead_code)]
 
-use regelwerk::party::ByParty;
-use regelwerk::setup::{Placed, Setup, Tray};
-use regelwerk::{Action, Cell, Move, Party, Piece, PieceKind, Position, Ruleset};
+use regelwerk::variant::monarchie::party::ByParty;
+use regelwerk::variant::monarchie::setup::{Placed, Setup, Tray};
+use regelwerk::variant::monarchie::{
+    Action, Cell, Move, Party, Piece, PieceKind, Position, Ruleset,
+};
 
 /// The cell with this number; panics in tests on a bad number.
 pub fn cell(number: u16) -> Cell {
@@ -102,10 +104,11 @@ impl Build {
 
 /// Sorted target cell numbers of the legal moves from one cell.
 pub fn targets(position: &Position, from: u16, rules: &Ruleset) -> Vec<u16> {
-    let mut cells: Vec<u16> = regelwerk::rules::legal_moves_from(position, cell(from), rules)
-        .into_iter()
-        .map(|m| m.to.number())
-        .collect();
+    let mut cells: Vec<u16> =
+        regelwerk::variant::monarchie::rules::legal_moves_from(position, cell(from), rules)
+            .into_iter()
+            .map(|m| m.to.number())
+            .collect();
     cells.sort_unstable();
     cells.dedup();
     cells
@@ -117,8 +120,8 @@ pub fn play(
     from: u16,
     to: u16,
     rules: &Ruleset,
-) -> regelwerk::rules::Outcome {
-    regelwerk::rules::apply(position, Action::play(mv(from, to)), rules)
+) -> regelwerk::variant::monarchie::rules::Outcome {
+    regelwerk::variant::monarchie::rules::apply(position, Action::play(mv(from, to)), rules)
         .unwrap_or_else(|error| panic!("{from}-{to} should be legal: {error}"))
 }
 

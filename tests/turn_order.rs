@@ -10,12 +10,12 @@
 //! 253, de to 214, ef to 22, fa to 1), so kings that must stay out of a
 //! line are moved off their tips.
 
-use regelwerk::notation::to_notation;
-use regelwerk::position::Occupant;
-use regelwerk::rules::{apply, Capture, Cause, Elimination, Event, Outcome};
-use regelwerk::Party::{self, Blau, Gelb, Gruen, Lila, Orange, Rot};
-use regelwerk::PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
-use regelwerk::{Action, Piece, Position, Ruleset};
+use regelwerk::variant::monarchie::notation::to_notation;
+use regelwerk::variant::monarchie::position::Occupant;
+use regelwerk::variant::monarchie::rules::{apply, Capture, Cause, Elimination, Event, Outcome};
+use regelwerk::variant::monarchie::Party::{self, Blau, Gelb, Gruen, Lila, Orange, Rot};
+use regelwerk::variant::monarchie::PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+use regelwerk::variant::monarchie::{Action, Piece, Position, Ruleset};
 use rstest::rstest;
 
 use crate::support::{cell, mv, Build};
@@ -289,11 +289,19 @@ fn mutual_check_only_the_king_capture_helps() {
         .piece(Gelb, Rook, 131)
         .piece(Blau, Knight, 168)
         .build();
-    let moves = regelwerk::rules::legal_moves_from(&position, cell(168), &Ruleset::default());
+    let moves = regelwerk::variant::monarchie::rules::legal_moves_from(
+        &position,
+        cell(168),
+        &Ruleset::default(),
+    );
     let targets: Vec<u16> = moves.iter().map(|m| m.to.number()).collect();
     assert_eq!(targets, vec![150]);
-    let refused = regelwerk::rules::check_move(&position, mv(168, 155), &Ruleset::default())
-        .expect_err("155 does not help");
+    let refused = regelwerk::variant::monarchie::rules::check_move(
+        &position,
+        mv(168, 155),
+        &Ruleset::default(),
+    )
+    .expect_err("155 does not help");
     assert_eq!(refused.code(), "leaves-king-in-check");
 }
 

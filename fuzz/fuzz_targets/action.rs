@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use regelwerk::variant::{self, VariantId};
-use regelwerk::Action;
+use regelwerk::variant::monarchie::Action;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {

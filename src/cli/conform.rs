@@ -421,7 +421,8 @@ pub(super) fn serve(
                 .iter()
                 .any(|variant| regelwerk::variant::open(*variant, None, &rulings).is_ok()) => {}
         None => {
-            regelwerk::Ruleset::from_settings(&rulings).context("reading --ruling")?;
+            regelwerk::variant::monarchie::Ruleset::from_settings(&rulings)
+                .context("reading --ruling")?;
         }
     }
     let (misreadings, harness): (Vec<String>, Vec<String>) = fault

@@ -7,15 +7,15 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use regelwerk::board_text::render;
 use regelwerk::journal::{Clocks, Entry};
-use regelwerk::party::{ByParty, Party};
 use regelwerk::players::game::game_type_of;
 use regelwerk::players::{play_at, GameConfig, Joshua, Seat, Table};
-use regelwerk::position::Position;
-use regelwerk::rules::{check_move, legal_moves, legal_moves_from};
+use regelwerk::variant::monarchie::board_text::render;
+use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::position::Position;
+use regelwerk::variant::monarchie::rules::{check_move, legal_moves, legal_moves_from};
+use regelwerk::variant::monarchie::{Action, Cell, Ruleset};
 use regelwerk::variant::VariantId;
-use regelwerk::{Action, Cell, Ruleset};
 
 /// The options of `play`.
 #[derive(clap::Args, Debug)]
@@ -221,7 +221,7 @@ impl Table for Terminal {
     }
 }
 
-fn print_moves(position: &Position, moves: Vec<regelwerk::Move>) {
+fn print_moves(position: &Position, moves: Vec<regelwerk::variant::monarchie::Move>) {
     let texts: Vec<String> = moves
         .iter()
         .map(|mv| mv.text(!position.is_empty(mv.to)))

@@ -7,15 +7,15 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use regelwerk::notation::parse_position;
-use regelwerk::party::Party;
-use regelwerk::position::Position;
 use regelwerk::render::{ArrowKind, CellNumbers, Diagram};
 use regelwerk::report::diff::{diff_alternative, DiffInput};
 use regelwerk::report::html::{write_site, SiteOptions};
 use regelwerk::report::labels::Lang;
 use regelwerk::spec::Spec;
-use regelwerk::{Cell, Move, Ruleset};
+use regelwerk::variant::monarchie::notation::parse_position;
+use regelwerk::variant::monarchie::party::Party;
+use regelwerk::variant::monarchie::position::Position;
+use regelwerk::variant::monarchie::{Cell, Move, Ruleset};
 
 use super::repo_root;
 

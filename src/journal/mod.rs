@@ -13,10 +13,10 @@ pub mod suite;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::cell::Cell;
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::rules::{Capture, Cause, Elimination};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::rules::{Capture, Cause, Elimination};
 
 pub use record::{entry_of, Recorder};
 pub use replay::{load_journal, load_journal_str, replay, Discrepancy, ReplayError};

@@ -1,9 +1,9 @@
 //! Writing a journal while a game is played.
 
-use crate::moves::Action;
-use crate::position::Position;
-use crate::rules::{apply, Illegal, Outcome};
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::Action;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::rules::{apply, Illegal, Outcome};
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::{Clocks, Entry, GameResult, GameType, Journal, Participant, Status};
 

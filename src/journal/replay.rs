@@ -4,14 +4,14 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::board_text::render;
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::party::Party;
-use crate::position::Position;
-use crate::rules::apply;
-use crate::ruleset::Ruleset;
 use crate::scenario::LoadError;
+use crate::variant::monarchie::board_text::render;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::rules::apply;
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::record::{entry_of, result_of};
 use super::{Clocks, GameType, Journal};

@@ -3,11 +3,11 @@
 
 use crate::journal::record::{Header, Recorder};
 use crate::journal::{Clocks, Entry, GameType, Journal, Participant, PlayerKind, Status};
-use crate::moves::Action;
-use crate::party::{ByParty, Party};
-use crate::position::Position;
 use crate::rng::Rng;
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::Action;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::{Joshua, Player};
 

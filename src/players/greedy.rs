@@ -1,13 +1,13 @@
 //! The greedy Joshua: captures first, then checks, and does not leave the
 //! piece it moves (least of all its king) where an enemy attacks it.
 
-use crate::moves::{Action, Move};
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::position::Position;
 use crate::rng::Rng;
-use crate::rules::{apply, in_check, is_attacked, legal_moves, Outcome};
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::rules::{apply, in_check, is_attacked, legal_moves, Outcome};
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::{pick, value, Player};
 

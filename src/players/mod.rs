@@ -13,10 +13,10 @@ pub mod search;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::moves::Action;
-use crate::piece::PieceKind;
-use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::Action;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::ruleset::Ruleset;
 
 pub use any::{play_recorded, GamePlayer};
 pub use game::{play_at, play_game, ComputersOnly, GameConfig, GameSummary, Seat, Table};

@@ -1,10 +1,10 @@
 //! The uniformly random Joshua.
 
-use crate::moves::Action;
-use crate::position::Position;
 use crate::rng::Rng;
-use crate::rules::legal_moves;
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::Action;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::rules::legal_moves;
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::{pick, Player};
 

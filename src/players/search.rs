@@ -3,13 +3,13 @@
 //! most valuable own piece it can (a paranoid reply), and when the turn
 //! comes straight back it counts its own best follow-up capture.
 
-use crate::moves::{Action, Move};
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::position::{Occupant, Position};
 use crate::rng::Rng;
-use crate::rules::{is_attacked, legal_moves, Outcome};
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::rules::{is_attacked, legal_moves, Outcome};
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::greedy::{best_of, hanging_penalty, immediate_score, successors};
 use super::{value, Player};

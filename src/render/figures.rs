@@ -5,16 +5,16 @@
 
 use std::path::Path;
 
-use crate::cell::Cell;
-use crate::geometry::{geometry, Side, Vertex};
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
-use crate::rules::legal_moves_from;
-use crate::rules::pawn::{forbidden_sides, start_sides};
-use crate::ruleset::Ruleset;
-use crate::setup::{Placed, Setup, SetupError};
-use crate::start::StartArmy;
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::rules::legal_moves_from;
+use crate::variant::monarchie::rules::pawn::{forbidden_sides, start_sides};
+use crate::variant::monarchie::ruleset::Ruleset;
+use crate::variant::monarchie::setup::{Placed, Setup, SetupError};
+use crate::variant::monarchie::start::StartArmy;
 
 use super::svg::{escape, ArrowKind, Diagram};
 use super::{write_below, RenderError};

@@ -6,13 +6,13 @@
 //! colours with letters, dead blockers grey and hatched. Any seat can be
 //! at the bottom, which turns the drawing (never the position).
 
-use crate::cell::Cell;
-use crate::geometry::geometry;
-use crate::party::Party;
-use crate::position::{Occupant, Position};
-use crate::rules::pawn::in_promotion_zone;
-use crate::rules::{in_check, legal_moves_from};
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::geometry;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::rules::pawn::in_promotion_zone;
+use crate::variant::monarchie::rules::{in_check, legal_moves_from};
+use crate::variant::monarchie::ruleset::Ruleset;
 
 use crate::draw::{self, party_style, Marks, PieceMark};
 pub use crate::draw::{escape, ArrowKind};

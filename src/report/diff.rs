@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::notation::parse_position;
-use crate::perft::perft;
-use crate::position::Position;
-use crate::ruleset::{Ruleset, RulingError};
 use crate::scenario::load::{load_file, LoadError, Loaded};
 use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
 use crate::suite::collect_files;
+use crate::variant::monarchie::notation::parse_position;
+use crate::variant::monarchie::perft::perft;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::ruleset::{Ruleset, RulingError};
 use crate::variant::VariantId;
 
 /// The corpus blocks (`tests/data/monarchie.perft`) whose positions the
@@ -334,7 +334,7 @@ pub fn check_perft_budget(input: &DiffInput, depth: u32, rulesets: usize) -> Res
     let limit = crate::budget::DEFAULT_MAX_NODES as f64;
     let mut total = 0.0;
     for (name, position) in &input.perft_positions {
-        let text = crate::notation::to_notation(position);
+        let text = crate::variant::monarchie::notation::to_notation(position);
         let game = crate::variant::open(VariantId::Monarchie, Some(&text), &[])
             .map_err(|error| format!("corpus position {name}: {error}"))?;
         total += crate::budget::estimate(game.as_ref(), depth).nodes * rulesets as f64;

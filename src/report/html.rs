@@ -10,7 +10,6 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::moves::{Action, Move};
 use crate::render::svg::escape;
 use crate::render::{
     render_game, write_below, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
@@ -19,6 +18,7 @@ use crate::scenario::format::{Scenario, Step};
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
 use crate::spec::Clause;
+use crate::variant::monarchie::moves::{Action, Move};
 
 use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
@@ -89,7 +89,12 @@ pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
             Step::Moves { from, .. } => from.as_ref(),
             _ => None,
         })
-        .and_then(|square| square.0.parse::<crate::cell::Cell>().ok())
+        .and_then(|square| {
+            square
+                .0
+                .parse::<crate::variant::monarchie::cell::Cell>()
+                .ok()
+        })
     {
         diagram = diagram.with_moves_of(&position, cell, &rules);
     }

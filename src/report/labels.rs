@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-use crate::party::Party;
+use crate::variant::monarchie::party::Party;
 
 /// The language of the report's labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,9 +1,9 @@
 //! A scenario's steps and expected outcomes in words, for the report's
 //! clause pages: "Blau plays 16-28: legal; next to move: Grün".
 
-use crate::party::Party;
 use crate::scenario::format::{Expect, StateExpect, Step};
 use crate::scenario::Loaded;
+use crate::variant::monarchie::party::Party;
 use crate::variant::{Game, Report, VariantId};
 
 use super::labels::Lang;

@@ -75,13 +75,20 @@ impl Loaded {
 
     /// MONARCHIE scenarios: the starting position and the ruleset, for the
     /// MONARCHIE-only views (diagrams, rulebook wording, the ruling audit).
-    pub fn monarchie(&self) -> Option<(crate::position::Position, crate::ruleset::Ruleset)> {
+    pub fn monarchie(
+        &self,
+    ) -> Option<(
+        crate::variant::monarchie::position::Position,
+        crate::variant::monarchie::ruleset::Ruleset,
+    )> {
         if self.scenario.variant != variant::VariantId::Monarchie || self.scenario.position.invalid
         {
             return None;
         }
-        let position = crate::notation::parse_position(&self.start).ok()?;
-        let rules = crate::ruleset::Ruleset::from_settings(&self.scenario.ruleset).ok()?;
+        let position = crate::variant::monarchie::notation::parse_position(&self.start).ok()?;
+        let rules =
+            crate::variant::monarchie::ruleset::Ruleset::from_settings(&self.scenario.ruleset)
+                .ok()?;
         Some((position, rules))
     }
 
@@ -499,7 +506,7 @@ fn check_reachable(loaded: &Loaded) -> Result<(), Problem> {
         return Ok(());
     };
     let to_move = position.to_move();
-    let checked = crate::rules::parties_in_check(&position, &rules);
+    let checked = crate::variant::monarchie::rules::parties_in_check(&position, &rules);
     // With the mover in check, further checked parties are a multiple
     // check (clause 10): the mover is the first of them after the last
     // actor. With the mover not in check, a checked party would have moved.

@@ -2,11 +2,11 @@
 //! in its 25 rows, Blau's tip at the top, every cell four characters wide.
 //! Empty cells show their number; pieces show party and kind letters.
 
-use crate::cell::Cell;
-use crate::geometry::{geometry, ROW_WIDTHS};
-use crate::notation::to_notation;
-use crate::party::Party;
-use crate::position::{Occupant, Position};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::{geometry, ROW_WIDTHS};
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::position::{Occupant, Position};
 
 /// The token of one cell: its number when empty, `bK` for an active
 /// piece, `bP*` for an unmoved pawn, `~gR` for a dead blocker.

@@ -3,7 +3,7 @@
 //! Each is built into the reference engine as a switchable fault, so that
 //! the suite can be shown to catch it (`regelwerk rulings audit`).
 //!
-//! A fault is never a ruling: [`crate::ruleset::Ruleset::from_settings`]
+//! A fault is never a ruling: [`crate::variant::monarchie::ruleset::Ruleset::from_settings`]
 //! refuses it, and it is set only through [`FaultSet::from_ids`] (the
 //! hidden `--fault ID` of `check` and `serve`, and tests). The rule code
 //! branches on [`FaultSet::has`] at the spot the misreading changes,

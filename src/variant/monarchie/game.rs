@@ -1,6 +1,6 @@
 //! MONARCHIE behind the variant interfaces ([`Rules`], [`Game`]): the
 //! command line, the protocol server and the generic runners reach the
-//! engine through these. The perft of [`crate::perft`] is the generic
+//! engine through these. The perft of [`crate::variant::monarchie::perft`] is the generic
 //! [`crate::variant::perft`] over this [`Rules`] implementation. [`INFO`]
 //! tells the generic harness MONARCHIE's parties, cells, start positions,
 //! listing and own expectation fields.
@@ -11,14 +11,16 @@ use std::rc::Rc;
 
 use serde_json::{json, Value};
 
-use crate::cell::Cell;
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::position::{Occupant, Position};
-use crate::rules::{self, legal_moves, legal_moves_from, parties_in_check, Event, Outcome};
-use crate::ruleset::Ruleset;
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::rules::{
+    self, legal_moves, legal_moves_from, parties_in_check, Event, Outcome,
+};
+use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
     self, Capture, Elimination, Game, PartyInfo, Refusal, Report, Rules, Status, VariantField,
     VariantId, VariantInfo,
@@ -175,7 +177,7 @@ const REFUSALS: [&str; 22] = {
     let mut codes = ["bad-notation"; 22];
     let mut index = 0;
     while index < 21 {
-        codes[index + 1] = crate::rules::Illegal::CODES[index];
+        codes[index + 1] = crate::variant::monarchie::rules::Illegal::CODES[index];
         index += 1;
     }
     codes
@@ -431,7 +433,8 @@ struct Listed {
 /// The notation or ruling error, as text.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::variant::monarchie::notation::parse_recent(text)
+            .map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
@@ -448,7 +451,8 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let position = match position {
-        Some(text) => crate::notation::parse_recent(text).map_err(|error| error.to_string())?,
+        Some(text) => crate::variant::monarchie::notation::parse_recent(text)
+            .map_err(|error| error.to_string())?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings)
@@ -515,7 +519,7 @@ fn report(action: Action, outcome: &Outcome, position: &Position) -> Report {
         status: status_of(position),
         events: outcome.events.iter().map(event).collect(),
         clocks: clocks_of(position),
-        position: crate::notation::to_notation_recent(position),
+        position: crate::variant::monarchie::notation::to_notation_recent(position),
     }
 }
 
@@ -553,7 +557,7 @@ impl Game for MonarchieGame {
     }
 
     fn position_text(&self) -> String {
-        crate::notation::to_notation_recent(&self.position)
+        crate::variant::monarchie::notation::to_notation_recent(&self.position)
     }
 
     fn to_move(&self) -> Option<String> {
@@ -662,11 +666,12 @@ impl Game for MonarchieGame {
     }
 
     fn perft_on(&self, depth: u32, path: crate::variant::PerftPath) -> u64 {
-        crate::perft::perft_with(&self.position, depth, &self.rules, path)
+        crate::variant::monarchie::perft::perft_with(&self.position, depth, &self.rules, path)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut split = crate::perft::divide(&self.position, depth, &self.rules);
+        let mut split =
+            crate::variant::monarchie::perft::divide(&self.position, depth, &self.rules);
         split.sort_by_key(|(mv, _)| *mv);
         split
             .into_iter()
@@ -706,7 +711,7 @@ impl Game for MonarchieGame {
         let broken = |violation: crate::variant::monarchie::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };
-        let start = crate::notation::parse_recent(before)
+        let start = crate::variant::monarchie::notation::parse_recent(before)
             .map_err(|error| ("notation-round-trips".to_string(), error.to_string()))?;
         let action: Action = report
             .action

@@ -8,8 +8,8 @@
 
 use std::sync::OnceLock;
 
-use crate::cell::{Cell, CELL_COUNT};
-use crate::party::{ByParty, Party};
+use crate::variant::monarchie::cell::{Cell, CELL_COUNT};
+use crate::variant::monarchie::party::{ByParty, Party};
 
 /// Row widths from top to bottom (rulings page, Geometry).
 pub const ROW_WIDTHS: [u8; 25] = [

@@ -4,17 +4,17 @@
 
 use std::fmt;
 
-use crate::cell::{Cell, CellSet};
-use crate::geometry::geometry;
-use crate::moves::{Action, Move};
-use crate::notation::to_notation;
-use crate::party::{ByParty, Party};
-use crate::piece::PieceKind;
-use crate::position::{Occupant, Position};
-use crate::rules::movegen::{piece_targets, promotion_choices};
-use crate::rules::{self, check_move, in_check, legal_moves, Illegal, Outcome};
-use crate::ruleset::Ruleset;
-use crate::setup::Setup;
+use crate::variant::monarchie::cell::{Cell, CellSet};
+use crate::variant::monarchie::geometry::geometry;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::rules::movegen::{piece_targets, promotion_choices};
+use crate::variant::monarchie::rules::{self, check_move, in_check, legal_moves, Illegal, Outcome};
+use crate::variant::monarchie::ruleset::Ruleset;
+use crate::variant::monarchie::setup::Setup;
 
 /// A broken invariant: its name and what was seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,12 +186,12 @@ fn game_ends_with_one_party(position: &Position) -> Result<(), Violation> {
 }
 
 /// "notation-round-trips" (writing and reading through
-/// [`crate::notation::to_notation_recent`] and
-/// [`crate::notation::parse_recent`], so the fuzzer's other writings and
+/// [`crate::variant::monarchie::notation::to_notation_recent`] and
+/// [`crate::variant::monarchie::notation::parse_recent`], so the fuzzer's other writings and
 /// readings of the same position share these).
 fn notation_round_trips(position: &Position) -> Result<(), Violation> {
-    let text = crate::notation::to_notation_recent(position);
-    match crate::notation::parse_recent(&text) {
+    let text = crate::variant::monarchie::notation::to_notation_recent(position);
+    match crate::variant::monarchie::notation::parse_recent(&text) {
         Ok(back) if back == *position => Ok(()),
         Ok(_) => violation(
             "notation-round-trips",
@@ -238,12 +238,12 @@ fn dead_pieces_never_attack(position: &Position, rules: &Ruleset) -> Result<(), 
 /// capture or attack, and then across its allowed sides).
 fn attack_reach(position: &Position, from: Cell, rules: &Ruleset) -> CellSet {
     if position.is_unmoved_pawn(from)
-        && crate::rules::attack::pawn_attacks_now(position, from, rules)
+        && crate::variant::monarchie::rules::attack::pawn_attacks_now(position, from, rules)
     {
         let Some(piece) = position.piece_at(from) else {
             return CellSet::EMPTY;
         };
-        return crate::rules::pawn::allowed_sides(piece.party)
+        return crate::variant::monarchie::rules::pawn::allowed_sides(piece.party)
             .into_iter()
             .filter_map(|side| geometry().neighbour(from, side))
             .collect();
@@ -399,7 +399,7 @@ pub fn check_exhaustive_of(
         // party dead), before any later turn-start elimination, whose king
         // removal may open a line (finding F-ELIM-OPENS-LINE).
         let mut own_effects = position.clone();
-        crate::rules::effects::play(&mut own_effects, mv, rules);
+        crate::variant::monarchie::rules::effects::play(&mut own_effects, mv, rules);
         if in_check(&own_effects, mover, rules) {
             return violation(
                 "legal-moves-keep-king-safe",
@@ -454,7 +454,7 @@ pub fn every_pair_matches(
     };
     // The listed moves without promotion as one target set per origin;
     // those with one are few and looked up in their own list.
-    let mut listed_to = vec![CellSet::EMPTY; crate::cell::CELL_COUNT];
+    let mut listed_to = vec![CellSet::EMPTY; crate::variant::monarchie::cell::CELL_COUNT];
     let mut origins = CellSet::EMPTY;
     let mut promotions = Vec::new();
     for &mv in listed {
@@ -533,9 +533,14 @@ pub fn rotate(position: &Position) -> Option<Position> {
     }
     let geometry = geometry();
     let setup = position.to_setup();
-    let turn = |placed: &crate::setup::Placed| crate::setup::Placed {
-        cell: geometry.rotate(placed.cell),
-        piece: crate::piece::Piece::new(placed.piece.party.next(), placed.piece.kind),
+    let turn = |placed: &crate::variant::monarchie::setup::Placed| {
+        crate::variant::monarchie::setup::Placed {
+            cell: geometry.rotate(placed.cell),
+            piece: crate::variant::monarchie::piece::Piece::new(
+                placed.piece.party.next(),
+                placed.piece.kind,
+            ),
+        }
     };
     let rotated = Setup {
         pieces: setup.pieces.iter().map(turn).collect(),
@@ -560,7 +565,11 @@ pub fn without_unmoved_pawns(position: &Position, rules: &Ruleset) -> Option<Pos
     setup.unmoved_pawns.clear();
     let stripped = Position::from_setup(&setup).ok()?;
     match stripped.to_move() {
-        Some(party) if !crate::rules::has_legal_move(&stripped, party, rules) => None,
+        Some(party)
+            if !crate::variant::monarchie::rules::has_legal_move(&stripped, party, rules) =>
+        {
+            None
+        }
         _ => Some(stripped),
     }
 }
@@ -585,7 +594,7 @@ pub fn check_rotation_of(
 ) -> Result<(), Violation> {
     // R-ROOK=braid follows the vertical columns only, which do not turn
     // with the board (finding F-BRAID-ORIENTATION).
-    if rules.rook == crate::ruleset::RookLines::Braid {
+    if rules.rook == crate::variant::monarchie::ruleset::RookLines::Braid {
         return Ok(());
     }
     let Some(rotated) = rotate(position) else {

@@ -9,12 +9,12 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::cell::Cell;
-use crate::notation::to_notation;
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
-use crate::setup::{Placed, Setup, Tray};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::setup::{Placed, Setup, Tray};
 
 /// The pieces of one party, by kind. For an eliminated party these are its
 /// dead blockers.
@@ -143,7 +143,7 @@ impl Listing {
                 }
                 setup.unmoved_pawns.push(cell);
             }
-            let max = crate::notation::MAX_TRAY;
+            let max = crate::variant::monarchie::notation::MAX_TRAY;
             if army.tray.len() > max {
                 return Err((
                     format!("{}.tray", party.key()),

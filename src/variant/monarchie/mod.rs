@@ -5,7 +5,7 @@
 //! (the state), [`rules`] (clauses 4-16), [`start`] (Anhang A). Every
 //! ruling where the text is silent is a field of [`ruleset::Ruleset`].
 //! The crate root re-exports these modules under their short names
-//! (`regelwerk::geometry`, ...).
+//! (`regelwerk::variant::monarchie::geometry`, ...).
 
 pub mod board_text;
 pub mod cell;
@@ -28,3 +28,11 @@ pub mod rules;
 pub mod ruleset;
 pub mod setup;
 pub mod start;
+
+pub use cell::Cell;
+pub use moves::{Action, Move};
+pub use party::{ByParty, Party};
+pub use piece::{Piece, PieceKind};
+pub use position::Position;
+pub use ruleset::Ruleset;
+pub use setup::Setup;

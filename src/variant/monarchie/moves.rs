@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cell::{Cell, CellError};
-use crate::piece::PieceKind;
+use crate::variant::monarchie::cell::{Cell, CellError};
+use crate::variant::monarchie::piece::PieceKind;
 
 /// A move as a player states it: from a cell to a cell, with an optional
 /// promotion. Written `16-28`, `5x150` or `200-230=Q` (see

@@ -12,12 +12,12 @@
 
 use std::fmt;
 
-use crate::cell::{Cell, CELL_COUNT};
-use crate::geometry::ROW_WIDTHS;
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
-use crate::setup::{Placed, Setup, SetupError, Tray};
+use crate::variant::monarchie::cell::{Cell, CELL_COUNT};
+use crate::variant::monarchie::geometry::ROW_WIDTHS;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::setup::{Placed, Setup, SetupError, Tray};
 
 /// A notation string that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,11 +5,11 @@
 //! the fast path ([`crate::variant::monarchie::fast`]) where it covers the
 //! ruleset, else the reference rule code ([`Ruleset`] itself).
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::ruleset::Ruleset;
 use crate::variant;
 use crate::variant::monarchie::fast::{Board, FastRules};
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::ruleset::Ruleset;
 
 /// Which move generator a perft walks: for MONARCHIE the bitboard fast
 /// path (the reference where it does not cover the ruleset,

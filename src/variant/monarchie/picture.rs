@@ -9,10 +9,10 @@
 //! seat at the bottom turns the drawing (never the position) about the
 //! centre cell 127. Labels stay upright.
 
-use crate::cell::Cell;
 use crate::draw::{Board, Place, Shape};
-use crate::geometry::geometry;
-use crate::party::Party;
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::geometry;
+use crate::variant::monarchie::party::Party;
 
 /// Hexagon radius (centre to corner) in SVG units.
 pub const RADIUS: f64 = 20.0;

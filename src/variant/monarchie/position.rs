@@ -1,10 +1,10 @@
 //! A validated, playable game state.
 
-use crate::cell::{Cell, CellSet, CELL_COUNT};
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::setup::{Placed, Setup, SetupError, SetupProblem, Tray};
-use crate::start::{StartArmy, START_CLOCK_SECONDS};
+use crate::variant::monarchie::cell::{Cell, CellSet, CELL_COUNT};
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::setup::{Placed, Setup, SetupError, SetupProblem, Tray};
+use crate::variant::monarchie::start::{StartArmy, START_CLOCK_SECONDS};
 
 /// What stands on a cell, seen by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,13 +224,13 @@ impl Position {
 
     /// The Anhang A start position, untimed, Blau to move.
     pub fn start() -> Position {
-        Position::from_setup(&crate::start::start_setup())
+        Position::from_setup(&crate::variant::monarchie::start::start_setup())
             .unwrap_or_else(|error| unreachable!("Anhang A is a valid setup: {error}"))
     }
 
     /// The Anhang A start position with 20 minutes on every clock.
     pub fn timed_start() -> Position {
-        Position::from_setup(&crate::start::timed_start_setup())
+        Position::from_setup(&crate::variant::monarchie::start::timed_start_setup())
             .unwrap_or_else(|error| unreachable!("Anhang A is a valid setup: {error}"))
     }
 

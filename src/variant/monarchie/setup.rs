@@ -2,14 +2,14 @@
 //! notation string holds. Only [`Position::from_setup`] turns it into a
 //! playable [`Position`], and it reports every problem at once.
 //!
-//! [`Position`]: crate::position::Position
-//! [`Position::from_setup`]: crate::position::Position::from_setup
+//! [`Position`]: crate::variant::monarchie::position::Position
+//! [`Position::from_setup`]: crate::variant::monarchie::position::Position::from_setup
 
 use std::fmt;
 
-use crate::cell::Cell;
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
 
 /// A piece standing on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,7 +101,7 @@ impl fmt::Display for Tray {
 }
 
 /// Plain data for a game state, as read from a file. Nothing is checked
-/// until it becomes a [`Position`](crate::position::Position).
+/// until it becomes a [`Position`](crate::variant::monarchie::position::Position).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Setup {
     /// The pieces of the active parties.

@@ -1,10 +1,10 @@
 //! Anhang A: the binding start position, exactly as listed (R-SETUP),
 //! asymmetries included (F-SETUP-BLAU, F-SETUP-ROOKS).
 
-use crate::cell::Cell;
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::setup::{Placed, Setup};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::setup::{Placed, Setup};
 
 /// The start cells of one party's pieces, by kind.
 #[derive(Clone, Copy, Debug)]

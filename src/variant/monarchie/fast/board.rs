@@ -1,14 +1,14 @@
 //! The fast path's game state: the same fields as
-//! [`Position`](crate::position::Position), with the board held as
+//! [`Position`](crate::variant::monarchie::position::Position), with the board held as
 //! bitboards per party and per kind instead of a cell array. It is built
 //! from a `Position` and turned back into one, so the two paths can be
 //! compared field for field.
 
-use crate::cell::Cell;
-use crate::party::{ByParty, Party};
-use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
-use crate::setup::{Placed, Setup, Tray};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::party::{ByParty, Party};
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::setup::{Placed, Setup, Tray};
 
 use super::bits::Bits;
 use super::checks::PartySet;

@@ -15,8 +15,8 @@
 //! before. The differential tests compare the kept set with the full one
 //! after every move (`fast::differential::Adapter::check_after`).
 
-use crate::party::Party;
-use crate::piece::PieceKind;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
 
 use super::bits::Bits;
 use super::board::{Board, NO_KING};

@@ -10,19 +10,19 @@
 //! alternative, with timeouts and seconds used, so that eliminations,
 //! flag falls, check anchors and owed turns occur.
 
-use crate::moves::Action;
-use crate::notation::to_notation;
-use crate::party::Party;
-use crate::position::Position;
 use crate::rng::Rng;
-use crate::rules;
-use crate::ruleset::{
+use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
+use crate::variant::monarchie::moves::Action;
+use crate::variant::monarchie::notation::to_notation;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::random::{action_from_choice, random_position};
+use crate::variant::monarchie::rules;
+use crate::variant::monarchie::ruleset::{
     BishopBlocking, CheckOrder, DiagonalAtNotch, ForfeitInCheck, KingOnDeadBlocker, KingStep,
     KnightPath, NoMoveJudgement, OutrankedClaim, PawnStartMoves, PawnStartSides, PromotionChoice,
     PromotionZone, RookLines, Ruleset, UnmovedPawnAttack,
 };
-use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
-use crate::variant::monarchie::random::{action_from_choice, random_position};
 use crate::variant::Rules;
 
 use super::{Board, FastRules};
@@ -77,7 +77,7 @@ impl FastDifferential for Adapter {
         &self,
         rules: &Ruleset,
         position: &Position,
-        mv: crate::moves::Move,
+        mv: crate::variant::monarchie::moves::Move,
         _seen: &mut Compared,
     ) -> Result<Position, String> {
         let mut after = position.clone();

@@ -3,11 +3,11 @@
 //! rules, named in its doc comment; the differential tests
 //! (`tests/fast_path.rs`) hold the two to the same answers.
 
-use crate::cell::{Cell, CELL_COUNT};
-use crate::geometry::{geometry, Vertex};
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::ruleset::{
+use crate::variant::monarchie::cell::{Cell, CELL_COUNT};
+use crate::variant::monarchie::geometry::{geometry, Vertex};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::ruleset::{
     BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves,
     PawnStartSides, PromotionChoice, RookLines, Ruleset, UnmovedPawnAttack,
 };

@@ -2,10 +2,10 @@
 //! the mover's king (check and pins), the walk over the legal moves in the
 //! reference order, the bulk count of perft's last ply, and "can move".
 
-use crate::cell::Cell;
-use crate::moves::Move;
-use crate::party::Party;
-use crate::piece::PieceKind;
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
 
 use super::bits::Bits;
 use super::board::Board;

@@ -1,7 +1,7 @@
-//! MONARCHIE's fast path: the same rules as [`crate::rules`], played on
+//! MONARCHIE's fast path: the same rules as [`crate::variant::monarchie::rules`], played on
 //! 256-bit bitboards for perft and random games.
 //!
-//! The readable rule code in [`crate::rules`] stays the reference: it is
+//! The readable rule code in [`crate::variant::monarchie::rules`] stays the reference: it is
 //! what the scenarios, the committee and every report read. This module
 //! lives beside it and is held equal to it by tests, not by reading:
 //! `tests/fast_path.rs` compares the two on every perft block, on every
@@ -28,7 +28,7 @@
 //!   `Tables::countable` allows it), with no target set built.
 //!
 //! Coverage: see [`covers`]. For a ruleset it does not cover, every
-//! caller ([`crate::perft`], the random-game checks) uses the reference.
+//! caller ([`crate::variant::monarchie::perft`], the random-game checks) uses the reference.
 
 pub mod bits;
 pub mod board;
@@ -42,7 +42,7 @@ pub mod transition;
 pub use board::Board;
 pub use generate::{covers, FastRules, LineCounts};
 
-use crate::moves::Move;
+use crate::variant::monarchie::moves::Move;
 use crate::variant::Rules;
 
 impl Rules for FastRules {

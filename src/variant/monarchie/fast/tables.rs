@@ -1,5 +1,5 @@
 //! The fast path's precomputed tables, all built from the reference
-//! [`Geometry`](crate::geometry::Geometry) and the reference pawn rules
+//! [`Geometry`](crate::variant::monarchie::geometry::Geometry) and the reference pawn rules
 //! (`rules::pawn`), so that they hold the same lines and steps: per cell,
 //! every line as a bitboard (the six sides, the four braids, the six
 //! diagonals ending at a notch and the six crossing it), the king, knight
@@ -8,11 +8,11 @@
 
 use std::sync::OnceLock;
 
-use crate::cell::{Cell, CELL_COUNT};
-use crate::geometry::{geometry, Side, Vertex};
-use crate::party::Party;
-use crate::rules::pawn;
-use crate::ruleset::{PromotionZone, Ruleset};
+use crate::variant::monarchie::cell::{Cell, CELL_COUNT};
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::rules::pawn;
+use crate::variant::monarchie::ruleset::{PromotionZone, Ruleset};
 
 use super::bits::Bits;
 
@@ -427,7 +427,7 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::{tables, LINES};
-    use crate::cell::Cell;
+    use crate::variant::monarchie::cell::Cell;
 
     /// Every line visits its cells in the index order the table says, so
     /// that the first blocker is the lowest or highest set bit.
@@ -512,7 +512,7 @@ mod tests {
     /// has, at neither end, both flanks on the board.
     #[test]
     fn no_step_across_a_notch_has_two_flanks() {
-        use crate::geometry::{geometry, Vertex};
+        use crate::variant::monarchie::geometry::{geometry, Vertex};
         let tables = tables();
         let geometry = geometry();
         let (mut unit, mut across) = (0, 0);

@@ -3,11 +3,11 @@
 //! it, without the reporting (no event list, no texts, no Gardez scan,
 //! no re-validation of the listed move).
 
-use crate::moves::Move;
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::rules::turn::TurnEvent;
-use crate::ruleset::{CheckOrder, NoMoveJudgement, OutrankedClaim};
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::rules::turn::TurnEvent;
+use crate::variant::monarchie::ruleset::{CheckOrder, NoMoveJudgement, OutrankedClaim};
 
 use super::board::{Board, NO_KING};
 use super::generate::FastRules;

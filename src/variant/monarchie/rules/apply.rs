@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use crate::cell::Cell;
-use crate::moves::{Action, Move};
-use crate::party::Party;
-use crate::piece::PieceKind;
-use crate::position::{Occupant, Position};
-use crate::ruleset::{ForfeitInCheck, Misreading, Ruleset};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::ruleset::{ForfeitInCheck, Misreading, Ruleset};
 
 use super::attack;
 use super::effects::{self, Capture};

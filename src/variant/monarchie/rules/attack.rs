@@ -1,12 +1,12 @@
 //! Clause 9 and R-CHECK: which cells the active pieces attack. Dead
 //! blockers never attack (clause 4).
 
-use crate::cell::Cell;
-use crate::geometry::{geometry, Side, Vertex};
-use crate::party::Party;
-use crate::piece::{Piece, PieceKind};
-use crate::position::{Occupant, Position};
-use crate::ruleset::{
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::ruleset::{
     BishopBlocking, KingStep, KnightPath, Misreading, PawnStartMoves, RookLines, Ruleset,
     UnmovedPawnAttack,
 };

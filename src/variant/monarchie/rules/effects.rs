@@ -4,12 +4,12 @@
 
 use serde::Serialize;
 
-use crate::cell::Cell;
-use crate::moves::Move;
-use crate::party::Party;
-use crate::piece::{Piece, PieceKind};
-use crate::position::{Occupant, Position};
-use crate::ruleset::{Misreading, Ruleset};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::ruleset::{Misreading, Ruleset};
 
 /// A piece taken off the board by a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -4,13 +4,13 @@
 
 use serde::Serialize;
 
-use crate::cell::Cell;
-use crate::geometry::{geometry, Side, Vertex};
-use crate::moves::Move;
-use crate::party::Party;
-use crate::piece::{Piece, PieceKind};
-use crate::position::{Occupant, Position};
-use crate::ruleset::{
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::ruleset::{
     BishopBlocking, KingOnDeadBlocker, KingStep, PawnStartMoves, PromotionChoice, RookLines,
     Ruleset,
 };

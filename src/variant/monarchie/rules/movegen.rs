@@ -1,17 +1,17 @@
 //! Clauses 5 and 6: where each piece may go, and the legal moves of the
 //! party to move.
 
-use crate::cell::{Cell, CellSet};
-use crate::geometry::{geometry, Side, Vertex};
-use crate::moves::Move;
-use crate::party::Party;
-use crate::piece::{Piece, PieceKind};
-use crate::position::{Occupant, Position};
-use crate::ruleset::{
+use crate::variant::monarchie::cell::{Cell, CellSet};
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::moves::Move;
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::{Piece, PieceKind};
+use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::ruleset::{
     BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, Misreading,
     PawnStartMoves, PromotionChoice, RookLines, Ruleset,
 };
-use crate::start::StartArmy;
+use crate::variant::monarchie::start::StartArmy;
 
 use super::{attack, effects, pawn};
 

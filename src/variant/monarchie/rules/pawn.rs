@@ -1,10 +1,10 @@
 //! Clause 6.6: the pawn's directions for each colour (R-PAWN-DIR) and its
 //! promotion zone (R-PROMO-ZONE).
 
-use crate::cell::Cell;
-use crate::geometry::{geometry, Side, Vertex};
-use crate::party::Party;
-use crate::ruleset::{Misreading, PawnStartSides, PromotionZone, Ruleset};
+use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::ruleset::{Misreading, PawnStartSides, PromotionZone, Ruleset};
 
 /// R-PAWN-DIR: the forward axis of a colour, the vertex direction from its
 /// tip towards the centre. Blau's is `cd` (straight down); each seat

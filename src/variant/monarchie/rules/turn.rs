@@ -3,9 +3,11 @@
 
 use serde::Serialize;
 
-use crate::party::Party;
-use crate::position::Position;
-use crate::ruleset::{CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset};
+use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::ruleset::{
+    CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset,
+};
 
 use super::{attack, movegen};
 
