@@ -559,11 +559,11 @@ fn the_protocol_pages_are_current() {
 
 /// Issue 33 item 4: on every variant's protocol page, the refusal code
 /// the reference answers for each witness (an action that breaks several
-/// rules at once, `regelwerk::protocol::witnesses`) comes before every
+/// rules at once, `src/variant/<variant>/witnesses.rs`) comes before every
 /// other code that witness breaks.
 #[test]
 fn the_protocol_pages_list_refusals_in_the_reference_order() {
-    use regelwerk::protocol::precedence::{answer, WITNESSES};
+    use regelwerk::protocol::precedence::{answer, witnesses};
     for variant in VariantId::ALL {
         let page = root().join(format!("docs/protocol/{variant}.md"));
         let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{e}"));
@@ -583,8 +583,8 @@ fn the_protocol_pages_list_refusals_in_the_reference_order() {
         declared.sort_unstable();
         sorted.sort_unstable();
         assert_eq!(sorted, declared, "{}: every code once", page.display());
-        for witness in WITNESSES.iter().filter(|w| w.variant == variant) {
-            let code = answer(witness).unwrap_or_else(|e| panic!("{e}"));
+        for witness in witnesses(variant) {
+            let code = answer(variant, witness).unwrap_or_else(|e| panic!("{e}"));
             let place = |c: &str| listed.iter().position(|&l| l == c);
             for other in witness.breaks.iter().filter(|&&c| c != code) {
                 assert!(

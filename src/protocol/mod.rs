@@ -17,7 +17,6 @@ pub mod readings;
 pub mod remote;
 pub mod serve;
 pub mod uci;
-pub mod witnesses;
 pub mod words;
 
 pub use messages::{ActionResult, Request, Response, PROTOCOL_VERSION};

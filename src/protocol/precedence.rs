@@ -5,21 +5,27 @@
 //! it breaks reasoned from the rules (never pasted from the engine); the
 //! reference is asked each one, and its answer must be one of them. The
 //! page lists the variant's codes in its declared order, each answered
-//! code moved before the codes its witness also breaks. The witnesses of
-//! every variant are data, in [`super::witnesses`].
+//! code moved before the codes its witness also breaks. Each variant
+//! keeps its witnesses in its own folder (`<variant>/witnesses.rs`) and
+//! names them in its protocol page data.
 
 use crate::variant::{self, VariantId};
 
-pub use super::witnesses::{Witness, START, WITNESSES};
+pub use crate::variant::witness::{Witness, START};
 
-/// The code the reference answers `witness` with.
+/// `variant`'s witnesses.
+pub fn witnesses(variant: VariantId) -> &'static [Witness] {
+    variant::info(variant).protocol.witnesses
+}
+
+/// The code the reference answers `witness` of `variant` with.
 ///
 /// # Errors
 /// When the position cannot be opened or the action is accepted.
-pub fn answer(witness: &Witness) -> Result<String, String> {
+pub fn answer(variant: VariantId, witness: &Witness) -> Result<String, String> {
     let rulings: Vec<String> = witness.rulings.iter().map(|r| r.to_string()).collect();
     let position = (witness.position != START).then_some(witness.position);
-    let mut game = variant::open(witness.variant, position, &rulings)
+    let mut game = variant::open(variant, position, &rulings)
         .map_err(|message| format!("{}: {message}", witness.position))?;
     match game.play(witness.action) {
         Ok(_) => Err(format!(
@@ -42,8 +48,8 @@ pub fn answer(witness: &Witness) -> Result<String, String> {
 pub fn refusal_order(variant: VariantId) -> Result<Vec<&'static str>, String> {
     let mut order: Vec<&'static str> = variant::info(variant).refusals.to_vec();
     let mut before: Vec<(&'static str, &'static str)> = Vec::new();
-    for witness in WITNESSES.iter().filter(|w| w.variant == variant) {
-        let code = answer(witness)?;
+    for witness in witnesses(variant) {
+        let code = answer(variant, witness)?;
         let Some(&first) = witness.breaks.iter().find(|&&c| c == code) else {
             return Err(format!(
                 "{} {}: the reference answers `{code}`, not one of the codes the witness breaks ({})",
@@ -90,8 +96,11 @@ mod tests {
 
     #[test]
     fn every_witness_is_answered_with_a_code_it_breaks() {
-        for witness in WITNESSES {
-            let code = answer(witness).unwrap_or_else(|error| panic!("{error}"));
+        for (variant, witness) in VariantId::ALL
+            .iter()
+            .flat_map(|&variant| witnesses(variant).iter().map(move |w| (variant, w)))
+        {
+            let code = answer(variant, witness).unwrap_or_else(|error| panic!("{error}"));
             assert!(
                 witness.breaks.contains(&code.as_str()),
                 "{} {}: {code}",
@@ -148,7 +157,7 @@ mod tests {
     #[test]
     fn every_variant_has_witnesses() {
         for variant in VariantId::ALL {
-            let count = WITNESSES.iter().filter(|w| w.variant == variant).count();
+            let count = witnesses(variant).len();
             assert!(count >= 3, "{variant}: {count} witnesses");
         }
     }

@@ -45,6 +45,9 @@ pub struct ProtocolDoc {
     pub status: &'static str,
     /// The worked request/answer pair.
     pub example: Example,
+    /// The actions that break two or more rules at once, which order the
+    /// refusal codes on the page (`<variant>/witnesses.rs`).
+    pub witnesses: &'static [super::witness::Witness],
 }
 
 /// One event kind on a protocol page.

@@ -36,6 +36,7 @@ pub mod racingkings;
 pub mod sovereign;
 pub mod threekingdoms;
 mod walk;
+pub mod witness;
 
 /// Which rule system.
 #[derive(

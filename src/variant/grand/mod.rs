@@ -16,7 +16,9 @@ pub mod movegen;
 pub mod pawn;
 pub mod position;
 pub mod promotion;
+pub mod protocol_doc;
 pub mod safety;
+pub mod witnesses;
 
 use crate::variant::chess::{self, Move};
 use crate::variant::{Game, Rules, VariantId, VariantInfo};
@@ -103,7 +105,7 @@ pub static INFO: VariantInfo = chess::game::info(
             catalogue: faults::Misreading::catalogue,
             open: open_with_faults,
         },
-        protocol: &chess::protocol_doc::GRAND,
+        protocol: &protocol_doc::PROTOCOL,
         square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &[

@@ -28,6 +28,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod setup;
 pub mod start;
+pub mod witnesses;
 
 pub use cell::Cell;
 pub use moves::{Action, Move};

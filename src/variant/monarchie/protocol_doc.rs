@@ -84,4 +84,5 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
         shows: "Blau's rook mates Lila while Gelb is still in the game: Lila is eliminated \
             (`mate`) and the turn passes on.",
     },
+    witnesses: super::witnesses::WITNESSES,
 };

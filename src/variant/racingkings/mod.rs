@@ -15,6 +15,8 @@ pub mod goal;
 pub mod make;
 pub mod movegen;
 pub mod position;
+pub mod protocol_doc;
+pub mod witnesses;
 
 use crate::variant::chess::{self, Move};
 use crate::variant::{Game, Rules, VariantId, VariantInfo};
@@ -91,7 +93,7 @@ pub static INFO: VariantInfo = chess::game::info(
             catalogue: faults::Misreading::catalogue,
             open: open_with_faults,
         },
-        protocol: &chess::protocol_doc::RACINGKINGS,
+        protocol: &protocol_doc::PROTOCOL,
         square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &["king", "queen", "rook", "bishop", "knight"],

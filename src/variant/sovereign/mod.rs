@@ -29,6 +29,7 @@ pub mod refusal;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;
+pub mod witnesses;
 
 use crate::variant::{Game, PartyInfo, Rules, VariantId, VariantInfo};
 

@@ -98,4 +98,5 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
         shows: "A white bishop takes the black knight standing on navy e5: the capture, and \
             navy passing from player 2 to player 1 (`control`).",
     },
+    witnesses: super::witnesses::WITNESSES,
 };

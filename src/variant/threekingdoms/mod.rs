@@ -30,6 +30,7 @@ pub mod protocol_doc;
 pub mod ruleset;
 pub mod setup;
 pub mod transition;
+pub mod witnesses;
 
 #[cfg(test)]
 mod tests;

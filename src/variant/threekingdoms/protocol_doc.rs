@@ -98,4 +98,5 @@ pub static PROTOCOL: ProtocolDoc = ProtocolDoc {
         shows: "Wu's horse opens a line for Wei; Wei, in check, takes Shu's general: Shu is \
             eliminated, Wei takes over its army, and the check is gone.",
     },
+    witnesses: super::witnesses::WITNESSES,
 };
