@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use crate::record::Recorder;
 use crate::rng::Rng;
-use crate::variant::{self, Game, Report, Status, VariantId};
+use crate::variant::{self, Game, Report, Status, UciEnd, VariantId};
 
 use super::{pick, Joshua};
 
@@ -110,9 +110,41 @@ fn rank_of(square: &str) -> i32 {
         .unwrap_or(0)
 }
 
-/// Racing Kings: how far `me`'s king has come (its rank); 0 elsewhere.
+/// The rank a king races to, in a variant decided by reaching a goal
+/// ([`UciEnd::Goal`]: the king on the last rank wins): the highest rank
+/// of the board. `None` where the game is decided otherwise. Read once
+/// per variant off its board data.
+fn goal_rank(variant: VariantId) -> Option<i32> {
+    static GOALS: std::sync::OnceLock<Vec<(VariantId, Option<i32>)>> = std::sync::OnceLock::new();
+    let goals = GOALS.get_or_init(|| {
+        VariantId::ALL
+            .iter()
+            .map(|&id| {
+                let info = variant::info(id);
+                let rank = info
+                    .uci
+                    .filter(|uci| uci.end == UciEnd::Goal)
+                    .and_then(|_| {
+                        (info.board)(None)
+                            .places
+                            .iter()
+                            .map(|place| rank_of(&place.name))
+                            .max()
+                    });
+                (id, rank)
+            })
+            .collect()
+    });
+    goals
+        .iter()
+        .find(|(id, _)| *id == variant)
+        .and_then(|(_, rank)| *rank)
+}
+
+/// In a race to a goal rank, how far `me`'s king has come (its rank); 0
+/// in every other variant.
 fn progress(variant: VariantId, board: &HashMap<String, Live>, me: &str) -> i32 {
-    if variant != VariantId::Racingkings {
+    if goal_rank(variant).is_none() {
         return 0;
     }
     board
@@ -186,14 +218,14 @@ fn best_reply(after: &dyn Game, victim: Option<&str>) -> i32 {
         return 0;
     };
     let variant = after.variant();
+    let goal = goal_rank(variant);
     let pieces = board(after);
     after
         .legal_moves()
         .iter()
         .filter_map(|text| squares(variant, text))
         .map(|(from, to)| {
-            let home = variant == VariantId::Racingkings
-                && rank_of(&to) == 8
+            let home = goal.is_some_and(|rank| rank_of(&to) == rank)
                 && pieces.get(&from).is_some_and(|p| p.kind == "king");
             let capture = match pieces.get(&to) {
                 Some(piece) if piece.owner != mover && victim.is_none_or(|v| v == piece.owner) => {

@@ -9,7 +9,8 @@
 //!
 //! Any finding of `spec/<variant>/findings.yaml` may be declared
 //! ([`read_declared`]); an ID that is not a finding is an error naming the
-//! file and line. Only the findings in [`KNOWN`] have a recogniser, so only
+//! file and line. Only the findings a variant lists in its
+//! [`crate::variant::VariantInfo::known_differences`] have a recogniser, so only
 //! they can count a fuzz game; the others serve the conformance run's
 //! expected failures (the `# ID` of each line, `docs/implementations.md`).
 
@@ -19,62 +20,10 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::spec::{Spec, SpecError};
-use crate::variant::{self, Game, Status, VariantId};
+pub use crate::variant::known::{KnownDifference, Sign};
+use crate::variant::{self, Game, VariantId};
 
 use super::difffuzz::{Divergence, DivergentGame};
-
-/// How a known difference shows.
-#[derive(Debug)]
-pub enum Sign {
-    /// The reference's status at the diverging position marks it, while
-    /// the engine plays on.
-    Ended(fn(&Status, &dyn Game) -> bool),
-    /// The two answers to one action agree but for the en-passant field of
-    /// the position text: the reference writes `-`, the engine a square.
-    EnPassantField,
-}
-
-/// One known difference.
-#[derive(Debug)]
-pub struct KnownDifference {
-    /// The finding that records it (`spec/<variant>/findings.yaml`).
-    pub finding: &'static str,
-    /// The variant.
-    pub variant: VariantId,
-    /// What it looks like, one line.
-    pub what: &'static str,
-    /// How it is recognised.
-    pub sign: Sign,
-}
-
-/// The differences the project has classified.
-pub const KNOWN: &[KnownDifference] = &[
-    KnownDifference {
-        finding: "F-RK-FSF11-ANSWER",
-        variant: VariantId::Racingkings,
-        what: "a king has arrived and the reference has decided the race; Fairy-Stockfish 11.1 \
-               still gives the other side a move (or calls its lack of moves a stalemate)",
-        sign: Sign::Ended(
-            |status, _| matches!(status, Status::Won { reason, .. } if reason == "goal"),
-        ),
-    },
-    KnownDifference {
-        finding: "F-G-MATERIAL",
-        variant: VariantId::Grand,
-        what: "neither side can mate: the reference ends the game (insufficient material), \
-               the engine plays on",
-        sign: Sign::Ended(
-            |status, _| matches!(status, Status::Drawn { reason } if reason == "insufficient-material"),
-        ),
-    },
-    KnownDifference {
-        finding: "F-G-EP-FEN",
-        variant: VariantId::Grand,
-        what: "after a double step next to an enemy pawn that may not take, the engine writes the \
-               en-passant square in the position text; the reference writes `-`",
-        sign: Sign::EnPassantField,
-    },
-];
 
 /// The reference game at `start` after `actions`.
 fn at(game: &DivergentGame, actions: &[String]) -> Option<Box<dyn Game>> {
@@ -153,10 +102,9 @@ fn is_en_passant_field(divergence: &Divergence) -> bool {
 /// reference has ended the game where the engine goes on, or the two
 /// answers differ in a way a finding describes.
 pub fn classify(game: &DivergentGame) -> Option<&'static KnownDifference> {
-    if let Some(known) = KNOWN.iter().find(|known| {
-        known.variant == game.variant
-            && matches!(known.sign, Sign::EnPassantField)
-            && is_en_passant_field(&game.divergence)
+    let known = variant::info(game.variant).known_differences;
+    if let Some(known) = known.iter().find(|known| {
+        matches!(known.sign, Sign::EnPassantField) && is_en_passant_field(&game.divergence)
     }) {
         return Some(known);
     }
@@ -181,16 +129,20 @@ pub fn classify(game: &DivergentGame) -> Option<&'static KnownDifference> {
         _ => return None,
     };
     let status = reference.status();
-    KNOWN.iter().find(|known| {
-        known.variant == game.variant
-            && matches!(known.sign, Sign::Ended(ended) if ended(&status, reference.as_ref()))
-    })
+    known.iter().find(
+        |known| matches!(known.sign, Sign::Ended(ended) if ended(&status, reference.as_ref())),
+    )
 }
 
 /// Whether fuzz can recognise the finding's difference (it has an entry
-/// in [`KNOWN`]).
+/// in its variant's [`crate::variant::VariantInfo::known_differences`]).
 pub fn recognisable(finding: &str) -> bool {
-    KNOWN.iter().any(|known| known.finding == finding)
+    VariantId::ALL.iter().any(|&v| {
+        variant::info(v)
+            .known_differences
+            .iter()
+            .any(|known| known.finding == finding)
+    })
 }
 
 /// Why a list of declared differences cannot be used.
@@ -424,7 +376,10 @@ mod tests {
     fn every_finding_of_the_specs_can_be_declared() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let ids = declarable(root).unwrap();
-        for known in KNOWN {
+        for known in VariantId::ALL
+            .iter()
+            .flat_map(|&v| variant::info(v).known_differences)
+        {
             assert!(
                 ids.contains(known.finding),
                 "{} is not a finding",

@@ -29,6 +29,7 @@ mod describe;
 pub mod fast_differential;
 pub mod fields;
 pub mod grand;
+pub mod known;
 pub mod monarchie;
 mod outcome;
 pub mod piece_names;
@@ -426,6 +427,9 @@ pub struct VariantInfo {
     /// How UCI engines play it (`--uci`, docs/uci.md), or `None` where no
     /// UCI engine does (more than two parties, or no engine knows it).
     pub uci: Option<UciInfo>,
+    /// The differences from outside engines the project has classified
+    /// (`<variant>/known.rs`; `fuzz --known-differences`).
+    pub known_differences: &'static [known::KnownDifference],
 }
 
 /// How a variant is played by a UCI engine.

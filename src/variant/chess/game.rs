@@ -289,6 +289,8 @@ pub struct ChessParts {
     pub record_name: &'static str,
     /// How UCI engines play it (`VariantInfo::uci`).
     pub uci: crate::variant::UciInfo,
+    /// The differences from outside engines the project has classified.
+    pub known_differences: &'static [crate::variant::known::KnownDifference],
     /// The other spellings of its PGN name (lowercase letters and digits).
     pub record_aliases: &'static [&'static str],
     /// Its board shape, for SAN and move texts.
@@ -349,6 +351,7 @@ pub const fn info(
         },
         misreadings: parts.misreadings,
         uci: Some(parts.uci),
+        known_differences: parts.known_differences,
     }
 }
 

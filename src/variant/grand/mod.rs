@@ -11,6 +11,7 @@
 pub mod end;
 pub mod faults;
 pub mod game;
+pub mod known;
 pub mod make;
 pub mod movegen;
 pub mod pawn;
@@ -98,6 +99,7 @@ pub static INFO: VariantInfo = chess::game::info(
             name: "grand",
             end: crate::variant::UciEnd::Checkmate,
         },
+        known_differences: known::KNOWN,
         record_aliases: &["grandchess"],
         geometry: &chess::geometry::TEN_BY_TEN,
         misreadings: crate::variant::MisreadingInfo {

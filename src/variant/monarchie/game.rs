@@ -161,6 +161,7 @@ pub static INFO: VariantInfo = VariantInfo {
         open: open_with_faults,
     },
     uci: None,
+    known_differences: &[],
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

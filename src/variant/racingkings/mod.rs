@@ -12,6 +12,7 @@ pub mod fast;
 pub mod faults;
 pub mod game;
 pub mod goal;
+pub mod known;
 pub mod make;
 pub mod movegen;
 pub mod position;
@@ -85,6 +86,7 @@ pub static INFO: VariantInfo = chess::game::info(
             name: "racingkings",
             end: crate::variant::UciEnd::Goal,
         },
+        known_differences: known::KNOWN,
         record_name: "Racing Kings",
         record_aliases: &[],
         geometry: &chess::geometry::EIGHT_BY_EIGHT,

@@ -163,4 +163,5 @@ pub static INFO: VariantInfo = VariantInfo {
         open: open_with_faults,
     },
     uci: None,
+    known_differences: &[],
 };

@@ -143,6 +143,7 @@ pub static INFO: VariantInfo = VariantInfo {
         open: super::open_with_faults,
     },
     uci: None,
+    known_differences: &[],
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
