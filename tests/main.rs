@@ -1,51 +1,16 @@
-//! The one integration test binary; each module tests one part.
+//! The one integration test binary. A test goes to the room of what it
+//! tests: a rule system's own behaviour to `tests/<variant>/` (`chess/`
+//! for what Grand Chess and Racing Kings share), the shared harness to
+//! `tests/harness/`, and a test that pins one fixed defect to
+//! `regressions.rs`, named by the defect. Helpers shared by all are in
+//! `support.rs`.
 
 mod support;
 
-mod conform;
-mod doc_commands;
-mod explore;
-mod fast_harness;
-mod fast_path;
-mod field_separators;
-mod fuzz_checks;
-mod geometry;
-mod german;
-mod hostile;
-mod hostile_bounds;
-mod hostile_faults;
-mod hostile_messages;
-mod hostile_table;
-mod hostile_third;
-mod implementations;
-mod implementers;
-mod journal;
-mod misreadings;
-mod notation;
-mod perft;
-mod perft_records;
-mod pieces;
-mod players;
-mod properties;
-mod racingkings_fast;
-mod records;
-mod render;
-mod resume;
-mod rulings;
-mod runner;
-mod scale;
-mod scenarios;
-mod snapshots;
+mod chess;
+mod harness;
+mod monarchie;
+mod racingkings;
+mod regressions;
 mod sovereign;
-mod sovereign_fast;
-mod structure;
 mod threekingdoms;
-mod threekingdoms_fast;
-mod threekingdoms_picture;
-mod tournament;
-mod turn_order;
-mod turn_records;
-mod uci;
-mod unreadable_files;
-mod variant_harness;
-mod variants;

@@ -163,7 +163,7 @@ pub fn perft_file_passes(
     variant: regelwerk::variant::VariantId,
     max_nodes: u64,
 ) -> usize {
-    crate::fast_harness::corpus_lines_pass(
+    crate::harness::fast_harness::corpus_lines_pass(
         file,
         variant,
         max_nodes,

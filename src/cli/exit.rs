@@ -1,5 +1,5 @@
 //! The one table of exit codes every command follows (README, "Exit
-//! codes"); `tests/hostile.rs` checks each command against it.
+//! codes"); `tests/harness/hostile.rs` checks each command against it.
 
 use std::process::ExitCode;
 

@@ -141,7 +141,7 @@ pub const GERMAN_FUNCTION_WORDS: &[&str] = &[
 
 /// How many English and German function words a page's visible prose
 /// holds: what `--lang de` is measured by (its English share must stay
-/// under 3 %, tests/render.rs and .ci/report-check.py).
+/// under 3 %, tests/harness/render.rs and .ci/report-check.py).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WordCount {
     /// English function words.

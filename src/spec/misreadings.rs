@@ -176,7 +176,7 @@ impl MisreadingCatalogue {
             "# {title}: misreadings by sentence\n\n\
              Generated from `spec/{variant}/misreadings.yaml` by \
              `regelwerk rulings misreadings --variant {variant} --coverage --write`; \
-             do not edit by hand (tests/misreadings.rs checks it). Each sentence \
+             do not edit by hand (tests/harness/misreadings.rs checks it). Each sentence \
              of the rule text and of the rulings page, the misreadings of it \
              built as engine faults (kept), the ruling alternatives that read it \
              another way (in backticks, counted by `rulings audit`) and those \

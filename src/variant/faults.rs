@@ -22,7 +22,7 @@
 //!   Game>, String>`, which opens as `v::open` does and plays the fault
 //!   IDs `faults` (an unknown ID is an error naming the known ones);
 //! - `spec/v/misreadings.yaml` with `variant: v` and the same IDs and
-//!   clauses in the same order (tests/misreadings.rs checks it);
+//!   clauses in the same order (tests/harness/misreadings.rs checks it);
 //! - IDs with the variant's prefix ([`prefix`]): MONARCHIE `M-`, Grand
 //!   Chess `G-`, Racing Kings `RK-`, Three Kingdoms `TK-`, Sovereign `SC-`.
 //!

@@ -93,7 +93,7 @@ def main():
             "# (two runs split differently, whose counts below every first move must",
             "# agree), written by tools/records/write_records.py from the campaign's",
             "# results (docs/perft.md, \"Records\"). `regelwerk perft-file` and",
-            "# tests/perft_records.rs check the cheap lines in CI; the deep ones run with",
+            "# tests/harness/perft_records.rs check the cheap lines in CI; the deep ones run with",
             "# `cargo test --release --test main -- --ignored perft_records` (run times below).",
             "",
         ]

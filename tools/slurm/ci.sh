@@ -44,7 +44,7 @@ for shard in results/fuzz-*.jsonl; do
 done
 
 # The single runs, and the comparison: the same report, timing aside
-# (" in N s" and what follows on a line, as tests/scale.rs).
+# (" in N s" and what follows on a line, as tests/harness/scale.rs).
 regelwerk perft "$DEPTH" --variant "$VARIANT" --max-nodes none > single-perft.txt 2>/dev/null
 regelwerk fuzz --variant "$VARIANT" --games "$GAMES" --seed "$SEED" > single-fuzz.txt 2>/dev/null
 status=0

@@ -439,7 +439,7 @@ fn refused_by_origin(verdict: &Result<(), Illegal>) -> bool {
 /// invariant fails), and `listed` must have no move from that origin.
 /// The mover's own pieces are tried against all 253 targets, its pawns
 /// with every choice the tray offers, plus a queen and none.
-/// `tests/fuzz_checks.rs` compares the bulk answer with all 253 calls.
+/// `tests/harness/fuzz_checks.rs` compares the bulk answer with all 253 calls.
 ///
 /// # Errors
 /// The first [`Violation`].

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the PGN files of other tools that `tests/records.rs` replays.
+"""Writes the PGN files of other tools that `tests/harness/records.rs` replays.
 
 - racingkings-python-chess.pgn: seeded random Racing Kings games, played
   and written by python-chess (chess.variant.RacingKingsBoard,

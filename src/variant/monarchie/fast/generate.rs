@@ -1,7 +1,7 @@
 //! The fast path's move generation: attacks, pins and the legal moves of
 //! a party on a [`Board`]. Each function mirrors one of the reference
 //! rules, named in its doc comment; the differential tests
-//! (`tests/fast_path.rs`) hold the two to the same answers.
+//! (`tests/monarchie/fast_path.rs`) hold the two to the same answers.
 
 use crate::variant::monarchie::cell::{Cell, CELL_COUNT};
 use crate::variant::monarchie::geometry::{geometry, Vertex};
@@ -60,7 +60,7 @@ pub struct FastRules {
 /// Which free sliders perft's last ply counts line by line from the line
 /// lengths (`Tables::reach_count`) instead of listing their targets; the
 /// others are counted from their target sets. Read it with
-/// [`FastRules::line_counts`] (tests/fast_path.rs pins it per ruleset).
+/// [`FastRules::line_counts`] (tests/monarchie/fast_path.rs pins it per ruleset).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCounts {
     /// The rook's lines (`Tables::countable` of the sides, and the braids

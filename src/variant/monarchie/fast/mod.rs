@@ -4,7 +4,7 @@
 //! The readable rule code in [`crate::variant::monarchie::rules`] stays the reference: it is
 //! what the scenarios, the committee and every report read. This module
 //! lives beside it and is held equal to it by tests, not by reading:
-//! `tests/fast_path.rs` compares the two on every perft block, on every
+//! `tests/monarchie/fast_path.rs` compares the two on every perft block, on every
 //! scenario position and on random positions from seeded games (every
 //! ruling alternative, dead blockers, trays, eliminations, clocks): the
 //! full legal move list and the position after every move must agree.

@@ -6,7 +6,7 @@
 //! protocol, the fuzzer and every report read it, and
 //! `regelwerk perft --reference --variant racingkings` walks it. This
 //! module lives beside it and is held equal to it by tests, not by
-//! reading (`tests/racingkings_fast.rs`, docs/testing.md): every Racing
+//! reading (`tests/racingkings/fast.rs`, docs/testing.md): every Racing
 //! Kings perft count in `tests/data/fsf-perft.yaml` on both paths, every
 //! Racing Kings scenario's positions, and [`differential`] on positions of
 //! seeded random games and random legal set-ups: the legal moves as a set,

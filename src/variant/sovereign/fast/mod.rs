@@ -6,7 +6,7 @@
 //! protocol, the fuzzer and every report read it, and
 //! `regelwerk perft --reference --variant sovereign` walks it. This
 //! module is held equal to it by tests, not by reading
-//! (`tests/sovereign_fast.rs`, docs/testing.md): every count of
+//! (`tests/sovereign/fast.rs`, docs/testing.md): every count of
 //! `tests/data/sovereign.perft` on both paths, every Sovereign scenario's
 //! positions, and [`differential`] on positions of seeded random games
 //! under random rulesets: the legal moves as a set, the bulk count, and

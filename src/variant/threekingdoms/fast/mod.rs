@@ -6,7 +6,7 @@
 //! protocol, the fuzzer and every report read it, and
 //! `regelwerk perft --reference --variant threekingdoms` walks it. This
 //! module is held equal to it by tests, not by reading
-//! (`tests/threekingdoms_fast.rs`, docs/testing.md): every count of
+//! (`tests/threekingdoms/fast.rs`, docs/testing.md): every count of
 //! `tests/data/threekingdoms.perft` on both paths, every Three Kingdoms
 //! scenario position, and [`differential`] on positions of seeded random
 //! games under random rulesets (the legal moves as a set, the bulk count,

@@ -14,7 +14,7 @@ use regelwerk::variant::monarchie::perft::{perft_parallel, perft_with, PerftPath
 use regelwerk::variant::monarchie::ruleset::{BishopBlocking, DiagonalAtNotch};
 use regelwerk::variant::monarchie::{Action, Ruleset};
 
-use crate::fast_harness::{agrees, long_run, random_agree};
+use crate::harness::fast_harness::{agrees, long_run, random_agree};
 
 /// MONARCHIE's adapter.
 type Mon = differential::Adapter;
@@ -22,7 +22,7 @@ type Mon = differential::Adapter;
 /// The CI walk: 3,000 positions from seed 1, games of at most 80 actions.
 const CI: Walk = Walk::new(1, 3000, 80);
 
-const CORPUS: &str = include_str!("data/monarchie.perft");
+const CORPUS: &str = include_str!("../data/monarchie.perft");
 
 /// (id, position text, rulings) of every perft block.
 fn perft_blocks() -> Vec<(String, String, Vec<String>)> {

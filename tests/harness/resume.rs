@@ -9,8 +9,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::hostile::{run_in, scratch, Run};
-use super::hostile_messages::{said, write};
+use crate::harness::hostile::{run_in, scratch, Run};
+use crate::harness::messages::{said, write};
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

@@ -608,7 +608,7 @@ fn garbage_answers_are_errors_with_the_requests_stderr_and_break_the_smoke_check
                 "shows the line: {context}"
             );
             // Written at start-up, before the request: not this request's
-            // stderr (tests/implementers.rs checks a request's own lines).
+            // stderr (tests/harness/implementers.rs checks a request's own lines).
             assert!(
                 !stderr.contains("adapter log line"),
                 "stderr of the request: {stderr:?}"

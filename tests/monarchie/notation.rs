@@ -74,7 +74,7 @@ fn start_position_round_trips_exactly() {
 }
 
 /// Fields are separated by exactly one space, as in every variant
-/// (docs/notation.md; tests/field_separators.rs has all five): repeated
+/// (docs/notation.md; tests/harness/field_separators.rs has all five): repeated
 /// spaces and spaces around the line are refused, naming the field.
 #[test]
 fn surrounding_whitespace_and_repeated_spaces_are_refused() {

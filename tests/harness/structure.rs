@@ -397,7 +397,7 @@ fn violations(imports: &[Import], modules: &BTreeSet<String>) -> Vec<String> {
     for name in &tops {
         if *name != RULES && !LOW.contains(name) && !HARNESS.contains(name) {
             out.push(format!(
-                "src/{name}: a top-level module neither low level nor harness; add it to LOW or HARNESS in tests/structure.rs and to docs/architecture.md"
+                "src/{name}: a top-level module neither low level nor harness; add it to LOW or HARNESS in tests/harness/structure.rs and to docs/architecture.md"
             ));
         }
     }

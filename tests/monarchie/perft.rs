@@ -12,7 +12,7 @@ use regelwerk::variant::monarchie::rules::{self, legal_moves};
 use regelwerk::variant::monarchie::{Action, Position, Ruleset};
 
 const CORPUS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/monarchie.perft");
-const CORPUS: &str = include_str!("data/monarchie.perft");
+const CORPUS: &str = include_str!("../data/monarchie.perft");
 
 /// Counts of at most this many nodes run in the normal test run whatever
 /// their depth (about a second in the test profile); larger ones of depth 5

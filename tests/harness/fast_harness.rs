@@ -1,5 +1,5 @@
 //! The scaffolding the fast-path tests share (`fast_path`,
-//! `racingkings_fast`, `sovereign_fast`, `threekingdoms_fast`): each
+//! `racingkings::fast`, `sovereign::fast`, `threekingdoms::fast`): each
 //! variant's adapter of `regelwerk::variant::fast_differential` with how
 //! its positions and rulesets are read ([`Case`]), and the checks every
 //! fast path goes through: the perft corpus on both paths, every scenario

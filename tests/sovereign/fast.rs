@@ -15,7 +15,7 @@ use regelwerk::variant::sovereign::fast::{differential, Board};
 use regelwerk::variant::sovereign::faults::Misreading;
 use regelwerk::variant::VariantId;
 
-use crate::fast_harness::{
+use crate::harness::fast_harness::{
     corpus_agrees, faults_count_with_the_rule_code, long_run, random_agree, scenarios_agree,
     Finished,
 };
@@ -26,7 +26,7 @@ type Sov = differential::Adapter;
 /// The CI walk: 3,000 positions from seed 1, games of at most 60 moves.
 const CI: Walk = Walk::new(1, 3000, 60);
 
-const CORPUS: &str = include_str!("data/sovereign.perft");
+const CORPUS: &str = include_str!("../data/sovereign.perft");
 
 fn corpus() -> PerftFile {
     perftfile::parse(CORPUS, "tests/data/sovereign.perft").unwrap_or_else(|error| panic!("{error}"))

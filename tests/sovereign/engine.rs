@@ -11,7 +11,7 @@ use regelwerk::variant::sovereign::invariants::mirrored;
 use regelwerk::variant::sovereign::{Position, Ruleset, Sovereign, START_FEN};
 use regelwerk::variant::{self, DeepChecks, Rules, VariantId};
 
-const CORPUS: &str = include_str!("data/sovereign.perft");
+const CORPUS: &str = include_str!("../data/sovereign.perft");
 
 /// Counts up to this many nodes run in the normal test run; the rest with
 /// `--ignored`.

@@ -138,7 +138,7 @@ fn every_threekingdoms_alternative_fails_only_scenarios_that_name_it() {
 
 // ---- the perft corpus -------------------------------------------------------
 
-const CORPUS: &str = include_str!("data/threekingdoms.perft");
+const CORPUS: &str = include_str!("../data/threekingdoms.perft");
 
 /// Counts of at most this many nodes run in the normal test run.
 const CHEAP: u64 = 3_000_000;
@@ -223,7 +223,7 @@ fn the_start_diagram_is_stable() {
         assert!(svg.contains(point), "{point} is labelled");
     }
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("threekingdoms_start_svg", svg));
 }

@@ -2,8 +2,8 @@
 //! not count it as a unit of work (a game, a scenario, a shard): the
 //! summary says how many files could not be read, the exit code is 2.
 
-use super::hostile::{run as regelwerk, scratch};
-use super::hostile_messages::{played_pgn, said};
+use crate::harness::hostile::{run as regelwerk, scratch};
+use crate::harness::messages::{played_pgn, said};
 
 /// `replay` of a missing file of each kind: no game counted, no file
 /// counted as replayed, the file named with its reason, exit 2.

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use regelwerk::explore::{Explorer, Options};
 use regelwerk::variant::{self, VariantId};
 
-use super::support::root;
+use crate::support::root;
 
 /// A server on a free port, stopped when dropped.
 struct Running {
@@ -514,7 +514,7 @@ fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
     ));
     assert_eq!(report.passed(), 0);
     assert!(!report.all_passed());
-    let cli = super::support::regelwerk(&["check", file.to_str().unwrap()]);
+    let cli = crate::support::regelwerk(&["check", file.to_str().unwrap()]);
     assert_ne!(cli.code, Some(0));
     assert!(
         cli.stdout.contains("AWAITING REVIEW g.7.1-explored"),
@@ -579,7 +579,7 @@ fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
     assert_eq!(lines.next().unwrap().unwrap(), "regelwerk explore: stopped");
     // A position or a scenario the program would refuse is refused here.
     let bad =
-        super::support::regelwerk(&["explore", "--variant", "grand", "--scenario", "no-such-id"]);
+        crate::support::regelwerk(&["explore", "--variant", "grand", "--scenario", "no-such-id"]);
     assert_ne!(bad.code, Some(0));
     assert!(
         bad.stderr.contains("no grand scenario with the ID"),

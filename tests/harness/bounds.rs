@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::hostile::{run, run_with, scratch};
+use crate::harness::hostile::{run, run_with, scratch};
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 

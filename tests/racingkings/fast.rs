@@ -17,7 +17,7 @@ use regelwerk::variant::{open, Game, PerftPath, VariantId};
 
 use crate::support::{fsf_anchors, Anchor};
 
-use crate::fast_harness::{
+use crate::harness::fast_harness::{
     agrees, long_run, random_agree, scenarios_agree, threads_count, Case, Finished,
 };
 

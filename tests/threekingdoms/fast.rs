@@ -17,7 +17,7 @@ use regelwerk::variant::threekingdoms::faults::Misreading;
 use regelwerk::variant::threekingdoms::ruleset::{register, Ruleset};
 use regelwerk::variant::{PerftPath, VariantId};
 
-use crate::fast_harness::{
+use crate::harness::fast_harness::{
     corpus_agrees, faults_count_with_the_rule_code, long_run, random_agree, scenarios_agree, Case,
     Finished,
 };
@@ -29,7 +29,7 @@ type Tk = differential::Adapter;
 /// perft 2 at every position and perft 3 at every tenth of a game.
 const CI: Walk = Walk::new(1, 3000, 80).with_perft(2, 10);
 
-const CORPUS: &str = include_str!("data/threekingdoms.perft");
+const CORPUS: &str = include_str!("../data/threekingdoms.perft");
 
 fn corpus() -> PerftFile {
     perftfile::parse(CORPUS, "tests/data/threekingdoms.perft")

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use super::hostile::{run, scratch};
+use crate::harness::hostile::{run, scratch};
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
@@ -103,7 +103,8 @@ fn sharded_check_merges_to_the_single_run() {
     // One ID in files of different shards, and a filter that leaves files out.
     let suite = dir.join("suite");
     std::fs::create_dir_all(&suite).unwrap_or_else(|e| panic!("{e}"));
-    let one = std::fs::read(super::hostile::ONE_SCENARIO).unwrap_or_else(|e| panic!("{e}"));
+    let one =
+        std::fs::read(crate::harness::hostile::ONE_SCENARIO).unwrap_or_else(|e| panic!("{e}"));
     for name in ["a.yaml", "b.yaml", "c.yaml"] {
         std::fs::write(suite.join(name), &one).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -304,7 +305,8 @@ fn the_slurm_recipe_in_the_docs_is_the_one_ci_runs() {
     for name in files {
         let path = format!("tools/slurm/{name}");
         let file = std::fs::read_to_string(format!("{root}/{path}")).expect("recipe");
-        let marker = format!("<!-- the file {path}, checked by tests/scale.rs -->\n```sh\n");
+        let marker =
+            format!("<!-- the file {path}, checked by tests/harness/scale.rs -->\n```sh\n");
         let at = page
             .find(&marker)
             .unwrap_or_else(|| panic!("docs/scale.md does not show {path} (marker: {marker})"));

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::hostile::{run, run_with, scratch, Run};
+use crate::harness::hostile::{run, run_with, scratch, Run};
 
 pub(crate) fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -93,7 +93,7 @@ fn exit_codes_agree_across_commands() {
 fn a_scenario_anywhere_is_checked_against_the_spec() {
     let dir = scratch("outside-spec");
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(super::hostile::ONE_SCENARIO),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(crate::harness::hostile::ONE_SCENARIO),
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let good = write(&dir, "good.yaml", &text);

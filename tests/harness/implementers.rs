@@ -15,7 +15,7 @@ use regelwerk::protocol::messages::{Request, Response};
 use regelwerk::variant::VariantId;
 use serde_json::Value;
 
-use super::support::{regelwerk, root, Output};
+use crate::support::{regelwerk, root, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 

@@ -8,14 +8,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::hostile::{run_in, scratch};
+use crate::harness::hostile::{run_in, scratch};
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 
 /// Lines not run, by a text they contain, and why.
 const SKIPPED: [(&str, &str); 37] = [
     ("$ADAPTER", "a shell variable naming the reader's adapter"),
-    ("adapter.py", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
+    ("adapter.py", "the Python adapter relaying a second regelwerk: minutes (tests/harness/conform.rs runs it)"),
     ("examples/rust-engine-adapter", "needs the example adapters built (cargo build --release --examples)"),
     ("SLURM_ARRAY_TASK_ID", "an array task of tools/slurm/*.sbatch: runs under Slurm (tools/slurm/ci.sh in CI)"),
     ("-merged.txt", "tools/slurm/merge.sbatch: runs under Slurm after the arrays (tools/slurm/ci.sh in CI)"),
@@ -26,7 +26,7 @@ const SKIPPED: [(&str, &str); 37] = [
     ("other.journal.yaml", "a placeholder for the reader's own journal"),
     ("perft-file tests/data/", "every count of a perft corpus: a minute or more; CI runs each corpus with perft-file (.ci/run)"),
     ("perft 5", "tens of millions of nodes: seconds to minutes in a debug build"),
-    ("--games 1000000", "a million games: the campaign of docs/scale.md (merge of its shard size: tests/hostile_bounds.rs)"),
+    ("--games 1000000", "a million games: the campaign of docs/scale.md (merge of its shard size: tests/harness/bounds.rs)"),
     ("--max-nodes none", "an unbounded perft, asked for on purpose"),
     ("perft 7", "billions of nodes"),
     ("perft 6", "hundreds of millions of nodes"),
@@ -34,9 +34,9 @@ const SKIPPED: [(&str, &str); 37] = [
     ("--uci", "needs a UCI engine, not installed in the tests"),
     ("--games 100000", "minutes of games"),
     ("--games 10000 ", "minutes of games"),
-    ("rulings audit", "plays every alternative against every suite: minutes (tests/rulings.rs checks it)"),
-    ("rulings misreadings", "plays every misreading against the suite: minutes (tests/misreadings.rs checks it)"),
-    ("report --html", "the whole site with its ruling diffs: minutes (tests/render.rs checks it)"),
+    ("rulings audit", "plays every alternative against every suite: minutes (tests/harness/rulings.rs checks it)"),
+    ("rulings misreadings", "plays every misreading against the suite: minutes (tests/harness/misreadings.rs checks it)"),
+    ("report --html", "the whole site with its ruling diffs: minutes (tests/harness/render.rs checks it)"),
     ("--ignored", "the long tests, by name"),
     ("{}", "a GNU parallel template"),
     ("$N", "a shell loop's template"),
@@ -47,10 +47,10 @@ const SKIPPED: [(&str, &str); 37] = [
     ("play --seed 1 --journal", "a six-party game of search players: minutes"),
     ("tournament", "a tournament of search players: minutes"),
     ("--players search", "search players: slow"),
-    ("fuzz --engine", "a differential run over the protocol: minutes (tests/conform.rs runs a short one)"),
-    ("conform --engine \"python3", "the Python adapter relaying a second regelwerk: minutes (tests/conform.rs runs it)"),
+    ("fuzz --engine", "a differential run over the protocol: minutes (tests/harness/conform.rs runs a short one)"),
+    ("conform --engine \"python3", "the Python adapter relaying a second regelwerk: minutes (tests/harness/conform.rs runs it)"),
     ("serve", "reads requests from its stdin until it ends"),
-    ("explore", "serves the explorer page until Ctrl-C (tests/explore.rs starts one and stops it)"),
+    ("explore", "serves the explorer page until Ctrl-C (tests/harness/explore.rs starts one and stops it)"),
 ];
 
 /// One command line of a doc: where it is and its words.

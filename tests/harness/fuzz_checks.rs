@@ -395,7 +395,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 fn fake_fuzz(options: &str) -> String {
     format!(
         "python3 {}/tests/data/fake-fuzz-engine.py {BIN} {options}",
-        super::support::root().display()
+        crate::support::root().display()
     )
 }
 
@@ -407,8 +407,8 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
-fn run(args: &[String]) -> super::support::Output {
-    super::support::regelwerk(&args.iter().map(String::as_str).collect::<Vec<_>>())
+fn run(args: &[String]) -> crate::support::Output {
+    crate::support::regelwerk(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// Arguments from one string split at spaces, then the extra ones whole.
@@ -511,7 +511,7 @@ fn a_uci_outcome_difference_names_the_differing_fields() {
     let out = scratch("outcome-uci").display().to_string();
     let uci = format!(
         "python3 {}/tests/data/fake-uci.py ok",
-        super::support::root().display()
+        crate::support::root().display()
     );
     let found = run(&args(
         "fuzz --variant racingkings --games 1 --perft-every 0 --quiet --uci",

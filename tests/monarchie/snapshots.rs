@@ -13,7 +13,7 @@ use regelwerk::variant::monarchie::{Cell, Move, Position, Ruleset};
 
 fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings
 }

@@ -12,7 +12,7 @@ use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
 use serde_json::Value;
 
-use super::hostile::run;
+use crate::harness::hostile::run;
 
 const BIN: &str = env!("CARGO_BIN_EXE_regelwerk");
 const M81: &str = "scenarios/monarchie/m.8.1";

@@ -205,7 +205,7 @@ fn perft_depths_are_bounded_for_every_variant() {
 fn serve_answers_every_hostile_line_and_goes_on() {
     let racing = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
     let mut input = Vec::new();
-    // A refused handshake ends the session (issue 26: tests/hostile_messages.rs);
+    // A refused handshake ends the session (issue 26: tests/harness/messages.rs);
     // after an accepted one every hostile line is answered.
     input.extend_from_slice(b"{\"type\":\"start\",\"protocol\":\"2.0\"}\n");
     for (seq, depth) in [(1, 100_000), (2, 50)] {

@@ -1,0 +1,3 @@
+//! The chess variants (Grand Chess and Racing Kings) through the text interface.
+
+mod text_interface;

@@ -1,0 +1,3 @@
+//! Racing Kings: its fast path.
+
+mod fast;
