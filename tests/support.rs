@@ -7,6 +7,7 @@ use regelwerk::variant::monarchie::setup::{Placed, Setup, Tray};
 use regelwerk::variant::monarchie::{
     Action, Cell, Move, Party, Piece, PieceKind, Position, Ruleset,
 };
+use regelwerk::variant::{Game, Refusal, Report, Status, VariantId};
 
 /// The cell with this number; panics in tests on a bad number.
 pub fn cell(number: u16) -> Cell {
@@ -190,4 +191,98 @@ pub struct Anchor {
 pub fn fsf_anchors() -> Vec<Anchor> {
     serde_yaml::from_str(include_str!("data/fsf-perft.yaml"))
         .unwrap_or_else(|error| panic!("tests/data/fsf-perft.yaml: {error}"))
+}
+
+/// How [`Tampered`] breaks the reference engine it wraps.
+#[derive(Clone, Copy, Debug)]
+pub enum Tamper {
+    /// `legal_moves` leaves out the first legal move.
+    DropsFirstListedMove,
+    /// `play` refuses the last listed move (and `accepts`, which asks
+    /// `play` by default, with it).
+    RefusesLastListedMove,
+}
+
+/// The one delegating fake engine of the tests: the reference `game`,
+/// broken the one way `tamper` names, every other answer passed through.
+pub struct Tampered {
+    /// The reference engine.
+    pub game: Box<dyn Game>,
+    /// The one thing it does wrong.
+    pub tamper: Tamper,
+}
+
+impl Game for Tampered {
+    fn variant(&self) -> VariantId {
+        self.game.variant()
+    }
+    fn position_text(&self) -> String {
+        self.game.position_text()
+    }
+    fn to_move(&self) -> Option<String> {
+        self.game.to_move()
+    }
+    fn active(&self) -> Vec<String> {
+        self.game.active()
+    }
+    fn in_check(&self) -> Vec<String> {
+        self.game.in_check()
+    }
+    fn occupant(&self, square: &str) -> Result<String, String> {
+        self.game.occupant(square)
+    }
+    fn pieces(&self) -> Vec<(String, String)> {
+        self.game.pieces()
+    }
+    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
+        self.game.state_field(name)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let moves = self.game.legal_moves();
+        match self.tamper {
+            Tamper::DropsFirstListedMove => moves.into_iter().skip(1).collect(),
+            Tamper::RefusesLastListedMove => moves,
+        }
+    }
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+        self.game.legal_moves_from(square)
+    }
+    fn special_actions(&self) -> Vec<String> {
+        self.game.special_actions()
+    }
+    fn canonical_action(&self, text: &str) -> Result<String, String> {
+        self.game.canonical_action(text)
+    }
+    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
+        if matches!(self.tamper, Tamper::RefusesLastListedMove)
+            && self.game.legal_moves().last().map(String::as_str) == Some(action)
+        {
+            return Err(Refusal {
+                code: "not-a-move-of-piece",
+                detail: "refused on purpose".to_string(),
+            });
+        }
+        self.game.play(action)
+    }
+    fn perft_on(&self, depth: u32, path: regelwerk::variant::PerftPath) -> u64 {
+        self.game.perft_on(depth, path)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.game.divide(depth)
+    }
+    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
+        self.game.move_squares(mv)
+    }
+    fn status(&self) -> Status {
+        self.game.status()
+    }
+    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        self.game.own_invariants(before, report)
+    }
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(Tampered {
+            game: self.game.boxed_clone(),
+            tamper: self.tamper,
+        })
+    }
 }

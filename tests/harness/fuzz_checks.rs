@@ -11,7 +11,9 @@ use regelwerk::variant::monarchie::position::Occupant;
 use regelwerk::variant::monarchie::random::random_position;
 use regelwerk::variant::monarchie::rules::{check_move, legal_moves, Illegal};
 use regelwerk::variant::monarchie::{Cell, Move, PieceKind, Position, Ruleset};
-use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
+use regelwerk::variant::{self, Game, VariantId};
+
+use crate::support::{Tamper, Tampered};
 
 /// A stand-in for `check_move`.
 type Referee<'a> = Box<dyn Fn(Move) -> Result<(), Illegal> + 'a>;
@@ -272,86 +274,15 @@ fn accepts_gives_the_verdict_of_play() {
     }
 }
 
-/// A faulty engine: the reference, but `play` refuses the last listed
-/// move. It keeps the default `accepts`, which asks its `play`.
-struct RefusesAListedMove(Box<dyn Game>);
-
-impl Game for RefusesAListedMove {
-    fn variant(&self) -> VariantId {
-        self.0.variant()
-    }
-    fn position_text(&self) -> String {
-        self.0.position_text()
-    }
-    fn to_move(&self) -> Option<String> {
-        self.0.to_move()
-    }
-    fn active(&self) -> Vec<String> {
-        self.0.active()
-    }
-    fn in_check(&self) -> Vec<String> {
-        self.0.in_check()
-    }
-    fn occupant(&self, square: &str) -> Result<String, String> {
-        self.0.occupant(square)
-    }
-    fn pieces(&self) -> Vec<(String, String)> {
-        self.0.pieces()
-    }
-    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
-        self.0.state_field(name)
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        self.0.legal_moves()
-    }
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        self.0.legal_moves_from(square)
-    }
-    fn special_actions(&self) -> Vec<String> {
-        self.0.special_actions()
-    }
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
-        self.0.canonical_action(text)
-    }
-    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
-        if self.0.legal_moves().last().map(String::as_str) == Some(action) {
-            return Err(Refusal {
-                code: "not-a-move-of-piece",
-                detail: "refused on purpose".to_string(),
-            });
-        }
-        self.0.play(action)
-    }
-    fn perft_on(&self, depth: u32, path: regelwerk::variant::PerftPath) -> u64 {
-        self.0.perft_on(depth, path)
-    }
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.0.divide(depth)
-    }
-    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
-        self.0.move_squares(mv)
-    }
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
-        self.0.own_invariants(before, report)
-    }
-    fn boxed_clone(&self) -> Box<dyn Game> {
-        Box::new(RefusesAListedMove(self.0.boxed_clone()))
-    }
-}
-
 /// The fuzzer asks listed moves through `accepts`; an engine whose `play`
 /// refuses one is caught.
 #[test]
 fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
     let open = |text: Option<&str>| -> Result<Box<dyn Game>, String> {
-        Ok(Box::new(RefusesAListedMove(variant::open(
-            VariantId::Monarchie,
-            text,
-            &[],
-        )?)))
+        Ok(Box::new(Tampered {
+            game: variant::open(VariantId::Monarchie, text, &[])?,
+            tamper: Tamper::RefusesLastListedMove,
+        }))
     };
     let failure = play_game_checked_with(&open, VariantId::Monarchie, 1, 40)
         .expect_err("the refused move is found");

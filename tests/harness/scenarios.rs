@@ -1,5 +1,5 @@
-//! The scenario suite as a test: every scenario passes, the suite covers
-//! every engine clause, the checked-in JSON Schema is current, and bad
+//! The scenario suite as a test: every scenario passes, every rule
+//! system's suite covers its engine clauses, rulings and findings, the checked-in JSON Schema is current, and bad
 //! files get located errors.
 
 use std::path::{Path, PathBuf};
@@ -58,62 +58,70 @@ fn every_scenario_passes() {
     );
 }
 
+/// The one coverage test over every rule system: each engine clause and
+/// each ruling of `spec/<variant>/` is pinned by a scenario (scenarios,
+/// journals and tournament cases together: MONARCHIE's tournament rulings
+/// R-T-... are named by tournament cases), and each finding about an
+/// engine clause is demonstrated by the scenarios its `scenarios:` list
+/// names, no more and no fewer.
 #[test]
-fn every_engine_clause_and_ruling_has_scenarios() {
-    let spec = spec();
-    // Scenarios, journals and tournament cases together: the tournament
-    // rulings (R-T-...) are named by tournament cases.
-    let files = regelwerk::scenario::collect_all_files(&[root().join("scenarios/monarchie")])
-        .unwrap_or_else(|error| panic!("scenario files: {error}"));
-    let report = run_suite(&files, Some(&spec), None, None, |_, _| {});
-    let (clauses, rulings) = report.coverage_gaps(&spec);
-    let engine_gaps: Vec<&String> = clauses
-        .iter()
-        .filter(|id| {
+fn every_variant_covers_its_engine_clauses_rulings_and_findings() {
+    // Findings that no scenario can show, with why.
+    const SHOWN_ELSEWHERE: [(&str, &str); 1] = [(
+        "F-LEVEL-MATH",
+        "the tournament level arithmetic, shown by the tournament cases' totals",
+    )];
+    let mut problems = Vec::new();
+    for variant in regelwerk::variant::VariantId::ALL {
+        let spec = Spec::load(&root().join("spec").join(variant.name()))
+            .unwrap_or_else(|error| panic!("{variant} spec: {error}"));
+        let files = regelwerk::scenario::collect_all_files(&[root()
+            .join("scenarios")
+            .join(variant.name())])
+        .unwrap_or_else(|error| panic!("{variant} scenario files: {error}"));
+        assert!(!files.is_empty(), "{variant}: no scenario files");
+        let report = run_suite(&files, Some(&spec), None, None, |_, _| {});
+        let (clauses, rulings) = report.coverage_gaps(&spec);
+        for id in clauses.iter().filter(|id| {
             spec.clause(id)
                 .is_some_and(|c| c.testable_by == TestableBy::Engine)
-        })
-        .collect();
-    assert!(
-        engine_gaps.is_empty(),
-        "engine clauses without scenarios: {engine_gaps:?}"
-    );
-    assert!(rulings.is_empty(), "rulings without scenarios: {rulings:?}");
-}
-
-#[test]
-fn every_finding_is_demonstrated_and_listed() {
-    let spec = spec();
-    let report = suite();
-    for finding in &spec.findings {
-        let mut naming: Vec<&str> = report
-            .cases
-            .iter()
-            .filter(|case| case.findings.contains(&finding.id))
-            .map(|case| case.id.as_str())
-            .collect();
-        naming.sort_unstable();
-        let mut listed: Vec<&str> = finding.scenarios.iter().map(String::as_str).collect();
-        listed.sort_unstable();
-        if finding.id == "F-LEVEL-MATH"
-            || finding.clauses.iter().all(|c| {
-                spec.clause(c)
-                    .is_some_and(|c| c.testable_by != TestableBy::Engine)
-            })
-        {
-            continue;
+        }) {
+            problems.push(format!("{variant}: engine clause {id} has no scenario"));
         }
-        assert!(
-            !naming.is_empty(),
-            "finding {} has no demonstrating scenario",
-            finding.id
-        );
-        assert_eq!(
-            listed, naming,
-            "spec/monarchie/findings.yaml lists other scenarios for {} than those naming it",
-            finding.id
-        );
+        for id in &rulings {
+            problems.push(format!("{variant}: ruling {id} has no scenario"));
+        }
+        for finding in &spec.findings {
+            let engine = finding.clauses.iter().any(|c| {
+                spec.clause(c)
+                    .is_some_and(|c| c.testable_by == TestableBy::Engine)
+            });
+            if !engine || SHOWN_ELSEWHERE.iter().any(|(id, _)| *id == finding.id) {
+                continue;
+            }
+            let mut naming: Vec<&str> = report
+                .cases
+                .iter()
+                .filter(|case| case.findings.contains(&finding.id))
+                .map(|case| case.id.as_str())
+                .collect();
+            naming.sort_unstable();
+            let mut listed: Vec<&str> = finding.scenarios.iter().map(String::as_str).collect();
+            listed.sort_unstable();
+            if naming.is_empty() {
+                problems.push(format!(
+                    "{variant}: finding {} has no demonstrating scenario",
+                    finding.id
+                ));
+            } else if listed != naming {
+                problems.push(format!(
+                    "{variant}: spec/{variant}/findings.yaml lists {listed:?} for {}, the scenarios naming it are {naming:?} (run `regelwerk spec-sync`)",
+                    finding.id
+                ));
+            }
+        }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

@@ -14,9 +14,9 @@ use regelwerk::protocol::serve::answer;
 use regelwerk::scenario::load::{load_str, Loaded};
 use regelwerk::scenario::run::run;
 use regelwerk::spec::Spec;
-use regelwerk::variant::{self, Game, Refusal, Report, Status, VariantId};
+use regelwerk::variant::{self, Game, VariantId};
 
-use crate::support::{regelwerk, root};
+use crate::support::{regelwerk, root, Tamper, Tampered};
 
 const GRAND_START: &str =
     "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
@@ -387,77 +387,13 @@ fn random_games_keep_every_invariant() {
     }
 }
 
-/// A faulty engine: the reference, but it never lists the first legal move.
-struct DropsAMove(Box<dyn Game>);
-
-impl Game for DropsAMove {
-    fn variant(&self) -> VariantId {
-        self.0.variant()
-    }
-    fn position_text(&self) -> String {
-        self.0.position_text()
-    }
-    fn to_move(&self) -> Option<String> {
-        self.0.to_move()
-    }
-    fn active(&self) -> Vec<String> {
-        self.0.active()
-    }
-    fn in_check(&self) -> Vec<String> {
-        self.0.in_check()
-    }
-    fn occupant(&self, square: &str) -> Result<String, String> {
-        self.0.occupant(square)
-    }
-    fn pieces(&self) -> Vec<(String, String)> {
-        self.0.pieces()
-    }
-    fn state_field(&self, name: &str) -> Option<serde_json::Value> {
-        self.0.state_field(name)
-    }
-    fn special_actions(&self) -> Vec<String> {
-        self.0.special_actions()
-    }
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
-        self.0.canonical_action(text)
-    }
-    fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
-        self.0.own_invariants(before, report)
-    }
-    fn boxed_clone(&self) -> Box<dyn Game> {
-        Box::new(DropsAMove(self.0.boxed_clone()))
-    }
-    fn move_squares(&self, mv: &str) -> Option<(String, String)> {
-        self.0.move_squares(mv)
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        self.0.legal_moves().into_iter().skip(1).collect()
-    }
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        self.0.legal_moves_from(square)
-    }
-    fn play(&mut self, action: &str) -> Result<Report, Refusal> {
-        self.0.play(action)
-    }
-    fn perft_on(&self, depth: u32, path: regelwerk::variant::PerftPath) -> u64 {
-        self.0.perft_on(depth, path)
-    }
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.0.divide(depth)
-    }
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-}
-
 #[test]
 fn the_fuzzer_catches_an_engine_that_drops_a_move() {
     let open = |fen: Option<&str>| -> Result<Box<dyn Game>, String> {
-        Ok(Box::new(DropsAMove(variant::open(
-            VariantId::Racingkings,
-            fen,
-            &[],
-        )?)))
+        Ok(Box::new(Tampered {
+            game: variant::open(VariantId::Racingkings, fen, &[])?,
+            tamper: Tamper::DropsFirstListedMove,
+        }))
     };
     let failure = play_game_checked_with(&open, VariantId::Racingkings, 1, 50)
         .expect_err("perft 1 and the move list disagree");
