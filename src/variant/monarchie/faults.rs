@@ -30,10 +30,16 @@ misreadings! {
     CheckFromBlau => "M-CHECK-FROM-BLAU", ["m.10"];
     /// Check never changes the order of turns.
     CheckNoPriority => "M-CHECK-NO-PRIORITY", ["m.9", "m.16"];
+    /// A piece pinned to its own king by a third party's rook, bishop or
+    /// queen gives no check.
+    PinnedNoCheck => "M-PINNED-NO-CHECK", ["m.9"];
     /// The captured party moves next even when a check is pending.
     CapturedBeatsCheck => "M-CAPTURED-BEATS-CHECK", ["m.8.1", "m.16"];
     /// A capture does not give the captured party the next turn.
     CapturedNoTurn => "M-CAPTURED-NO-TURN", ["m.8.1"];
+    /// After the captured party's reply the order goes on after the
+    /// capturer, as if the reply had interrupted the capturer's round.
+    CapturedReplyInterrupts => "M-CAPTURED-REPLY-INTERRUPTS", ["m.8.1"];
     /// The king capture's extra move is played even when a check is pending.
     KingCaptureBeatsCheck => "M-KING-CAPTURE-BEATS-CHECK", ["m.13", "m.16"];
     /// A king capture gives no extra move.

@@ -37,6 +37,10 @@ pub struct Position {
     /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
     /// that a pending check outranked, oldest first (each at most once).
     postponed: [Option<Party>; 6],
+    /// Fault M-CAPTURED-REPLY-INTERRUPTS only: the captured party due to
+    /// reply and the capturer whose turn its reply interrupts. `None` in
+    /// every game without that fault; never part of the notation.
+    interrupted_reply: Option<(Party, Party)>,
 }
 
 /// Two positions are equal when every field is, the cheap fields first
@@ -54,6 +58,7 @@ impl PartialEq for Position {
             && self.check_anchor == other.check_anchor
             && self.clocks == other.clocks
             && self.postponed == other.postponed
+            && self.interrupted_reply == other.interrupted_reply
             && self.trays == other.trays
             && self
                 .occupied
@@ -82,6 +87,11 @@ impl std::hash::Hash for Position {
         self.clocks.hash(state);
         self.check_anchor.hash(state);
         self.postponed.hash(state);
+        // Hashed only when set, so that a position of a game without the
+        // fault M-CAPTURED-REPLY-INTERRUPTS hashes as it always did.
+        if let Some(reply) = self.interrupted_reply {
+            reply.hash(state);
+        }
     }
 }
 
@@ -219,6 +229,7 @@ impl Position {
             clocks: setup.clocks,
             check_anchor: setup.check_anchor,
             postponed: owed_slots(&setup.postponed),
+            interrupted_reply: None,
         })
     }
 
@@ -234,7 +245,8 @@ impl Position {
             .unwrap_or_else(|error| unreachable!("Anhang A is a valid setup: {error}"))
     }
 
-    /// The plain data of this position; `from_setup` of it gives it back.
+    /// The plain data of this position; `from_setup` of it gives it back
+    /// (all but the fault-only memory of an interrupted reply).
     pub fn to_setup(&self) -> Setup {
         let mut pieces = Vec::new();
         let mut dead_blockers = Vec::new();
@@ -353,6 +365,12 @@ impl Position {
         self.postponed[0].is_some()
     }
 
+    /// Fault M-CAPTURED-REPLY-INTERRUPTS: the captured party due to reply
+    /// and the capturer whose turn it interrupts; `None` without the fault.
+    pub fn interrupted_reply(&self) -> Option<(Party, Party)> {
+        self.interrupted_reply
+    }
+
     /// Every piece with its cell, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
         self.occupied
@@ -464,6 +482,12 @@ impl Position {
     pub(crate) fn settle_postponed(&mut self, party: Party) {
         let kept: Vec<Party> = self.postponed().filter(|&owed| owed != party).collect();
         self.postponed = owed_slots(&kept);
+    }
+
+    /// Fault M-CAPTURED-REPLY-INTERRUPTS: remembers or forgets the reply
+    /// of a captured party (`(captured, capturer)`).
+    pub(crate) fn set_interrupted_reply(&mut self, reply: Option<(Party, Party)>) {
+        self.interrupted_reply = reply;
     }
 
     /// Sets the check anchor.

@@ -156,7 +156,6 @@ fn attacked_by_moves(
 ) -> bool {
     let dead_attack = rules.fault(Misreading::DeadGivesCheck);
     let kings_attack = !rules.fault(Misreading::KingsDoNotAttack);
-    let geometry = geometry();
     position.pieces().any(|(from, piece)| {
         if !hostile(piece.party)
             || !(position.is_active(piece.party) || dead_attack)
@@ -165,19 +164,94 @@ fn attacked_by_moves(
         {
             return false;
         }
-        if piece.kind == PieceKind::Pawn {
-            let steps_attack = !movegen::has_start_move(position, piece.party, from, rules)
-                || rules.pawn_unmoved_attack == UnmovedPawnAttack::Attacks
-                || rules.pawn_start == PawnStartMoves::StepsToo;
-            if steps_attack
-                && pawn::step_sides(piece.party, rules)
-                    .into_iter()
-                    .any(|side| geometry.neighbour(from, side) == Some(target))
-            {
-                return true;
-            }
+        reaches(position, from, piece, target, rules)
+    })
+}
+
+/// Whether the piece on `from` could capture on `target` by its movement
+/// rule (a pawn across the sides it captures on, when it attacks at all).
+fn reaches(position: &Position, from: Cell, piece: Piece, target: Cell, rules: &Ruleset) -> bool {
+    if piece.kind == PieceKind::Pawn {
+        let steps_attack = !movegen::has_start_move(position, piece.party, from, rules)
+            || rules.pawn_unmoved_attack == UnmovedPawnAttack::Attacks
+            || rules.pawn_start == PawnStartMoves::StepsToo;
+        if steps_attack
+            && pawn::step_sides(piece.party, rules)
+                .into_iter()
+                .any(|side| geometry().neighbour(from, side) == Some(target))
+        {
+            return true;
         }
-        movegen::targets_of(position, from, piece, rules).contains(target)
+    }
+    movegen::targets_of(position, from, piece, rules).contains(target)
+}
+
+/// Fault M-PINNED-NO-CHECK: whether an active enemy piece that is not
+/// pinned to its own king attacks the king of `party` on `king`.
+fn checked_by_unpinned(position: &Position, party: Party, king: Cell, rules: &Ruleset) -> bool {
+    position.pieces().any(|(from, piece)| {
+        piece.party != party
+            && position.is_active(piece.party)
+            && reaches(position, from, piece, king, rules)
+            && !pinned_to_own_king(position, from, piece, party, king, rules)
+    })
+}
+
+/// Fault M-PINNED-NO-CHECK: whether `piece` on `from`, which attacks the
+/// king of `checked` on `king`, is pinned as this misreading reads it: it
+/// stands on a line between its own king and an active rook, bishop or
+/// queen of a third party (neither its own party nor `checked`), so that
+/// taking the king would bare its own king. A pin by `checked` itself
+/// does not count: the capture would eliminate `checked` and kill the
+/// pinning piece (R-CHECK). A king is never pinned.
+fn pinned_to_own_king(
+    position: &Position,
+    from: Cell,
+    piece: Piece,
+    checked: Party,
+    king: Cell,
+    rules: &Ruleset,
+) -> bool {
+    let Some(own_king) = position.king(piece.party) else {
+        return false;
+    };
+    if piece.kind == PieceKind::King {
+        return false;
+    }
+    // The position as the capture would leave the lines: the piece on the
+    // king's cell, its own cell empty.
+    let mut taken = position.clone();
+    taken.relocate(from, king);
+    let pinner = |found: Piece, kinds: &[PieceKind]| {
+        found.party != piece.party
+            && found.party != checked
+            && taken.is_active(found.party)
+            && kinds.contains(&found.kind)
+    };
+    let geometry = geometry();
+    let mut rook_lines: Vec<&[Cell]> = Side::ALL
+        .into_iter()
+        .map(|side| geometry.side_ray(own_king, side))
+        .collect();
+    if rules.rook == RookLines::Braid {
+        rook_lines.extend(geometry.braid_rays(own_king).iter().map(Vec::as_slice));
+    }
+    for ray in rook_lines {
+        if ray.contains(&from)
+            && slider_on_ray(&taken, ray, own_king, None, |found| {
+                pinner(found, &[PieceKind::Rook, PieceKind::Queen])
+            })
+        {
+            return true;
+        }
+    }
+    let flanks = rules.bishop == BishopBlocking::FlanksBlock;
+    Vertex::ALL.into_iter().any(|vertex| {
+        let ray = geometry.vertex_ray(own_king, vertex);
+        ray.contains(&from)
+            && slider_on_ray(&taken, ray, own_king, flanks.then_some(vertex), |found| {
+                pinner(found, &[PieceKind::Bishop, PieceKind::Queen])
+            })
     })
 }
 
@@ -198,7 +272,10 @@ pub fn parties_in_check(position: &Position, rules: &Ruleset) -> Vec<Party> {
 
 /// Clause 9: whether the king of `party` is attacked by an active enemy.
 pub fn in_check(position: &Position, party: Party, rules: &Ruleset) -> bool {
-    position
-        .king(party)
-        .is_some_and(|king| is_attacked(position, king, party, rules))
+    position.king(party).is_some_and(|king| {
+        is_attacked(position, king, party, rules)
+            // Fault M-PINNED-NO-CHECK: a pinned attacker gives no check.
+            && (!rules.fault(Misreading::PinnedNoCheck)
+                || checked_by_unpinned(position, party, king, rules))
+    })
 }

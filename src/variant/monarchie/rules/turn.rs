@@ -253,9 +253,42 @@ fn next_mover_misread(
     if let Some(party) = postponed_claim(position) {
         return Some(party);
     }
+    // Fault M-CAPTURED-REPLY-INTERRUPTS: once the captured party has had
+    // its turn, the order goes on after the capturer.
+    let resume_after = match position.interrupted_reply() {
+        Some((replier, capturer))
+            if replier == last_actor && rules.fault(Misreading::CapturedReplyInterrupts) =>
+        {
+            capturer
+        }
+        _ => last_actor,
+    };
     (1..=6)
-        .map(|step| around(last_actor, step))
+        .map(|step| around(resume_after, step))
         .find(|&party| position.is_active(party))
+}
+
+/// Fault M-CAPTURED-REPLY-INTERRUPTS: when a capture has just handed the
+/// turn to the captured party (R-NEXT step 3, no check pending), remembers
+/// the capturer whose turn the reply interrupts; after any other choice of
+/// the next mover the memory is gone.
+fn note_interrupted_reply(
+    position: &mut Position,
+    last_actor: Party,
+    event: TurnEvent,
+    next: Option<Party>,
+    rules: &Ruleset,
+) {
+    let pending = position
+        .active_parties()
+        .any(|party| attack::in_check(position, party, rules));
+    let reply = match event {
+        TurnEvent::CapturedPiece(captured) if next == Some(captured) && !pending => {
+            Some((captured, last_actor))
+        }
+        _ => None,
+    };
+    position.set_interrupted_reply(reply);
 }
 
 /// R-NEXT=trigger-anchor bookkeeping: a check that appears with no anchor
@@ -331,6 +364,9 @@ pub fn pass_turn(
         }
         let next = next_mover(position, last_actor, event, skip_check, rules);
         position.set_to_move(next);
+        if rules.fault(Misreading::CapturedReplyInterrupts) {
+            note_interrupted_reply(position, last_actor, event, next, rules);
+        }
         settle_claims(position, next, rules);
         let Some(party) = next else {
             position.set_check_anchor(None);
