@@ -555,7 +555,7 @@ fn the_layering_check_names_every_kind_of_fault() {
 
 /// Issue 34, "MONARCHIE on the one path": the library root declares its
 /// modules and re-exports nothing, so a path names where its code lives
-/// (`regelwerk::variant::monarchie::cell`, not `regelwerk::variant::monarchie::cell`).
+/// (`regelwerk::variant::monarchie::cell`, not a short path at the root).
 #[test]
 fn the_library_root_re_exports_no_rule_system() {
     let files = sources();
