@@ -518,7 +518,7 @@ fn the_layering_check_names_every_kind_of_fault() {
         ),
         file("variant/chess/game.rs", "use crate::rng::Rng;\nuse super::super::super::fuzz::random;\n"),
         file("variant/chess/cell.rs", "pub struct Cell<'a>(&'a str);\n"),
-        file("rng.rs", "fn f() -> crate::variant::monarchie::cell::Cell<'static> { todo!() }\n"),
+        file("rng.rs", "fn f() -> crate::cell::Cell<'static> { todo!() }\n"),
         file("fuzz/mod.rs", "use crate::variant::chess::game;\n"),
         file("cli/check.rs", "use super::conform::run;\n"),
         file("cli/conform.rs", "use crate::cli::check::x;\n"),
@@ -537,7 +537,7 @@ fn the_layering_check_names_every_kind_of_fault() {
         "circle fuzz -> variant -> fuzz",
         "circle rng -> variant -> rng",
         "src/variant/chess/game.rs:2: rule-system code (variant/chess/game) names super::super::super::fuzz::random (fuzz)",
-        "src/rng.rs:1: a low-level module (rng) names crate::variant::monarchie::cell::Cell (variant/chess/cell)",
+        "src/rng.rs:1: a low-level module (rng) names crate::cell::Cell (variant/chess/cell)",
         "src/widgets: a top-level module neither low level nor harness",
     ];
     for piece in expected {
