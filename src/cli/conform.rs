@@ -420,10 +420,10 @@ pub(super) fn serve(
             || VariantId::ALL
                 .iter()
                 .any(|variant| regelwerk::variant::open(*variant, None, &rulings).is_ok()) => {}
-        None => {
-            regelwerk::variant::monarchie::Ruleset::from_settings(&rulings)
-                .context("reading --ruling")?;
-        }
+        // No variant knows them all: the default variant says why not.
+        None => regelwerk::variant::open(VariantId::default(), None, &rulings)
+            .map(|_| ())
+            .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?,
     }
     let (misreadings, harness): (Vec<String>, Vec<String>) = fault
         .into_iter()
