@@ -136,8 +136,7 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
             diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
         }
         diagram = diagram.with_caption(loaded.scenario.id.clone());
-        loaded
-            .monarchie()
+        regelwerk::report::html::monarchie_start(&loaded)
             .map(|(position, _)| position)
             .with_context(|| {
                 format!(

@@ -19,6 +19,8 @@ use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
 use crate::spec::Clause;
 use crate::variant::monarchie::moves::{Action, Move};
+use crate::variant::monarchie::{Position, Ruleset};
+use crate::variant::VariantId;
 
 use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
@@ -74,13 +76,26 @@ pub fn clause_page(id: &str) -> String {
     format!("clause-{}.html", slug(id))
 }
 
+/// A MONARCHIE scenario's start as position and ruleset, for the
+/// MONARCHIE-only views (diagrams, rulebook wording): `None` for another
+/// variant's scenario, a position marked invalid, or one that does not
+/// read.
+pub fn monarchie_start(loaded: &Loaded) -> Option<(Position, Ruleset)> {
+    if loaded.scenario.variant != VariantId::Monarchie || loaded.scenario.position.invalid {
+        return None;
+    }
+    let position = crate::variant::monarchie::notation::parse_position(&loaded.start).ok()?;
+    let rules = Ruleset::from_settings(&loaded.scenario.ruleset).ok()?;
+    Some((position, rules))
+}
+
 /// The diagram of a scenario: its starting position, the arrow of its
 /// first move, dots on the answer of a first `moves` query of one cell,
 /// and rings on kings in check.
 pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
     let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
     diagram.letters = lang.letters();
-    let Some((position, rules)) = loaded.monarchie() else {
+    let Some((position, rules)) = monarchie_start(loaded) else {
         return other_variant_diagram(loaded, lang);
     };
     let first = loaded.scenario.steps.first();

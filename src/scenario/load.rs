@@ -73,25 +73,6 @@ impl Loaded {
         }
     }
 
-    /// MONARCHIE scenarios: the starting position and the ruleset, for the
-    /// MONARCHIE-only views (diagrams, rulebook wording, the ruling audit).
-    pub fn monarchie(
-        &self,
-    ) -> Option<(
-        crate::variant::monarchie::position::Position,
-        crate::variant::monarchie::ruleset::Ruleset,
-    )> {
-        if self.scenario.variant != variant::VariantId::Monarchie || self.scenario.position.invalid
-        {
-            return None;
-        }
-        let position = crate::variant::monarchie::notation::parse_position(&self.start).ok()?;
-        let rules =
-            crate::variant::monarchie::ruleset::Ruleset::from_settings(&self.scenario.ruleset)
-                .ok()?;
-        Some((position, rules))
-    }
-
     /// Whether every action it plays is expected legal, so that a case
     /// with any expected refusal counts in the table's `illegal` column
     /// (as a tournament case with an expected error does).
@@ -471,10 +452,9 @@ fn validate(
     Ok(loaded)
 }
 
-/// MONARCHIE: a starting position can arise in a game only if, when the
-/// party to move is not in check, no other party is (R-NEXT step 1 would
-/// have given the turn to the checked party; with the mover in check,
-/// further checks are a multiple check, clause 10). The exceptions are a forfeit or a flag
+/// A starting position must be one a game can reach, where the variant
+/// judges that ([`crate::variant::Game::start_reachable`]; MONARCHIE: no
+/// party but the mover in check). The exceptions are a forfeit or a flag
 /// fall, which a scenario reaches by playing that step from a position
 /// before it, and pure movement tests that say `reachable: false` with an
 /// `unreachable_reason`.
@@ -502,33 +482,23 @@ fn check_reachable(loaded: &Loaded) -> Result<(), Problem> {
         }
         _ => {}
     }
-    let Some((position, rules)) = loaded.monarchie() else {
+    if scenario.position.invalid {
+        return Ok(());
+    }
+    let Some(verdict) = loaded.open().ok().and_then(|game| game.start_reachable()) else {
         return Ok(());
     };
-    let to_move = position.to_move();
-    let checked = crate::variant::monarchie::rules::parties_in_check(&position, &rules);
-    // With the mover in check, further checked parties are a multiple
-    // check (clause 10): the mover is the first of them after the last
-    // actor. With the mover not in check, a checked party would have moved.
-    let mover_checked = to_move.is_some_and(|party| checked.contains(&party));
-    let others: Vec<String> = checked
-        .into_iter()
-        .filter(|&party| Some(party) != to_move && !mover_checked)
-        .map(|party| party.to_string())
-        .collect();
-    match (others.is_empty(), scenario.reachable) {
-        (true, false) => Err(problem(
+    match (verdict, scenario.reachable) {
+        (Ok(()), false) => Err(problem(
             "reachable",
             "reachable:",
             "the position can arise (no party but the one to move is in check): drop `reachable: false`",
         )),
-        (false, true) => Err(problem(
+        (Err(why), true) => Err(problem(
             "position",
             "position:",
             format!(
-                "{} in check although {} is to move: no game reaches this position, since the checked party would move first; start before the forfeit or flag fall that leads here and play it, or mark a pure movement test `reachable: false` with an unreachable_reason",
-                others.join(", "),
-                to_move.map_or_else(|| "nobody".to_string(), |party| party.to_string())
+                "{why}: no game reaches this position, since the checked party would move first; start before the forfeit or flag fall that leads here and play it, or mark a pure movement test `reachable: false` with an unreachable_reason",
             ),
         )),
         _ => Ok(()),

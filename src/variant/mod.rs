@@ -255,6 +255,16 @@ pub trait Game: Send {
     /// # Errors
     /// The name of the broken invariant and what was seen.
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)>;
+
+    /// Whether a game can reach this position, judged where the variant
+    /// has a rule for it: `Some(Err(why))` when no game can (MONARCHIE: a
+    /// party other than the mover is in check), `Some(Ok(()))` when one
+    /// can, `None` where the variant does not judge it (the default). A
+    /// scenario that starts here must say `reachable: false` exactly when
+    /// this says no.
+    fn start_reachable(&self) -> Option<Result<(), String>> {
+        None
+    }
     /// A copy of the game.
     fn boxed_clone(&self) -> Box<dyn Game>;
     /// A random action for random games, from one random number: mostly a

@@ -5,6 +5,7 @@
 //! the shared scaffolding is `fast_harness`). The long run is
 //! `REGELWERK_DIFF_POSITIONS=1000000 cargo test --release --test main -- --ignored fast_path_long --nocapture`.
 
+use regelwerk::report::html::monarchie_start;
 use regelwerk::variant::fast_differential::{
     random_positions, random_positions_parallel, FastDifferential, Walk,
 };
@@ -67,7 +68,7 @@ fn every_scenario_position_agrees() {
     for path in files {
         let loaded = regelwerk::scenario::load_file(&path, None)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let Some((mut position, rules)) = loaded.monarchie() else {
+        let Some((mut position, rules)) = monarchie_start(&loaded) else {
             continue;
         };
         let at = |ply: usize| format!("{}, before action {ply}", path.display());
@@ -219,9 +220,8 @@ fn the_line_count_is_used_exactly_where_it_is_allowed_and_agrees() {
     .chain(SLIDER_SCENARIOS.iter().map(|name| {
         let loaded = regelwerk::scenario::load_file(&root.join(name), None)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (position, _) = loaded
-            .monarchie()
-            .unwrap_or_else(|| panic!("{name}: not a MONARCHIE position"));
+        let (position, _) =
+            monarchie_start(&loaded).unwrap_or_else(|| panic!("{name}: not a MONARCHIE position"));
         (name.to_string(), position)
     }))
     .collect();

@@ -706,6 +706,29 @@ impl Game for MonarchieGame {
         }
     }
 
+    /// A position no game reaches: when the party to move is not in check,
+    /// no other party is (R-NEXT step 1 would have given the turn to the
+    /// checked party); with the mover in check, further checks are a
+    /// multiple check (clause 10), which a game does reach.
+    fn start_reachable(&self) -> Option<Result<(), String>> {
+        let to_move = self.position.to_move();
+        let checked = rules::parties_in_check(&self.position, &self.rules);
+        let mover_checked = to_move.is_some_and(|party| checked.contains(&party));
+        let others: Vec<String> = checked
+            .into_iter()
+            .filter(|&party| Some(party) != to_move && !mover_checked)
+            .map(|party| party.to_string())
+            .collect();
+        if others.is_empty() {
+            return Some(Ok(()));
+        }
+        Some(Err(format!(
+            "{} in check although {} is to move",
+            others.join(", "),
+            to_move.map_or_else(|| "nobody".to_string(), |party| party.to_string())
+        )))
+    }
+
     /// MONARCHIE's fifteen named invariants (`src/variant/monarchie/invariants.rs`) of
     /// the position and of the transition, replayed from `before`.
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
