@@ -25,6 +25,15 @@ impl Rng {
         self.next_u64() % bound.max(1)
     }
 
+    /// One of `items`, uniformly; `None` when there are none.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        if items.is_empty() {
+            None
+        } else {
+            Some(items[self.below(items.len() as u64) as usize])
+        }
+    }
+
     /// True with probability `percent`/100.
     pub fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent

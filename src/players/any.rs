@@ -24,7 +24,7 @@ use crate::record::Recorder;
 use crate::rng::Rng;
 use crate::variant::{self, Game, Report, Status, UciEnd, VariantId};
 
-use super::{pick, Joshua};
+use super::Joshua;
 
 /// A computer player of any variant: given the game (its party is the one
 /// to move), it picks an action in the variant's notation.
@@ -277,7 +277,7 @@ fn best(rng: &mut Rng, scored: Vec<(String, i32)>) -> Option<String> {
         .filter(|(_, score)| *score == top)
         .map(|(action, _)| action)
         .collect();
-    let index = pick(rng, &(0..actions.len()).collect::<Vec<_>>())?;
+    let index = rng.pick(&(0..actions.len()).collect::<Vec<_>>())?;
     Some(actions[index].clone())
 }
 
@@ -301,7 +301,7 @@ impl GamePlayer for AnyRandom {
 
     fn choose(&mut self, game: &dyn Game) -> Option<String> {
         let moves = game.legal_moves();
-        let index = pick(&mut self.rng, &(0..moves.len()).collect::<Vec<_>>());
+        let index = self.rng.pick(&(0..moves.len()).collect::<Vec<_>>());
         match index {
             Some(index) => Some(moves[index].clone()),
             None => fallback(game),

@@ -6,34 +6,13 @@
 
 pub mod any;
 pub mod game;
-pub mod greedy;
-pub mod random;
-pub mod search;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::variant::monarchie::moves::Action;
-use crate::variant::monarchie::piece::PieceKind;
-use crate::variant::monarchie::position::Position;
-use crate::variant::monarchie::ruleset::Ruleset;
-
+pub use crate::variant::monarchie::players::{value, Greedy, Player, RandomPlayer, Search};
 pub use any::{play_recorded, GamePlayer};
 pub use game::{play_at, play_game, ComputersOnly, GameConfig, GameSummary, Seat, Table};
-pub use greedy::Greedy;
-pub use random::RandomPlayer;
-pub use search::Search;
-
-/// A computer player: given the position (its party is the one to move), it
-/// picks an action.
-pub trait Player {
-    /// The engine key written to journals (`random`, `greedy`, `search`).
-    fn engine(&self) -> &'static str;
-
-    /// Chooses an action for the party to move. Only called when that party
-    /// has a legal move.
-    fn choose(&mut self, position: &Position, rules: &Ruleset) -> Action;
-}
 
 /// The kinds of computer player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,26 +69,5 @@ impl FromStr for Joshua {
             "search" | "joshua" => Ok(Joshua::Search),
             _ => Err(UnknownPlayer(text.to_string())),
         }
-    }
-}
-
-/// Material value of a piece kind, for the players' judgement.
-pub fn value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::Pawn => 1,
-        PieceKind::Knight => 3,
-        PieceKind::Bishop => 3,
-        PieceKind::Rook => 5,
-        PieceKind::Queen => 9,
-        PieceKind::King => 40,
-    }
-}
-
-/// Picks one of `items` uniformly with the seeded generator.
-pub(crate) fn pick<T: Copy>(rng: &mut crate::rng::Rng, items: &[T]) -> Option<T> {
-    if items.is_empty() {
-        None
-    } else {
-        Some(items[rng.below(items.len() as u64) as usize])
     }
 }

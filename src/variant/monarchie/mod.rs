@@ -21,6 +21,7 @@ pub mod party;
 pub mod perft;
 pub mod picture;
 pub mod piece;
+pub mod players;
 pub mod position;
 pub mod protocol_doc;
 pub mod random;

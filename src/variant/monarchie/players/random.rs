@@ -6,7 +6,7 @@ use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::rules::legal_moves;
 use crate::variant::monarchie::ruleset::Ruleset;
 
-use super::{pick, Player};
+use super::Player;
 
 /// Plays a uniformly random legal move.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ impl Player for RandomPlayer {
 
     fn choose(&mut self, position: &Position, rules: &Ruleset) -> Action {
         let moves = legal_moves(position, rules);
-        match pick(&mut self.rng, &moves) {
+        match self.rng.pick(&moves) {
             Some(mv) => Action::play(mv),
             None => Action::Timeout,
         }

@@ -9,7 +9,7 @@ use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::rules::{apply, in_check, is_attacked, legal_moves, Outcome};
 use crate::variant::monarchie::ruleset::Ruleset;
 
-use super::{pick, value, Player};
+use super::{value, Player};
 
 /// Captures the most valuable piece it can, else gives check, else makes a
 /// random move that does not hang the moved piece.
@@ -92,7 +92,7 @@ pub(crate) fn best_of(rng: &mut Rng, scored: &[(Move, i32)]) -> Action {
         .filter(|&&(_, s)| s == best)
         .map(|&(mv, _)| mv)
         .collect();
-    pick(rng, &top).map_or(Action::Timeout, Action::play)
+    rng.pick(&top).map_or(Action::Timeout, Action::play)
 }
 
 impl Player for Greedy {
