@@ -73,6 +73,11 @@ pub struct Alternative {
     /// The description in German.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub de: Option<AlternativeDe>,
+    /// The finding that argues this alternative cannot change play (a
+    /// count, not a move, differs): it is then held to the bar of
+    /// changed scenarios in total, not in play (`rulings audit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_in_play: Option<String>,
 }
 
 /// An alternative's text in German.

@@ -51,12 +51,41 @@ pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
     }
     let cases = variant_cases(variant)?;
     let effects = regelwerk::scenario::audit::audit(variant, &cases);
+    let dir = repo_root().join("spec").join(variant.name());
+    let spec = Spec::load(&dir).with_context(|| format!("loading {}", dir.display()))?;
+    // The finding that holds an alternative to the bar in total.
+    let not_in_play = |setting: &str| -> Option<String> {
+        let (id, key) = setting.split_once('=')?;
+        spec.rulings
+            .iter()
+            .find(|ruling| ruling.id == id)?
+            .alternatives
+            .iter()
+            .find(|alternative| alternative.key == key)?
+            .not_in_play
+            .clone()
+    };
     let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
+    let mut least: Option<usize> = None;
     for effect in &effects {
-        let mark = if effect.in_play.len() < MIN_CHANGES_PER_ALTERNATIVE {
-            "  <- too few in play"
-        } else {
-            ""
+        let mark = match not_in_play(&effect.setting) {
+            Some(finding)
+                if effect.in_play.is_empty()
+                    && effect.changed.len() >= MIN_CHANGES_PER_ALTERNATIVE =>
+            {
+                format!("  (not in play: {finding})")
+            }
+            Some(finding) => {
+                format!("  <- {finding} says not in play: needs 0 in play and 3 in total")
+            }
+            None => {
+                least = Some(least.map_or(effect.in_play.len(), |l| l.min(effect.in_play.len())));
+                if effect.in_play.len() < MIN_CHANGES_PER_ALTERNATIVE {
+                    "  <- too few in play".to_string()
+                } else {
+                    String::new()
+                }
+            }
         };
         println!(
             "{:<32} changes {:>3} scenarios in play, {:>3} in total, {:>3} of them without the ruling listed{mark}",
@@ -81,6 +110,12 @@ pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
             }
         }
     }
+    println!(
+        "{}: {} alternatives, fewest scenarios changed in play {} (those a finding holds to the bar in total aside)",
+        regelwerk::variant::info(variant).title,
+        effects.len(),
+        least.unwrap_or(0)
+    );
     if fix {
         let changed = regelwerk::scenario::audit::add_rulings(&additions)?;
         println!("added rulings to {} scenario files", changed.len());
@@ -141,11 +176,24 @@ pub(super) fn misreadings_audit(
             .and_then(|m| m.kind)
             .map_or("-", regelwerk::spec::MisreadingKind::name);
         let from = listed.and_then(|m| m.from.as_deref()).unwrap_or("-");
-        let mark = if entry.in_play.len() < MIN_KILLS_PER_MISREADING {
-            weak += 1;
-            "  <- too few in play"
-        } else {
-            ""
+        let not_in_play = listed.and_then(|m| m.not_in_play.as_deref());
+        let mark = match not_in_play {
+            // Held to the bar in total, by the finding that argues why.
+            Some(finding)
+                if entry.in_play.is_empty()
+                    && entry.killed_by.len() >= MIN_KILLS_PER_MISREADING =>
+            {
+                format!("  (not in play: {finding})")
+            }
+            Some(finding) => {
+                weak += 1;
+                format!("  <- {finding} says not in play: needs 0 in play and 3 in total")
+            }
+            None if entry.in_play.len() < MIN_KILLS_PER_MISREADING => {
+                weak += 1;
+                "  <- too few in play".to_string()
+            }
+            None => String::new(),
         };
         println!(
             "{:<30} {:>7} {:>5}  {kind:<17} {from:<16} {}{mark}",
@@ -165,9 +213,21 @@ pub(super) fn misreadings_audit(
             }
         }
     }
-    let least = kills.iter().map(|k| k.in_play.len()).min().unwrap_or(0);
+    let exempt = |id: &str| {
+        catalogue
+            .misreadings
+            .iter()
+            .any(|m| m.id == id && m.not_in_play.is_some())
+    };
+    let least = kills
+        .iter()
+        .filter(|k| !exempt(k.id))
+        .map(|k| k.in_play.len())
+        .min()
+        .unwrap_or(0);
+    let held_to_total = kills.iter().filter(|k| exempt(k.id)).count();
     println!(
-        "{}: {} misreadings ({} rejected), fewest in-play catches {least}, {} caught in play by fewer than {MIN_KILLS_PER_MISREADING} scenarios",
+        "{}: {} misreadings ({} rejected), fewest in-play catches {least} ({held_to_total} held to the bar in total by a finding), {} below the bar of {MIN_KILLS_PER_MISREADING}",
         regelwerk::variant::info(variant).title,
         kills.len(),
         catalogue.rejected.len(),

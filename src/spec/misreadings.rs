@@ -105,6 +105,12 @@ pub struct MisreadingEntry {
     /// The same text in German.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub de: Option<MisreadingDe>,
+    /// The finding that argues no scenario can catch it in play (what it
+    /// changes never reaches a move's legality, the next mover or the
+    /// result): it is then held to the bar of catches in total, not in
+    /// play (`rulings misreadings`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_in_play: Option<String>,
 }
 
 /// A misreading's text in German.
