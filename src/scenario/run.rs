@@ -434,7 +434,7 @@ impl Subject for Reference<'_> {
         let game = self.game();
         let budget = crate::budget::NodeBudget::AtMost(crate::budget::SCENARIO_MAX_NODES);
         if let Err(message) = crate::budget::check(game, depth, budget, "SCENARIO_MAX_NODES") {
-            return Ok(json!({ "refused": message }));
+            return Ok(json!({ "refused": message.to_string() }));
         }
         Ok(json!({ "nodes": game.perft(depth) }))
     }
