@@ -431,7 +431,7 @@ pub enum LineProblem {
 pub enum SetupProblem {
     /// The rule system refuses the start or the position.
     #[error("{0}")]
-    Open(String),
+    Open(variant::VariantError),
     /// A provenance move is refused.
     #[error("`{action}` is refused: {refusal}")]
     Refused {

@@ -346,7 +346,7 @@ impl Game for RefusesAListedMove {
 /// refuses one is caught.
 #[test]
 fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
-    let open = |text: Option<&str>| -> Result<Box<dyn Game>, String> {
+    let open = |text: Option<&str>| -> Result<Box<dyn Game>, variant::VariantError> {
         Ok(Box::new(RefusesAListedMove(variant::open(
             VariantId::Monarchie,
             text,

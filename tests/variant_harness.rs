@@ -452,7 +452,7 @@ impl Game for DropsAMove {
 
 #[test]
 fn the_fuzzer_catches_an_engine_that_drops_a_move() {
-    let open = |fen: Option<&str>| -> Result<Box<dyn Game>, String> {
+    let open = |fen: Option<&str>| -> Result<Box<dyn Game>, variant::VariantError> {
         Ok(Box::new(DropsAMove(variant::open(
             VariantId::Racingkings,
             fen,

@@ -268,5 +268,5 @@ pub enum DocError {
     Precedence(#[from] super::precedence::PrecedenceError),
     /// The start position does not open (the rule system's words).
     #[error("{0}")]
-    Start(String),
+    Start(crate::variant::VariantError),
 }

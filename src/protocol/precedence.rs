@@ -96,8 +96,8 @@ pub enum PrecedenceError {
     Unopened {
         /// The position.
         position: &'static str,
-        /// The rule system's words.
-        message: String,
+        /// Why it does not open.
+        message: variant::VariantError,
     },
     /// The reference accepts a witness's action.
     #[error("{position} {action}: accepted, but the witness says it breaks {breaks}")]

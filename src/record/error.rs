@@ -156,8 +156,8 @@ pub enum RecordError {
     #[error("{0}")]
     Result(#[from] ResultError),
     /// The rule system refuses a start, a position or a move text.
-    #[error("{0}")]
-    Variant(String),
+    #[error(transparent)]
+    Variant(#[from] crate::variant::VariantError),
     /// A move of an exported game is refused.
     #[error("move {number} `{action}`: {refusal}")]
     Refused {

@@ -68,7 +68,8 @@ fn open(record: &TurnRecord, variant: VariantId) -> Result<Box<dyn Game>, Discre
         .map(|r| r.value.clone())
         .unwrap_or_default();
     if let Some(line) = &record.rulings {
-        variant::open(variant, None, &rulings).map_err(|e| header(line.line, "rulings", e))?;
+        variant::open(variant, None, &rulings)
+            .map_err(|e| header(line.line, "rulings", e.to_string()))?;
     }
     let info = variant::info(variant);
     let start = &record.start;
