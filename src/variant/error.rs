@@ -80,6 +80,44 @@ pub enum VariantError {
         /// The ruling's ID.
         id: String,
     },
+    /// A ruling ID the variant does not have.
+    #[error("unknown ruling `{id}` for {variant} (IDs start with {prefix}; see spec/{variant}/rulings.yaml)")]
+    UnknownRuling {
+        /// The ID given.
+        id: String,
+        /// The variant.
+        variant: VariantId,
+        /// How its ruling IDs start.
+        prefix: &'static str,
+    },
+    /// A setting of a variant whose rulings are all fixed, naming none of
+    /// them.
+    #[error(
+        "unknown ruling setting `{setting}` for {variant} (it has no switchable rulings: each of {fixed} accepts only `ID=default`)"
+    )]
+    NoSwitchableRulings {
+        /// The setting given.
+        setting: String,
+        /// The variant.
+        variant: VariantId,
+        /// Its fixed rulings, comma-separated.
+        fixed: String,
+    },
+    /// A fixed ruling of such a variant set to other than `default`.
+    #[error(
+        "ruling setting `{setting}` for {variant}: {id} is fixed (it has no switchable rulings), so only `{id}=default` is accepted"
+    )]
+    FixedOnly {
+        /// The setting given.
+        setting: String,
+        /// The variant.
+        variant: VariantId,
+        /// The ruling's ID.
+        id: String,
+    },
+    /// A misreading ID the variant's catalogue does not have.
+    #[error(transparent)]
+    Misreading(#[from] super::faults::UnknownMisreading),
     /// A square the board does not have.
     #[error("'{text}' is not a square of the {board} board ({range})")]
     NotASquare {
@@ -90,10 +128,37 @@ pub enum VariantError {
         /// Its squares, e.g. `a1-p16`.
         range: &'static str,
     },
+    /// Move text of no shape the variant reads.
+    #[error("'{text}' is not a {game} move (expected {expected})")]
+    NotAMove {
+        /// The text given.
+        text: String,
+        /// The variant's title.
+        game: &'static str,
+        /// The shapes it reads.
+        expected: &'static str,
+    },
+    /// A position the rules do not allow, with every problem found (the
+    /// rule system's diagnostics), after a heading naming the clause
+    /// where there is one.
+    #[error("{}", position_text(*.heading, .problems))]
+    Position {
+        /// E.g. `invalid Sovereign Chess position (S-SETUP)`.
+        heading: Option<&'static str>,
+        /// Every problem, in the rule system's words.
+        problems: Vec<String>,
+    },
     /// The rule system's own words: a position or setting it refuses,
     /// with its own diagnostics.
     #[error("{0}")]
     Rules(String),
+}
+
+fn position_text(heading: Option<&str>, problems: &[String]) -> String {
+    match heading {
+        Some(heading) => format!("{heading}: {}", problems.join("; ")),
+        None => problems.join("; "),
+    }
 }
 
 impl From<String> for VariantError {
