@@ -128,6 +128,27 @@ pub enum VariantError {
         /// Its squares, e.g. `a1-p16`.
         range: &'static str,
     },
+    /// A chess board's square off the board.
+    #[error("{square} is off the {files}x{ranks} board")]
+    OffBoard {
+        /// The square.
+        square: String,
+        /// The board's files.
+        files: u8,
+        /// Its ranks.
+        ranks: u8,
+    },
+    /// A chess square name that is not one.
+    #[error(transparent)]
+    ChessSquare(#[from] super::chess::square::SquareError),
+    /// A FEN position the variant does not allow, every problem at once.
+    #[error("invalid {variant} position: {}", .problems.join("; "))]
+    InvalidPosition {
+        /// The variant.
+        variant: VariantId,
+        /// Every problem, in the rule system's words.
+        problems: Vec<String>,
+    },
     /// Move text of no shape the variant reads.
     #[error("'{text}' is not a {game} move (expected {expected})")]
     NotAMove {
