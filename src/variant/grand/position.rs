@@ -100,7 +100,7 @@ fn problems(fen: &Fen) -> Vec<String> {
     }
     if let Some(square) = fen.en_passant {
         if let Err(problem) = pawn::check_en_passant_square(&fen.board, fen.side, square) {
-            problems.push(problem);
+            problems.push(problem.to_string());
         }
     }
     let waiting = fen.side.opponent();
