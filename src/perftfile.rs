@@ -326,7 +326,7 @@ pub enum PerftFileError {
         /// The block's id.
         block: String,
         /// What failed.
-        problem: SetupProblem,
+        problem: Box<SetupProblem>,
     },
 }
 
@@ -501,7 +501,7 @@ impl PerftFile {
                 path: self.path.clone(),
                 line,
                 block: block.id.clone(),
-                problem,
+                problem: Box::new(problem),
             }
         };
         if let Some(from) = &block.from {

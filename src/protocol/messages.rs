@@ -157,7 +157,7 @@ impl ActionResult {
     /// The result as the runners compare it: the report, or the code.
     pub fn as_result(&self) -> Answered {
         match (&self.report, self.result.as_str()) {
-            (Some(report), "legal") => Answered::Legal(report.clone()),
+            (Some(report), "legal") => Answered::Legal(Box::new(report.clone())),
             (None, "legal") => Answered::LegalWithoutReport,
             (_, code) => Answered::Refused(code.to_string()),
         }

@@ -143,7 +143,7 @@ pub fn expected_fields(expect: &Expect, info: &VariantInfo) -> BTreeMap<&'static
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answered {
     /// Legal, with the report.
-    Legal(Report),
+    Legal(Box<Report>),
     /// Legal, but the engine sent no report.
     LegalWithoutReport,
     /// Refused, with the code.

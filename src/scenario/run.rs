@@ -416,7 +416,7 @@ impl Subject for Reference<'_> {
         }
         let wanted = expected_fields(expect, info);
         let result = match result {
-            Ok(report) => Answered::Legal(report),
+            Ok(report) => Answered::Legal(Box::new(report)),
             Err(refusal) => Answered::Refused(refusal.code.to_string()),
         };
         let actual = report_fields(&wanted, &result, info);
