@@ -177,31 +177,62 @@ fn sampled_growth(game: &dyn Game, level: u32) -> f64 {
 /// `Ok(Some(count))` when the check counted the perft exactly on the way.
 ///
 /// # Errors
-/// A message with the estimate, the budget and how to raise it.
+/// [`BudgetError`]: the depth is over the limit, or the estimate over
+/// the budget (with how to raise it).
 pub fn check(
     game: &dyn Game,
     depth: u32,
     budget: NodeBudget,
     flag: &str,
-) -> Result<Option<u64>, String> {
+) -> Result<Option<u64>, BudgetError> {
     check_perft_depth(depth)?;
     let NodeBudget::AtMost(limit) = budget else {
         return Ok(None);
     };
     let estimate = estimate(game, depth);
     if estimate.nodes > limit as f64 {
-        let raise = if flag.starts_with("--") {
-            format!("; raise it with {flag} N, or {flag} none")
-        } else {
-            String::new()
-        };
-        return Err(format!(
-            "perft {depth} from this position is {} {:.3e} nodes, more than the budget of {limit} ({flag}){raise}",
-            if estimate.exact { "exactly" } else { "estimated at" },
-            estimate.nodes
-        ));
+        return Err(BudgetError::OverBudget {
+            depth,
+            estimate,
+            limit,
+            flag: flag.to_string(),
+        });
     }
     Ok(estimate.exact.then_some(estimate.nodes as u64))
+}
+
+/// Why a perft is refused before it runs.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BudgetError {
+    /// Deeper than [`crate::input::MAX_PERFT_DEPTH`].
+    #[error(transparent)]
+    TooDeep(#[from] crate::input::InputError),
+    /// Larger than the node budget.
+    #[error(
+        "perft {depth} from this position is {} {:.3e} nodes, more than the budget of {limit} ({flag}){}",
+        if estimate.exact { "exactly" } else { "estimated at" },
+        estimate.nodes,
+        raise(flag)
+    )]
+    OverBudget {
+        /// The depth asked for.
+        depth: u32,
+        /// The perft's size.
+        estimate: Estimate,
+        /// The budget.
+        limit: u64,
+        /// What names the budget (an option such as `--max-nodes`).
+        flag: String,
+    },
+}
+
+/// How to raise a budget named by an option; nothing for other budgets.
+fn raise(flag: &str) -> String {
+    if flag.starts_with("--") {
+        format!("; raise it with {flag} N, or {flag} none")
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]
@@ -222,10 +253,12 @@ mod tests {
         for id in crate::variant::VariantId::ALL {
             let game = crate::variant::open(id, None, &[]).expect("start");
             let error = check(game.as_ref(), 100, NodeBudget::default(), "--max-nodes")
-                .expect_err("perft 100");
+                .expect_err("perft 100")
+                .to_string();
             assert!(error.contains("MAX_PERFT_DEPTH"), "{error}");
             let error = check(game.as_ref(), 30, NodeBudget::default(), "--max-nodes")
-                .expect_err("perft 30");
+                .expect_err("perft 30")
+                .to_string();
             assert!(error.contains("more than the budget"), "{error}");
             let small = estimate(game.as_ref(), 2);
             assert!(small.exact);

@@ -37,18 +37,15 @@ pub const MAX_PLIES: usize = 1_000_000;
 ///
 /// # Errors
 /// Not a number, 0, or above the limit.
-pub fn max_plies(text: &str) -> Result<usize, String> {
-    let plies: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{}` is not a count of actions", quote(text)))?;
+pub fn max_plies(text: &str) -> Result<usize, InputError> {
+    let plies: usize = text.trim().parse().map_err(|_| InputError::NotACount {
+        text: text.to_string(),
+    })?;
     if plies == 0 {
-        return Err("a game of 0 actions checks nothing: give at least 1".to_string());
+        return Err(InputError::NoActions);
     }
     if plies > MAX_PLIES {
-        return Err(format!(
-            "{plies} actions is over the limit MAX_PLIES ({MAX_PLIES})"
-        ));
+        return Err(InputError::TooManyPlies { plies });
     }
     Ok(plies)
 }
@@ -62,7 +59,7 @@ pub fn max_plies(text: &str) -> Result<usize, String> {
 pub fn whole<T>(
     min: T,
     max: T,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+) -> impl Fn(&str) -> Result<T, InputError> + Clone + Send + Sync + 'static
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
 {
@@ -77,13 +74,22 @@ where
                     .all(|c| c.is_ascii_digit())
                 && !digits.trim_start_matches('-').is_empty()
             {
-                format!("{} is out of range: {range}", quote(digits))
+                InputError::OutOfRange {
+                    shown: quote(digits),
+                    expected: range.clone(),
+                }
             } else {
-                format!("'{}' is not a whole number: {range}", quote(text))
+                InputError::NotAWholeNumber {
+                    text: text.to_string(),
+                    expected: range.clone(),
+                }
             }
         })?;
         if number < min || number > max {
-            return Err(format!("{number} is out of range: {range}"));
+            return Err(InputError::OutOfRange {
+                shown: number.to_string(),
+                expected: range,
+            });
         }
         Ok(number)
     }
@@ -93,12 +99,9 @@ where
 ///
 /// # Errors
 /// Not a whole number, or deeper than the limit.
-pub fn perft_depth(text: &str) -> Result<u32, String> {
-    let depth = whole(0u32, u32::MAX)(text).map_err(|_| {
-        format!(
-            "'{}' is not a perft depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}",
-            quote(text)
-        )
+pub fn perft_depth(text: &str) -> Result<u32, InputError> {
+    let depth = whole(0u32, u32::MAX)(text).map_err(|_| InputError::NotAPerftDepth {
+        text: text.to_string(),
     })?;
     check_perft_depth(depth)?;
     Ok(depth)
@@ -108,19 +111,87 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
 ///
 /// # Errors
 /// Not a number, or outside the range.
-pub fn seconds(text: &str) -> Result<f64, String> {
-    let expected = "expected seconds greater than 0 and at most 86400 (a day), e.g. 10 or 0.5";
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{}' is not a number of seconds: {expected}", quote(text)))?;
+pub fn seconds(text: &str) -> Result<f64, InputError> {
+    let value: f64 = text.trim().parse().map_err(|_| InputError::NotSeconds {
+        text: text.to_string(),
+    })?;
     if !value.is_finite() || value <= 0.0 || value > 86_400.0 {
-        return Err(format!(
-            "{} is out of range: {expected}",
-            quote(text.trim())
-        ));
+        return Err(InputError::OutOfRange {
+            shown: quote(text.trim()),
+            expected: SECONDS_EXPECTED.to_string(),
+        });
     }
     Ok(value)
+}
+
+/// What `--timeout` and other seconds options accept.
+const SECONDS_EXPECTED: &str =
+    "expected seconds greater than 0 and at most 86400 (a day), e.g. 10 or 0.5";
+
+/// An option value or a count that breaks a limit of this module: the
+/// text given (shortened by [`quote`] in the message) and what was
+/// expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// `--max-plies` text that is not a count.
+    #[error("`{}` is not a count of actions", quote(.text))]
+    NotACount {
+        /// The text given.
+        text: String,
+    },
+    /// `--max-plies 0`.
+    #[error("a game of 0 actions checks nothing: give at least 1")]
+    NoActions,
+    /// A game longer than [`MAX_PLIES`].
+    #[error("{plies} actions is over the limit MAX_PLIES ({MAX_PLIES})")]
+    TooManyPlies {
+        /// The count given.
+        plies: usize,
+    },
+    /// A number outside the range of its option.
+    #[error("{shown} is out of range: {expected}")]
+    OutOfRange {
+        /// The number, as the message shows it.
+        shown: String,
+        /// The range, in words.
+        expected: String,
+    },
+    /// Text that is not a whole number.
+    #[error("'{}' is not a whole number: {expected}", quote(.text))]
+    NotAWholeNumber {
+        /// The text given.
+        text: String,
+        /// The range, in words.
+        expected: String,
+    },
+    /// Text that is not a perft depth.
+    #[error(
+        "'{}' is not a perft depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}",
+        quote(.text)
+    )]
+    NotAPerftDepth {
+        /// The text given.
+        text: String,
+    },
+    /// A perft deeper than [`MAX_PERFT_DEPTH`].
+    #[error("perft depth {depth} is deeper than MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})")]
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+    },
+    /// Text that is not a number of seconds.
+    #[error("'{}' is not a number of seconds: {SECONDS_EXPECTED}", quote(.text))]
+    NotSeconds {
+        /// The text given.
+        text: String,
+    },
+}
+
+/// For the callers that still speak in message strings.
+impl From<InputError> for String {
+    fn from(error: InputError) -> String {
+        error.to_string()
+    }
 }
 
 /// The deepest YAML nesting accepted (mappings and sequences inside each
@@ -454,11 +525,9 @@ pub fn check_yaml_depth(text: &str) -> Result<(), (usize, usize, String)> {
 ///
 /// # Errors
 /// A message naming the limit.
-pub fn check_perft_depth(depth: u32) -> Result<(), String> {
+pub fn check_perft_depth(depth: u32) -> Result<(), InputError> {
     if depth > MAX_PERFT_DEPTH {
-        return Err(format!(
-            "perft depth {depth} is deeper than MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"
-        ));
+        return Err(InputError::TooDeep { depth });
     }
     Ok(())
 }

@@ -109,8 +109,8 @@ struct Partial {
 ///
 /// # Errors
 /// The file cannot be read, or [`parse`] refuses it.
-pub fn read(path: &Path) -> Result<PerftFile, String> {
-    let text = input::read_text(path).map_err(|error| error.to_string())?;
+pub fn read(path: &Path) -> Result<PerftFile, PerftFileError> {
+    let text = input::read_text(path)?;
     parse(&text, &path.display().to_string())
 }
 
@@ -122,11 +122,15 @@ pub fn read(path: &Path) -> Result<PerftFile, String> {
 /// `moves` or `position`, a number that is not one, a depth over
 /// [`input::MAX_PERFT_DEPTH`] or not above the one before, a repeated id, a block
 /// without `position` or without a `perft` line.
-pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
+pub fn parse(text: &str, path: &str) -> Result<PerftFile, PerftFileError> {
     let mut blocks: Vec<Partial> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
-        let at = |message: String| format!("{path}:{line}: {message}");
+        let at = |problem: LineProblem| PerftFileError::Line {
+            path: path.to_string(),
+            line,
+            problem,
+        };
         let trimmed = raw.trim();
         if trimmed.is_empty() {
             continue;
@@ -141,7 +145,7 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
         let rest = rest.trim();
         if keyword == "id" {
             if rest.is_empty() || rest.contains(char::is_whitespace) {
-                return Err(at("`id` needs one name without spaces".into()));
+                return Err(at(LineProblem::IdWithoutName));
             }
             blocks.push(Partial {
                 id: rest.to_string(),
@@ -151,14 +155,16 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
             continue;
         }
         let Some(block) = blocks.last_mut() else {
-            return Err(at(format!("`{keyword}` before the first `id` line")));
+            return Err(at(LineProblem::BeforeFirstId {
+                keyword: keyword.to_string(),
+            }));
         };
         let once = |taken: bool| {
             if taken {
-                Err(at(format!(
-                    "block `{}` has a second `{keyword}` line",
-                    block.id
-                )))
+                Err(at(LineProblem::SecondLine {
+                    block: block.id.clone(),
+                    keyword: keyword.to_string(),
+                }))
             } else {
                 Ok(())
             }
@@ -177,38 +183,40 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
             "position" => {
                 once(block.position.is_some())?;
                 if rest.is_empty() {
-                    return Err(at("`position` needs a position".into()));
+                    return Err(at(LineProblem::EmptyPosition));
                 }
                 block.position = Some(located(rest.to_string()));
             }
             "ruling" => {
                 if !rest.contains('=') || rest.contains(char::is_whitespace) {
-                    return Err(at(format!("expected `ruling ID=key`, found `ruling {rest}`")));
+                    return Err(at(LineProblem::BadRuling {
+                        rest: rest.to_string(),
+                    }));
                 }
                 block.rulings.push(rest.to_string());
             }
             "perft" => {
                 let [depth, nodes] = rest.split_whitespace().collect::<Vec<_>>()[..] else {
-                    return Err(at(format!(
-                        "expected `perft <depth> <nodes>`, found `perft {rest}`"
-                    )));
+                    return Err(at(LineProblem::BadPerft {
+                        rest: rest.to_string(),
+                    }));
                 };
                 let depth = depth_of(depth).map_err(at)?;
                 let nodes = nodes_of(nodes).map_err(at)?;
                 if block.counts.last().is_some_and(|last| last.depth >= depth) {
-                    return Err(at("depths must increase within a block".into()));
+                    return Err(at(LineProblem::DepthsNotIncreasing));
                 }
                 block.counts.push(Count { depth, nodes, line });
             }
             "divide" => {
                 let [depth, mv, nodes] = rest.split_whitespace().collect::<Vec<_>>()[..] else {
-                    return Err(at(format!(
-                        "expected `divide <depth> <move> <nodes>`, found `divide {rest}`"
-                    )));
+                    return Err(at(LineProblem::BadDivide {
+                        rest: rest.to_string(),
+                    }));
                 };
                 let depth = depth_of(depth).map_err(at)?;
                 if depth == 0 {
-                    return Err(at("a divide depth is at least 1".into()));
+                    return Err(at(LineProblem::DivideDepthZero));
                 }
                 let nodes = nodes_of(nodes).map_err(at)?;
                 block.divides.push(Divide {
@@ -219,30 +227,31 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
                 });
             }
             other => {
-                return Err(at(format!(
-                    "unknown directive `{other}` (expected id, from, moves, position, ruling, perft, divide or #)"
-                )))
+                return Err(at(LineProblem::UnknownDirective {
+                    directive: other.to_string(),
+                }))
             }
         }
     }
     let mut ids = BTreeSet::new();
     let mut done = Vec::with_capacity(blocks.len());
     for block in blocks {
-        let at = |message: String| format!("{path}:{}: {message}", block.line);
+        let at = |problem: LineProblem| PerftFileError::Line {
+            path: path.to_string(),
+            line: block.line,
+            problem,
+        };
         if !ids.insert(block.id.clone()) {
-            return Err(at(format!("id `{}` is used twice", block.id)));
+            return Err(at(LineProblem::DuplicateId { id: block.id }));
         }
         let Some(position) = block.position else {
-            return Err(at(format!("block `{}` has no `position` line", block.id)));
+            return Err(at(LineProblem::NoPosition { block: block.id }));
         };
         if block.counts.is_empty() {
-            return Err(at(format!("block `{}` has no `perft` line", block.id)));
+            return Err(at(LineProblem::NoPerft { block: block.id }));
         }
         if block.moves.is_some() && block.from.is_none() {
-            return Err(at(format!(
-                "block `{}` has `moves` but no `from`",
-                block.id
-            )));
+            return Err(at(LineProblem::MovesWithoutFrom { block: block.id }));
         }
         done.push(Block {
             id: block.id,
@@ -257,9 +266,9 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
         });
     }
     if done.is_empty() {
-        return Err(format!(
-            "{path}: no blocks: a perft file holds at least one `id` line with its position and counts (docs/perft.md)"
-        ));
+        return Err(PerftFileError::NoBlocks {
+            path: path.to_string(),
+        });
     }
     Ok(PerftFile {
         path: path.to_string(),
@@ -267,18 +276,182 @@ pub fn parse(text: &str, path: &str) -> Result<PerftFile, String> {
     })
 }
 
-fn depth_of(text: &str) -> Result<u32, String> {
-    let depth: u32 = text
-        .parse()
-        .map_err(|_| format!("depth `{text}` is not a number"))?;
+fn depth_of(text: &str) -> Result<u32, LineProblem> {
+    let depth: u32 = text.parse().map_err(|_| LineProblem::NotADepth {
+        text: text.to_string(),
+    })?;
     input::check_perft_depth(depth)?;
     Ok(depth)
 }
 
-fn nodes_of(text: &str) -> Result<u64, String> {
+fn nodes_of(text: &str) -> Result<u64, LineProblem> {
     text.replace('_', "")
         .parse()
-        .map_err(|_| format!("node count `{text}` is not a number"))
+        .map_err(|_| LineProblem::NotANodeCount {
+            text: text.to_string(),
+        })
+}
+
+/// Why a perft file cannot be used, or a block of it cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PerftFileError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Unreadable(#[from] input::LoadError),
+    /// A line of the file is wrong (for a whole block, its `id` line).
+    #[error("{path}:{line}: {problem}")]
+    Line {
+        /// The file, as given.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong there.
+        problem: LineProblem,
+    },
+    /// The file holds no block.
+    #[error(
+        "{path}: no blocks: a perft file holds at least one `id` line with its position and counts (docs/perft.md)"
+    )]
+    NoBlocks {
+        /// The file, as given.
+        path: String,
+    },
+    /// A block's game cannot be set up ([`PerftFile::game_of`]).
+    #[error("{path}:{line}: {block}: {problem}")]
+    Setup {
+        /// The file, as given.
+        path: String,
+        /// The line of the block's `from` or `position`.
+        line: usize,
+        /// The block's id.
+        block: String,
+        /// What failed.
+        problem: Box<SetupProblem>,
+    },
+}
+
+/// What is wrong on one line of a perft file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    /// `id` without one name.
+    #[error("`id` needs one name without spaces")]
+    IdWithoutName,
+    /// A directive before any block.
+    #[error("`{keyword}` before the first `id` line")]
+    BeforeFirstId {
+        /// The directive.
+        keyword: String,
+    },
+    /// `from`, `moves` or `position` given twice in a block.
+    #[error("block `{block}` has a second `{keyword}` line")]
+    SecondLine {
+        /// The block's id.
+        block: String,
+        /// The directive.
+        keyword: String,
+    },
+    /// `position` without text.
+    #[error("`position` needs a position")]
+    EmptyPosition,
+    /// A `ruling` line that is not `ID=key`.
+    #[error("expected `ruling ID=key`, found `ruling {rest}`")]
+    BadRuling {
+        /// What followed `ruling`.
+        rest: String,
+    },
+    /// A `perft` line without depth and count.
+    #[error("expected `perft <depth> <nodes>`, found `perft {rest}`")]
+    BadPerft {
+        /// What followed `perft`.
+        rest: String,
+    },
+    /// Depths that do not increase within a block.
+    #[error("depths must increase within a block")]
+    DepthsNotIncreasing,
+    /// A `divide` line without depth, move and count.
+    #[error("expected `divide <depth> <move> <nodes>`, found `divide {rest}`")]
+    BadDivide {
+        /// What followed `divide`.
+        rest: String,
+    },
+    /// `divide 0`.
+    #[error("a divide depth is at least 1")]
+    DivideDepthZero,
+    /// A directive the format does not have.
+    #[error(
+        "unknown directive `{directive}` (expected id, from, moves, position, ruling, perft, divide or #)"
+    )]
+    UnknownDirective {
+        /// The directive.
+        directive: String,
+    },
+    /// A depth that is not a number.
+    #[error("depth `{text}` is not a number")]
+    NotADepth {
+        /// The text given.
+        text: String,
+    },
+    /// A depth over [`input::MAX_PERFT_DEPTH`].
+    #[error(transparent)]
+    TooDeep(#[from] input::InputError),
+    /// A node count that is not a number.
+    #[error("node count `{text}` is not a number")]
+    NotANodeCount {
+        /// The text given.
+        text: String,
+    },
+    /// An id given to two blocks.
+    #[error("id `{id}` is used twice")]
+    DuplicateId {
+        /// The id.
+        id: String,
+    },
+    /// A block without `position`.
+    #[error("block `{block}` has no `position` line")]
+    NoPosition {
+        /// The block's id.
+        block: String,
+    },
+    /// A block without a `perft` line.
+    #[error("block `{block}` has no `perft` line")]
+    NoPerft {
+        /// The block's id.
+        block: String,
+    },
+    /// `moves` without `from`.
+    #[error("block `{block}` has `moves` but no `from`")]
+    MovesWithoutFrom {
+        /// The block's id.
+        block: String,
+    },
+}
+
+/// Why a block's game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupProblem {
+    /// The rule system refuses the start or the position.
+    #[error("{0}")]
+    Open(variant::VariantError),
+    /// A provenance move is refused.
+    #[error("`{action}` is refused: {refusal}")]
+    Refused {
+        /// The move.
+        action: String,
+        /// The rule system's refusal.
+        refusal: String,
+    },
+    /// The provenance ends elsewhere.
+    #[error("the moves reach `{reached}`, not the block's position")]
+    Elsewhere {
+        /// The position the moves reach.
+        reached: String,
+    },
+    /// The engine writes the position differently.
+    #[error("the engine writes the position as `{written}`")]
+    Rewritten {
+        /// The position as the engine writes it.
+        written: String,
+    },
 }
 
 /// What one line of a perft file gave.
@@ -318,10 +491,21 @@ impl PerftFile {
     ///
     /// # Errors
     /// What failed, naming the file, line and block.
-    pub fn game_of(&self, variant: VariantId, block: &Block) -> Result<Box<dyn Game>, String> {
-        let path = &self.path;
+    pub fn game_of(
+        &self,
+        variant: VariantId,
+        block: &Block,
+    ) -> Result<Box<dyn Game>, PerftFileError> {
+        let at_line = |line: usize| {
+            move |problem: SetupProblem| PerftFileError::Setup {
+                path: self.path.clone(),
+                line,
+                block: block.id.clone(),
+                problem: Box::new(problem),
+            }
+        };
         if let Some(from) = &block.from {
-            let at = |message: String| format!("{path}:{}: {}: {message}", from.line, block.id);
+            let at = at_line(from.line);
             // `start` is the variant's start; another word one of its
             // named starts (`no-bannermen`); anything else a position.
             let opened = match from.value.as_str() {
@@ -329,27 +513,28 @@ impl PerftFile {
                 name => variant::open_start(variant, name, &block.rulings)
                     .or_else(|_| variant::open(variant, Some(name), &block.rulings)),
             };
-            let mut game = opened.map_err(at)?;
+            let mut game = opened.map_err(|message| at(SetupProblem::Open(message)))?;
             for action in block.moves.iter().flat_map(|moves| &moves.value) {
-                game.play(action)
-                    .map_err(|refusal| at(format!("`{action}` is refused: {refusal}")))?;
+                game.play(action).map_err(|refusal| {
+                    at(SetupProblem::Refused {
+                        action: action.clone(),
+                        refusal: refusal.to_string(),
+                    })
+                })?;
             }
             if game.position_text() != block.position.value {
-                return Err(at(format!(
-                    "the moves reach `{}`, not the block's position",
-                    game.position_text()
-                )));
+                return Err(at(SetupProblem::Elsewhere {
+                    reached: game.position_text(),
+                }));
             }
         }
-        let at =
-            |message: String| format!("{path}:{}: {}: {message}", block.position.line, block.id);
-        let game =
-            variant::open(variant, Some(&block.position.value), &block.rulings).map_err(at)?;
+        let at = at_line(block.position.line);
+        let game = variant::open(variant, Some(&block.position.value), &block.rulings)
+            .map_err(|message| at(SetupProblem::Open(message)))?;
         if game.position_text() != block.position.value {
-            return Err(at(format!(
-                "the engine writes the position as `{}`",
-                game.position_text()
-            )));
+            return Err(at(SetupProblem::Rewritten {
+                written: game.position_text(),
+            }));
         }
         Ok(game)
     }
@@ -375,7 +560,7 @@ impl PerftFile {
             let started = Instant::now();
             let game = match self.game_of(variant, block) {
                 Ok(game) => game,
-                Err(message) => {
+                Err(error) => {
                     emit(Checked {
                         block: block.id.clone(),
                         line: block.line,
@@ -383,7 +568,7 @@ impl PerftFile {
                         expected: None,
                         counted: None,
                         seconds: started.elapsed().as_secs_f64(),
-                        outcome: Outcome::Failed(message),
+                        outcome: Outcome::Failed(error.to_string()),
                     });
                     continue;
                 }
@@ -587,7 +772,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let error = parse(text, "f").expect_err(text);
+            let error = parse(text, "f").expect_err(text).to_string();
             assert!(error.starts_with(expected), "{text:?}: {error}");
         }
     }

@@ -25,7 +25,7 @@ use crate::output::OutputError;
 
 mod merge;
 
-pub use merge::{command_line, merge, Merged, RESUMABLE};
+pub use merge::{command_line, merge, Gap, LineProblem, MergeError, Merged, RESUMABLE};
 use merge::{differences, read_shard};
 
 /// The most shards a campaign may be split into.
@@ -231,7 +231,7 @@ impl ResultsWriter {
         }
         let io = |error: std::io::Error| fail(crate::output::io_words(path, &error));
         if begin == Begin::Resume && path.is_file() {
-            let old = read_shard(path).map_err(fail)?;
+            let old = read_shard(path).map_err(|error| fail(error.to_string()))?;
             if old.command != command || old.campaign != campaign || old.shard != shard {
                 return Err(fail(format!(
                     "--resume continues the same shard of the same campaign, and this file holds shard {} of a `{}` campaign{}; run without --resume to start it over, or name another file",

@@ -399,11 +399,11 @@ impl Spec {
                     )))
                 }
                 (None, Some(heading)) => german_text(id, "de.heading", heading, &clause.heading)
-                    .map_err(fail("clauses.yaml"))?,
+                    .map_err(|error| fail("clauses.yaml")(error.to_string()))?,
                 (Some(_), None) => {}
             }
             german_text(id, "de.paraphrase", &de.paraphrase, &clause.paraphrase)
-                .map_err(fail("clauses.yaml"))?;
+                .map_err(|error| fail("clauses.yaml")(error.to_string()))?;
         }
         for ruling in &self.rulings {
             let id = &ruling.id;
@@ -413,14 +413,15 @@ impl Spec {
                     ("de.default", &de.default, &ruling.default),
                     ("de.rationale", &de.rationale, &ruling.rationale),
                 ] {
-                    german_text(id, field, text, english).map_err(fail("rulings.yaml"))?;
+                    german_text(id, field, text, english)
+                        .map_err(|error| fail("rulings.yaml")(error.to_string()))?;
                 }
             }
             for alternative in &ruling.alternatives {
                 if let Some(de) = &alternative.de {
                     let field = format!("alternative {}: de.description", alternative.key);
                     german_text(id, &field, &de.description, &alternative.description)
-                        .map_err(fail("rulings.yaml"))?;
+                        .map_err(|error| fail("rulings.yaml")(error.to_string()))?;
                 }
             }
         }
@@ -435,7 +436,8 @@ impl Spec {
                     &finding.recommendation,
                 ),
             ] {
-                german_text(&finding.id, field, text, english).map_err(fail("findings.yaml"))?;
+                german_text(&finding.id, field, text, english)
+                    .map_err(|error| fail("findings.yaml")(error.to_string()))?;
             }
         }
         Ok(())
@@ -498,26 +500,56 @@ const TRANSLITERATED: [&str; 14] = [
 /// Checks one German text of entry `id`: not empty, not the English text
 /// again (for more than four words), no transliterated umlaut. The message
 /// names the entry and field.
-fn german_text(id: &str, field: &str, text: &str, english: &str) -> Result<(), String> {
+fn german_text(id: &str, field: &str, text: &str, english: &str) -> Result<(), GermanTextError> {
+    let at = |problem: GermanProblem| GermanTextError {
+        id: id.to_string(),
+        field: field.to_string(),
+        problem,
+    };
     if text.trim().is_empty() {
-        return Err(format!(
-            "{id}: `{field}` is empty; expected the German text"
-        ));
+        return Err(at(GermanProblem::Empty));
     }
     // A short name may be the same in both languages ("En passant",
     // "General"); a sentence may not.
     if text.trim() == english.trim() && english.split_whitespace().count() > 4 {
-        return Err(format!(
-            "{id}: `{field}` repeats the English text; expected it in German"
-        ));
+        return Err(at(GermanProblem::English));
     }
     if let Some(word) = text
         .split(|c: char| !c.is_alphanumeric())
         .find(|word| TRANSLITERATED.contains(word))
     {
-        return Err(format!(
-            "{id}: `{field}` writes '{word}'; expected the umlaut (ä, ö, ü)"
-        ));
+        return Err(at(GermanProblem::Transliterated {
+            word: word.to_string(),
+        }));
     }
     Ok(())
+}
+
+/// A German text of a spec entry that is not German enough.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{id}: `{field}` {problem}")]
+pub struct GermanTextError {
+    /// The entry's ID.
+    pub id: String,
+    /// The field.
+    pub field: String,
+    /// What is wrong.
+    pub problem: GermanProblem,
+}
+
+/// What is wrong with a German text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GermanProblem {
+    /// Nothing written.
+    #[error("is empty; expected the German text")]
+    Empty,
+    /// The English text again.
+    #[error("repeats the English text; expected it in German")]
+    English,
+    /// An umlaut written as two letters.
+    #[error("writes '{word}'; expected the umlaut (ä, ö, ü)")]
+    Transliterated {
+        /// The word.
+        word: String,
+    },
 }

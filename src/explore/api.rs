@@ -370,9 +370,9 @@ pub fn suite<'a>(
     match suites.entry(variant) {
         std::collections::btree_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
         std::collections::btree_map::Entry::Vacant(entry) => {
-            let loaded = Suite::load(root, variant).map_err(|message| ApiError {
+            let loaded = Suite::load(root, variant).map_err(|error| ApiError {
                 status: 500,
-                message,
+                message: error.to_string(),
             })?;
             Ok(entry.insert(loaded))
         }

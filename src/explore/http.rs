@@ -17,6 +17,7 @@ use crate::variant::VariantId;
 
 use super::api::{self, Answer, ApiError};
 use super::suite::Suite;
+use super::ExploreError;
 
 /// The page: its markup with the style and the script put in place, all
 /// compiled into the binary (no file is read and nothing is fetched).
@@ -116,13 +117,16 @@ impl Explorer {
     ///
     /// # Errors
     /// The port cannot be bound.
-    pub fn bind(options: Options) -> Result<Explorer, String> {
-        let server = Server::http(("127.0.0.1", options.port))
-            .map_err(|error| format!("binding 127.0.0.1:{}: {error}", options.port))?;
+    pub fn bind(options: Options) -> Result<Explorer, ExploreError> {
+        let server =
+            Server::http(("127.0.0.1", options.port)).map_err(|error| ExploreError::Bind {
+                port: options.port,
+                reason: error.to_string(),
+            })?;
         let address = server
             .server_addr()
             .to_ip()
-            .ok_or_else(|| "the server has no IP address".to_string())?;
+            .ok_or(ExploreError::NoAddress)?;
         Ok(Explorer {
             server,
             address,

@@ -24,6 +24,31 @@ pub mod suite;
 
 pub use http::{Explorer, Options};
 
+/// Why the explorer cannot start, load a suite or open a scenario's game.
+#[derive(Debug, thiserror::Error)]
+pub enum ExploreError {
+    /// The port cannot be bound.
+    #[error("binding 127.0.0.1:{port}: {reason}")]
+    Bind {
+        /// The port asked for.
+        port: u16,
+        /// The server's reason.
+        reason: String,
+    },
+    /// The bound server has no IP address.
+    #[error("the server has no IP address")]
+    NoAddress,
+    /// The spec or the scenarios of a variant cannot be read.
+    #[error(transparent)]
+    Suite(#[from] crate::report::diff::DiffError),
+    /// The misreadings of a variant cannot be read.
+    #[error(transparent)]
+    Misreadings(#[from] crate::spec::SpecError),
+    /// A scenario's game cannot be opened (the rule system's words).
+    #[error("{0}")]
+    Open(String),
+}
+
 /// The explorer's address and command line, defined with the report that
 /// links to it (below the explorer, so that the two never import each
 /// other).

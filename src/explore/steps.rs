@@ -10,6 +10,8 @@ use crate::scenario::format::Step;
 use crate::scenario::load::Loaded;
 use crate::variant::Game;
 
+use super::ExploreError;
+
 /// What the engine does at one step of a scenario, in words: a `play`
 /// step's report or refusal, a `moves` step's move list, a `perft` step's
 /// count, a `state` step's position. Returns the words, whether an action
@@ -111,8 +113,12 @@ pub struct FlipWords {
 /// The game of `loaded` under `forced` settings, standing before step
 /// `step` (counted from 1): the actions of the steps before it played as
 /// `check` plays them (a refused one leaves the position).
-fn stand_before(loaded: &Loaded, forced: &[String], step: usize) -> Result<Box<dyn Game>, String> {
-    let mut game = loaded.open_with(forced)?;
+fn stand_before(
+    loaded: &Loaded,
+    forced: &[String],
+    step: usize,
+) -> Result<Box<dyn Game>, ExploreError> {
+    let mut game = loaded.open_with(forced).map_err(ExploreError::Open)?;
     for earlier in loaded.scenario.steps.iter().take(step.saturating_sub(1)) {
         if let Some(action) = earlier.action() {
             let _ = game.play(action);
@@ -139,7 +145,7 @@ pub fn flip_words(
     let (mut then, mut now) = match games {
         (Ok(then), Ok(now)) => (then, now),
         (then, now) => {
-            let words = |opened: Result<Box<dyn Game>, String>| match opened {
+            let words = |opened: Result<Box<dyn Game>, ExploreError>| match opened {
                 Ok(game) => game.position_text(),
                 Err(error) => format!("{}: {error}", l.not_opened),
             };

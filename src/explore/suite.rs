@@ -11,6 +11,8 @@ use crate::scenario::run::Mismatch;
 use crate::spec::{MisreadingEntry, Spec};
 use crate::variant::{VariantId, FAULT_PREFIX};
 
+use super::ExploreError;
+
 /// A variant's suite with its results cached by forced settings.
 #[derive(Debug)]
 pub struct Suite {
@@ -54,11 +56,11 @@ impl Suite {
     ///
     /// # Errors
     /// The spec or the scenario folder cannot be read.
-    pub fn load(root: &Path, variant: VariantId) -> Result<Suite, String> {
-        let input = DiffInput::load_variant(root, variant).map_err(|error| error.to_string())?;
+    pub fn load(root: &Path, variant: VariantId) -> Result<Suite, ExploreError> {
+        let input = DiffInput::load_variant(root, variant)?;
         let dir = root.join("spec").join(variant.name());
         let misreadings = if dir.join("misreadings.yaml").is_file() {
-            crate::spec::load_misreadings(&dir, variant).map_err(|error| error.to_string())?
+            crate::spec::load_misreadings(&dir, variant)?
         } else {
             Vec::new()
         };

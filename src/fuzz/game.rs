@@ -5,7 +5,7 @@
 //! every action; shrinking of a failing game; and a scenario file that
 //! replays it. `regelwerk fuzz` and the proptest suite both drive it.
 
-use crate::variant::{self, DeepChecks, Game, Status, VariantId};
+use crate::variant::{self, DeepChecks, Game, Status, VariantError, VariantId};
 
 use crate::rng::Rng;
 
@@ -83,7 +83,7 @@ pub struct GamePlayed {
 
 /// Opens a game of the variant at a FEN (`None`: the start). The fuzzer
 /// takes it as a parameter so that tests can hand it a faulty engine.
-pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn Game>, String>;
+pub type Opener<'a> = &'a dyn Fn(Option<&str>) -> Result<Box<dyn Game>, VariantError>;
 
 /// Checks every invariant of the current state; its legal moves and its
 /// position text, or `Err((name, detail))`.
@@ -146,15 +146,15 @@ fn check_state(
 /// blockers, clocks); `None` for the variant's start.
 ///
 /// # Errors
-/// A message when the rulings are not the variant's.
+/// [`VariantError`] when the rulings are not the variant's.
 pub fn random_start(
     variant: VariantId,
     seed: u64,
     rulings: &[String],
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, VariantError> {
     variant::open(variant, None, rulings)?;
     match variant::info(variant).random_position {
-        Some(random) if seed % 2 == 1 => random(seed, rulings).map(Some),
+        Some(random) if seed % 2 == 1 => Ok(Some(random(seed, rulings)?)),
         _ => Ok(None),
     }
 }
@@ -185,7 +185,7 @@ pub fn play_game_checked_deep(
     rulings: &[String],
     deep: DeepChecks,
 ) -> Result<GamePlayed, Box<GameFailure>> {
-    let start = random_start(variant, seed, rulings).map_err(|message| {
+    let start = random_start(variant, seed, rulings).map_err(|error| {
         Box::new(GameFailure {
             variant,
             rulings: rulings.to_vec(),
@@ -193,7 +193,7 @@ pub fn play_game_checked_deep(
             start: None,
             actions: Vec::new(),
             invariant: "position-round-trips",
-            detail: message,
+            detail: error.to_string(),
         })
     })?;
     let open = |text: Option<&str>| variant::open(variant, text, rulings);

@@ -270,25 +270,23 @@ pub fn schema_json() -> String {
 ///
 /// # Errors
 /// What is wrong, and the form expected.
-pub fn check_date(text: &str) -> Result<(), String> {
+pub fn check_date(text: &str) -> Result<(), DateError> {
     let parts: Vec<&str> = text.split('-').collect();
     let number = |part: &str, digits: usize| {
         (part.len() == digits && part.bytes().all(|b| b.is_ascii_digit()))
             .then(|| part.parse::<u32>().ok())
             .flatten()
     };
-    let shown = crate::input::quote(text);
+    let text = text.to_string();
     let [year, month, day] = parts.as_slice() else {
-        return Err(format!("'{shown}' is not a date: expected YYYY-MM-DD"));
+        return Err(DateError::NotADate { text });
     };
     let (Some(year), Some(month), Some(day)) = (number(year, 4), number(month, 2), number(day, 2))
     else {
-        return Err(format!("'{shown}' is not a date: expected YYYY-MM-DD"));
+        return Err(DateError::NotADate { text });
     };
     if !(1..=12).contains(&month) {
-        return Err(format!(
-            "'{shown}': there is no month {month}; expected 01 to 12"
-        ));
+        return Err(DateError::NoMonth { text, month });
     }
     let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     let days = match month {
@@ -298,11 +296,48 @@ pub fn check_date(text: &str) -> Result<(), String> {
         _ => 31,
     };
     if !(1..=days).contains(&day) {
-        return Err(format!(
-            "'{shown}': month {month:02} of {year} has days 01 to {days}"
-        ));
+        return Err(DateError::NoDay {
+            text,
+            year,
+            month,
+            days,
+        });
     }
     Ok(())
+}
+
+/// A journal date that is no day of the calendar.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DateError {
+    /// Not of the form `YYYY-MM-DD`.
+    #[error("'{}' is not a date: expected YYYY-MM-DD", crate::input::quote(.text))]
+    NotADate {
+        /// The text given.
+        text: String,
+    },
+    /// A month outside 1-12.
+    #[error("'{}': there is no month {month}; expected 01 to 12", crate::input::quote(.text))]
+    NoMonth {
+        /// The text given.
+        text: String,
+        /// The month.
+        month: u32,
+    },
+    /// A day outside its month.
+    #[error(
+        "'{}': month {month:02} of {year} has days 01 to {days}",
+        crate::input::quote(.text)
+    )]
+    NoDay {
+        /// The text given.
+        text: String,
+        /// The year.
+        year: u32,
+        /// The month.
+        month: u32,
+        /// The days the month has.
+        days: u32,
+    },
 }
 
 #[cfg(test)]

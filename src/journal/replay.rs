@@ -141,7 +141,7 @@ pub fn load_journal_str(path: &Path, text: &str) -> Result<(Journal, Ruleset), L
         }
         _ => {}
     }
-    super::check_date(&journal.date).map_err(|message| fail("date", "date", message))?;
+    super::check_date(&journal.date).map_err(|error| fail("date", "date", error.to_string()))?;
     Ok((journal, rules))
 }
 
@@ -186,7 +186,7 @@ pub fn replay(
         }
         let action = match parse_action(&entry.action, entry.elapsed) {
             Ok(action) => action,
-            Err(message) => return Err(differ(&position, number, what, said, message)),
+            Err(error) => return Err(differ(&position, number, what, said, error.to_string())),
         };
         match position.to_move() {
             Some(party) if party == entry.party => {}
@@ -242,15 +242,21 @@ pub fn replay(
 }
 
 /// The engine action of a journal entry.
-fn parse_action(text: &str, elapsed: Option<u32>) -> Result<Action, String> {
+fn parse_action(text: &str, elapsed: Option<u32>) -> Result<Action, UnreadableAction> {
     if text.trim().eq_ignore_ascii_case("timeout") {
         return Ok(Action::Timeout);
     }
     let mv: Move = text
         .parse()
-        .map_err(|error| format!("unreadable action: {error}"))?;
+        .map_err(|error| UnreadableAction(format!("{error}")))?;
     Ok(Action::Move { mv, elapsed })
 }
+
+/// A journal action that is no move of MONARCHIE's notation (the
+/// notation's words).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unreadable action: {0}")]
+struct UnreadableAction(String);
 
 fn yaml<T: serde::Serialize>(value: &T) -> String {
     serde_yaml::to_string(value).unwrap_or_else(|error| format!("<{error}>"))

@@ -99,7 +99,7 @@ pub fn participants(seats: &ByParty<Seat>) -> Vec<Participant> {
 ///
 /// # Errors
 /// More than three humans: that is no training game.
-pub fn game_type_of(seats: &ByParty<Seat>) -> Result<GameType, String> {
+pub fn game_type_of(seats: &ByParty<Seat>) -> Result<GameType, TooManyHumans> {
     let humans = seats
         .iter()
         .filter(|(_, seat)| matches!(seat, Seat::Human(_)))
@@ -107,10 +107,16 @@ pub fn game_type_of(seats: &ByParty<Seat>) -> Result<GameType, String> {
     match humans {
         0 => Ok(GameType::Demonstration),
         1..=3 => Ok(GameType::Training),
-        n => Err(format!(
-            "a training game has one, two or three humans (clause 19), not {n}"
-        )),
+        humans => Err(TooManyHumans { humans }),
     }
+}
+
+/// More humans than a training game has (clause 19).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a training game has one, two or three humans (clause 19), not {humans}")]
+pub struct TooManyHumans {
+    /// How many humans were seated.
+    pub humans: usize,
 }
 
 /// Plays a game of computers to its end or to `max_plies` actions.

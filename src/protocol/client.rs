@@ -189,7 +189,7 @@ pub(crate) fn spawn_engine(
     command: &str,
     tail: &StderrTail,
 ) -> Result<(EngineProcess, Option<ChildStdin>, Receiver<Line>), ClientError> {
-    let words = split_command(command).map_err(ClientError::Spawn)?;
+    let words = split_command(command).map_err(|error| ClientError::Spawn(error.to_string()))?;
     let (program, args) = words
         .split_first()
         .ok_or_else(|| ClientError::Spawn("the engine command is empty".to_string()))?;
@@ -235,7 +235,7 @@ pub(crate) fn spawn_engine(
 /// # Errors
 /// A quote that is never closed (`python3 'engine.py`): the words would
 /// not be the ones meant.
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+pub fn split_command(text: &str) -> Result<Vec<String>, UnclosedQuote> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quote = None;
@@ -258,15 +258,28 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!(
-            "the engine command `{}` opens a {q} quote and never closes it",
-            crate::input::quote(text)
-        ));
+        return Err(UnclosedQuote {
+            command: text.to_string(),
+            quote: q,
+        });
     }
     if any || !word.is_empty() {
         words.push(word);
     }
     Ok(words)
+}
+
+/// An engine command with a quote that is never closed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the engine command `{}` opens a {quote} quote and never closes it",
+    crate::input::quote(.command)
+)]
+pub struct UnclosedQuote {
+    /// The command.
+    pub command: String,
+    /// The quote character.
+    pub quote: char,
 }
 
 impl Engine {

@@ -65,10 +65,15 @@ fn list(items: &[&str]) -> String {
 ///
 /// # Errors
 /// When the scenario cannot be read or the reference does not answer.
-pub fn worked_example(info: &VariantInfo, root: &Path) -> Result<(String, String), String> {
+pub fn worked_example(info: &VariantInfo, root: &Path) -> Result<(String, String), DocError> {
     let example = &info.protocol.example;
-    let loaded = crate::scenario::load_file(&root.join(example.scenario), None)
-        .map_err(|error| format!("{}: {error}", example.scenario))?;
+    let loaded =
+        crate::scenario::load_file(&root.join(example.scenario), None).map_err(|error| {
+            DocError::Example {
+                scenario: example.scenario,
+                error,
+            }
+        })?;
     let actions: Vec<String> = loaded
         .scenario
         .steps
@@ -83,9 +88,10 @@ pub fn worked_example(info: &VariantInfo, root: &Path) -> Result<(String, String
         rulings: loaded.scenario.ruleset.clone(),
         actions,
     };
-    let answer = super::serve::answer(request.clone(), &[])
-        .ok_or_else(|| "the reference gave no answer".to_string())?;
-    let line = |value: serde_json::Result<String>| value.map_err(|error| error.to_string());
+    let answer = super::serve::answer(request.clone(), &[]).ok_or(DocError::NoAnswer)?;
+    let line = |value: serde_json::Result<String>| {
+        value.map_err(|error| DocError::Json(error.to_string()))
+    };
     Ok((
         line(serde_json::to_string(&request))?,
         line(serde_json::to_string(&answer))?,
@@ -96,7 +102,7 @@ pub fn worked_example(info: &VariantInfo, root: &Path) -> Result<(String, String
 ///
 /// # Errors
 /// When the worked example cannot be produced.
-pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, String> {
+pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, DocError> {
     let info = variant::info(variant);
     let doc = info.protocol;
     let mut page = format!(
@@ -119,7 +125,7 @@ pub fn variant_page(variant: VariantId, root: &Path) -> Result<String, String> {
         "## Parties\n\n{}, in this order (the order of play at the start).\n\n",
         parties.join(", ")
     ));
-    let start = variant::open(variant, None, &[])?;
+    let start = variant::open(variant, None, &[]).map_err(DocError::Start)?;
     let first = start.legal_moves().into_iter().next().unwrap_or_default();
     page.push_str(&format!(
         "## {title}s and piece kinds\n\n`from`, `capture.at` and an event's `at` name a {word} \
@@ -238,4 +244,29 @@ fn capitalised(word: &str) -> String {
         .next()
         .map(|first| first.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default()
+}
+
+/// Why a protocol page cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DocError {
+    /// The worked example's scenario does not load.
+    #[error("{scenario}: {error}")]
+    Example {
+        /// The scenario file, from the repository root.
+        scenario: &'static str,
+        /// Why it does not load.
+        error: crate::input::LoadError,
+    },
+    /// The reference did not answer the example's request.
+    #[error("the reference gave no answer")]
+    NoAnswer,
+    /// A protocol line could not be written.
+    #[error("{0}")]
+    Json(String),
+    /// The order of the refusal codes cannot be taken.
+    #[error(transparent)]
+    Precedence(#[from] super::precedence::PrecedenceError),
+    /// The start position does not open (the rule system's words).
+    #[error("{0}")]
+    Start(crate::variant::VariantError),
 }

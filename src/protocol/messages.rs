@@ -6,6 +6,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::scenario::compare::Answered;
 use crate::variant::{Report, VariantId};
 
 /// The protocol version this build speaks.
@@ -154,11 +155,11 @@ pub struct ActionResult {
 
 impl ActionResult {
     /// The result as the runners compare it: the report, or the code.
-    pub fn as_result(&self) -> Result<Report, String> {
+    pub fn as_result(&self) -> Answered {
         match (&self.report, self.result.as_str()) {
-            (Some(report), "legal") => Ok(report.clone()),
-            (None, "legal") => Err("legal (but no report)".to_string()),
-            (_, code) => Err(code.to_string()),
+            (Some(report), "legal") => Answered::Legal(Box::new(report.clone())),
+            (None, "legal") => Answered::LegalWithoutReport,
+            (_, code) => Answered::Refused(code.to_string()),
         }
     }
 }

@@ -22,18 +22,21 @@ pub fn witnesses(variant: VariantId) -> &'static [Witness] {
 ///
 /// # Errors
 /// When the position cannot be opened or the action is accepted.
-pub fn answer(variant: VariantId, witness: &Witness) -> Result<String, String> {
+pub fn answer(variant: VariantId, witness: &Witness) -> Result<String, PrecedenceError> {
     let rulings: Vec<String> = witness.rulings.iter().map(|r| r.to_string()).collect();
     let position = (witness.position != START).then_some(witness.position);
-    let mut game = variant::open(variant, position, &rulings)
-        .map_err(|message| format!("{}: {message}", witness.position))?;
+    let mut game = variant::open(variant, position, &rulings).map_err(|message| {
+        PrecedenceError::Unopened {
+            position: witness.position,
+            message,
+        }
+    })?;
     match game.play(witness.action) {
-        Ok(_) => Err(format!(
-            "{} {}: accepted, but the witness says it breaks {}",
-            witness.position,
-            witness.action,
-            witness.breaks.join(", ")
-        )),
+        Ok(_) => Err(PrecedenceError::Accepted {
+            position: witness.position,
+            action: witness.action,
+            breaks: witness.breaks.join(", "),
+        }),
         Err(refusal) => Ok(refusal.code.to_string()),
     }
 }
@@ -45,18 +48,18 @@ pub fn answer(variant: VariantId, witness: &Witness) -> Result<String, String> {
 /// # Errors
 /// A witness the reference answers with a code it does not list, or
 /// witnesses that contradict each other (a circle).
-pub fn refusal_order(variant: VariantId) -> Result<Vec<&'static str>, String> {
+pub fn refusal_order(variant: VariantId) -> Result<Vec<&'static str>, PrecedenceError> {
     let mut order: Vec<&'static str> = variant::info(variant).refusals.to_vec();
     let mut before: Vec<(&'static str, &'static str)> = Vec::new();
     for witness in witnesses(variant) {
         let code = answer(variant, witness)?;
         let Some(&first) = witness.breaks.iter().find(|&&c| c == code) else {
-            return Err(format!(
-                "{} {}: the reference answers `{code}`, not one of the codes the witness breaks ({})",
-                witness.position,
-                witness.action,
-                witness.breaks.join(", ")
-            ));
+            return Err(PrecedenceError::OtherCode {
+                position: witness.position,
+                action: witness.action,
+                code,
+                breaks: witness.breaks.join(", "),
+            });
         };
         for &other in witness.breaks.iter().filter(|&&c| c != first) {
             before.push((first, other));
@@ -71,9 +74,11 @@ pub fn refusal_order(variant: VariantId) -> Result<Vec<&'static str>, String> {
                 order.iter().position(|&c| c == first),
                 order.iter().position(|&c| c == other),
             ) else {
-                return Err(format!(
-                    "{variant}: `{first}` or `{other}` is not one of its refusal codes"
-                ));
+                return Err(PrecedenceError::UnknownCode {
+                    variant,
+                    first,
+                    other,
+                });
             };
             if at > other_at {
                 let code = order.remove(at);
@@ -85,9 +90,61 @@ pub fn refusal_order(variant: VariantId) -> Result<Vec<&'static str>, String> {
             return Ok(order);
         }
     }
-    Err(format!(
-        "{variant}: the witnesses contradict each other (a circle of precedence)"
-    ))
+    Err(PrecedenceError::Circle { variant })
+}
+
+/// Why the order of a variant's refusal codes cannot be taken from the
+/// reference.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrecedenceError {
+    /// A witness's position does not open.
+    #[error("{position}: {message}")]
+    Unopened {
+        /// The position.
+        position: &'static str,
+        /// Why it does not open.
+        message: variant::VariantError,
+    },
+    /// The reference accepts a witness's action.
+    #[error("{position} {action}: accepted, but the witness says it breaks {breaks}")]
+    Accepted {
+        /// The position.
+        position: &'static str,
+        /// The action.
+        action: &'static str,
+        /// The codes the witness breaks.
+        breaks: String,
+    },
+    /// The reference answers a code the witness does not break.
+    #[error(
+        "{position} {action}: the reference answers `{code}`, not one of the codes the witness breaks ({breaks})"
+    )]
+    OtherCode {
+        /// The position.
+        position: &'static str,
+        /// The action.
+        action: &'static str,
+        /// The code answered.
+        code: String,
+        /// The codes the witness breaks.
+        breaks: String,
+    },
+    /// A witness names a code the variant does not list.
+    #[error("{variant}: `{first}` or `{other}` is not one of its refusal codes")]
+    UnknownCode {
+        /// The variant.
+        variant: VariantId,
+        /// The code answered first.
+        first: &'static str,
+        /// The code it beats.
+        other: &'static str,
+    },
+    /// The witnesses contradict each other.
+    #[error("{variant}: the witnesses contradict each other (a circle of precedence)")]
+    Circle {
+        /// The variant.
+        variant: VariantId,
+    },
 }
 
 #[cfg(test)]

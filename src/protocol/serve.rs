@@ -389,9 +389,9 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                         seq,
                         nodes: counted.unwrap_or_else(|| game.perft(depth)),
                     },
-                    Err(message) => Response::Errored {
+                    Err(error) => Response::Errored {
                         seq,
-                        context: message,
+                        context: error.to_string(),
                     },
                 },
             )

@@ -108,7 +108,8 @@ impl UciEngine {
             Some(name) => name.to_string(),
             None => return Err(ClientError::Handshake(no_uci_variant(variant))),
         };
-        let notation = variant::open(variant, None, &[]).map_err(ClientError::Spawn)?;
+        let notation = variant::open(variant, None, &[])
+            .map_err(|error| ClientError::Spawn(error.to_string()))?;
         let mut engine = UciEngine {
             command: command.to_string(),
             timeout,

@@ -13,6 +13,7 @@
 //!   replayed the same way;
 //! - [`Recorder`] here: a game played through [`Game`], kept for either.
 
+mod error;
 pub mod pgn;
 pub mod replay;
 pub mod san;
@@ -21,6 +22,7 @@ pub mod turns_replay;
 
 use crate::variant::{Game, Refusal, Report, VariantId};
 
+pub use error::{RecordError, ResultError};
 pub use pgn::{Outcome, PgnError, PgnGame};
 pub use replay::{outcome_of, replay, variant_of, variant_tag, Discrepancy, Replayed};
 
@@ -85,7 +87,7 @@ impl Recorder {
     ///
     /// # Errors
     /// The variant has neither PGN nor a turn record (MONARCHIE).
-    pub fn new(game: &dyn Game) -> Result<Recorder, String> {
+    pub fn new(game: &dyn Game) -> Result<Recorder, RecordError> {
         let variant = game.variant();
         if !san::own_move_text(variant) && !turns_replay::uses_turn_record(variant) {
             san::geometry(variant)?;
@@ -150,7 +152,7 @@ impl Recorder {
             }
             canonical
         } else {
-            san::san_body(self.game.as_ref(), action).map_err(refuse)?
+            san::san_body(self.game.as_ref(), action).map_err(|error| refuse(error.to_string()))?
         };
         let report = self.game.play(action)?;
         if turn_record {
@@ -274,13 +276,17 @@ pub fn export(
     start: Option<&str>,
     actions: &[String],
     tags: &Tags,
-) -> Result<String, String> {
-    let game = crate::variant::open(variant, start, &[])?;
+) -> Result<String, RecordError> {
+    let game = crate::variant::open(variant, start, &[]).map_err(RecordError::Variant)?;
     let mut recorder = Recorder::new(game.as_ref())?;
     for (index, action) in actions.iter().enumerate() {
         recorder
             .play(action)
-            .map_err(|refusal| format!("move {} `{action}`: {refusal}", index + 1))?;
+            .map_err(|refusal| RecordError::Refused {
+                number: index + 1,
+                action: action.clone(),
+                refusal: refusal.to_string(),
+            })?;
     }
     Ok(recorder.to_pgn(tags))
 }

@@ -9,18 +9,15 @@ use crate::variant::{self, Game, RecordFormat, Status, VariantId};
 
 use super::pgn::{Outcome, PgnGame};
 use super::san::{claim_holds, resolve, san_body, suffix};
+use super::RecordError;
 
 /// The variant a `Variant` tag names.
 ///
 /// # Errors
 /// No tag (standard chess), or a variant the oracle does not cover.
-pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
+pub fn variant_of(tag: Option<&str>) -> Result<VariantId, RecordError> {
     let Some(tag) = tag else {
-        return Err(format!(
-            "no [Variant] tag: standard chess is not a variant of regelwerk \
-             (expected [Variant \"NAME\"], NAME one of {})",
-            pgn_variant_names()
-        ));
+        return Err(RecordError::NoVariantTag);
     };
     let key: String = tag
         .chars()
@@ -31,26 +28,18 @@ pub fn variant_of(tag: Option<&str>) -> Result<VariantId, String> {
         .into_iter()
         .find(|v| variant::info(*v).record.answers_to(*v, &key))
     else {
-        return Err(format!(
-            "[Variant \"{}\"] is not a variant of regelwerk (expected one of {})",
-            crate::input::quote(tag),
-            pgn_variant_names()
-        ));
+        return Err(RecordError::UnknownPgnVariant {
+            tag: tag.to_string(),
+        });
     };
     let record = &variant::info(variant).record;
     match record.format {
         RecordFormat::PgnSan(_) | RecordFormat::PgnCoordinates => Ok(variant),
-        RecordFormat::Journal => Err(format!(
-            "{} games are recorded in journals (docs/journal.md), not in PGN",
-            record.name
-        )),
-        RecordFormat::TurnRecord => Err(format!(
-            "{} games have {} players, which PGN cannot record: they are \
-             turn records (`*.{}`, docs/records.md)",
-            record.name,
-            number_word(variant::info(variant).parties.len()),
-            super::turns::EXTENSION
-        )),
+        RecordFormat::Journal => Err(RecordError::JournalNotPgn { name: record.name }),
+        RecordFormat::TurnRecord => Err(RecordError::TooManyPlayersForPgn {
+            name: record.name,
+            players: number_word(variant::info(variant).parties.len()),
+        }),
     }
 }
 
@@ -66,7 +55,7 @@ fn number_word(count: usize) -> String {
 }
 
 /// The `Variant` tag values of the variants recorded in PGN, quoted.
-fn pgn_variant_names() -> String {
+pub(super) fn pgn_variant_names() -> String {
     VariantId::ALL
         .into_iter()
         .filter(|v| {
@@ -171,7 +160,7 @@ pub fn replay(pgn: &PgnGame) -> Result<Replayed, Discrepancy> {
         message,
         position: None,
     };
-    let variant = variant_of(pgn.tag("Variant")).map_err(header)?;
+    let variant = variant_of(pgn.tag("Variant")).map_err(|error| header(error.to_string()))?;
     let fen = pgn.tag("FEN");
     if fen.is_some() && pgn.tag("SetUp").is_some_and(|s| s != "1") {
         return Err(header(
@@ -205,8 +194,10 @@ pub fn replay(pgn: &PgnGame) -> Result<Replayed, Discrepancy> {
                 game.status()
             )));
         }
-        let resolved = resolve(game.as_ref(), &token.text).map_err(&fail)?;
-        let body = san_body(game.as_ref(), &resolved.action).map_err(&fail)?;
+        let resolved =
+            resolve(game.as_ref(), &token.text).map_err(|error| fail(error.to_string()))?;
+        let body =
+            san_body(game.as_ref(), &resolved.action).map_err(|error| fail(error.to_string()))?;
         let report = game
             .play(&resolved.action)
             .map_err(|refusal| fail(format!("refused: {refusal}")))?;

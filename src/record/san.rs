@@ -18,26 +18,20 @@ use std::collections::HashMap;
 use crate::variant::chess::{Geometry, Kind, Move, Square};
 use crate::variant::{Game, RecordFormat, Report, Status, VariantId};
 
+use super::RecordError;
+
 /// The board shape of a two-player variant.
 ///
 /// # Errors
 /// MONARCHIE, which has no SAN.
-pub fn geometry(variant: VariantId) -> Result<&'static Geometry, String> {
+pub fn geometry(variant: VariantId) -> Result<&'static Geometry, RecordError> {
     let record = &crate::variant::info(variant).record;
+    let name = record.name;
     match record.format {
         RecordFormat::PgnSan(geometry) => Ok(geometry),
-        RecordFormat::Journal => Err(format!(
-            "{} games are recorded in journals (docs/journal.md), not in PGN",
-            record.name
-        )),
-        RecordFormat::TurnRecord => Err(format!(
-            "{} games have no SAN: they are recorded as turn records (docs/records.md)",
-            record.name
-        )),
-        RecordFormat::PgnCoordinates => Err(format!(
-            "{} has no SAN; its records are written in coordinates",
-            record.name
-        )),
+        RecordFormat::Journal => Err(RecordError::JournalNotPgn { name }),
+        RecordFormat::TurnRecord => Err(RecordError::NoSanTurnRecord { name }),
+        RecordFormat::PgnCoordinates => Err(RecordError::NoSanCoordinates { name }),
     }
 }
 
@@ -148,17 +142,21 @@ pub fn suffix(report: &Report) -> &'static str {
 ///
 /// # Errors
 /// The action is no legal move of `game`, or the variant has no SAN.
-pub fn san_body(game: &dyn Game, action: &str) -> Result<String, String> {
+pub fn san_body(game: &dyn Game, action: &str) -> Result<String, RecordError> {
     if own_move_text(game.variant()) {
         return own_body(game, action);
     }
     let geometry = geometry(game.variant())?;
     let all = candidates(game, geometry);
-    let canonical = game.canonical_action(action)?;
+    let canonical = game
+        .canonical_action(action)
+        .map_err(|message| RecordError::Variant(message.into()))?;
     let candidate = all
         .iter()
         .find(|candidate| candidate.text == canonical)
-        .ok_or_else(|| format!("`{action}` is not a legal move here"))?;
+        .ok_or_else(|| RecordError::NotLegal {
+            action: action.to_string(),
+        })?;
     Ok(body(candidate, &all))
 }
 
@@ -173,12 +171,16 @@ pub fn own_move_text(variant: VariantId) -> bool {
 }
 
 /// The variant's own text of the legal move `action`.
-fn own_body(game: &dyn Game, action: &str) -> Result<String, String> {
-    let canonical = game.canonical_action(action)?;
+fn own_body(game: &dyn Game, action: &str) -> Result<String, RecordError> {
+    let canonical = game
+        .canonical_action(action)
+        .map_err(|message| RecordError::Variant(message.into()))?;
     if game.legal_moves().contains(&canonical) {
         Ok(canonical)
     } else {
-        Err(format!("`{action}` is not a legal move here"))
+        Err(RecordError::NotLegal {
+            action: action.to_string(),
+        })
     }
 }
 
@@ -213,9 +215,9 @@ struct SanParts {
 }
 
 /// Reads SAN text without its suffix.
-fn parse_san(text: &str) -> Result<SanParts, String> {
-    let shape = || {
-        format!("`{text}` is neither SAN (Nf3, exd5, e10=Q, Cxe4) nor coordinates (g1f3, a9a10q)")
+fn parse_san(text: &str) -> Result<SanParts, RecordError> {
+    let shape = || RecordError::NotSan {
+        text: text.to_string(),
     };
     if !text.is_ascii() {
         return Err(shape());
@@ -340,7 +342,7 @@ fn looks_like_coordinates(text: &str) -> bool {
 /// A sentence: castling or a null move (neither variant has them), text
 /// of no known shape, no legal move or several legal moves that match, a
 /// capture mark on a move that captures nothing or none on one that does.
-pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
+pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, RecordError> {
     let (text, claim) = if let Some(text) = token.strip_suffix('#') {
         (text, Claim::Win)
     } else if let Some(text) = token.strip_suffix("++") {
@@ -356,26 +358,30 @@ pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
     }
     let geometry = geometry(game.variant())?;
     if matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
-        return Err(format!(
-            "`{token}` is castling, which {} does not have",
-            game.info().title
-        ));
+        return Err(RecordError::Castling {
+            token: token.to_string(),
+            title: game.info().title,
+        });
     }
     if matches!(text, "--" | "Z0" | "0000" | "@@@@") {
-        return Err(format!(
-            "`{token}` is a null move, which the rules do not have"
-        ));
+        return Err(RecordError::NullMove {
+            token: token.to_string(),
+        });
     }
     let all = candidates(game, geometry);
     if looks_like_coordinates(text) {
-        let canonical = game.canonical_action(text)?;
+        let canonical = game
+            .canonical_action(text)
+            .map_err(|message| RecordError::Variant(message.into()))?;
         return if all.iter().any(|candidate| candidate.text == canonical) {
             Ok(Resolved {
                 action: canonical,
                 claim,
             })
         } else {
-            Err(format!("`{token}` is not a legal move here"))
+            Err(RecordError::NotLegal {
+                action: token.to_string(),
+            })
         };
     }
     let parts = parse_san(text)?;
@@ -397,32 +403,40 @@ pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, String> {
                 .map(|c| body(c, &all))
                 .collect();
             Err(if near.is_empty() {
-                format!("no legal move matches `{token}`")
+                RecordError::NoMatch {
+                    token: token.to_string(),
+                }
             } else {
-                format!(
-                    "no legal move matches `{token}` (legal moves to {}: {})",
-                    parts.to,
-                    near.join(", ")
-                )
+                RecordError::NoMatchNear {
+                    token: token.to_string(),
+                    to: parts.to.to_string(),
+                    near: near.join(", "),
+                }
             })
         }
         [one] if one.capture != parts.capture => Err(if one.capture {
-            format!("`{token}` captures on {} but has no `x`", parts.to)
+            RecordError::CaptureWithoutX {
+                token: token.to_string(),
+                to: parts.to.to_string(),
+            }
         } else {
-            format!("`{token}` has `x` but {} is empty", parts.to)
+            RecordError::XWithoutCapture {
+                token: token.to_string(),
+                to: parts.to.to_string(),
+            }
         }),
         [one] => Ok(Resolved {
             action: one.text.clone(),
             claim,
         }),
-        several => Err(format!(
-            "`{token}` is ambiguous: {}",
-            several
+        several => Err(RecordError::Ambiguous {
+            token: token.to_string(),
+            matches: several
                 .iter()
                 .map(|c| c.text.as_str())
                 .collect::<Vec<_>>()
-                .join(", ")
-        )),
+                .join(", "),
+        }),
     }
 }
 

@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+use super::ResultError;
 use crate::variant::{Report, Status};
 
 /// The header that opens every game, with the format version.
@@ -26,6 +27,10 @@ pub const FORMAT_VERSION: &str = "1";
 
 /// The extension `replay` and `play --record` know turn records by.
 pub const EXTENSION: &str = "turns";
+
+/// What the value of a `result` header may be.
+pub(super) const EXPECTED_RESULT: &str =
+    "expected `won PARTY... (RULE)`, `drawn (RULE)` or `ongoing`";
 
 /// Every header a game may carry, in the order they are written.
 pub const HEADERS: [&str; 10] = [
@@ -71,16 +76,16 @@ impl RecordResult {
     ///
     /// # Errors
     /// A sentence saying what was expected.
-    pub fn parse(text: &str) -> Result<RecordResult, String> {
-        const EXPECTED: &str = "expected `won PARTY... (RULE)`, `drawn (RULE)` or `ongoing`";
+    pub fn parse(text: &str) -> Result<RecordResult, ResultError> {
+        let text_of = || text.to_string();
         let (words, rule) = match text.split_once('(') {
             Some((words, rest)) => {
                 let rule = rest
                     .strip_suffix(')')
-                    .ok_or_else(|| format!("`{text}` has no closing `)` ({EXPECTED})"))?
+                    .ok_or_else(|| ResultError::Unclosed { text: text_of() })?
                     .trim();
                 if rule.is_empty() || rule.contains(char::is_whitespace) {
-                    return Err(format!("`{text}`: the rule is one word ({EXPECTED})"));
+                    return Err(ResultError::RuleWords { text: text_of() });
                 }
                 (words, Some(rule.to_string()))
             }
@@ -91,16 +96,19 @@ impl RecordResult {
             (Some("won"), Some(rule)) => {
                 let winners: Vec<String> = words.map(str::to_string).collect();
                 if winners.is_empty() {
-                    return Err(format!("`{text}` names no winner ({EXPECTED})"));
+                    return Err(ResultError::NoWinner { text: text_of() });
                 }
                 return Ok(RecordResult::Won { winners, rule });
             }
             (Some("drawn"), Some(rule)) => RecordResult::Drawn { rule },
             (Some("ongoing"), None) => RecordResult::Ongoing,
-            _ => return Err(format!("`{text}` is no result ({EXPECTED})")),
+            _ => return Err(ResultError::NoResult { text: text_of() }),
         };
         if let Some(extra) = words.next() {
-            return Err(format!("`{text}`: unexpected `{extra}` ({EXPECTED})"));
+            return Err(ResultError::Unexpected {
+                text: text_of(),
+                extra: extra.to_string(),
+            });
         }
         Ok(result)
     }
@@ -238,7 +246,7 @@ impl Draft {
         let (line, value) = self.required("result")?;
         let result = Line {
             line,
-            value: RecordResult::parse(value).map_err(|m| error(line, "result", m))?,
+            value: RecordResult::parse(value).map_err(|m| error(line, "result", m.to_string()))?,
         };
         let (line, value) = self.required("moves")?;
         let count: usize = value.parse().map_err(|_| {

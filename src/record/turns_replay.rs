@@ -8,13 +8,14 @@ use crate::variant::{self, Game, RecordFormat, VariantId};
 
 use super::replay::{Discrepancy, Replayed};
 use super::turns::{events_text, RecordResult, TurnRecord};
+use super::RecordError;
 
 /// The variant a `variant` header names: one with more than two parties
 /// that is not MONARCHIE.
 ///
 /// # Errors
 /// Any other name, with the expected ones.
-pub fn variant_of(name: &str) -> Result<VariantId, String> {
+pub fn variant_of(name: &str) -> Result<VariantId, RecordError> {
     let recorded: Vec<VariantId> = VariantId::ALL
         .into_iter()
         .filter(|v| uses_turn_record(*v))
@@ -26,19 +27,20 @@ pub fn variant_of(name: &str) -> Result<VariantId, String> {
         .join(", ");
     match VariantId::ALL.into_iter().find(|v| v.name() == name) {
         Some(v) if matches!(variant::info(v).record.format, RecordFormat::Journal) => {
-            Err(format!(
-                "{} games are recorded in journals (docs/journal.md), not turn records (expected {expected})",
-                variant::info(v).record.name
-            ))
+            Err(RecordError::JournalNotTurnRecord {
+                name: variant::info(v).record.name,
+                expected,
+            })
         }
-        Some(v) if !uses_turn_record(v) => Err(format!(
-            "{v} is a two-player variant, recorded in PGN (expected {expected})"
-        )),
+        Some(v) if !uses_turn_record(v) => Err(RecordError::TwoPlayers {
+            variant: v.to_string(),
+            expected,
+        }),
         Some(v) => Ok(v),
-        None => Err(format!(
-            "`{}` is not a variant of regelwerk (expected {expected})",
-            crate::input::quote(name)
-        )),
+        None => Err(RecordError::UnknownVariant {
+            name: name.to_string(),
+            expected,
+        }),
     }
 }
 
@@ -66,7 +68,8 @@ fn open(record: &TurnRecord, variant: VariantId) -> Result<Box<dyn Game>, Discre
         .map(|r| r.value.clone())
         .unwrap_or_default();
     if let Some(line) = &record.rulings {
-        variant::open(variant, None, &rulings).map_err(|e| header(line.line, "rulings", e))?;
+        variant::open(variant, None, &rulings)
+            .map_err(|e| header(line.line, "rulings", e.to_string()))?;
     }
     let info = variant::info(variant);
     let start = &record.start;
@@ -125,7 +128,7 @@ pub fn replay(record: &TurnRecord) -> Result<Replayed, Discrepancy> {
     let variant = variant_of(&record.variant.value).map_err(|message| Discrepancy {
         line: record.variant.line,
         at: "variant".to_string(),
-        message,
+        message: message.to_string(),
         position: None,
     })?;
     let mut game = open(record, variant)?;

@@ -139,21 +139,36 @@ pub fn expected_fields(expect: &Expect, info: &VariantInfo) -> BTreeMap<&'static
     map
 }
 
+/// What an engine answered to one action, as the runners compare it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answered {
+    /// Legal, with the report.
+    Legal(Box<Report>),
+    /// Legal, but the engine sent no report.
+    LegalWithoutReport,
+    /// Refused, with the code.
+    Refused(String),
+}
+
 /// The same fields of an actual result (a report, or a refusal code), in
 /// the shape of [`expected_fields`], so that the two compare. Used for the
 /// reference engine and for external engines alike.
 pub fn report_fields(
     wanted: &BTreeMap<&'static str, Value>,
-    result: &Result<Report, String>,
+    result: &Answered,
     info: &VariantInfo,
 ) -> BTreeMap<&'static str, Value> {
     let mut map = BTreeMap::new();
     let report = match result {
-        Err(code) => {
+        Answered::Refused(code) => {
             map.insert("result", json!(code));
             return map;
         }
-        Ok(report) => report,
+        Answered::LegalWithoutReport => {
+            map.insert("result", json!("legal (but no report)"));
+            return map;
+        }
+        Answered::Legal(report) => report,
     };
     map.insert("result", json!("legal"));
     for &key in wanted.keys() {

@@ -262,11 +262,11 @@ pub struct StepFields {
 // The fields as a file writes them (above) are read into a [`Step`] by
 // checking the combination: one kind, with the expectation it needs.
 impl TryFrom<StepFields> for Step {
-    type Error = String;
+    type Error = StepError;
 
     /// The kind the fields name, with the expectation it needs; stray
     /// fields of another kind are refused.
-    fn try_from(fields: StepFields) -> Result<Step, String> {
+    fn try_from(fields: StepFields) -> Result<Step, StepError> {
         let StepFields {
             play,
             expect,
@@ -277,7 +277,7 @@ impl TryFrom<StepFields> for Step {
             state,
         } = fields;
         let stray =
-            |field: &str, owner: &str| Err(format!("'{field}' belongs to a '{owner}' step"));
+            |field: &'static str, owner: &'static str| Err(StepError::Stray { field, owner });
         let kinds = [
             play.is_some(),
             moves.is_some(),
@@ -285,7 +285,7 @@ impl TryFrom<StepFields> for Step {
             state.is_some(),
         ];
         if kinds.iter().filter(|&&kind| kind).count() != 1 {
-            return Err("a step has exactly one of play, moves, perft, state".to_string());
+            return Err(StepError::Kinds);
         }
         if play.is_none() && expect.is_some() {
             return stray("expect", "play");
@@ -299,23 +299,53 @@ impl TryFrom<StepFields> for Step {
         Ok(match (play, moves, perft, state) {
             (Some(action), ..) => Step::Play {
                 action,
-                expect: expect.ok_or("a play step needs an 'expect' with at least 'result'")?,
+                expect: expect.ok_or(StepError::Needs {
+                    kind: "a play step",
+                    field: "an 'expect' with at least 'result'",
+                })?,
             },
             (_, Some(query), ..) => Step::Moves {
                 from: query.from,
-                expect: expect_moves
-                    .ok_or("a moves step needs 'expect_moves' (the exact move set)")?,
+                expect: expect_moves.ok_or(StepError::Needs {
+                    kind: "a moves step",
+                    field: "'expect_moves' (the exact move set)",
+                })?,
             },
             (_, _, Some(depth), _) => Step::Perft {
                 depth,
-                nodes: expect_nodes.ok_or("a perft step needs 'expect_nodes'")?,
+                nodes: expect_nodes.ok_or(StepError::Needs {
+                    kind: "a perft step",
+                    field: "'expect_nodes'",
+                })?,
             },
             (_, _, _, Some(state)) => Step::State(state),
-            (None, None, None, None) => {
-                return Err("a step has exactly one of play, moves, perft, state".to_string())
-            }
+            (None, None, None, None) => return Err(StepError::Kinds),
         })
     }
+}
+
+/// Why the fields of a scenario step make no step.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// None or more than one of the kinds.
+    #[error("a step has exactly one of play, moves, perft, state")]
+    Kinds,
+    /// A field of another kind of step.
+    #[error("'{field}' belongs to a '{owner}' step")]
+    Stray {
+        /// The stray field.
+        field: &'static str,
+        /// The kind it belongs to.
+        owner: &'static str,
+    },
+    /// A kind without the expectation it needs.
+    #[error("{kind} needs {field}")]
+    Needs {
+        /// The kind of step.
+        kind: &'static str,
+        /// What it needs.
+        field: &'static str,
+    },
 }
 
 impl From<Step> for StepFields {

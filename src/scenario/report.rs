@@ -162,7 +162,17 @@ pub fn mark_duplicate_ids(cases: &mut [CaseResult]) {
 
 /// The specs loaded so far in one run, by variant: `Ok(None)` when no spec
 /// folder was found, `Err` when one was found but does not load.
-pub type SpecCache = BTreeMap<VariantId, Result<Option<Spec>, String>>;
+pub type SpecCache = BTreeMap<VariantId, Result<Option<Spec>, SpecUnloadable>>;
+
+/// A spec folder that is there but does not load.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("the spec {} does not load: {error}", dir.display())]
+pub struct SpecUnloadable {
+    /// The spec folder.
+    pub dir: std::path::PathBuf,
+    /// Why it does not load (shared by every scenario of the variant).
+    pub error: std::sync::Arc<crate::spec::SpecError>,
+}
 
 /// The variant a scenario file names (`variant: grand`, in block or flow
 /// style); MONARCHIE when it names none or the file does not read (its
@@ -184,8 +194,8 @@ pub fn declared_variant(text: &str) -> VariantId {
 /// nearest ancestor folder that has one.
 ///
 /// # Errors
-/// A message when the spec folder is there but does not load.
-pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String> {
+/// [`SpecUnloadable`] when the spec folder is there but does not load.
+pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, SpecUnloadable> {
     let Some(dir) = path
         .ancestors()
         .skip(1)
@@ -194,9 +204,10 @@ pub fn spec_for(path: &Path, variant: VariantId) -> Result<Option<Spec>, String>
     else {
         return Ok(None);
     };
-    Spec::load(&dir)
-        .map(Some)
-        .map_err(|error| format!("the spec {} does not load: {error}", dir.display()))
+    Spec::load(&dir).map(Some).map_err(|error| SpecUnloadable {
+        error: std::sync::Arc::new(error),
+        dir,
+    })
 }
 
 /// Loads one scenario file, checked against its variant's spec.
@@ -219,13 +230,13 @@ pub fn validate_with_specs(parsed: Parsed, specs: &mut SpecCache) -> Result<Load
         .or_insert_with(|| spec_for(&parsed.path, variant))
     {
         Ok(spec) => spec.as_ref(),
-        Err(message) => {
+        Err(error) => {
             return Err(LoadError::located(
                 &parsed.path,
                 &parsed.text,
                 "variant",
                 "variant:",
-                message.clone(),
+                error.to_string(),
             ))
         }
     };

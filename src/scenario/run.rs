@@ -15,7 +15,7 @@ use super::load::Loaded;
 
 pub use super::compare::{
     canonical_moves, compare_moves, differ, expected_fields, report_fields, state_fields, to_yaml,
-    StepError,
+    Answered, StepError,
 };
 
 /// How one step differed from its expectation.
@@ -415,7 +415,10 @@ impl Subject for Reference<'_> {
             }));
         }
         let wanted = expected_fields(expect, info);
-        let result = result.map_err(|refusal| refusal.code.to_string());
+        let result = match result {
+            Ok(report) => Answered::Legal(Box::new(report)),
+            Err(refusal) => Answered::Refused(refusal.code.to_string()),
+        };
         let actual = report_fields(&wanted, &result, info);
         Ok(differ(wanted, actual))
     }
@@ -434,7 +437,7 @@ impl Subject for Reference<'_> {
         let game = self.game();
         let budget = crate::budget::NodeBudget::AtMost(crate::budget::SCENARIO_MAX_NODES);
         if let Err(message) = crate::budget::check(game, depth, budget, "SCENARIO_MAX_NODES") {
-            return Ok(json!({ "refused": message }));
+            return Ok(json!({ "refused": message.to_string() }));
         }
         Ok(json!({ "nodes": game.perft(depth) }))
     }

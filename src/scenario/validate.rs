@@ -17,17 +17,55 @@ fn field_error(field: impl Into<String>, message: impl Into<String>) -> FieldErr
     (field.into(), message.into())
 }
 
-fn check_party(info: &VariantInfo, field: &str, party: &str) -> Result<(), FieldError> {
+/// A value the variant does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// A party the variant does not have.
+    #[error("unknown party '{party}': expected one of {expected}")]
+    UnknownParty {
+        /// The party given.
+        party: String,
+        /// The variant's party keys.
+        expected: String,
+    },
+    /// A piece kind the variant does not have.
+    #[error("unknown piece kind '{kind}': expected one of {expected}")]
+    UnknownKind {
+        /// The kind given.
+        kind: String,
+        /// The variant's kinds.
+        expected: String,
+    },
+    /// An occupant text of no known shape.
+    #[error("'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'")]
+    Occupant {
+        /// The text given.
+        text: String,
+    },
+}
+
+fn party_known(info: &VariantInfo, party: &str) -> Result<(), ValueError> {
     if info.party(party).is_some() {
         return Ok(());
     }
-    Err(field_error(
-        field,
-        format!(
-            "unknown party '{party}': expected one of {}",
-            info.party_keys()
-        ),
-    ))
+    Err(ValueError::UnknownParty {
+        party: party.to_string(),
+        expected: info.party_keys(),
+    })
+}
+
+fn kind_known(info: &VariantInfo, kind: &str) -> Result<(), ValueError> {
+    if info.kinds.contains(&kind) {
+        return Ok(());
+    }
+    Err(ValueError::UnknownKind {
+        kind: kind.to_string(),
+        expected: info.kinds.join(", "),
+    })
+}
+
+fn check_party(info: &VariantInfo, field: &str, party: &str) -> Result<(), FieldError> {
+    party_known(info, party).map_err(|error| field_error(field, error.to_string()))
 }
 
 fn check_parties<'a>(
@@ -47,23 +85,14 @@ fn check_square(info: &VariantInfo, field: &str, square: &SquareText) -> Result<
 }
 
 fn check_kind(info: &VariantInfo, field: &str, kind: &str) -> Result<(), FieldError> {
-    if info.kinds.contains(&kind) {
-        return Ok(());
-    }
-    Err(field_error(
-        field,
-        format!(
-            "unknown piece kind '{kind}': expected one of {}",
-            info.kinds.join(", ")
-        ),
-    ))
+    kind_known(info, kind).map_err(|error| field_error(field, error.to_string()))
 }
 
 /// Reads `empty`, `<party> <kind>` or `dead <party> <kind>`.
 ///
 /// # Errors
 /// A message saying what was expected.
-pub fn check_occupant(info: &VariantInfo, text: &str) -> Result<(), String> {
+pub fn check_occupant(info: &VariantInfo, text: &str) -> Result<(), ValueError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let rest = match words.as_slice() {
         ["empty"] => return Ok(()),
@@ -71,16 +100,14 @@ pub fn check_occupant(info: &VariantInfo, text: &str) -> Result<(), String> {
         rest => rest,
     };
     match rest {
-        [army, kind] if crate::variant::armies(info.id).contains(army) => {
-            check_kind(info, "", kind).map_err(|(_, message)| message)
-        }
+        [army, kind] if crate::variant::armies(info.id).contains(army) => kind_known(info, kind),
         [party, kind] => {
-            check_party(info, "", party).map_err(|(_, message)| message)?;
-            check_kind(info, "", kind).map_err(|(_, message)| message)
+            party_known(info, party)?;
+            kind_known(info, kind)
         }
-        _ => Err(format!(
-            "'{text}': expected 'empty', '<party> <kind>' or 'dead <party> <kind>'"
-        )),
+        _ => Err(ValueError::Occupant {
+            text: text.to_string(),
+        }),
     }
 }
 
@@ -308,7 +335,7 @@ fn check_state(state: &StateExpect, info: &VariantInfo) -> Result<(), FieldError
         for (square, text) in cells {
             let field = format!("state.cells.{square}");
             check_square(info, &field, square)?;
-            check_occupant(info, text).map_err(|message| field_error(&field, message))?;
+            check_occupant(info, text).map_err(|error| field_error(&field, error.to_string()))?;
         }
     }
     Ok(())

@@ -60,11 +60,15 @@ type Header = (String, Value, Shard, Vec<String>, Option<Planned>);
 /// [`crate::input::MAX_RESULTS_BYTES`]. A last line cut off by an
 /// interruption (no newline, not a record) ends the file; the shard is
 /// then unfinished.
-pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
+pub(super) fn read_shard(path: &Path) -> Result<ShardFile, MergeError> {
     use std::io::{BufRead, Read};
-    let file = crate::input::open_regular(path).map_err(|error| error.to_string())?;
+    let file = crate::input::open_regular(path)?;
     let mut reader = std::io::BufReader::new(file);
-    let at = |line: usize, message: String| format!("{}:{line}: {message}", path.display());
+    let at = |line: usize, problem: LineProblem| MergeError::Line {
+        path: path.to_path_buf(),
+        line,
+        problem,
+    };
     let mut header: Option<Header> = None;
     let mut units = Vec::new();
     let mut end = None;
@@ -75,33 +79,26 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
         let read = (&mut reader)
             .take(MAX_RESULTS_LINE as u64 + 1)
             .read_until(b'\n', &mut buffer)
-            .map_err(|error| at(number + 1, crate::input::os_reason(path, &error)))?;
+            .map_err(|error| {
+                at(
+                    number + 1,
+                    LineProblem::Unreadable(crate::input::os_reason(path, &error)),
+                )
+            })?;
         if read == 0 {
             break;
         }
         number += 1;
         read_bytes += read as u64;
         if read_bytes > crate::input::MAX_RESULTS_BYTES {
-            return Err(at(
-                number,
-                format!(
-                    "the file is larger than MAX_RESULTS_BYTES ({} MiB); split the campaign into more shards",
-                    crate::input::MAX_RESULTS_BYTES / (1024 * 1024)
-                ),
-            ));
+            return Err(at(number, LineProblem::TooLarge));
         }
         let whole = buffer.ends_with(b"\n");
         if !whole && buffer.len() > MAX_RESULTS_LINE {
-            return Err(at(
-                number,
-                format!(
-                    "a line longer than MAX_RESULTS_LINE ({} MiB): not a results file (one record per line)",
-                    MAX_RESULTS_LINE / (1024 * 1024)
-                ),
-            ));
+            return Err(at(number, LineProblem::LineTooLong));
         }
         let Ok(text) = std::str::from_utf8(&buffer) else {
-            return Err(at(number, "not UTF-8 text: not a results file".to_string()));
+            return Err(at(number, LineProblem::NotUtf8));
         };
         if text.trim().is_empty() {
             continue;
@@ -113,15 +110,12 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
             Err(error) => {
                 return Err(at(
                     number,
-                    format!(
-                        "not a results line: {}",
-                        crate::protocol::words::json_error(&error)
-                    ),
+                    LineProblem::NotJson(crate::protocol::words::json_error(&error)),
                 ))
             }
         };
         if end.is_some() {
-            return Err(at(number, "a line after the end record".to_string()));
+            return Err(at(number, LineProblem::AfterEnd));
         }
         match (record, &header) {
             (
@@ -134,18 +128,21 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
                 },
                 None,
             ) => {
-                let shard: Shard = shard.parse().map_err(|message| at(number, message))?;
+                let shard: Shard = shard
+                    .parse()
+                    .map_err(|message| at(number, LineProblem::Shard(message)))?;
                 header = Some((command, campaign, shard, argv, planned));
             }
-            (_, None) => return Err(at(number, "expected the header record first".to_string())),
-            (Record::Header { .. }, Some(_)) => {
-                return Err(at(number, "a second header record".to_string()))
-            }
+            (_, None) => return Err(at(number, LineProblem::NoHeader)),
+            (Record::Header { .. }, Some(_)) => return Err(at(number, LineProblem::SecondHeader)),
             (Record::Unit { index, result }, Some((_, _, shard, _, _))) => {
                 if !shard.takes(index) {
                     return Err(at(
                         number,
-                        format!("unit {index} is not one of shard {shard}'s units"),
+                        LineProblem::ForeignUnit {
+                            index,
+                            shard: *shard,
+                        },
                     ));
                 }
                 units.push(UnitLine {
@@ -165,10 +162,10 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
                 if count != units.len() {
                     return Err(at(
                         number,
-                        format!(
-                            "the end record counts {count} units, the file holds {}",
-                            units.len()
-                        ),
+                        LineProblem::CountDiffers {
+                            count,
+                            held: units.len(),
+                        },
                     ));
                 }
                 end = Some((seconds, totals, number));
@@ -178,10 +175,9 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, String> {
         kept_bytes = read_bytes;
     }
     let Some((command, campaign, shard, argv, planned)) = header else {
-        return Err(format!(
-            "{}: empty: no header record (the run stopped before it wrote anything); run the shard again",
-            path.display()
-        ));
+        return Err(MergeError::Empty {
+            path: path.to_path_buf(),
+        });
     };
     Ok(ShardFile {
         path: path.to_path_buf(),
@@ -312,40 +308,37 @@ fn shard_command(like: &ShardFile, shard: &str) -> Option<String> {
 /// (naming the fields that differ), a shard given twice, missing or
 /// unfinished shards (each with the command that completes it), a unit
 /// given twice, totals whose sum overflows.
-pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
+pub fn merge(paths: &[PathBuf]) -> Result<Merged, MergeError> {
     let files = paths
         .iter()
         .map(|path| read_shard(path))
         .collect::<Result<Vec<_>, _>>()?;
     let Some(first) = files.first() else {
-        return Err("name the results files to merge".to_string());
+        return Err(MergeError::NoFiles);
     };
     for file in &files[1..] {
         if file.command != first.command {
-            return Err(format!(
-                "{} is a `{}` shard, {} a `{}` shard",
-                first.path.display(),
-                first.command,
-                file.path.display(),
-                file.command
-            ));
+            return Err(MergeError::OtherCommand {
+                first: first.path.clone(),
+                first_command: first.command.clone(),
+                other: file.path.clone(),
+                other_command: file.command.clone(),
+            });
         }
         if file.campaign != first.campaign {
-            return Err(format!(
-                "{} and {} are shards of different campaigns: {}",
-                first.path.display(),
-                file.path.display(),
-                differences(&first.campaign, &file.campaign)
-            ));
+            return Err(MergeError::OtherCampaign {
+                first: first.path.clone(),
+                other: file.path.clone(),
+                differences: differences(&first.campaign, &file.campaign),
+            });
         }
         if file.shard.count != first.shard.count {
-            return Err(format!(
-                "{} is one of {} shards, {} one of {}",
-                first.path.display(),
-                first.shard.count,
-                file.path.display(),
-                file.shard.count
-            ));
+            return Err(MergeError::OtherCount {
+                first: first.path.clone(),
+                first_count: first.shard.count,
+                other: file.path.clone(),
+                other_count: file.shard.count,
+            });
         }
     }
     let count = first.shard.count;
@@ -353,12 +346,11 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
     for file in &files {
         let slot = &mut seen[(file.shard.index - 1) as usize];
         if let Some(other) = slot {
-            return Err(format!(
-                "shard {} is given twice: {} and {}",
-                file.shard,
-                other.display(),
-                file.path.display()
-            ));
+            return Err(MergeError::GivenTwice {
+                shard: file.shard,
+                first: other.to_path_buf(),
+                other: file.path.clone(),
+            });
         }
         *slot = Some(&file.path);
     }
@@ -372,30 +364,33 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
             .map_or("none".to_string(), |index| {
                 format!("the last was unit {index}")
             });
-        problems.push(format!(
-            "{}: shard {} did not finish (no end record; {} units done, {last}{}); complete it with: {}",
-            file.path.display(),
-            file.shard,
-            file.units.len(),
-            missing_units(file),
-            resume_command(file)
-        ));
+        problems.push(Gap::Unfinished {
+            path: file.path.clone(),
+            shard: file.shard,
+            done: file.units.len(),
+            last,
+            missing_units: missing_units(file),
+            command: resume_command(file),
+        });
     }
     let missing: Vec<String> = (1..=count)
         .filter(|i| seen[(*i - 1) as usize].is_none())
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        let mut message = format!("missing shards: {} (of {count})", missing.join(", "));
-        for shard in missing.iter().take(10) {
-            if let Some(command) = shard_command(first, shard) {
-                message.push_str(&format!("\n  run shard {shard} with: {command}"));
-            }
-        }
-        problems.push(message);
+        let commands = missing
+            .iter()
+            .take(10)
+            .filter_map(|shard| Some((shard.clone(), shard_command(first, shard)?)))
+            .collect();
+        problems.push(Gap::Missing {
+            shards: missing,
+            count,
+            commands,
+        });
     }
     if !problems.is_empty() {
-        return Err(problems.join("\n"));
+        return Err(MergeError::Incomplete(problems));
     }
     let mut units: Vec<(usize, Value, PathBuf, usize)> = files
         .iter()
@@ -412,14 +407,11 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
         .collect();
     units.sort_by_key(|unit| unit.0);
     if let Some(pair) = units.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-        return Err(format!(
-            "unit {} is in two shards: {}:{} and {}:{}",
-            pair[0].0,
-            pair[0].2.display(),
-            pair[0].3,
-            pair[1].2.display(),
-            pair[1].3
-        ));
+        return Err(MergeError::UnitTwice {
+            index: pair[0].0,
+            first: (pair[0].2.clone(), pair[0].3),
+            other: (pair[1].2.clone(), pair[1].3),
+        });
     }
     let mut totals = std::collections::BTreeMap::<String, u64>::new();
     for file in &files {
@@ -428,13 +420,13 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
         };
         for (key, value) in file_totals {
             let sum = totals.entry(key.clone()).or_insert(0);
-            *sum = sum.checked_add(*value).ok_or_else(|| {
-                format!(
-                    "{}:{line}: the total '{key}' added up over the shards passes {} (the largest count a results file holds)",
-                    file.path.display(),
-                    u64::MAX
-                )
-            })?;
+            *sum = sum
+                .checked_add(*value)
+                .ok_or_else(|| MergeError::TotalOverflow {
+                    path: file.path.clone(),
+                    line: *line,
+                    key: key.clone(),
+                })?;
         }
     }
     Ok(Merged {
@@ -476,4 +468,243 @@ pub(super) fn differences(a: &Value, b: &Value) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// Why results files do not merge, or one of them does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// The file cannot be opened.
+    #[error(transparent)]
+    Unreadable(#[from] crate::input::LoadError),
+    /// A line of a results file is wrong.
+    #[error("{}:{line}: {problem}", path.display())]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong there.
+        problem: LineProblem,
+    },
+    /// A file without its header record.
+    #[error(
+        "{}: empty: no header record (the run stopped before it wrote anything); run the shard again",
+        path.display()
+    )]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// No file named.
+    #[error("name the results files to merge")]
+    NoFiles,
+    /// Shards of different commands.
+    #[error(
+        "{} is a `{first_command}` shard, {} a `{other_command}` shard",
+        first.display(),
+        other.display()
+    )]
+    OtherCommand {
+        /// The first file.
+        first: PathBuf,
+        /// Its command.
+        first_command: String,
+        /// The file that differs.
+        other: PathBuf,
+        /// Its command.
+        other_command: String,
+    },
+    /// Shards of different campaigns.
+    #[error(
+        "{} and {} are shards of different campaigns: {differences}",
+        first.display(),
+        other.display()
+    )]
+    OtherCampaign {
+        /// The first file.
+        first: PathBuf,
+        /// The file that differs.
+        other: PathBuf,
+        /// The campaign fields that differ.
+        differences: String,
+    },
+    /// Shards of different shard counts.
+    #[error(
+        "{} is one of {first_count} shards, {} one of {other_count}",
+        first.display(),
+        other.display()
+    )]
+    OtherCount {
+        /// The first file.
+        first: PathBuf,
+        /// Its shard count.
+        first_count: u32,
+        /// The file that differs.
+        other: PathBuf,
+        /// Its shard count.
+        other_count: u32,
+    },
+    /// One shard in two files.
+    #[error("shard {shard} is given twice: {} and {}", first.display(), other.display())]
+    GivenTwice {
+        /// The shard.
+        shard: Shard,
+        /// The first file holding it.
+        first: PathBuf,
+        /// The second.
+        other: PathBuf,
+    },
+    /// Unfinished or missing shards, one line each.
+    #[error("{}", gaps_text(.0))]
+    Incomplete(Vec<Gap>),
+    /// One unit in two shards.
+    #[error(
+        "unit {index} is in two shards: {}:{} and {}:{}",
+        first.0.display(),
+        first.1,
+        other.0.display(),
+        other.1
+    )]
+    UnitTwice {
+        /// The unit.
+        index: usize,
+        /// The first file and line holding it.
+        first: (PathBuf, usize),
+        /// The second.
+        other: (PathBuf, usize),
+    },
+    /// A total that overflows when summed.
+    #[error(
+        "{}:{line}: the total '{key}' added up over the shards passes {} (the largest count a results file holds)",
+        path.display(),
+        u64::MAX
+    )]
+    TotalOverflow {
+        /// The file whose total passes the limit.
+        path: PathBuf,
+        /// The line of its end record.
+        line: usize,
+        /// The total.
+        key: String,
+    },
+}
+
+/// What is wrong on one line of a results file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    /// The line cannot be read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The file is over [`crate::input::MAX_RESULTS_BYTES`].
+    #[error(
+        "the file is larger than MAX_RESULTS_BYTES ({} MiB); split the campaign into more shards",
+        crate::input::MAX_RESULTS_BYTES / (1024 * 1024)
+    )]
+    TooLarge,
+    /// A line over [`MAX_RESULTS_LINE`].
+    #[error(
+        "a line longer than MAX_RESULTS_LINE ({} MiB): not a results file (one record per line)",
+        MAX_RESULTS_LINE / (1024 * 1024)
+    )]
+    LineTooLong,
+    /// Bytes that are not UTF-8.
+    #[error("not UTF-8 text: not a results file")]
+    NotUtf8,
+    /// A line that is no record.
+    #[error("not a results line: {0}")]
+    NotJson(String),
+    /// A line after the end record.
+    #[error("a line after the end record")]
+    AfterEnd,
+    /// A header whose shard is no shard.
+    #[error("{0}")]
+    Shard(String),
+    /// A record before the header.
+    #[error("expected the header record first")]
+    NoHeader,
+    /// A second header.
+    #[error("a second header record")]
+    SecondHeader,
+    /// A unit of another shard.
+    #[error("unit {index} is not one of shard {shard}'s units")]
+    ForeignUnit {
+        /// The unit.
+        index: usize,
+        /// The file's shard.
+        shard: Shard,
+    },
+    /// An end record that counts otherwise.
+    #[error("the end record counts {count} units, the file holds {held}")]
+    CountDiffers {
+        /// The count the end record gives.
+        count: usize,
+        /// The units the file holds.
+        held: usize,
+    },
+}
+
+/// A shard that keeps the results from merging.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gap {
+    /// A shard without its end record.
+    Unfinished {
+        /// The file.
+        path: PathBuf,
+        /// The shard.
+        shard: Shard,
+        /// Units done.
+        done: usize,
+        /// `none` or `the last was unit N`.
+        last: String,
+        /// The units not done, as words (may be empty).
+        missing_units: String,
+        /// The command that completes it.
+        command: String,
+    },
+    /// Shards no file holds.
+    Missing {
+        /// The shards, `I/N`.
+        shards: Vec<String>,
+        /// The shard count.
+        count: u32,
+        /// The commands that run the first ten, by shard.
+        commands: Vec<(String, String)>,
+    },
+}
+
+impl std::fmt::Display for Gap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Gap::Unfinished {
+                path,
+                shard,
+                done,
+                last,
+                missing_units,
+                command,
+            } => write!(
+                f,
+                "{}: shard {shard} did not finish (no end record; {done} units done, {last}{missing_units}); complete it with: {command}",
+                path.display()
+            ),
+            Gap::Missing {
+                shards,
+                count,
+                commands,
+            } => {
+                write!(f, "missing shards: {} (of {count})", shards.join(", "))?;
+                for (shard, command) in commands {
+                    write!(f, "\n  run shard {shard} with: {command}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn gaps_text(gaps: &[Gap]) -> String {
+    gaps.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -372,7 +372,8 @@ pub fn load_misreading_catalogue(
             known(from, &format!("misreading '{}'", entry.id))?;
         }
         if let Some(de) = &entry.de {
-            german_text(&entry.id, "de.wrong", &de.wrong, &entry.wrong).map_err(fail)?;
+            german_text(&entry.id, "de.wrong", &de.wrong, &entry.wrong)
+                .map_err(|error| fail(error.to_string()))?;
         }
     }
     for (index, rejected) in file.rejected.iter().enumerate() {

@@ -243,7 +243,7 @@ pub fn compare<D: FastDifferential>(
     position: &D::Position,
     rules: &D::Ruleset,
     depth: u32,
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -269,7 +269,7 @@ fn compare_on<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>
     rules: &D::Ruleset,
     depth: u32,
     fault: &F,
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -289,14 +289,15 @@ where
     };
     adapter
         .check_position(&here)
-        .map_err(|error| format!("{error} {}", at()))?;
+        .map_err(|problem| Difference::Position { problem, at: at() })?;
     let mut expected = Vec::new();
     reference.legal_moves(position, &mut expected);
     let mut actual = Vec::new();
     fast.legal_moves(&board, &mut actual);
-    same_moves(D::ORDER, &expected, &actual).map_err(|error| format!("{error} {}", at()))?;
+    same_moves(D::ORDER, &expected, &actual)
+        .map_err(|moves| Difference::Moves { moves, at: at() })?;
     if fast.count_moves(&board, &mut Vec::new()) != expected.len() as u64 {
-        return Err(format!("the bulk count differs from the list {}", at()));
+        return Err(Difference::BulkCount { at: at() });
     }
     let mut compared = Compared {
         positions: 1,
@@ -306,24 +307,33 @@ where
     for &mv in &expected {
         let after = adapter
             .reference_after(reference, position, mv, &mut compared)
-            .map_err(|error| {
-                format!("the reference refuses its own move {mv}: {error} {}", at())
+            .map_err(|reason| Difference::RefusesOwnMove {
+                mv: mv.to_string(),
+                reason,
+                at: at(),
             })?;
         let mut played = fast.after(&board, mv);
         fault(&board, mv, &mut played);
         adapter
             .check_after(&here, &played, &after)
-            .map_err(|error| format!("after {mv} {}: {error}", at()))?;
+            .map_err(|problem| Difference::After {
+                mv: mv.to_string(),
+                at: at(),
+                problem,
+            })?;
     }
     for d in 1..=depth {
         let plain = perft(reference, position, d);
         let quick = perft(&fast, &board, d);
         let own = adapter.own_perft(&fast, &board, d);
         if quick != plain || own.is_some_and(|own| own != plain) {
-            return Err(format!(
-                "perft {d} differs {}: fast {quick} (its own counter {own:?}), reference {plain}",
-                at()
-            ));
+            return Err(Difference::Perft {
+                depth: d,
+                at: at(),
+                fast: quick,
+                own,
+                reference: plain,
+            });
         }
     }
     adapter.situations(&here, &expected, &mut compared);
@@ -336,14 +346,11 @@ fn same_moves<M: Copy + Display + PartialEq>(
     order: MoveOrder,
     expected: &[M],
     actual: &[M],
-) -> Result<(), String> {
+) -> Result<(), MovesDiffer> {
     match order {
         MoveOrder::Same => {
             if actual != expected {
-                return Err(format!(
-                    "legal moves differ: {}",
-                    list_difference(expected, actual)
-                ));
+                return Err(MovesDiffer::Lists(list_difference(expected, actual)));
             }
         }
         MoveOrder::AsSets => {
@@ -354,13 +361,10 @@ fn same_moves<M: Copy + Display + PartialEq>(
             };
             let (expected, actual) = (texts(expected), texts(actual));
             if actual != expected {
-                return Err(format!(
-                    "legal moves differ: {}",
-                    list_difference(&expected, &actual)
-                ));
+                return Err(MovesDiffer::Lists(list_difference(&expected, &actual)));
             }
             if actual.windows(2).any(|pair| pair[0] == pair[1]) {
-                return Err("the fast path lists a move twice".to_string());
+                return Err(MovesDiffer::Twice);
             }
         }
     }
@@ -434,7 +438,7 @@ pub fn random_positions<D: FastDifferential>(
     adapter: &D,
     walk: Walk,
     progress: impl FnMut(&Compared),
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -452,7 +456,7 @@ pub fn random_positions_with_fault<D: FastDifferential>(
     adapter: &D,
     walk: Walk,
     fault: impl Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>),
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -465,7 +469,7 @@ fn serial<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>)>(
     walk: Walk,
     fault: &F,
     mut progress: impl FnMut(&Compared),
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -496,7 +500,7 @@ pub fn random_positions_parallel<D: FastDifferential>(
     adapter: &D,
     walk: Walk,
     mut progress: impl FnMut(&Compared),
-) -> Result<Compared, String>
+) -> Result<Compared, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -507,7 +511,7 @@ where
     let mut total = Compared::default();
     let mut seed = walk.first_seed;
     while total.positions < walk.positions {
-        let games: Vec<Result<Option<Compared>, String>> = (seed..seed + BATCH)
+        let games: Vec<Result<Option<Compared>, Difference>> = (seed..seed + BATCH)
             .into_par_iter()
             .map(|seed| one_game(adapter, seed, walk, u64::MAX, &no_fault::<D>))
             .collect();
@@ -532,7 +536,7 @@ fn one_game<D: FastDifferential, F: Fn(&BoardOf<D>, MoveOf<D>, &mut BoardOf<D>)>
     walk: Walk,
     limit: u64,
     fault: &F,
-) -> Result<Option<Compared>, String>
+) -> Result<Option<Compared>, Difference>
 where
     MoveOf<D>: PartialEq,
 {
@@ -553,7 +557,11 @@ where
             depth,
             fault,
         )
-        .map_err(|error| format!("seed {seed}, ply {ply}: {error}"))?;
+        .map_err(|difference| Difference::InGame {
+            seed,
+            ply,
+            difference: Box::new(difference),
+        })?;
         if every > 0 {
             compared.count(DEEPER_PERFT, deeper && compared.positions > 0);
         }
@@ -569,4 +577,88 @@ where
         game.position = next;
     }
     Ok(Some(total))
+}
+
+/// Where the fast path and the rule code disagree.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Difference {
+    /// The rule system's own checks of a position (the adapter's words).
+    #[error("{problem} {at}")]
+    Position {
+        /// What differs.
+        problem: String,
+        /// Where ([`FastDifferential::describe`]).
+        at: String,
+    },
+    /// The legal moves.
+    #[error("{moves} {at}")]
+    Moves {
+        /// How they differ.
+        moves: MovesDiffer,
+        /// Where.
+        at: String,
+    },
+    /// The bulk count against the list.
+    #[error("the bulk count differs from the list {at}")]
+    BulkCount {
+        /// Where.
+        at: String,
+    },
+    /// The reference refuses a move it listed.
+    #[error("the reference refuses its own move {mv}: {reason} {at}")]
+    RefusesOwnMove {
+        /// The move.
+        mv: String,
+        /// The adapter's words.
+        reason: String,
+        /// Where.
+        at: String,
+    },
+    /// The position after a move (the adapter's words).
+    #[error("after {mv} {at}: {problem}")]
+    After {
+        /// The move.
+        mv: String,
+        /// Where.
+        at: String,
+        /// What differs.
+        problem: String,
+    },
+    /// A perft count.
+    #[error(
+        "perft {depth} differs {at}: fast {fast} (its own counter {own:?}), reference {reference}"
+    )]
+    Perft {
+        /// The depth.
+        depth: u32,
+        /// Where.
+        at: String,
+        /// The fast path's count.
+        fast: u64,
+        /// The fast path's own counter, where it has one.
+        own: Option<u64>,
+        /// The reference's count.
+        reference: u64,
+    },
+    /// A difference in a seeded random game.
+    #[error("seed {seed}, ply {ply}: {difference}")]
+    InGame {
+        /// The game's seed.
+        seed: u64,
+        /// The ply.
+        ply: usize,
+        /// The difference there.
+        difference: Box<Difference>,
+    },
+}
+
+/// How two lists of legal moves differ.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MovesDiffer {
+    /// Moves one lacks and the other adds.
+    #[error("legal moves differ: {0}")]
+    Lists(String),
+    /// A move listed twice.
+    #[error("the fast path lists a move twice")]
+    Twice,
 }

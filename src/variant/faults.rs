@@ -32,7 +32,7 @@
 //! whose arms still say "no misreadings yet" has no catalogue; every tool
 //! then answers with one usage error.
 
-use super::{Game, VariantId};
+use super::{Game, VariantError, VariantId};
 
 /// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
 /// lines (each with its doc comment) become the enum `Misreading` and the
@@ -157,10 +157,7 @@ pub fn prefix(variant: VariantId) -> &'static str {
 
 /// The sentence for a variant without a misreading catalogue.
 pub fn no_misreadings(variant: VariantId) -> String {
-    format!(
-        "{} has no misreadings yet (spec/{variant}/misreadings.yaml and its engine faults are missing)",
-        super::info(variant).title
-    )
+    VariantError::NoMisreadings { variant }.to_string()
 }
 
 /// `(ID, clauses)` of every misreading the engine of `variant` can play,
@@ -188,7 +185,7 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     if faults.is_empty() {
-        return super::open(variant, position, rulings);
+        return (super::info(variant).open)(position, rulings);
     }
     (super::info(variant).misreadings.open)(position, rulings, faults)
 }
@@ -213,25 +210,22 @@ pub fn split_faults(forced: &[String]) -> (Vec<String>, Vec<String>) {
 
 /// The faults of `forced` (harness-side settings) that are not misreadings
 /// of `variant`, as one usage message; `None` when all are.
-pub fn foreign_faults(variant: VariantId, faults: &[String]) -> Option<String> {
+pub fn foreign_faults(variant: VariantId, faults: &[String]) -> Option<VariantError> {
     if faults.is_empty() {
         return None;
     }
     let known = misreadings(variant);
     if known.is_empty() {
-        return Some(no_misreadings(variant));
+        return Some(VariantError::NoMisreadings { variant });
     }
     let unknown: Vec<&str> = faults
         .iter()
         .map(|id| id.trim())
         .filter(|id| !known.iter().any(|(k, _)| k == id))
         .collect();
-    (!unknown.is_empty()).then(|| {
-        format!(
-            "unknown misreading {} for {variant} (its IDs start with {}; `regelwerk rulings misreadings --variant {variant}` lists them)",
-            unknown.join(", "),
-            prefix(variant)
-        )
+    (!unknown.is_empty()).then(|| VariantError::UnknownMisreadings {
+        variant,
+        ids: unknown.join(", "),
     })
 }
 
@@ -245,7 +239,7 @@ pub fn foreign_faults(variant: VariantId, faults: &[String]) -> Option<String> {
 pub fn variant_of_faults(
     given: Option<VariantId>,
     faults: &[String],
-) -> Result<Option<VariantId>, String> {
+) -> Result<Option<VariantId>, VariantError> {
     if faults.is_empty() {
         return Ok(given);
     }
@@ -264,22 +258,20 @@ pub fn variant_of_faults(
             match owners.into_iter().collect::<Vec<_>>().as_slice() {
                 [Some(variant)] => *variant,
                 [None] => {
-                    return Err(format!(
-                        "misreading {}: no variant's ID (they start with M-, G-, RK-, TK- or SC-)",
-                        faults.join(", ")
-                    ))
+                    return Err(VariantError::MisreadingsOfNone {
+                        ids: faults.join(", "),
+                    })
                 }
                 _ => {
-                    return Err(format!(
-                        "misreadings {} belong to several variants; play one variant's at a time",
-                        faults.join(", ")
-                    ))
+                    return Err(VariantError::MisreadingsOfSeveral {
+                        ids: faults.join(", "),
+                    })
                 }
             }
         }
     };
     match foreign_faults(variant, faults) {
-        Some(message) => Err(message),
+        Some(error) => Err(error),
         None => Ok(Some(variant)),
     }
 }

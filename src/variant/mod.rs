@@ -26,6 +26,7 @@ mod ruling_enum;
 pub mod faults;
 pub mod chess;
 mod describe;
+mod error;
 pub mod fast_differential;
 pub mod fields;
 pub mod grand;
@@ -139,6 +140,7 @@ pub trait Rules {
 }
 
 pub use describe::{EventDoc, Example, FigureSpec, ProtocolDoc};
+pub use error::VariantError;
 pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use outcome::{Capture, ControlChange, Elimination, Event, Refusal, Report, Status};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
@@ -566,13 +568,14 @@ pub fn info(variant: VariantId) -> &'static VariantInfo {
 /// when `None`), under the ruling settings `ID=key`.
 ///
 /// # Errors
-/// A message naming what is wrong with the position or a setting.
+/// [`VariantError::Rules`]: what is wrong with the position or a
+/// setting, in the rule system's words.
 pub fn open(
     variant: VariantId,
     position: Option<&str>,
     rulings: &[String],
-) -> Result<Box<dyn Game>, String> {
-    (info(variant).open)(position, rulings)
+) -> Result<Box<dyn Game>, VariantError> {
+    Ok((info(variant).open)(position, rulings)?)
 }
 
 /// The words besides the party keys that may own a piece in an occupant
@@ -590,18 +593,17 @@ pub fn alternatives(variant: VariantId) -> Vec<String> {
 /// Opens a game of `variant` at its named start position `start`.
 ///
 /// # Errors
-/// A message naming the unknown start or a bad setting.
+/// [`VariantError::UnknownStart`], or a bad setting as [`open`].
 pub fn open_start(
     variant: VariantId,
     start: &str,
     rulings: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     let info = info(variant);
-    let notation = (info.start_notation)(start).ok_or_else(|| {
-        format!(
-            "unknown start position `{start}` for {variant} (expected {})",
-            info.starts.join(" or ")
-        )
+    let notation = (info.start_notation)(start).ok_or_else(|| VariantError::UnknownStart {
+        variant,
+        start: start.to_string(),
+        expected: info.starts.join(" or "),
     })?;
     open(variant, Some(&notation), rulings)
 }

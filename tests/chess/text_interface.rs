@@ -137,7 +137,8 @@ fn the_start_positions_open_by_default() {
 fn an_unknown_ruling_setting_is_named(#[case] variant: VariantId) {
     let error = open(variant, None, &["R-X=y".to_string()])
         .err()
-        .expect("refused");
+        .expect("refused")
+        .to_string();
     assert!(error.contains("R-X=y"), "{error}");
 }
 
@@ -289,7 +290,10 @@ fn a_bad_fen_is_refused_with_its_reason(
     #[case] fen: &str,
     #[case] reason: &str,
 ) {
-    let error = open(variant, Some(fen), &[]).err().expect("refused");
+    let error = open(variant, Some(fen), &[])
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(
         error.contains(reason),
         "{variant} `{fen}`: `{error}` does not mention `{reason}`"
@@ -304,7 +308,8 @@ fn every_problem_of_a_fen_is_listed_at_once() {
         &[],
     )
     .err()
-    .expect("refused");
+    .expect("refused")
+    .to_string();
     for field in ["side to move", "castling", "halfmove", "fullmove"] {
         assert!(error.contains(field), "`{error}` lacks {field}");
     }

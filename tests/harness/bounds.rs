@@ -204,6 +204,7 @@ fn the_perft_estimate_is_an_upper_bound_and_ignores_the_budget() {
         let deep = |budget: u64| {
             check(game.as_ref(), 9, NodeBudget::AtMost(budget), "--max-nodes")
                 .expect_err("perft 9 is over both budgets")
+                .to_string()
         };
         let number = |text: String| {
             text.split_whitespace()

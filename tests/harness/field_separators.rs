@@ -66,7 +66,8 @@ fn every_reader_refuses_any_other_separator_naming_the_field_and_character() {
         for (bad, character, place) in cases {
             match variant::open(variant, Some(&bad), &[]) {
                 Ok(_) => failures.push(format!("{variant}: {bad:?} was accepted")),
-                Err(message) => {
+                Err(error) => {
+                    let message = error.to_string();
                     if !(message.contains(character)
                         && message.contains(place)
                         && message.contains("exactly one space"))

@@ -278,7 +278,7 @@ fn accepts_gives_the_verdict_of_play() {
 /// refuses one is caught.
 #[test]
 fn the_fuzzer_catches_a_play_that_refuses_a_listed_move() {
-    let open = |text: Option<&str>| -> Result<Box<dyn Game>, String> {
+    let open = |text: Option<&str>| -> Result<Box<dyn Game>, variant::VariantError> {
         Ok(Box::new(Tampered {
             game: variant::open(VariantId::Monarchie, text, &[])?,
             tamper: Tamper::RefusesLastListedMove,

@@ -389,7 +389,7 @@ fn random_games_keep_every_invariant() {
 
 #[test]
 fn the_fuzzer_catches_an_engine_that_drops_a_move() {
-    let open = |fen: Option<&str>| -> Result<Box<dyn Game>, String> {
+    let open = |fen: Option<&str>| -> Result<Box<dyn Game>, variant::VariantError> {
         Ok(Box::new(Tampered {
             game: variant::open(VariantId::Racingkings, fen, &[])?,
             tamper: Tamper::DropsFirstListedMove,

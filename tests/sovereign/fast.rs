@@ -67,7 +67,7 @@ fn random_sovereign_positions_agree() {
 fn a_fast_path_that_forgets_to_recompute_control_is_caught() {
     let forget = |before: &Board, _, after: &mut Board| after.held = before.held;
     let caught = random_positions_with_fault(&Sov::default(), CI, forget);
-    let error = caught.expect_err("the broken fast path passed");
+    let error = caught.expect_err("the broken fast path passed").to_string();
     eprintln!("sovereign: the planted fault is caught: {error}");
     assert!(error.contains("holders differ"), "{error}");
 }

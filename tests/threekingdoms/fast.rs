@@ -76,7 +76,7 @@ fn random_threekingdoms_positions_agree() {
 fn a_fast_path_that_forgets_the_move_counter_is_caught() {
     let forget = |before: &Board, _, after: &mut Board| after.quiet = before.quiet;
     let caught = random_positions_with_fault(&Tk::default(), CI, forget);
-    let error = caught.expect_err("the broken fast path passed");
+    let error = caught.expect_err("the broken fast path passed").to_string();
     eprintln!("threekingdoms: the planted fault is caught: {error}");
     assert!(error.contains("the fast path gives"), "{error}");
 }

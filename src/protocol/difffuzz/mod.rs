@@ -421,8 +421,8 @@ pub fn fuzz_game_noting(
         Ok(Some(notation)) => notation,
         Ok(None) => variant::open(variant, None, rulings)
             .map(|game| game.position_text())
-            .map_err(|message| diverged("", &[], Divergence::NoAnswer(message)))?,
-        Err(message) => return Err(diverged("", &[], Divergence::NoAnswer(message))),
+            .map_err(|error| diverged("", &[], Divergence::NoAnswer(error.to_string())))?,
+        Err(error) => return Err(diverged("", &[], Divergence::NoAnswer(error.to_string()))),
     };
     let mut game =
         reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;

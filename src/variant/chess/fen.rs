@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::variant::VariantId;
+use crate::variant::{VariantError, VariantId};
 
 use super::board::{Board, BoardError};
 use super::geometry::Geometry;
@@ -208,16 +208,13 @@ pub fn read(
     kinds: &[Kind],
     variant: VariantId,
     rules: impl FnOnce(&Fen) -> Vec<String>,
-) -> Result<Fen, String> {
-    let invalid =
-        |problems: &[String]| format!("invalid {variant} position: {}", problems.join("; "));
-    let fen = parse(text, geometry, kinds).map_err(|problems| {
-        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        invalid(&problems)
-    })?;
+) -> Result<Fen, VariantError> {
+    let invalid = |problems: Vec<String>| VariantError::InvalidPosition { variant, problems };
+    let fen = parse(text, geometry, kinds)
+        .map_err(|problems| invalid(problems.iter().map(ToString::to_string).collect()))?;
     let problems = rules(&fen);
     if !problems.is_empty() {
-        return Err(invalid(&problems));
+        return Err(invalid(problems));
     }
     Ok(fen)
 }

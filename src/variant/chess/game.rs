@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::variant::{
-    perft, Capture, Event, Game, PartyInfo, PerftPath, Refusal, Report, Rules, Status, VariantId,
-    VariantInfo,
+    perft, Capture, Event, Game, PartyInfo, PerftPath, Refusal, Report, Rules, Status,
+    VariantError, VariantId, VariantInfo,
 };
 
 use super::geometry::Geometry;
@@ -104,7 +104,7 @@ pub fn open<V: ChessVariant>(
     position: Option<&str>,
     rulings: &[String],
 ) -> Result<Box<dyn Game>, String> {
-    open_with_rules(position, rulings, V::default())
+    Ok(open_with_rules(position, rulings, V::default())?)
 }
 
 /// [`open`] under `rules`, which may play misreadings (faults); `rulings`
@@ -116,7 +116,7 @@ pub fn open_with_rules<V: ChessVariant>(
     position: Option<&str>,
     rulings: &[String],
     rules: V,
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     for setting in rulings {
         fixed_default::<V>(setting)?;
     }
@@ -130,21 +130,22 @@ pub fn open_with_rules<V: ChessVariant>(
 /// Checks one ruling setting of a variant whose rulings are all fixed:
 /// only `ID=default` of one of its rulings is accepted (as the spec's
 /// rulings file says).
-fn fixed_default<V: ChessVariant>(setting: &str) -> Result<(), String> {
+fn fixed_default<V: ChessVariant>(setting: &str) -> Result<(), VariantError> {
     let (id, key) = setting.split_once('=').unwrap_or((setting, ""));
     let (id, key) = (id.trim(), key.trim());
     if !V::FIXED_RULINGS.contains(&id) {
-        return Err(format!(
-            "unknown ruling setting `{setting}` for {} (it has no switchable rulings: each of {} accepts only `ID=default`)",
-            V::ID,
-            V::FIXED_RULINGS.join(", ")
-        ));
+        return Err(VariantError::NoSwitchableRulings {
+            setting: setting.to_string(),
+            variant: V::ID,
+            fixed: V::FIXED_RULINGS.join(", "),
+        });
     }
     if key != "default" {
-        return Err(format!(
-            "ruling setting `{setting}` for {}: {id} is fixed (it has no switchable rulings), so only `{id}=default` is accepted",
-            V::ID
-        ));
+        return Err(VariantError::FixedOnly {
+            setting: setting.to_string(),
+            variant: V::ID,
+            id: id.to_string(),
+        });
     }
     Ok(())
 }
@@ -240,17 +241,8 @@ impl<V: ChessVariant> ChessGame<V> {
         }
     }
 
-    fn square(&self, square: &str) -> Result<Square, String> {
-        let square: Square = square.parse().map_err(|error| format!("{error}"))?;
-        let geometry = self.rules.geometry();
-        if !geometry.contains(square) {
-            return Err(format!(
-                "{square} is off the {}x{} board",
-                geometry.files(),
-                geometry.ranks()
-            ));
-        }
-        Ok(square)
+    fn square(&self, square: &str) -> Result<Square, VariantError> {
+        on_board(self.rules.geometry(), square)
     }
 }
 
@@ -359,16 +351,24 @@ pub const fn info(
 ///
 /// # Errors
 /// A message naming the square and the board.
-pub fn square_name(geometry: &super::geometry::Geometry, text: &str) -> Result<String, String> {
-    let square: Square = text.trim().parse().map_err(|error| format!("{error}"))?;
+pub fn square_name(
+    geometry: &super::geometry::Geometry,
+    text: &str,
+) -> Result<String, VariantError> {
+    on_board(geometry, text.trim()).map(|square| square.to_string())
+}
+
+/// The square `text` names, on the board of `geometry`.
+fn on_board(geometry: &super::geometry::Geometry, text: &str) -> Result<Square, VariantError> {
+    let square: Square = text.parse()?;
     if !geometry.contains(square) {
-        return Err(format!(
-            "{square} is off the {}x{} board",
-            geometry.files(),
-            geometry.ranks()
-        ));
+        return Err(VariantError::OffBoard {
+            square: square.to_string(),
+            files: geometry.files(),
+            ranks: geometry.ranks(),
+        });
     }
-    Ok(square.to_string())
+    Ok(square)
 }
 
 impl<V: ChessVariant> Game for ChessGame<V> {
@@ -429,7 +429,9 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         if text.trim() == CLAIM {
             return Ok(CLAIM.to_string());
         }
-        Move::parse(text.trim(), self.rules.geometry()).map(|mv| mv.to_string())
+        Move::parse(text.trim(), self.rules.geometry())
+            .map(|mv| mv.to_string())
+            .map_err(|error| error.to_string())
     }
 
     /// One king each side, then the variant's own invariants.
@@ -455,7 +457,7 @@ impl<V: ChessVariant> Game for ChessGame<V> {
     }
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square = self.square(square)?;
+        let square = self.square(square).map_err(String::from)?;
         Ok(sorted_texts(self.moves(Some(square))))
     }
 
@@ -474,7 +476,7 @@ impl<V: ChessVariant> Game for ChessGame<V> {
             return Ok(self.report(actor, CLAIM.to_string(), None, None));
         }
         let mv = Move::parse(action, self.rules.geometry())
-            .map_err(|detail| RefusalCode::BadNotation.refuse(detail))?;
+            .map_err(|error| RefusalCode::BadNotation.refuse(error.to_string()))?;
         if self.status.is_over() {
             return Err(self.game_over());
         }

@@ -46,8 +46,8 @@ impl Move {
     /// # Errors
     /// A sentence naming what is unreadable or which square is off the
     /// board.
-    pub fn parse(text: &str, geometry: &Geometry) -> Result<Move, String> {
-        let expected = "expected coordinates like e2e4 or a9a10q";
+    pub fn parse(text: &str, geometry: &Geometry) -> Result<Move, MoveError> {
+        let text_of = || text.to_string();
         let mut rest = text;
         let mut squares = [None, None];
         for (slot, role) in squares.iter_mut().zip(["from-square", "to-square"]) {
@@ -58,35 +58,44 @@ impl Move {
                 .take_while(|(_, c)| c.is_ascii_digit())
                 .last()
                 .map(|(index, c)| index + c.len_utf8())
-                .ok_or_else(|| format!("`{text}` has no {role} ({expected})"))?;
+                .ok_or_else(|| MoveError::NoSquare {
+                    text: text_of(),
+                    role,
+                })?;
             let (name, tail) = rest.split_at(name_len);
-            let square: Square = name
-                .parse()
-                .map_err(|_| format!("`{name}` in `{text}` is not a square ({expected})"))?;
+            let square: Square = name.parse().map_err(|_| MoveError::NotASquare {
+                name: name.to_string(),
+                text: text_of(),
+            })?;
             if !geometry.contains(square) {
-                return Err(format!(
-                    "{square} in `{text}` is off the {}x{} board",
-                    geometry.files(),
-                    geometry.ranks()
-                ));
+                return Err(MoveError::OffBoard {
+                    square,
+                    text: text_of(),
+                    files: geometry.files(),
+                    ranks: geometry.ranks(),
+                });
             }
             *slot = Some(square);
             rest = tail;
         }
         let [Some(from), Some(to)] = squares else {
-            return Err(format!("`{text}` is not a move ({expected})"));
+            return Err(MoveError::NotAMove { text: text_of() });
         };
         let mut tail = rest.chars();
         let promotion = match (tail.next(), tail.next()) {
             (None, _) => None,
-            (Some(letter), None) if letter.is_ascii_lowercase() => {
-                Some(Kind::from_letter(letter).ok_or_else(|| {
-                    format!(
-                        "`{letter}` in `{text}` is no piece letter (expected one of q r b n c a)"
-                    )
-                })?)
+            (Some(letter), None) if letter.is_ascii_lowercase() => Some(
+                Kind::from_letter(letter).ok_or_else(|| MoveError::NoPieceLetter {
+                    letter,
+                    text: text_of(),
+                })?,
+            ),
+            _ => {
+                return Err(MoveError::Trailing {
+                    text: text_of(),
+                    rest: rest.to_string(),
+                })
             }
-            _ => return Err(format!("`{text}` has trailing text `{rest}` ({expected})")),
         };
         Ok(Move {
             from,
@@ -104,4 +113,61 @@ impl fmt::Display for Move {
         }
         Ok(())
     }
+}
+/// What coordinate move text must look like.
+const EXPECTED: &str = "expected coordinates like e2e4 or a9a10q";
+
+/// Why coordinate text is no move of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A square missing.
+    #[error("`{text}` has no {role} ({EXPECTED})")]
+    NoSquare {
+        /// The text given.
+        text: String,
+        /// `from-square` or `to-square`.
+        role: &'static str,
+    },
+    /// A square name that is not one.
+    #[error("`{name}` in `{text}` is not a square ({EXPECTED})")]
+    NotASquare {
+        /// The name.
+        name: String,
+        /// The text given.
+        text: String,
+    },
+    /// A square off the board.
+    #[error("{square} in `{text}` is off the {files}x{ranks} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The text given.
+        text: String,
+        /// The board's files.
+        files: u8,
+        /// Its ranks.
+        ranks: u8,
+    },
+    /// No two squares.
+    #[error("`{text}` is not a move ({EXPECTED})")]
+    NotAMove {
+        /// The text given.
+        text: String,
+    },
+    /// A promotion letter that names no piece.
+    #[error("`{letter}` in `{text}` is no piece letter (expected one of q r b n c a)")]
+    NoPieceLetter {
+        /// The letter.
+        letter: char,
+        /// The text given.
+        text: String,
+    },
+    /// Text after the move.
+    #[error("`{text}` has trailing text `{rest}` ({EXPECTED})")]
+    Trailing {
+        /// The text given.
+        text: String,
+        /// What follows the move.
+        rest: String,
+    },
 }

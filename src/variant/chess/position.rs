@@ -127,7 +127,7 @@ pub trait ChessPosition: Deref<Target = Core> + Clone + Send + Sized + 'static {
     ///
     /// # Errors
     /// Every problem at once, in one message.
-    fn from_fen(text: &str) -> Result<Self, String>;
+    fn from_fen(text: &str) -> Result<Self, crate::variant::VariantError>;
 
     /// The FEN record.
     fn to_fen(&self) -> String;

@@ -84,7 +84,11 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let faults = faults::FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
-    chess::game::open_with_rules(position, rulings, Grand { faults })
+    Ok(chess::game::open_with_rules(
+        position,
+        rulings,
+        Grand { faults },
+    )?)
 }
 
 /// Grand Chess as the generic harness sees it.
@@ -108,7 +112,9 @@ pub static INFO: VariantInfo = chess::game::info(
             open: open_with_faults,
         },
         protocol: &protocol_doc::PROTOCOL,
-        square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
+        square: |text| {
+            chess::game::square_name(&chess::geometry::TEN_BY_TEN, text).map_err(String::from)
+        },
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &[
             "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",

@@ -106,7 +106,11 @@ pub fn en_passant_right(position: &Position) -> Option<Square> {
 ///
 /// # Errors
 /// A sentence saying what is wrong.
-pub fn check_en_passant_square(board: &Board, side: Side, square: Square) -> Result<(), String> {
+pub fn check_en_passant_square(
+    board: &Board,
+    side: Side,
+    square: Square,
+) -> Result<(), EnPassantMisfit> {
     let mover = side.opponent();
     let passed = mover.relative_rank(4, BOARD_SIDE);
     let origin = square.offset(0, -mover.forward());
@@ -118,11 +122,27 @@ pub fn check_en_passant_square(board: &Board, side: Side, square: Square) -> Res
     if fits {
         Ok(())
     } else {
-        Err(format!(
-            "en-passant square {square} does not fit a double step by {mover} (expected an empty square on rank {} with {mover}'s pawn just past it and the square it came from empty)",
-            passed + 1
-        ))
+        Err(EnPassantMisfit {
+            square,
+            mover,
+            rank: passed + 1,
+        })
     }
+}
+
+/// An en-passant square of a FEN record that fits no double step just
+/// played (clause g.5.3).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "en-passant square {square} does not fit a double step by {mover} (expected an empty square on rank {rank} with {mover}'s pawn just past it and the square it came from empty)"
+)]
+pub struct EnPassantMisfit {
+    /// The square.
+    pub square: Square,
+    /// The side that would have made the double step.
+    pub mover: Side,
+    /// The rank it must be on, from 1.
+    pub rank: u8,
 }
 
 /// Clauses g.5.1-g.5.3: why the pawn on `mv.from` cannot make `mv` by its

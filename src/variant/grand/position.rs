@@ -68,7 +68,7 @@ impl ChessPosition for Position {
     /// fields, counters), not exactly one king per side, pawns on a rank
     /// they cannot stand on, an impossible en-passant square, the side not
     /// to move in check.
-    fn from_fen(text: &str) -> Result<Position, String> {
+    fn from_fen(text: &str) -> Result<Position, crate::variant::VariantError> {
         let fen = fen::read(text, &TEN_BY_TEN, &Kind::ALL, VariantId::Grand, problems)?;
         Ok(Position::new(Core::from_fen(&fen), fen.en_passant))
     }
@@ -100,7 +100,7 @@ fn problems(fen: &Fen) -> Vec<String> {
     }
     if let Some(square) = fen.en_passant {
         if let Err(problem) = pawn::check_en_passant_square(&fen.board, fen.side, square) {
-            problems.push(problem);
+            problems.push(problem.to_string());
         }
     }
     let waiting = fen.side.opponent();

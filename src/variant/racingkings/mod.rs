@@ -72,7 +72,11 @@ pub fn open_with_faults(
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
     let faults = faults::FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
-    chess::game::open_with_rules(position, rulings, RacingKings { faults })
+    Ok(chess::game::open_with_rules(
+        position,
+        rulings,
+        RacingKings { faults },
+    )?)
 }
 
 /// Racing Kings as the generic harness sees it.
@@ -96,7 +100,9 @@ pub static INFO: VariantInfo = chess::game::info(
             open: open_with_faults,
         },
         protocol: &protocol_doc::PROTOCOL,
-        square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
+        square: |text| {
+            chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text).map_err(String::from)
+        },
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &["king", "queen", "rook", "bishop", "knight"],
         board: |bottom| chess::picture::board(&chess::geometry::EIGHT_BY_EIGHT, bottom),

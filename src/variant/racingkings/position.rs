@@ -56,7 +56,7 @@ impl ChessPosition for Position {
     /// Every problem at once: the notation (rank count and width, letters
     /// other than K Q R B N, fields, counters), not exactly one king per
     /// side, an en-passant square, a king in check (clause rk.4).
-    fn from_fen(text: &str) -> Result<Position, String> {
+    fn from_fen(text: &str) -> Result<Position, crate::variant::VariantError> {
         let fen = fen::read(
             text,
             &EIGHT_BY_EIGHT,

@@ -31,26 +31,49 @@ pub fn king_colours_value(position: &Position) -> Value {
     })
 }
 
-fn colour_name(value: &Value) -> Result<Colour, String> {
+/// A scenario value of Sovereign Chess's own fields that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum FieldValueError {
+    #[error(
+        "expected a colour name (navy, red, green, violet, pink, yellow, ash, slate, cyan, black, white, orange), found {found}"
+    )]
+    NotAColour { found: Value },
+    #[error("expected {{player1: ..., player2: ...}}, found {found}")]
+    NotPlayers { found: Value },
+    #[error("unknown player '{key}': expected player1 or player2")]
+    UnknownPlayer { key: String },
+    #[error("both player1 and player2 must be given")]
+    BothPlayers,
+}
+
+impl From<FieldValueError> for String {
+    fn from(error: FieldValueError) -> String {
+        error.to_string()
+    }
+}
+
+fn colour_name(value: &Value) -> Result<Colour, FieldValueError> {
     value
         .as_str()
         .and_then(Colour::from_name)
-        .ok_or_else(|| format!("expected a colour name (navy, red, green, violet, pink, yellow, ash, slate, cyan, black, white, orange), found {value}"))
+        .ok_or_else(|| FieldValueError::NotAColour {
+            found: value.clone(),
+        })
 }
 
-fn players_object(value: &Value) -> Result<&Map<String, Value>, String> {
+fn players_object(value: &Value) -> Result<&Map<String, Value>, FieldValueError> {
     let map = value
         .as_object()
-        .ok_or_else(|| format!("expected {{player1: ..., player2: ...}}, found {value}"))?;
+        .ok_or_else(|| FieldValueError::NotPlayers {
+            found: value.clone(),
+        })?;
     for key in map.keys() {
         if Player::from_key(key).is_none() {
-            return Err(format!(
-                "unknown player '{key}': expected player1 or player2"
-            ));
+            return Err(FieldValueError::UnknownPlayer { key: key.clone() });
         }
     }
     if map.len() != 2 {
-        return Err("both player1 and player2 must be given".to_string());
+        return Err(FieldValueError::BothPlayers);
     }
     Ok(map)
 }

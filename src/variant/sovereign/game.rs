@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::variant::{Capture, ControlChange, Event, Game, Refusal, Report, Status, VariantId};
+use crate::variant::{
+    Capture, ControlChange, Event, Game, Refusal, Report, Status, VariantError, VariantId,
+};
 
 use super::control::{holders, Holders};
 use super::end::{claimable, status};
@@ -41,7 +43,7 @@ pub struct SovereignGame {
 ///
 /// # Errors
 /// Every problem of the FEN or the position (S-SETUP), or a bad setting.
-pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, VariantError> {
     Ok(Box::new(SovereignGame::new(position, rulings)?))
 }
 
@@ -53,7 +55,7 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     let mut game = SovereignGame::new(position, rulings)?;
     game.rules = game.rules.with_faults(faults)?;
     game.history = vec![game.repetition_key()];
@@ -66,16 +68,19 @@ impl SovereignGame {
     ///
     /// # Errors
     /// As [`open`].
-    pub fn new(position: Option<&str>, rulings: &[String]) -> Result<SovereignGame, String> {
+    pub fn new(position: Option<&str>, rulings: &[String]) -> Result<SovereignGame, VariantError> {
         let rules = Ruleset::from_settings(rulings)?;
         let text = position.unwrap_or(START_FEN);
-        let position = Position::from_fen(text).map_err(|found| found.join("; "))?;
+        let position = Position::from_fen(text).map_err(|problems| VariantError::Position {
+            heading: None,
+            problems,
+        })?;
         let found = problems(&position, &rules);
         if !found.is_empty() {
-            return Err(format!(
-                "invalid Sovereign Chess position (S-SETUP): {}",
-                found.join("; ")
-            ));
+            return Err(VariantError::Position {
+                heading: Some("invalid Sovereign Chess position (S-SETUP)"),
+                problems: found,
+            });
         }
         let history = vec![position.repetition_key()];
         let status = status(&position, &rules, 1);
@@ -158,7 +163,7 @@ impl SovereignGame {
         }
     }
 
-    fn square(text: &str) -> Result<Square, String> {
+    fn square(text: &str) -> Result<Square, VariantError> {
         Square::parse(text.trim())
     }
 
@@ -217,7 +222,7 @@ impl Game for SovereignGame {
     }
 
     fn occupant(&self, square: &str) -> Result<String, String> {
-        let square = Self::square(square)?;
+        let square = Self::square(square).map_err(String::from)?;
         Ok(match self.position.at(square) {
             Some(piece) => format!("{} {}", piece.colour.name(), piece.role.name()),
             None => "empty".to_string(),
@@ -253,7 +258,7 @@ impl Game for SovereignGame {
     }
 
     fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square = Self::square(square)?;
+        let square = Self::square(square).map_err(String::from)?;
         Ok(sorted(
             self.moves()
                 .into_iter()
@@ -279,7 +284,9 @@ impl Game for SovereignGame {
         match text.trim() {
             CLAIM => Ok(CLAIM.to_string()),
             SWAP => Ok(SWAP.to_string()),
-            other => MoveText::parse(other).map(|mv| mv.to_string()),
+            other => MoveText::parse(other)
+                .map(|mv| mv.to_string())
+                .map_err(String::from),
         }
     }
 
@@ -315,7 +322,8 @@ impl Game for SovereignGame {
             };
             return Ok(self.report(actor, CLAIM.to_string(), Vec::new()));
         }
-        let text = MoveText::parse(action).map_err(|detail| refuse("bad-notation", detail))?;
+        let text =
+            MoveText::parse(action).map_err(|error| refuse("bad-notation", error.to_string()))?;
         if self.status.is_over() {
             return Err(refuse(
                 "game-over",

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::variant::VariantError;
+
 /// A square, `16 * rank + file` with 0-based file and rank (a1 = 0, p16 = 255).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub u8);
@@ -73,8 +75,12 @@ impl Square {
     ///
     /// # Errors
     /// A message naming the text and the board.
-    pub fn parse(text: &str) -> Result<Square, String> {
-        let bad = || format!("'{text}' is not a square of the 16x16 board (a1-p16)");
+    pub fn parse(text: &str) -> Result<Square, VariantError> {
+        let bad = || VariantError::NotASquare {
+            text: text.to_string(),
+            board: "16x16",
+            range: "a1-p16",
+        };
         let mut chars = text.chars();
         let file = chars.next().ok_or_else(bad)?;
         if !('a'..='p').contains(&file) {

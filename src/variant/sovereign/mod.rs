@@ -71,7 +71,7 @@ impl Rules for Sovereign {
 /// # Errors
 /// Every problem of the position, or a bad ruling setting.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    game::open(position, rulings)
+    Ok(game::open(position, rulings)?)
 }
 
 /// [`open`] with the misreadings `faults` (IDs `SC-...` of
@@ -84,7 +84,7 @@ pub fn open_with_faults(
     rulings: &[String],
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
-    game::open_with_faults(position, rulings, faults)
+    Ok(game::open_with_faults(position, rulings, faults)?)
 }
 
 /// The two players.
@@ -114,7 +114,11 @@ pub static INFO: VariantInfo = VariantInfo {
     clause_prefix: "sc.",
     parties: &PLAYERS,
     square_word: "square",
-    square: |text| geometry::Square::parse(text.trim()).map(|square| square.to_string()),
+    square: |text| {
+        geometry::Square::parse(text.trim())
+            .map(|square| square.to_string())
+            .map_err(String::from)
+    },
     starts: &["start"],
     start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
     listing: None,

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::geometry::{Colour, Square};
 use super::position::Role;
+use crate::variant::VariantError;
 
 /// A move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -127,12 +128,12 @@ impl MoveText {
     ///
     /// # Errors
     /// What was expected.
-    pub fn parse(text: &str) -> Result<MoveText, String> {
+    pub fn parse(text: &str) -> Result<MoveText, VariantError> {
         let text = text.trim();
-        let bad = || {
-            format!(
-                "'{text}' is not a Sovereign Chess move (expected e2e4, h6h7=Q, O-g1, K=n or K=n:e4f5)"
-            )
+        let bad = || VariantError::NotAMove {
+            text: text.to_string(),
+            game: "Sovereign Chess",
+            expected: "e2e4, h6h7=Q, O-g1, K=n or K=n:e4f5",
         };
         if let Some(rest) = text.strip_prefix("O-") {
             return Square::parse(rest)

@@ -403,7 +403,27 @@ impl Position {
     }
 }
 
-fn read_row(row: &str, rank: i32, board: &mut [Option<Piece>; 256]) -> Result<(), String> {
+/// What is wrong with one rank of a FEN.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum RowProblem {
+    #[error("an empty run longer than 16 squares in '{row}'")]
+    LongRun { row: String },
+    #[error("an empty run of 0 squares in '{row}'")]
+    ZeroRun { row: String },
+    #[error("'{letter}' is not a colour letter (nrgvpyascbwo)")]
+    Colour { letter: char },
+    #[error("colour letter '{letter}' without a role letter at the end of '{row}'")]
+    NoRole { letter: char, row: String },
+    #[error("'{colour}{role}': '{role}' is not a role letter (kqrbnp)")]
+    Role { colour: char, role: char },
+    #[error("'{row}' describes more than 16 squares")]
+    TooMany { row: String },
+    #[error("'{row}' describes {squares} squares, expected 16")]
+    Squares { row: String, squares: i32 },
+}
+
+fn read_row(row: &str, rank: i32, board: &mut [Option<Piece>; 256]) -> Result<(), RowProblem> {
+    let row_text = || row.to_string();
     let chars: Vec<char> = row.chars().collect();
     let mut file = 0i32;
     let mut index = 0;
@@ -415,21 +435,25 @@ fn read_row(row: &str, rank: i32, board: &mut [Option<Piece>; 256]) -> Result<()
                 number = number * 10 + (chars[index] as i32 - '0' as i32);
                 index += 1;
                 if number > 16 {
-                    return Err(format!("an empty run longer than 16 squares in '{row}'"));
+                    return Err(RowProblem::LongRun { row: row_text() });
                 }
             }
             if number == 0 {
-                return Err(format!("an empty run of 0 squares in '{row}'"));
+                return Err(RowProblem::ZeroRun { row: row_text() });
             }
             file += number;
         } else {
-            let colour = Colour::from_letter(c)
-                .ok_or_else(|| format!("'{c}' is not a colour letter (nrgvpyascbwo)"))?;
-            let role_letter = chars.get(index + 1).copied().ok_or_else(|| {
-                format!("colour letter '{c}' without a role letter at the end of '{row}'")
-            })?;
-            let role = Role::from_letter(role_letter).ok_or_else(|| {
-                format!("'{c}{role_letter}': '{role_letter}' is not a role letter (kqrbnp)")
+            let colour = Colour::from_letter(c).ok_or(RowProblem::Colour { letter: c })?;
+            let role_letter = chars
+                .get(index + 1)
+                .copied()
+                .ok_or_else(|| RowProblem::NoRole {
+                    letter: c,
+                    row: row_text(),
+                })?;
+            let role = Role::from_letter(role_letter).ok_or(RowProblem::Role {
+                colour: c,
+                role: role_letter,
             })?;
             if file < 16 {
                 board[(rank * 16 + file) as usize] = Some(Piece { colour, role });
@@ -438,11 +462,14 @@ fn read_row(row: &str, rank: i32, board: &mut [Option<Piece>; 256]) -> Result<()
             index += 2;
         }
         if file > 16 {
-            return Err(format!("'{row}' describes more than 16 squares"));
+            return Err(RowProblem::TooMany { row: row_text() });
         }
     }
     if file != 16 {
-        return Err(format!("'{row}' describes {file} squares, expected 16"));
+        return Err(RowProblem::Squares {
+            row: row_text(),
+            squares: file,
+        });
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::faults::{FaultSet, Misreading};
+use crate::variant::{VariantError, VariantId};
 
 ruling_enum!(
     /// S-PIE: the pie rule after White's first move.
@@ -234,16 +235,21 @@ macro_rules! settings_table {
             ///
             /// # Errors
             /// A message naming the unknown ID or key and what was expected.
-            pub fn set(&mut self, setting: &str) -> Result<(), String> {
-                let (id, key) = setting.split_once('=').ok_or_else(|| {
-                    format!("ruling setting `{setting}`: expected ID=key (e.g. S-PAWN-DOUBLE=osc)")
+            pub fn set(&mut self, setting: &str) -> Result<(), VariantError> {
+                let (id, key) = setting.split_once('=').ok_or_else(|| VariantError::SettingShape {
+                    setting: setting.to_string(),
+                    example: "S-PAWN-DOUBLE=osc",
                 })?;
                 let (id, key) = (id.trim(), key.trim());
                 $(
                     if id == $ty::ID {
                         self.$field = $ty::from_key(key).ok_or_else(|| {
                             let keys: Vec<&str> = $ty::ALL.iter().map(|o| o.key()).collect();
-                            format!("ruling {id} has no option `{key}` (expected {})", keys.join(", "))
+                            VariantError::UnknownOption {
+                                id: id.to_string(),
+                                key: key.to_string(),
+                                expected: keys.join(", "),
+                            }
                         })?;
                         return Ok(());
                     }
@@ -252,10 +258,14 @@ macro_rules! settings_table {
                     return if key == "default" {
                         Ok(())
                     } else {
-                        Err(format!("ruling {id} is fixed: only {id}=default"))
+                        Err(VariantError::FixedRuling { id: id.to_string() })
                     };
                 }
-                Err(format!("unknown ruling `{id}` for sovereign (IDs start with S-; see spec/sovereign/rulings.yaml)"))
+                Err(VariantError::UnknownRuling {
+                    id: id.to_string(),
+                    variant: VariantId::Sovereign,
+                    prefix: "S-",
+                })
             }
 
             /// Every switchable setting `ID=key` that differs from the default.
@@ -310,7 +320,7 @@ impl Ruleset {
     ///
     /// # Errors
     /// The first bad setting.
-    pub fn from_settings<S: AsRef<str>>(settings: &[S]) -> Result<Ruleset, String> {
+    pub fn from_settings<S: AsRef<str>>(settings: &[S]) -> Result<Ruleset, VariantError> {
         let mut rules = Ruleset::default();
         for setting in settings {
             rules.set(setting.as_ref())?;
@@ -322,8 +332,8 @@ impl Ruleset {
     ///
     /// # Errors
     /// A message naming an unknown ID.
-    pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, String> {
-        self.faults = FaultSet::from_ids(ids).map_err(|error| error.to_string())?;
+    pub fn with_faults<S: AsRef<str>>(mut self, ids: &[S]) -> Result<Ruleset, VariantError> {
+        self.faults = FaultSet::from_ids(ids)?;
         Ok(self)
     }
 
@@ -375,6 +385,7 @@ mod tests {
     fn bad_settings_are_refused_with_what_was_expected() {
         assert!(Ruleset::from_settings(&["S-PAWN-DOUBLE=sideways"])
             .unwrap_err()
+            .to_string()
             .contains("osc"));
         assert!(Ruleset::from_settings(&["R-KING-DEAD=capture"]).is_err());
         assert!(Ruleset::from_settings(&["S-LEGAL=other"]).is_err());

@@ -9,14 +9,15 @@ use serde_json::{json, Value};
 
 use super::faults::{FaultSet, Misreading};
 use super::movegen::{Engine, Judgement};
-use super::notation;
+use super::notation::{self, NotationError};
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Position};
 use super::ruleset::{Repetition, Resign, Result as ResultRule, Ruleset};
 use super::setup;
 use super::transition::{self, Cause, Defeat};
 use crate::variant::{
-    self, Capture, ControlChange, Elimination, Event, Game, Refusal, Report, Status, VariantId,
+    self, Capture, ControlChange, Elimination, Event, Game, Refusal, Report, Status, VariantError,
+    VariantId,
 };
 
 /// A game in progress.
@@ -37,14 +38,17 @@ pub struct ThreeKingdomsGame {
 /// # Errors
 /// Every problem of the text or the position, or a bad setting.
 pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    open_game(position, rulings).map(|game| Box::new(game) as Box<dyn Game>)
+    Ok(open_game(position, rulings).map(|game| Box::new(game) as Box<dyn Game>)?)
 }
 
 /// [`open`] with the concrete type.
 ///
 /// # Errors
 /// As [`open`].
-pub fn open_game(position: Option<&str>, rulings: &[String]) -> Result<ThreeKingdomsGame, String> {
+pub fn open_game(
+    position: Option<&str>,
+    rulings: &[String],
+) -> Result<ThreeKingdomsGame, VariantError> {
     open_game_with(position, rulings, FaultSet::NONE)
 }
 
@@ -58,8 +62,8 @@ pub fn open_with_faults(
     rulings: &[String],
     faults: &[String],
 ) -> Result<Box<dyn Game>, String> {
-    let faults = FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
-    open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)
+    let faults = FaultSet::from_ids(faults).map_err(VariantError::from)?;
+    Ok(open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)?)
 }
 
 /// [`open_game`] playing `faults`.
@@ -70,8 +74,9 @@ pub fn open_game_with(
     position: Option<&str>,
     rulings: &[String],
     faults: FaultSet,
-) -> Result<ThreeKingdomsGame, String> {
-    let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
+) -> Result<ThreeKingdomsGame, VariantError> {
+    let rules =
+        Ruleset::from_settings(rulings).map_err(|error| VariantError::Rules(error.to_string()))?;
     let engine = Engine::with_faults(rules, faults);
     let mut position = match position {
         Some(text) => notation::from_text(text)?,
@@ -80,7 +85,10 @@ pub fn open_game_with(
     position.refresh_generals();
     let problems = setup::problems(&engine, &position);
     if !problems.is_empty() {
-        return Err(format!("invalid position: {}", problems.join("; ")));
+        return Err(VariantError::Position {
+            heading: Some("invalid position"),
+            problems,
+        });
     }
     // Fault TK-SETUP-NOT-EXAMINED: the set-up loop never runs.
     if let Some(first) = position
@@ -526,21 +534,28 @@ impl ThreeKingdomsGame {
     }
 
     /// Reads an action: a move, or `resign|timeout|leave [kingdom]`.
-    fn parse_action(&self, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
         let mut words = text.split_whitespace();
         let first = words.next().unwrap_or("");
         if ["resign", "timeout", "leave"].contains(&first) {
             let kingdom = match words.next() {
-                Some(word) => Kingdom::from_key(word).ok_or_else(|| {
-                    format!("`{word}` is not a kingdom (expected shu, wu or wei)")
-                })?,
+                Some(word) => {
+                    Kingdom::from_key(word).ok_or_else(|| NotationError::NotAKingdom {
+                        word: word.to_string(),
+                    })?
+                }
                 None => self
                     .position
                     .to_move
-                    .ok_or_else(|| format!("`{first}` needs a kingdom once the game is over"))?,
+                    .ok_or_else(|| NotationError::NeedsKingdom {
+                        word: first.to_string(),
+                    })?,
             };
             if words.next().is_some() {
-                return Err(format!("`{text}`: expected `{first} <kingdom>`"));
+                return Err(NotationError::ExitShape {
+                    text: text.to_string(),
+                    word: first.to_string(),
+                });
             }
             return Ok(Action::Exit(first.to_string(), kingdom));
         }
@@ -658,7 +673,10 @@ impl Game for ThreeKingdomsGame {
     }
 
     fn canonical_action(&self, text: &str) -> Result<String, String> {
-        match self.parse_action(text.trim())? {
+        match self
+            .parse_action(text.trim())
+            .map_err(|error| error.to_string())?
+        {
             Action::Move(mv) => Ok(mv.to_string()),
             Action::Exit(word, kingdom) => Ok(format!("{word} {kingdom}")),
         }
@@ -667,7 +685,7 @@ impl Game for ThreeKingdomsGame {
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
         let parsed = self
             .parse_action(action.trim())
-            .map_err(|detail| Self::refuse("bad-notation", detail))?;
+            .map_err(|error| Self::refuse("bad-notation", error.to_string()))?;
         if self.status.is_over() {
             return Err(Self::refuse(
                 "game-over",

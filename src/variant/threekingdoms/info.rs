@@ -175,18 +175,33 @@ pub fn start_notation(name: &str) -> Option<String> {
     }
 }
 
-fn kingdom_key(value: &Value) -> Result<&'static str, String> {
+/// A scenario value that names no kingdom.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("expected a kingdom (shu, wu, wei), got {found}")]
+struct NotAKingdom {
+    found: Value,
+}
+
+impl From<NotAKingdom> for String {
+    fn from(error: NotAKingdom) -> String {
+        error.to_string()
+    }
+}
+
+fn kingdom_key(value: &Value) -> Result<&'static str, NotAKingdom> {
     value
         .as_str()
         .and_then(Kingdom::from_key)
         .map(Kingdom::key)
-        .ok_or_else(|| format!("expected a kingdom (shu, wu, wei), got {value}"))
+        .ok_or_else(|| NotAKingdom {
+            found: value.clone(),
+        })
 }
 
 fn normalize_kingdom_or_null(value: &Value) -> Result<Value, String> {
     match value {
         Value::Null => Ok(Value::Null),
-        other => kingdom_key(other).map(|key| json!(key)),
+        other => Ok(json!(kingdom_key(other)?)),
     }
 }
 

@@ -83,18 +83,84 @@ pub fn to_text(position: &Position) -> String {
     )
 }
 
-fn kingdom_of(letter: char, what: &str) -> Result<Kingdom, String> {
+/// Why a position text, an action or a move of Three Kingdoms Chess
+/// does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Fields not separated by exactly one space.
+    #[error("{0}")]
+    Separator(crate::variant::fields::SeparatorError),
+    /// Not six fields.
+    #[error(
+        "expected 6 fields (board, to-move, defeated, bannermen, history, quiet count), got {count}: `{text}`"
+    )]
+    FieldCount {
+        /// The fields found.
+        count: usize,
+        /// The text given.
+        text: String,
+    },
+    /// Every problem of form of the fields, at once.
+    #[error("{}", .0.join("; "))]
+    Problems(Vec<String>),
+    /// A letter that names no kingdom.
+    #[error("{what}: `{letter}` is not a kingdom letter (expected r, g or b)")]
+    KingdomLetter {
+        /// The field.
+        what: String,
+        /// The letter.
+        letter: char,
+    },
+    /// A word that names no kingdom.
+    #[error("`{word}` is not a kingdom (expected shu, wu or wei)")]
+    NotAKingdom {
+        /// The word.
+        word: String,
+    },
+    /// `resign`, `timeout` or `leave` without a kingdom after the end.
+    #[error("`{word}` needs a kingdom once the game is over")]
+    NeedsKingdom {
+        /// The action word.
+        word: String,
+    },
+    /// An exit action with more words.
+    #[error("`{text}`: expected `{word} <kingdom>`")]
+    ExitShape {
+        /// The text given.
+        text: String,
+        /// The action word.
+        word: String,
+    },
+    /// Text of no move shape.
+    #[error("`{text}` is not a move (expected FROM-TO or FROMxTO, e.g. Rb3-Bh1)")]
+    MoveShape {
+        /// The text given (trimmed).
+        text: String,
+    },
+    /// A point that is not one.
+    #[error("{0}")]
+    Point(#[from] super::point::BadPoint),
+}
+
+impl From<NotationError> for crate::variant::VariantError {
+    fn from(error: NotationError) -> crate::variant::VariantError {
+        crate::variant::VariantError::Rules(error.to_string())
+    }
+}
+
+fn kingdom_of(letter: char, what: &str) -> Result<Kingdom, NotationError> {
     if letter.is_ascii_lowercase() {
         if let Some(kingdom) = Kingdom::from_letter(letter) {
             return Ok(kingdom);
         }
     }
-    Err(format!(
-        "{what}: `{letter}` is not a kingdom letter (expected r, g or b)"
-    ))
+    Err(NotationError::KingdomLetter {
+        what: what.to_string(),
+        letter,
+    })
 }
 
-fn optional_kingdom(letter: char, what: &str) -> Result<Option<Kingdom>, String> {
+fn optional_kingdom(letter: char, what: &str) -> Result<Option<Kingdom>, NotationError> {
     if letter == '-' {
         Ok(None)
     } else {
@@ -139,8 +205,8 @@ fn read_half(position: &mut Position, kingdom: Kingdom, text: &str, problems: &m
             };
             let owner = match kingdom_of(owner_char, &place) {
                 Ok(owner) => owner,
-                Err(message) => {
-                    problems.push(message);
+                Err(error) => {
+                    problems.push(error.to_string());
                     return;
                 }
             };
@@ -150,8 +216,8 @@ fn read_half(position: &mut Position, kingdom: Kingdom, text: &str, problems: &m
                 if home_char.is_ascii_lowercase() {
                     match kingdom_of(home_char, &place) {
                         Ok(kingdom) => home = kingdom,
-                        Err(message) => {
-                            problems.push(message);
+                        Err(error) => {
+                            problems.push(error.to_string());
                             return;
                         }
                     }
@@ -189,17 +255,17 @@ pub(crate) const FIELDS: [&str; 6] = [
 ///
 /// # Errors
 /// The problems, one per line.
-pub fn from_text(text: &str) -> Result<Position, String> {
+pub fn from_text(text: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = crate::variant::fields::split_fields(text, &FIELDS)
-        .map_err(|error| error.to_string())?
+        .map_err(NotationError::Separator)?
         .into_iter()
         .map(|(_, field)| field)
         .collect();
     if fields.len() != 6 {
-        return Err(format!(
-            "expected 6 fields (board, to-move, defeated, bannermen, history, quiet count), got {}: `{text}`",
-            fields.len()
-        ));
+        return Err(NotationError::FieldCount {
+            count: fields.len(),
+            text: text.to_string(),
+        });
     }
     let mut problems = Vec::new();
     let bannermen = match fields[3] {
@@ -225,7 +291,7 @@ pub fn from_text(text: &str) -> Result<Position, String> {
     match fields[1].chars().collect::<Vec<_>>().as_slice() {
         [c] => match optional_kingdom(*c, "to-move") {
             Ok(k) => position.to_move = k,
-            Err(message) => problems.push(message),
+            Err(error) => problems.push(error.to_string()),
         },
         _ => problems.push(format!(
             "to-move: expected r, g, b or -, got `{}`",
@@ -239,7 +305,7 @@ pub fn from_text(text: &str) -> Result<Position, String> {
                     problems.push(format!("defeated: {k} is listed twice"));
                 }
                 Ok(k) => position.active[k.index()] = false,
-                Err(message) => problems.push(message),
+                Err(error) => problems.push(error.to_string()),
             }
         }
     }
@@ -247,7 +313,7 @@ pub fn from_text(text: &str) -> Result<Position, String> {
     if history.len() == 4 {
         match optional_kingdom(history[0], "history (last mover)") {
             Ok(k) => position.last_mover = k,
-            Err(message) => problems.push(message),
+            Err(error) => problems.push(error.to_string()),
         }
         for (i, kingdom) in Kingdom::ALL.into_iter().enumerate() {
             match optional_kingdom(
@@ -255,7 +321,7 @@ pub fn from_text(text: &str) -> Result<Position, String> {
                 &format!("history ({kingdom} trapped since)"),
             ) {
                 Ok(k) => position.trapped_since[i] = k,
-                Err(message) => problems.push(message),
+                Err(error) => problems.push(error.to_string()),
             }
         }
     } else {
@@ -274,7 +340,7 @@ pub fn from_text(text: &str) -> Result<Position, String> {
     if problems.is_empty() {
         Ok(position)
     } else {
-        Err(problems.join("; "))
+        Err(NotationError::Problems(problems))
     }
 }
 
@@ -313,8 +379,9 @@ mod tests {
 
     #[test]
     fn every_problem_is_listed() {
-        let error =
-            from_text("9/9/9/9/9|9/9/9/9|Zr8/9/9/9/9 x q maybe ab-- many").expect_err("bad");
+        let error = from_text("9/9/9/9/9|9/9/9/9|Zr8/9/9/9/9 x q maybe ab-- many")
+            .expect_err("bad")
+            .to_string();
         for part in [
             "4",
             "`Z`",

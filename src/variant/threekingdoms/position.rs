@@ -306,20 +306,20 @@ impl fmt::Display for Move {
 }
 
 impl std::str::FromStr for Move {
-    type Err = String;
+    type Err = super::notation::NotationError;
 
     /// `Rb3-Bh1`, `Rb3xBh1` (the same move) or numbers `20-98`.
-    fn from_str(text: &str) -> Result<Move, String> {
+    fn from_str(text: &str) -> Result<Move, Self::Err> {
         let trimmed = text.trim();
         let (from, to) = trimmed
             .split_once('-')
             .or_else(|| trimmed.split_once('x'))
             .or_else(|| trimmed.split_once('X'))
-            .ok_or_else(|| {
-                format!("`{trimmed}` is not a move (expected FROM-TO or FROMxTO, e.g. Rb3-Bh1)")
+            .ok_or_else(|| super::notation::NotationError::MoveShape {
+                text: trimmed.to_string(),
             })?;
-        let from: Point = from.parse().map_err(|error| format!("{error}"))?;
-        let to: Point = to.parse().map_err(|error| format!("{error}"))?;
+        let from: Point = from.parse()?;
+        let to: Point = to.parse()?;
         Ok(Move::new(from, to))
     }
 }
