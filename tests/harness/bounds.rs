@@ -129,7 +129,17 @@ fn engine_restarts_leave_no_orphans() {
     // Every case errors (a timeout, then a restart): a failed check.
     assert_eq!(conformed.code, Some(1), "{}", conformed.stderr);
     let said = format!("{}{}", conformed.stdout, conformed.stderr);
-    assert!(said.contains("9 errored"), "{said}");
+    let cases =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/monarchie/m.8.1"))
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
+                    .count()
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert!(cases >= 9, "only {cases} scenarios in m.8.1");
+    assert!(said.contains(&format!("{cases} errored")), "{said}");
     std::thread::sleep(Duration::from_millis(300));
     let left = processes_with(&mark);
     assert!(left.is_empty(), "orphaned sleep processes: {left:?}");
