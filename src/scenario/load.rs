@@ -58,6 +58,7 @@ impl Loaded {
         rulings.extend(forced);
         let position = (!rebuilt).then_some(self.start.as_str());
         variant::open_with_faults(self.scenario.variant, position, &rulings, &faults)
+            .map_err(String::from)
     }
 
     /// Whether the scenario starts from the variant's own start position

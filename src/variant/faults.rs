@@ -183,7 +183,7 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     if faults.is_empty() {
         return (super::info(variant).open)(position, rulings);
     }

@@ -465,10 +465,11 @@ pub enum UciEnd {
 }
 
 /// Opens a game at a position under ruling settings, or says why not.
-pub type OpenGame = fn(Option<&str>, &[String]) -> Result<Box<dyn Game>, String>;
+pub type OpenGame = fn(Option<&str>, &[String]) -> Result<Box<dyn Game>, VariantError>;
 
 /// Opens a game with misreadings (fault IDs) played on top of the rulings.
-pub type OpenFaulted = fn(Option<&str>, &[String], &[String]) -> Result<Box<dyn Game>, String>;
+pub type OpenFaulted =
+    fn(Option<&str>, &[String], &[String]) -> Result<Box<dyn Game>, VariantError>;
 
 /// How a variant's games are recorded and what its records call it.
 #[derive(Debug)]
@@ -575,7 +576,7 @@ pub fn open(
     position: Option<&str>,
     rulings: &[String],
 ) -> Result<Box<dyn Game>, VariantError> {
-    Ok((info(variant).open)(position, rulings)?)
+    (info(variant).open)(position, rulings)
 }
 
 /// The words besides the party keys that may own a piece in an occupant

@@ -103,8 +103,8 @@ pub trait ChessVariant:
 pub fn open<V: ChessVariant>(
     position: Option<&str>,
     rulings: &[String],
-) -> Result<Box<dyn Game>, String> {
-    Ok(open_with_rules(position, rulings, V::default())?)
+) -> Result<Box<dyn Game>, crate::variant::VariantError> {
+    open_with_rules(position, rulings, V::default())
 }
 
 /// [`open`] under `rules`, which may play misreadings (faults); `rulings`

@@ -22,8 +22,8 @@ use crate::variant::monarchie::rules::{
 };
 use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
-    self, Capture, Elimination, Game, PartyInfo, Refusal, Report, Rules, Status, VariantField,
-    VariantId, VariantInfo,
+    self, Capture, Elimination, Game, PartyInfo, Refusal, Report, Rules, Status, VariantError,
+    VariantField, VariantId, VariantInfo,
 };
 
 impl Rules for Ruleset {
@@ -432,13 +432,14 @@ struct Listed {
 ///
 /// # Errors
 /// The notation or ruling error, as text.
-pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, VariantError> {
     let position = match position {
         Some(text) => crate::variant::monarchie::notation::parse_recent(text)
-            .map_err(|error| error.to_string())?,
+            .map_err(|error| VariantError::Rules(error.to_string()))?,
         None => Position::start(),
     };
-    let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
+    let rules =
+        Ruleset::from_settings(rulings).map_err(|error| VariantError::Rules(error.to_string()))?;
     Ok(Box::new(MonarchieGame { position, rules }))
 }
 
@@ -450,16 +451,16 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     let position = match position {
         Some(text) => crate::variant::monarchie::notation::parse_recent(text)
-            .map_err(|error| error.to_string())?,
+            .map_err(|error| VariantError::Rules(error.to_string()))?,
         None => Position::start(),
     };
     let rules = Ruleset::from_settings(rulings)
-        .map_err(|error| error.to_string())?
+        .map_err(|error| VariantError::Rules(error.to_string()))?
         .with_faults(faults)
-        .map_err(|error| error.to_string())?;
+        .map_err(|error| VariantError::Rules(error.to_string()))?;
     Ok(Box::new(MonarchieGame { position, rules }))
 }
 

@@ -20,7 +20,7 @@ pub mod protocol_doc;
 pub mod witnesses;
 
 use crate::variant::chess::{self, Move};
-use crate::variant::{Game, Rules, VariantId, VariantInfo};
+use crate::variant::{Game, Rules, VariantError, VariantId, VariantInfo};
 
 pub use game::RacingKingsGame;
 pub use position::{Position, START_FEN};
@@ -57,7 +57,7 @@ impl Rules for RacingKings {
 /// # Errors
 /// A message listing what is wrong with the FEN, or naming a ruling
 /// setting (none exists yet, so any is unknown).
-pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, VariantError> {
     chess::game::open::<RacingKings>(position, rulings)
 }
 
@@ -70,13 +70,9 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     let faults = faults::FaultSet::from_ids(faults).map_err(|error| error.to_string())?;
-    Ok(chess::game::open_with_rules(
-        position,
-        rulings,
-        RacingKings { faults },
-    )?)
+    chess::game::open_with_rules(position, rulings, RacingKings { faults })
 }
 
 /// Racing Kings as the generic harness sees it.

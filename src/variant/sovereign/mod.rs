@@ -31,7 +31,7 @@ pub mod ruleset;
 pub mod setup;
 pub mod witnesses;
 
-use crate::variant::{Game, PartyInfo, Rules, VariantId, VariantInfo};
+use crate::variant::{Game, PartyInfo, Rules, VariantError, VariantId, VariantInfo};
 
 pub use game::SovereignGame;
 pub use moves::Move;
@@ -70,8 +70,8 @@ impl Rules for Sovereign {
 ///
 /// # Errors
 /// Every problem of the position, or a bad ruling setting.
-pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    Ok(game::open(position, rulings)?)
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, VariantError> {
+    game::open(position, rulings)
 }
 
 /// [`open`] with the misreadings `faults` (IDs `SC-...` of
@@ -83,8 +83,8 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
-    Ok(game::open_with_faults(position, rulings, faults)?)
+) -> Result<Box<dyn Game>, VariantError> {
+    game::open_with_faults(position, rulings, faults)
 }
 
 /// The two players.

@@ -37,8 +37,8 @@ pub struct ThreeKingdomsGame {
 ///
 /// # Errors
 /// Every problem of the text or the position, or a bad setting.
-pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, String> {
-    Ok(open_game(position, rulings).map(|game| Box::new(game) as Box<dyn Game>)?)
+pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>, VariantError> {
+    open_game(position, rulings).map(|game| Box::new(game) as Box<dyn Game>)
 }
 
 /// [`open`] with the concrete type.
@@ -61,9 +61,9 @@ pub fn open_with_faults(
     position: Option<&str>,
     rulings: &[String],
     faults: &[String],
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, VariantError> {
     let faults = FaultSet::from_ids(faults).map_err(VariantError::from)?;
-    Ok(open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)?)
+    open_game_with(position, rulings, faults).map(|game| Box::new(game) as Box<dyn Game>)
 }
 
 /// [`open_game`] playing `faults`.
