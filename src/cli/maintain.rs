@@ -42,6 +42,25 @@ pub(super) fn no_alternatives(variant: VariantId) -> anyhow::Error {
     )
 }
 
+/// How an item (a misreading, a ruling alternative) stands against the
+/// bar of `min` scenarios: the mark printed after its counts, and whether
+/// it falls below. One that a finding holds to the bar in total
+/// (`not_in_play`) needs none in play and `min` in total; any other
+/// needs `min` in play.
+fn bar_mark(not_in_play: Option<&str>, in_play: usize, total: usize, min: usize) -> (String, bool) {
+    match not_in_play {
+        Some(finding) if in_play == 0 && total >= min => {
+            (format!("  (not in play: {finding})"), false)
+        }
+        Some(finding) => (
+            format!("  <- {finding} says not in play: needs 0 in play and {min} in total"),
+            true,
+        ),
+        None if in_play < min => ("  <- too few in play".to_string(), true),
+        None => (String::new(), false),
+    }
+}
+
 /// `regelwerk rulings audit`: every alternative of `variant` against its
 /// suite; exit 1 when a changed scenario does not list the ruling.
 pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
@@ -68,25 +87,16 @@ pub(super) fn rulings_audit(variant: VariantId, fix: bool) -> Result<ExitCode> {
     let mut additions: std::collections::BTreeMap<PathBuf, Vec<String>> = Default::default();
     let mut least: Option<usize> = None;
     for effect in &effects {
-        let mark = match not_in_play(&effect.setting) {
-            Some(finding)
-                if effect.in_play.is_empty()
-                    && effect.changed.len() >= MIN_CHANGES_PER_ALTERNATIVE =>
-            {
-                format!("  (not in play: {finding})")
-            }
-            Some(finding) => {
-                format!("  <- {finding} says not in play: needs 0 in play and 3 in total")
-            }
-            None => {
-                least = Some(least.map_or(effect.in_play.len(), |l| l.min(effect.in_play.len())));
-                if effect.in_play.len() < MIN_CHANGES_PER_ALTERNATIVE {
-                    "  <- too few in play".to_string()
-                } else {
-                    String::new()
-                }
-            }
-        };
+        let exempt = not_in_play(&effect.setting);
+        if exempt.is_none() {
+            least = Some(least.map_or(effect.in_play.len(), |l| l.min(effect.in_play.len())));
+        }
+        let (mark, _) = bar_mark(
+            exempt.as_deref(),
+            effect.in_play.len(),
+            effect.changed.len(),
+            MIN_CHANGES_PER_ALTERNATIVE,
+        );
         println!(
             "{:<32} changes {:>3} scenarios in play, {:>3} in total, {:>3} of them without the ruling listed{mark}",
             effect.setting,
@@ -177,24 +187,13 @@ pub(super) fn misreadings_audit(
             .map_or("-", regelwerk::spec::MisreadingKind::name);
         let from = listed.and_then(|m| m.from.as_deref()).unwrap_or("-");
         let not_in_play = listed.and_then(|m| m.not_in_play.as_deref());
-        let mark = match not_in_play {
-            // Held to the bar in total, by the finding that argues why.
-            Some(finding)
-                if entry.in_play.is_empty()
-                    && entry.killed_by.len() >= MIN_KILLS_PER_MISREADING =>
-            {
-                format!("  (not in play: {finding})")
-            }
-            Some(finding) => {
-                weak += 1;
-                format!("  <- {finding} says not in play: needs 0 in play and 3 in total")
-            }
-            None if entry.in_play.len() < MIN_KILLS_PER_MISREADING => {
-                weak += 1;
-                "  <- too few in play".to_string()
-            }
-            None => String::new(),
-        };
+        let (mark, below) = bar_mark(
+            not_in_play,
+            entry.in_play.len(),
+            entry.killed_by.len(),
+            MIN_KILLS_PER_MISREADING,
+        );
+        weak += usize::from(below);
         println!(
             "{:<30} {:>7} {:>5}  {kind:<17} {from:<16} {}{mark}",
             entry.id,
