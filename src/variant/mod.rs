@@ -24,6 +24,8 @@ mod ruling_enum;
 
 #[macro_use]
 pub mod faults;
+#[macro_use]
+pub mod readings;
 pub mod chess;
 mod describe;
 mod error;

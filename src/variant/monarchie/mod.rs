@@ -3,9 +3,8 @@
 //! The reference engine reads like the rulebook: [`geometry`] (clause 2),
 //! [`party`] (clause 3), [`piece`] (clause 6), [`setup`] and [`position`]
 //! (the state), [`rules`] (clauses 4-16), [`start`] (Anhang A). Every
-//! ruling where the text is silent is a field of [`ruleset::Ruleset`].
-//! The crate root re-exports these modules under their short names
-//! (`regelwerk::variant::monarchie::geometry`, ...).
+//! ruling where the text is silent is a field of [`ruleset::Ruleset`];
+//! every misreading is a hidden reading of one rule point ([`readings`]).
 
 pub mod board_text;
 pub mod cell;
@@ -25,6 +24,7 @@ pub mod players;
 pub mod position;
 pub mod protocol_doc;
 pub mod random;
+pub mod readings;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;

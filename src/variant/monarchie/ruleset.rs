@@ -440,6 +440,14 @@ impl Ruleset {
         self.faults.has(misreading)
     }
 
+    /// Which reading of the rule point `R` is played: the rule, unless a
+    /// fault names one of its hidden alternatives
+    /// ([`super::readings`]).
+    #[inline]
+    pub fn reading<R: crate::variant::readings::Reading<FaultSet>>(&self) -> R {
+        R::of(self.faults)
+    }
+
     /// Every `ID=key` setting that differs from the default.
     pub fn non_default_settings(&self) -> Vec<String> {
         self.settings()

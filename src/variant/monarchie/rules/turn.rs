@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::position::Position;
+use crate::variant::monarchie::readings::TurnDirection;
 use crate::variant::monarchie::ruleset::{
     CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset,
 };
@@ -165,13 +166,10 @@ fn next_mover_misread(
     skip_check: Option<Party>,
     rules: &Ruleset,
 ) -> Option<Party> {
-    // Fault M-TURN-COUNTER-CLOCKWISE: every search runs the other way.
-    let around = |from: Party, step: usize| {
-        if rules.fault(Misreading::TurnCounterClockwise) {
-            from.clockwise(6 - step % 6)
-        } else {
-            from.clockwise(step)
-        }
+    // Clause 7: every search runs round the board the way the turn goes.
+    let around = |from: Party, step: usize| match rules.reading::<TurnDirection>() {
+        TurnDirection::Clockwise => from.clockwise(step),
+        TurnDirection::CounterClockwise => from.clockwise(6 - step % 6),
     };
     let search_from = match rules.next {
         CheckOrder::AfterLastActor => last_actor,
