@@ -559,7 +559,7 @@ pub fn info(variant: VariantId) -> &'static VariantInfo {
     // The one list of rule systems: every other per-variant fact is a
     // field of its `INFO`.
     match variant {
-        VariantId::Monarchie => &monarchie::game::INFO,
+        VariantId::Monarchie => &monarchie::info::INFO,
         VariantId::Grand => &grand::INFO,
         VariantId::Racingkings => &racingkings::INFO,
         VariantId::Threekingdoms => &threekingdoms::INFO,

@@ -12,6 +12,7 @@ pub mod fast;
 pub mod faults;
 pub mod game;
 pub mod geometry;
+pub mod info;
 pub mod invariants;
 pub mod listing;
 pub mod moves;
