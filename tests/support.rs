@@ -7,7 +7,7 @@ use regelwerk::variant::monarchie::setup::{Placed, Setup, Tray};
 use regelwerk::variant::monarchie::{
     Action, Cell, Move, Party, Piece, PieceKind, Position, Ruleset,
 };
-use regelwerk::variant::{Game, Refusal, Report, Status, VariantId};
+use regelwerk::variant::{Game, Refusal, Report, Status, VariantError, VariantId};
 
 /// The cell with this number; panics in tests on a bad number.
 pub fn cell(number: u16) -> Cell {
@@ -228,7 +228,7 @@ impl Game for Tampered {
     fn in_check(&self) -> Vec<String> {
         self.game.in_check()
     }
-    fn occupant(&self, square: &str) -> Result<String, String> {
+    fn occupant(&self, square: &str) -> Result<String, VariantError> {
         self.game.occupant(square)
     }
     fn pieces(&self) -> Vec<(String, String)> {
@@ -244,13 +244,13 @@ impl Game for Tampered {
             Tamper::RefusesLastListedMove => moves,
         }
     }
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError> {
         self.game.legal_moves_from(square)
     }
     fn special_actions(&self) -> Vec<String> {
         self.game.special_actions()
     }
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError> {
         self.game.canonical_action(text)
     }
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {

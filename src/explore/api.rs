@@ -214,10 +214,11 @@ pub fn state(
     };
     let mut targets: BTreeMap<String, Vec<String>> = BTreeMap::new();
     if let Some(square) = &request.select {
-        let name = (game.info().square)(square).map_err(ApiError::bad_request)?;
+        let name = (game.info().square)(square)
+            .map_err(|error| ApiError::bad_request(error.to_string()))?;
         for mv in game
             .legal_moves_from(&name)
-            .map_err(ApiError::bad_request)?
+            .map_err(|error| ApiError::bad_request(error.to_string()))?
         {
             if let Some((_, to)) = game.move_squares(&mv) {
                 targets.entry(to).or_default().push(mv);
@@ -268,7 +269,8 @@ pub fn state(
         }
         None => None,
     };
-    let svg = render_game(game, &diagram).map_err(ApiError::bad_request)?;
+    let svg =
+        render_game(game, &diagram).map_err(|error| ApiError::bad_request(error.to_string()))?;
     // The move list: the actions played and those Redo would play.
     let line = {
         let start = open(request, &request.rulings)?;

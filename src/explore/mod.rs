@@ -45,8 +45,8 @@ pub enum ExploreError {
     #[error(transparent)]
     Misreadings(#[from] crate::spec::SpecError),
     /// A scenario's game cannot be opened (the rule system's words).
-    #[error("{0}")]
-    Open(String),
+    #[error(transparent)]
+    Open(#[from] crate::variant::VariantError),
 }
 
 /// The explorer's address and command line, defined with the report that

@@ -96,9 +96,10 @@ pub fn scenario_text(request: &SaveRequest, spec: &Spec) -> Result<String, ApiEr
     if game_request.select.is_some() || game_request.actions.is_empty() {
         let moves = match &game_request.select {
             Some(square) => {
-                let name = (game.info().square)(square).map_err(bad)?;
+                let name = (game.info().square)(square).map_err(|error| bad(error.to_string()))?;
                 text.push_str(&format!("  - moves: {{from: {}}}\n", quoted(&name)));
-                game.legal_moves_from(&name).map_err(bad)?
+                game.legal_moves_from(&name)
+                    .map_err(|error| bad(error.to_string()))?
             }
             None => {
                 text.push_str("  - moves: {}\n");

@@ -389,7 +389,7 @@ pub fn play_recorded(
     seed: u64,
     max_plies: usize,
 ) -> Result<Recorder, String> {
-    let game = variant::open(variant, start, rulings)?;
+    let game = variant::open(variant, start, rulings).map_err(|error| error.to_string())?;
     let parties = game.info().parties;
     if seats.len() != parties.len() {
         return Err(format!(

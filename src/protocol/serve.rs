@@ -349,9 +349,9 @@ pub fn answer_within(request: Request, forced: &[String], budget: NodeBudget) ->
                 moves: game.legal_moves(),
             },
             Some(Ok(moves)) => Response::Moves { seq, moves },
-            Some(Err(message)) => Response::Errored {
+            Some(Err(error)) => Response::Errored {
                 seq,
-                context: message,
+                context: error.to_string(),
             },
         }),
         Request::Status {

@@ -144,7 +144,10 @@ impl Recorder {
         };
         let turn_record = self.is_turn_record();
         let body = if turn_record {
-            let canonical = self.game.canonical_action(action).map_err(refuse)?;
+            let canonical = self
+                .game
+                .canonical_action(action)
+                .map_err(|error| refuse(error.to_string()))?;
             if !self.game.legal_moves().contains(&canonical)
                 && !self.game.special_actions().contains(&canonical)
             {

@@ -156,7 +156,9 @@ pub fn replay(record: &TurnRecord) -> Result<Replayed, Discrepancy> {
                 turn.party
             )));
         }
-        let canonical = game.canonical_action(&turn.action).map_err(&fail)?;
+        let canonical = game
+            .canonical_action(&turn.action)
+            .map_err(|error| fail(error.to_string()))?;
         if !game.legal_moves().contains(&canonical) && !game.special_actions().contains(&canonical)
         {
             return Err(fail(format!(

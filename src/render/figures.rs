@@ -161,8 +161,7 @@ pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>
         // The one-way targets get an arrow of their own kind (and the
         // picture a legend line).
         let kind_arrows = game
-            .legal_moves_from(&spec.square)
-            .map_err(RenderError::Variant)?
+            .legal_moves_from(&spec.square)?
             .into_iter()
             .filter(|mv| {
                 game.move_squares(mv)
@@ -176,12 +175,8 @@ pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>
             kind_arrows,
             ..super::game::GameDiagram::default()
         };
-        let dots = game
-            .legal_moves_from(&spec.square)
-            .map_err(RenderError::Variant)?
-            .len();
-        let svg =
-            super::game::render_game(game.as_ref(), &diagram).map_err(RenderError::Variant)?;
+        let dots = game.legal_moves_from(&spec.square)?.len();
+        let svg = super::game::render_game(game.as_ref(), &diagram)?;
         out.push(Figure {
             file: spec.file.clone(),
             caption: spec.caption.clone(),

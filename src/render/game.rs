@@ -6,6 +6,8 @@
 use crate::variant::piece_names::{self, PieceNames};
 use crate::variant::Game;
 
+use super::RenderError;
+
 use crate::draw::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
 
 /// What to draw on top of a game's position.
@@ -111,8 +113,9 @@ pub fn check_squares(game: &dyn Game) -> Vec<String> {
 /// The SVG of `game`'s position with `diagram`'s marks.
 ///
 /// # Errors
-/// A message when an arrow or the `moves_of` square is not the variant's.
-pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, String> {
+/// [`RenderError`] when an arrow or the `moves_of` square is not the
+/// variant's.
+pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, RenderError> {
     let info = game.info();
     let mut board = (info.board)(diagram.bottom.as_deref());
     side_notes(game, &mut board);
@@ -123,23 +126,23 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Str
         ..Marks::default()
     };
     for text in &diagram.arrows {
-        let (from, to) = game
-            .move_squares(text)
-            .ok_or_else(|| format!("'{text}' is not a move of {}", info.title))?;
+        let (from, to) = game.move_squares(text).ok_or_else(|| {
+            RenderError::Variant(format!("'{text}' is not a move of {}", info.title))
+        })?;
         marks.arrows.push((from, to, ArrowKind::Move));
     }
     for (text, kind) in &diagram.kind_arrows {
-        let (from, to) = game
-            .move_squares(text)
-            .ok_or_else(|| format!("'{text}' is not a move of {}", info.title))?;
+        let (from, to) = game.move_squares(text).ok_or_else(|| {
+            RenderError::Variant(format!("'{text}' is not a move of {}", info.title))
+        })?;
         marks.arrows.push((from, to, *kind));
     }
     if let Some(square) = &diagram.moves_of {
         let name = (info.square)(square)?;
         if game.occupant(&name)? == "empty" {
-            return Err(format!(
+            return Err(RenderError::Variant(format!(
                 "--moves-of {name}: the square is empty, so there are no moves to show"
-            ));
+            )));
         }
         for mv in game.legal_moves_from(&name)? {
             if let Some((_, to)) = game.move_squares(&mv) {

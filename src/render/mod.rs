@@ -30,6 +30,9 @@ pub enum RenderError {
     /// A variant's figure or diagram could not be drawn.
     #[error("{0}")]
     Variant(String),
+    /// A square or move the variant does not read.
+    #[error(transparent)]
+    Rules(#[from] crate::variant::VariantError),
 }
 
 /// Writes `text` to `path`. No folder is created: a missing parent is an

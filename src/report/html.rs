@@ -158,10 +158,10 @@ fn other_variant_diagram(loaded: &Loaded, lang: Lang) -> String {
         letters: lang.letters(),
         ..GameDiagram::default()
     };
-    render_game(game.as_ref(), &diagram).unwrap_or_else(|message| {
+    render_game(game.as_ref(), &diagram).unwrap_or_else(|error| {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 40\"><text x=\"4\" y=\"24\">{}</text></svg>\n",
-            escape(&message)
+            escape(&error.to_string())
         )
     })
 }

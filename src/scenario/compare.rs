@@ -132,7 +132,8 @@ pub fn expected_fields(expect: &Expect, info: &VariantInfo) -> BTreeMap<&'static
         if let Some(value) = expect.variant_fields.get(field.name) {
             map.insert(
                 field.name,
-                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message })),
+                (field.normalize)(value)
+                    .unwrap_or_else(|error| json!({ "invalid": error.to_string() })),
             );
         }
     }
@@ -252,7 +253,8 @@ pub fn state_fields(
             );
             have.insert(
                 name.clone(),
-                game.occupant(&name).unwrap_or_else(|message| message),
+                game.occupant(&name)
+                    .unwrap_or_else(|error| error.to_string()),
             );
         }
         expected.insert("cells", json!(want));
@@ -264,8 +266,8 @@ pub fn state_fields(
     }
     for field in info.state_fields {
         if let Some(value) = state.variant_fields.get(field.name) {
-            let want =
-                (field.normalize)(value).unwrap_or_else(|message| json!({ "invalid": message }));
+            let want = (field.normalize)(value)
+                .unwrap_or_else(|error| json!({ "invalid": error.to_string() }));
             let have = game.state_field(field.name).unwrap_or(Value::Null);
             // A map pins some keys only (the trays of some parties).
             let have = match (&want, &have) {

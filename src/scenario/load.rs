@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::spec::Spec;
-use crate::variant::{self, Game, VariantInfo};
+use crate::variant::{self, Game, VariantError, VariantInfo};
 
 use super::format::{PositionSpec, Scenario, StartSpec, REPLACED};
 use super::kind::{kind_of, FileKind};
@@ -34,8 +34,8 @@ impl Loaded {
     /// A fresh game at the starting position under the scenario's ruleset.
     ///
     /// # Errors
-    /// The engine's message when the position or the ruleset is refused.
-    pub fn open(&self) -> Result<Box<dyn Game>, String> {
+    /// [`VariantError`] when the position or the ruleset is refused.
+    pub fn open(&self) -> Result<Box<dyn Game>, VariantError> {
         self.open_with(&[])
     }
 
@@ -51,14 +51,13 @@ impl Loaded {
     ///
     /// # Errors
     /// As [`Loaded::open`].
-    pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, String> {
+    pub fn open_with(&self, forced: &[String]) -> Result<Box<dyn Game>, VariantError> {
         let (forced, faults) = variant::split_faults(forced);
         let rebuilt = !forced.is_empty() && self.from_default_start();
         let mut rulings = self.scenario.ruleset.clone();
         rulings.extend(forced);
         let position = (!rebuilt).then_some(self.start.as_str());
         variant::open_with_faults(self.scenario.variant, position, &rulings, &faults)
-            .map_err(String::from)
     }
 
     /// Whether the scenario starts from the variant's own start position
@@ -422,7 +421,7 @@ fn validate(
     }
     let game = loaded
         .open()
-        .map_err(|message| fail(problem("position", "position:", message)))?;
+        .map_err(|error| fail(problem("position", "position:", error.to_string())))?;
     if let Some(party) = game.to_move() {
         if game.legal_moves().is_empty() {
             return Err(fail(problem(

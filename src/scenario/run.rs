@@ -365,12 +365,12 @@ impl Reference<'_> {
 
 impl Subject for Reference<'_> {
     fn open(&mut self, loaded: &Loaded) -> Result<(), Halt> {
-        let game = loaded.open_with(self.forced).map_err(|message| {
+        let game = loaded.open_with(self.forced).map_err(|error| {
             Halt::Differs(Mismatch::plain(
                 0,
                 "open the position",
                 "a playable position",
-                &message,
+                &error.to_string(),
             ))
         })?;
         self.game = Some(game);
@@ -428,7 +428,7 @@ impl Subject for Reference<'_> {
         Ok(match from {
             Some(square) => game
                 .legal_moves_from(square)
-                .unwrap_or_else(|error| vec![error]),
+                .unwrap_or_else(|error| vec![error.to_string()]),
             None => game.legal_moves(),
         })
     }

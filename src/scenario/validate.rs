@@ -81,7 +81,7 @@ fn check_parties<'a>(
 fn check_square(info: &VariantInfo, field: &str, square: &SquareText) -> Result<(), FieldError> {
     (info.square)(&square.0)
         .map(|_| ())
-        .map_err(|message| field_error(field, message))
+        .map_err(|error| field_error(field, error.to_string()))
 }
 
 fn check_kind(info: &VariantInfo, field: &str, kind: &str) -> Result<(), FieldError> {
@@ -127,7 +127,7 @@ fn check_variant_fields(
             ));
         };
         (field.normalize)(value)
-            .map_err(|message| field_error(format!("{place}.{key}"), message))?;
+            .map_err(|error| field_error(format!("{place}.{key}"), error.to_string()))?;
     }
     Ok(())
 }
@@ -169,7 +169,7 @@ pub(super) fn check_step(
             // Unreadable text is allowed only where the scenario expects it refused.
             if expect.result != "bad-notation" {
                 game.canonical_action(action)
-                    .map_err(|message| field_error("play", message))?;
+                    .map_err(|error| field_error("play", error.to_string()))?;
             }
             check_expect(expect, info)
         }
@@ -179,7 +179,7 @@ pub(super) fn check_step(
             }
             for text in expect {
                 game.canonical_action(text)
-                    .map_err(|message| field_error("expect_moves", message))?;
+                    .map_err(|error| field_error("expect_moves", error.to_string()))?;
             }
             Ok(())
         }

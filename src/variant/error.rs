@@ -2,12 +2,10 @@
 //! ruling setting, a misreading, a square or a move text it cannot read.
 //! (A move refused in play is a [`super::Refusal`].)
 //!
-//! The [`super::Game`] trait and the function pointers of
-//! [`super::VariantInfo`] still answer in message strings (MONARCHIE's
-//! implementation of them is not converted yet); the free functions of
-//! this module tree and the rule systems' own readers answer with
-//! [`VariantError`], and `String::from` turns one into the message at
-//! those boundaries.
+//! The [`super::Game`] trait, the function pointers of
+//! [`super::VariantInfo`], the free functions of this module tree and the
+//! rule systems' own readers answer with [`VariantError`]; a variant's own
+//! expectation field refuses a value with [`FieldValueError`].
 
 use super::VariantId;
 
@@ -188,9 +186,28 @@ impl From<String> for VariantError {
     }
 }
 
-/// For the interface that still speaks in message strings.
-impl From<VariantError> for String {
-    fn from(error: VariantError) -> String {
-        error.to_string()
+/// Why a value of a variant's own expectation field is not one it reads:
+/// what was expected, and what was given (`expected true or false, got
+/// 3`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FieldValueError(pub String);
+
+impl From<String> for FieldValueError {
+    fn from(message: String) -> FieldValueError {
+        FieldValueError(message)
+    }
+}
+
+/// A square, cell or point name inside a field's value that is not one.
+impl From<VariantError> for FieldValueError {
+    fn from(error: VariantError) -> FieldValueError {
+        FieldValueError(error.to_string())
+    }
+}
+
+impl From<&str> for FieldValueError {
+    fn from(message: &str) -> FieldValueError {
+        FieldValueError(message.to_string())
     }
 }

@@ -142,7 +142,7 @@ pub trait Rules {
 }
 
 pub use describe::{EventDoc, Example, FigureSpec, ProtocolDoc};
-pub use error::VariantError;
+pub use error::{FieldValueError, VariantError};
 pub use faults::{has_misreadings, misreadings, open_with_faults, split_faults, FAULT_PREFIX};
 pub use outcome::{Capture, ControlChange, Elimination, Event, Refusal, Report, Status};
 pub use walk::{divide, divide_game_parallel, perft, perft_parallel, PerftPath};
@@ -170,8 +170,8 @@ pub trait Game: Send {
     /// `dead <owner> <kind>` for a dead blocker.
     ///
     /// # Errors
-    /// A message when `square` is not a square of the board.
-    fn occupant(&self, square: &str) -> Result<String, String>;
+    /// [`VariantError`] when `square` is not a square of the board.
+    fn occupant(&self, square: &str) -> Result<String, VariantError>;
     /// Every occupied square with its occupant (as [`Game::occupant`]).
     fn pieces(&self) -> Vec<(String, String)>;
     /// How many squares are occupied (the length of [`Game::pieces`]).
@@ -193,8 +193,8 @@ pub trait Game: Send {
     /// piece belongs to the party to move.
     ///
     /// # Errors
-    /// A message when `square` is not a square of the board.
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String>;
+    /// [`VariantError`] when `square` is not a square of the board.
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError>;
     /// The legal actions that are not moves (MONARCHIE's `timeout`, a
     /// draw `claim`), for random games.
     fn special_actions(&self) -> Vec<String>;
@@ -202,8 +202,8 @@ pub trait Game: Send {
     /// move compare equal.
     ///
     /// # Errors
-    /// A message when the text is not an action of the variant.
-    fn canonical_action(&self, text: &str) -> Result<String, String>;
+    /// [`VariantError`] when the text is not an action of the variant.
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError>;
     /// Plays one action (a move, or a variant's special action). A refused
     /// action leaves the game unchanged.
     ///
@@ -266,7 +266,7 @@ pub trait Game: Send {
     /// can, `None` where the variant does not judge it (the default). A
     /// scenario that starts here must say `reachable: false` exactly when
     /// this says no.
-    fn start_reachable(&self) -> Option<Result<(), String>> {
+    fn start_reachable(&self) -> Option<Result<(), VariantError>> {
         None
     }
     /// A copy of the game.
@@ -344,7 +344,7 @@ pub struct VariantField {
     pub doc: &'static str,
     /// The expected value as written (YAML read as JSON), normalised to
     /// the form the view gives, or what was expected instead.
-    pub normalize: fn(&Value) -> Result<Value, String>,
+    pub normalize: fn(&Value) -> Result<Value, FieldValueError>,
     /// The value of a report (`play` fields only; `None` for state fields).
     pub view: Option<fn(&Report) -> Value>,
 }
@@ -357,7 +357,7 @@ impl fmt::Debug for VariantField {
 
 /// A random valid position from a seed under ruling settings, in the
 /// variant's notation, or why the settings are refused.
-pub type RandomPosition = fn(u64, &[String]) -> Result<String, String>;
+pub type RandomPosition = fn(u64, &[String]) -> Result<String, VariantError>;
 
 /// A per-party listing in a scenario file, read into the variant's
 /// notation, or the field and what is wrong.
@@ -379,7 +379,7 @@ pub struct VariantInfo {
     /// What a place on the board is called (`cell`, `square`).
     pub square_word: &'static str,
     /// The canonical name of a square, or why it is not one.
-    pub square: fn(&str) -> Result<String, String>,
+    pub square: fn(&str) -> Result<String, VariantError>,
     /// The named start positions; `start: true` is the first.
     pub starts: &'static [&'static str],
     /// The notation of a named start position.

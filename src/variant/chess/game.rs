@@ -264,7 +264,7 @@ pub const SIDES: [PartyInfo; 2] = [
 /// squares and its start, its piece kinds, its board picture and figures.
 pub struct ChessParts {
     /// The canonical name of a square, or why it is not one.
-    pub square: fn(&str) -> Result<String, String>,
+    pub square: fn(&str) -> Result<String, VariantError>,
     /// The notation of a named start position.
     pub start_notation: fn(&str) -> Option<String>,
     /// Its piece kinds, lowercase English.
@@ -392,7 +392,7 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         self.in_check_now()
     }
 
-    fn occupant(&self, square: &str) -> Result<String, String> {
+    fn occupant(&self, square: &str) -> Result<String, VariantError> {
         let square = self.square(square)?;
         Ok(match self.position.board().piece(square) {
             Some(piece) => format!("{} {}", piece.side.name(), piece.kind.name()),
@@ -425,13 +425,13 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         }
     }
 
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError> {
         if text.trim() == CLAIM {
             return Ok(CLAIM.to_string());
         }
         Move::parse(text.trim(), self.rules.geometry())
             .map(|mv| mv.to_string())
-            .map_err(|error| error.to_string())
+            .map_err(|error| VariantError::Rules(error.to_string()))
     }
 
     /// One king each side, then the variant's own invariants.
@@ -456,8 +456,8 @@ impl<V: ChessVariant> Game for ChessGame<V> {
         sorted_texts(self.moves(None))
     }
 
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square = self.square(square).map_err(String::from)?;
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError> {
+        let square = self.square(square)?;
         Ok(sorted_texts(self.moves(Some(square))))
     }
 

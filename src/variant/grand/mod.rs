@@ -108,9 +108,7 @@ pub static INFO: VariantInfo = chess::game::info(
             open: open_with_faults,
         },
         protocol: &protocol_doc::PROTOCOL,
-        square: |text| {
-            chess::game::square_name(&chess::geometry::TEN_BY_TEN, text).map_err(String::from)
-        },
+        square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &[
             "king", "queen", "rook", "bishop", "knight", "pawn", "marshal", "cardinal",

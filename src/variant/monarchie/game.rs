@@ -282,7 +282,7 @@ impl Game for MonarchieGame {
             .collect()
     }
 
-    fn occupant(&self, square: &str) -> Result<String, String> {
+    fn occupant(&self, square: &str) -> Result<String, VariantError> {
         let cell: Cell = square.parse().map_err(|error| format!("{error}"))?;
         Ok(occupant_text(&self.position, cell))
     }
@@ -330,7 +330,7 @@ impl Game for MonarchieGame {
         self.listed().texts == moves
     }
 
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError> {
         let cell: Cell = square.parse().map_err(|error| format!("{error}"))?;
         let mut moves: Vec<Move> = legal_moves_from(&self.position, cell, &self.rules)
             .into_iter()
@@ -350,10 +350,10 @@ impl Game for MonarchieGame {
         }
     }
 
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError> {
         text.parse::<Action>()
             .map(|action| action.to_string())
-            .map_err(|error| error.to_string())
+            .map_err(|error| VariantError::Rules(error.to_string()))
     }
 
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
@@ -416,7 +416,7 @@ impl Game for MonarchieGame {
     /// no other party is (R-NEXT step 1 would have given the turn to the
     /// checked party); with the mover in check, further checks are a
     /// multiple check (clause 10), which a game does reach.
-    fn start_reachable(&self) -> Option<Result<(), String>> {
+    fn start_reachable(&self) -> Option<Result<(), VariantError>> {
         let to_move = self.position.to_move();
         let checked = rules::parties_in_check(&self.position, &self.rules);
         let mover_checked = to_move.is_some_and(|party| checked.contains(&party));
@@ -428,11 +428,11 @@ impl Game for MonarchieGame {
         if others.is_empty() {
             return Some(Ok(()));
         }
-        Some(Err(format!(
+        Some(Err(VariantError::Rules(format!(
             "{} in check although {} is to move",
             others.join(", "),
             to_move.map_or_else(|| "nobody".to_string(), |party| party.to_string())
-        )))
+        ))))
     }
 
     /// MONARCHIE's fifteen named invariants (`src/variant/monarchie/invariants.rs`) of

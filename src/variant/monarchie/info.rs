@@ -13,7 +13,9 @@ use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::PieceKind;
 use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::ruleset::Ruleset;
-use crate::variant::{PartyInfo, Report, VariantField, VariantId, VariantInfo};
+use crate::variant::{
+    FieldValueError, PartyInfo, Report, VariantError, VariantField, VariantId, VariantInfo,
+};
 
 /// The six parties of clause 3, clockwise from Blau.
 pub const PARTIES: [PartyInfo; 6] = [
@@ -137,8 +139,9 @@ pub static INFO: VariantInfo = VariantInfo {
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).
-fn random_position(seed: u64, rulings: &[String]) -> Result<String, String> {
-    let rules = Ruleset::from_settings(rulings).map_err(|error| error.to_string())?;
+fn random_position(seed: u64, rulings: &[String]) -> Result<String, VariantError> {
+    let rules =
+        Ruleset::from_settings(rulings).map_err(|error| VariantError::Rules(error.to_string()))?;
     let mut rng = crate::rng::Rng::new(seed);
     Ok(to_notation(
         &crate::variant::monarchie::random::random_position(&mut rng, &rules),
@@ -156,10 +159,10 @@ const REFUSALS: [&str; 22] = {
     codes
 };
 
-fn cell_name(text: &str) -> Result<String, String> {
+fn cell_name(text: &str) -> Result<String, VariantError> {
     text.parse::<Cell>()
         .map(|cell| cell.number().to_string())
-        .map_err(|error| error.to_string())
+        .map_err(|error| VariantError::Rules(error.to_string()))
 }
 
 fn start_notation(name: &str) -> Option<String> {
@@ -179,35 +182,37 @@ fn text_of(value: &Value) -> Option<String> {
     }
 }
 
-fn party_key(value: &Value) -> Result<&'static str, String> {
+fn party_key(value: &Value) -> Result<&'static str, FieldValueError> {
     let text = text_of(value).ok_or_else(|| format!("expected a party, got {value}"))?;
     text.parse::<Party>()
         .map(Party::key)
-        .map_err(|error| error.to_string())
+        .map_err(|error| FieldValueError(error.to_string()))
 }
 
-fn normalize_party_or_null(value: &Value) -> Result<Value, String> {
+fn normalize_party_or_null(value: &Value) -> Result<Value, FieldValueError> {
     match value {
         Value::Null => Ok(Value::Null),
         other => party_key(other).map(|key| json!(key)),
     }
 }
 
-fn normalize_bool(value: &Value) -> Result<Value, String> {
+fn normalize_bool(value: &Value) -> Result<Value, FieldValueError> {
     match value {
         Value::Bool(_) => Ok(value.clone()),
-        other => Err(format!("expected true or false, got {other}")),
+        other => Err(FieldValueError(format!(
+            "expected true or false, got {other}"
+        ))),
     }
 }
 
-fn cell_number(value: &Value) -> Result<u16, String> {
+fn cell_number(value: &Value) -> Result<u16, FieldValueError> {
     let text = text_of(value).ok_or_else(|| format!("expected a cell number, got {value}"))?;
     text.parse::<Cell>()
         .map(Cell::number)
-        .map_err(|error| error.to_string())
+        .map_err(|error| FieldValueError(error.to_string()))
 }
 
-fn normalize_gardez(value: &Value) -> Result<Value, String> {
+fn normalize_gardez(value: &Value) -> Result<Value, FieldValueError> {
     let items = value
         .as_array()
         .ok_or_else(|| "expected a list of {party, cell}".to_string())?;
@@ -220,7 +225,9 @@ fn normalize_gardez(value: &Value) -> Result<Value, String> {
             .keys()
             .find(|key| !["party", "cell"].contains(&key.as_str()))
         {
-            return Err(format!("unknown field `{key}` (expected party, cell)"));
+            return Err(FieldValueError(format!(
+                "unknown field `{key}` (expected party, cell)"
+            )));
         }
         let party = party_key(object.get("party").ok_or("missing field `party`")?)?;
         let cell = cell_number(object.get("cell").ok_or("missing field `cell`")?)?;
@@ -237,7 +244,7 @@ fn normalize_gardez(value: &Value) -> Result<Value, String> {
         .collect::<Vec<_>>()))
 }
 
-fn normalize_trays(value: &Value) -> Result<Value, String> {
+fn normalize_trays(value: &Value) -> Result<Value, FieldValueError> {
     let object = value
         .as_object()
         .ok_or_else(|| "expected {party: [kinds]}".to_string())?;
@@ -266,7 +273,7 @@ fn normalize_trays(value: &Value) -> Result<Value, String> {
     Ok(json!(trays))
 }
 
-fn normalize_cells(value: &Value) -> Result<Value, String> {
+fn normalize_cells(value: &Value) -> Result<Value, FieldValueError> {
     let list = value
         .as_array()
         .ok_or_else(|| "expected a list of cells".to_string())?;

@@ -96,9 +96,7 @@ pub static INFO: VariantInfo = chess::game::info(
             open: open_with_faults,
         },
         protocol: &protocol_doc::PROTOCOL,
-        square: |text| {
-            chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text).map_err(String::from)
-        },
+        square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),
         start_notation: |name| (name == "start").then(|| START_FEN.to_string()),
         kinds: &["king", "queen", "rook", "bishop", "knight"],
         board: |bottom| chess::picture::board(&chess::geometry::EIGHT_BY_EIGHT, bottom),

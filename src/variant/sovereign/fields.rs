@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::variant::{Report, VariantField};
+use crate::variant::{FieldValueError, Report, VariantField};
 
 use super::control::{held_by, Holders};
 use super::geometry::Colour;
@@ -33,7 +33,7 @@ pub fn king_colours_value(position: &Position) -> Value {
 
 /// A scenario value of Sovereign Chess's own fields that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-enum FieldValueError {
+enum Problem {
     #[error(
         "expected a colour name (navy, red, green, violet, pink, yellow, ash, slate, cyan, black, white, orange), found {found}"
     )]
@@ -46,39 +46,37 @@ enum FieldValueError {
     BothPlayers,
 }
 
-impl From<FieldValueError> for String {
-    fn from(error: FieldValueError) -> String {
-        error.to_string()
+impl From<Problem> for FieldValueError {
+    fn from(problem: Problem) -> FieldValueError {
+        FieldValueError(problem.to_string())
     }
 }
 
-fn colour_name(value: &Value) -> Result<Colour, FieldValueError> {
+fn colour_name(value: &Value) -> Result<Colour, Problem> {
     value
         .as_str()
         .and_then(Colour::from_name)
-        .ok_or_else(|| FieldValueError::NotAColour {
+        .ok_or_else(|| Problem::NotAColour {
             found: value.clone(),
         })
 }
 
-fn players_object(value: &Value) -> Result<&Map<String, Value>, FieldValueError> {
-    let map = value
-        .as_object()
-        .ok_or_else(|| FieldValueError::NotPlayers {
-            found: value.clone(),
-        })?;
+fn players_object(value: &Value) -> Result<&Map<String, Value>, Problem> {
+    let map = value.as_object().ok_or_else(|| Problem::NotPlayers {
+        found: value.clone(),
+    })?;
     for key in map.keys() {
         if Player::from_key(key).is_none() {
-            return Err(FieldValueError::UnknownPlayer { key: key.clone() });
+            return Err(Problem::UnknownPlayer { key: key.clone() });
         }
     }
     if map.len() != 2 {
-        return Err(FieldValueError::BothPlayers);
+        return Err(Problem::BothPlayers);
     }
     Ok(map)
 }
 
-fn normalize_control(value: &Value) -> Result<Value, String> {
+fn normalize_control(value: &Value) -> Result<Value, FieldValueError> {
     let map = players_object(value)?;
     let mut out = Map::new();
     for player in Player::ALL {
@@ -104,7 +102,7 @@ fn normalize_control(value: &Value) -> Result<Value, String> {
     Ok(Value::Object(out))
 }
 
-fn normalize_kings(value: &Value) -> Result<Value, String> {
+fn normalize_kings(value: &Value) -> Result<Value, FieldValueError> {
     let map = players_object(value)?;
     let mut out = Map::new();
     for player in Player::ALL {
@@ -117,7 +115,7 @@ fn normalize_kings(value: &Value) -> Result<Value, String> {
     Ok(Value::Object(out))
 }
 
-fn normalize_castling(value: &Value) -> Result<Value, String> {
+fn normalize_castling(value: &Value) -> Result<Value, FieldValueError> {
     let text = value.as_str().ok_or_else(|| {
         format!("expected the castling field as text (e.g. CELNceln or -), found {value}")
     })?;
@@ -126,7 +124,9 @@ fn normalize_castling(value: &Value) -> Result<Value, String> {
             .chars()
             .all(|c| ('A'..='P').contains(&c) || ('a'..='p').contains(&c));
     if !valid || text.is_empty() {
-        return Err(format!("'{text}': expected '-' or rook files A-P and a-p"));
+        return Err(FieldValueError(format!(
+            "'{text}': expected '-' or rook files A-P and a-p"
+        )));
     }
     Ok(Value::String(text.to_string()))
 }

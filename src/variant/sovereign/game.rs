@@ -221,8 +221,8 @@ impl Game for SovereignGame {
         self.checks()
     }
 
-    fn occupant(&self, square: &str) -> Result<String, String> {
-        let square = Self::square(square).map_err(String::from)?;
+    fn occupant(&self, square: &str) -> Result<String, VariantError> {
+        let square = Self::square(square)?;
         Ok(match self.position.at(square) {
             Some(piece) => format!("{} {}", piece.colour.name(), piece.role.name()),
             None => "empty".to_string(),
@@ -257,8 +257,8 @@ impl Game for SovereignGame {
         sorted(self.moves())
     }
 
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
-        let square = Self::square(square).map_err(String::from)?;
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError> {
+        let square = Self::square(square)?;
         Ok(sorted(
             self.moves()
                 .into_iter()
@@ -280,13 +280,11 @@ impl Game for SovereignGame {
         out
     }
 
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError> {
         match text.trim() {
             CLAIM => Ok(CLAIM.to_string()),
             SWAP => Ok(SWAP.to_string()),
-            other => MoveText::parse(other)
-                .map(|mv| mv.to_string())
-                .map_err(String::from),
+            other => MoveText::parse(other).map(|mv| mv.to_string()),
         }
     }
 

@@ -117,7 +117,6 @@ pub static INFO: VariantInfo = VariantInfo {
     square: |text| {
         geometry::Square::parse(text.trim())
             .map(|square| square.to_string())
-            .map_err(String::from)
     },
     starts: &["start"],
     start_notation: |name| (name == "start").then(|| START_FEN.to_string()),

@@ -596,7 +596,7 @@ impl Game for ThreeKingdomsGame {
         self.checks()
     }
 
-    fn occupant(&self, square: &str) -> Result<String, String> {
+    fn occupant(&self, square: &str) -> Result<String, VariantError> {
         let point: Point = square.parse().map_err(|error| format!("{error}"))?;
         Ok(match self.position.at(point) {
             Some(piece) => format!("{} {}", piece.owner, piece.kind.name()),
@@ -639,7 +639,7 @@ impl Game for ThreeKingdomsGame {
         Self::texts(&self.moves(None))
     }
 
-    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, String> {
+    fn legal_moves_from(&self, square: &str) -> Result<Vec<String>, VariantError> {
         let point: Point = square.parse().map_err(|error| format!("{error}"))?;
         Ok(Self::texts(&self.moves(Some(point))))
     }
@@ -672,7 +672,7 @@ impl Game for ThreeKingdomsGame {
         Some(legal[(choice / 1000 % legal.len() as u64) as usize].clone())
     }
 
-    fn canonical_action(&self, text: &str) -> Result<String, String> {
+    fn canonical_action(&self, text: &str) -> Result<String, VariantError> {
         match self
             .parse_action(text.trim())
             .map_err(|error| error.to_string())?

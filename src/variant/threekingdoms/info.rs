@@ -11,7 +11,9 @@ use super::point::{Kingdom, Point};
 use super::position::Position;
 use super::ruleset::Bannermen;
 use super::transition::Cause;
-use crate::variant::{PartyInfo, Report, VariantField, VariantId, VariantInfo};
+use crate::variant::{
+    FieldValueError, PartyInfo, Report, VariantError, VariantField, VariantId, VariantInfo,
+};
 
 /// The three kingdoms in turn order (clause tk.T1, tk.T6).
 pub const KINGDOMS: [PartyInfo; 3] = [
@@ -159,10 +161,10 @@ fn alternatives() -> Vec<String> {
         .collect()
 }
 
-fn point_name(text: &str) -> Result<String, String> {
+fn point_name(text: &str) -> Result<String, VariantError> {
     text.parse::<Point>()
         .map(|point| point.to_string())
-        .map_err(|error| error.to_string())
+        .map_err(|error| VariantError::Rules(error.to_string()))
 }
 
 /// The notation of a named start: `start` (bannermen on) or
@@ -182,9 +184,9 @@ struct NotAKingdom {
     found: Value,
 }
 
-impl From<NotAKingdom> for String {
-    fn from(error: NotAKingdom) -> String {
-        error.to_string()
+impl From<NotAKingdom> for FieldValueError {
+    fn from(error: NotAKingdom) -> FieldValueError {
+        FieldValueError(error.to_string())
     }
 }
 
@@ -198,14 +200,14 @@ fn kingdom_key(value: &Value) -> Result<&'static str, NotAKingdom> {
         })
 }
 
-fn normalize_kingdom_or_null(value: &Value) -> Result<Value, String> {
+fn normalize_kingdom_or_null(value: &Value) -> Result<Value, FieldValueError> {
     match value {
         Value::Null => Ok(Value::Null),
         other => Ok(json!(kingdom_key(other)?)),
     }
 }
 
-fn normalize_kingdoms(value: &Value) -> Result<Value, String> {
+fn normalize_kingdoms(value: &Value) -> Result<Value, FieldValueError> {
     let list = value
         .as_array()
         .ok_or_else(|| format!("expected a list of kingdoms, got {value}"))?;
@@ -218,7 +220,7 @@ fn normalize_kingdoms(value: &Value) -> Result<Value, String> {
     Ok(json!(kingdoms.iter().map(|k| k.key()).collect::<Vec<_>>()))
 }
 
-fn normalize_homes(value: &Value) -> Result<Value, String> {
+fn normalize_homes(value: &Value) -> Result<Value, FieldValueError> {
     let object = value
         .as_object()
         .ok_or_else(|| "expected {point: kingdom}".to_string())?;
@@ -230,7 +232,7 @@ fn normalize_homes(value: &Value) -> Result<Value, String> {
     Ok(json!(out))
 }
 
-fn normalize_trapped(value: &Value) -> Result<Value, String> {
+fn normalize_trapped(value: &Value) -> Result<Value, FieldValueError> {
     let object = value
         .as_object()
         .ok_or_else(|| "expected {kingdom: kingdom or null}".to_string())?;
@@ -242,11 +244,11 @@ fn normalize_trapped(value: &Value) -> Result<Value, String> {
     Ok(json!(out))
 }
 
-fn normalize_count(value: &Value) -> Result<Value, String> {
+fn normalize_count(value: &Value) -> Result<Value, FieldValueError> {
     value
         .as_u64()
         .map(|n| json!(n))
-        .ok_or_else(|| format!("expected a count, got {value}"))
+        .ok_or_else(|| FieldValueError(format!("expected a count, got {value}")))
 }
 
 fn general_captured(report: &Report) -> Value {
