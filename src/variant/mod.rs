@@ -42,61 +42,77 @@ pub mod threekingdoms;
 mod walk;
 pub mod witness;
 
-/// Which rule system.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    JsonSchema,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum VariantId {
-    /// MONARCHIE, six parties on the 253-cell hexagram.
-    #[default]
-    Monarchie,
-    /// Grand Chess, 10x10.
-    Grand,
-    /// Racing Kings, 8x8.
-    #[value(name = "racingkings")]
-    Racingkings,
-    /// Three Kingdoms Xiangqi, three kingdoms on 135 points.
-    #[value(name = "threekingdoms")]
-    Threekingdoms,
-    /// Sovereign Chess, 16x16, twelve armies, two players.
-    #[value(name = "sovereign")]
-    Sovereign,
+/// Declares the rule systems: one line each, `Name => "name", INFO, "doc"`.
+/// It makes [`VariantId`] (with `ALL`, `name()`, `FromStr` and the
+/// command line's value names) and [`info`], the one list every other
+/// per-variant fact is reached through. The first line is the default.
+macro_rules! rule_systems {
+    ($first:ident => $first_name:literal, $first_info:path, $first_doc:literal;
+     $($variant:ident => $name:literal, $info:path, $doc:literal;)*) => {
+        /// Which rule system.
+        #[derive(
+            Clone,
+            Copy,
+            Debug,
+            Default,
+            PartialEq,
+            Eq,
+            PartialOrd,
+            Ord,
+            Hash,
+            Serialize,
+            Deserialize,
+            JsonSchema,
+            clap::ValueEnum,
+        )]
+        pub enum VariantId {
+            #[doc = $first_doc]
+            #[default]
+            #[value(name = $first_name)]
+            #[serde(rename = $first_name)]
+            $first,
+            $(
+                #[doc = $doc]
+                #[value(name = $name)]
+                #[serde(rename = $name)]
+                $variant,
+            )*
+        }
+
+        impl VariantId {
+            /// Every variant, in a fixed order.
+            pub const ALL: [VariantId; 1 $(+ { let _ = $name; 1 })*] =
+                [VariantId::$first, $(VariantId::$variant),*];
+
+            /// The lowercase name used on the command line, in files and
+            /// in the protocol.
+            pub fn name(self) -> &'static str {
+                match self {
+                    VariantId::$first => $first_name,
+                    $(VariantId::$variant => $name,)*
+                }
+            }
+        }
+
+        /// The description of `variant`.
+        pub fn info(variant: VariantId) -> &'static VariantInfo {
+            match variant {
+                VariantId::$first => &$first_info,
+                $(VariantId::$variant => &$info,)*
+            }
+        }
+    };
 }
 
-impl VariantId {
-    /// Every variant, in a fixed order.
-    pub const ALL: [VariantId; 5] = [
-        VariantId::Monarchie,
-        VariantId::Grand,
-        VariantId::Racingkings,
-        VariantId::Threekingdoms,
-        VariantId::Sovereign,
-    ];
-
-    /// The lowercase name used on the command line, in files and in the
-    /// protocol.
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Monarchie => "monarchie",
-            VariantId::Grand => "grand",
-            VariantId::Racingkings => "racingkings",
-            VariantId::Threekingdoms => "threekingdoms",
-            VariantId::Sovereign => "sovereign",
-        }
-    }
+// The registry: the one list of rule systems. A new one adds its line
+// here and its `pub mod` above; everything else about it is a field of
+// its `INFO`.
+rule_systems! {
+    Monarchie => "monarchie", monarchie::info::INFO, "MONARCHIE, six parties on the 253-cell hexagram.";
+    Grand => "grand", grand::INFO, "Grand Chess, 10x10.";
+    Racingkings => "racingkings", racingkings::INFO, "Racing Kings, 8x8.";
+    Threekingdoms => "threekingdoms", threekingdoms::INFO, "Three Kingdoms Xiangqi, three kingdoms on 135 points.";
+    Sovereign => "sovereign", sovereign::INFO, "Sovereign Chess, 16x16, twelve armies, two players.";
 }
 
 impl fmt::Display for VariantId {
@@ -113,7 +129,12 @@ impl std::str::FromStr for VariantId {
             .into_iter()
             .find(|variant| variant.name() == text)
             .ok_or_else(|| {
-                format!("unknown variant `{text}` (expected monarchie, grand, racingkings, threekingdoms or sovereign)")
+                let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+                let (last, rest) = names.split_last().expect("at least one rule system");
+                format!(
+                    "unknown variant `{text}` (expected {} or {last})",
+                    rest.join(", ")
+                )
             })
     }
 }
@@ -551,19 +572,6 @@ impl VariantInfo {
     /// The declared `state` field with this name.
     pub fn state_field(&self, name: &str) -> Option<&'static VariantField> {
         self.state_fields.iter().find(|field| field.name == name)
-    }
-}
-
-/// The description of `variant`.
-pub fn info(variant: VariantId) -> &'static VariantInfo {
-    // The one list of rule systems: every other per-variant fact is a
-    // field of its `INFO`.
-    match variant {
-        VariantId::Monarchie => &monarchie::info::INFO,
-        VariantId::Grand => &grand::INFO,
-        VariantId::Racingkings => &racingkings::INFO,
-        VariantId::Threekingdoms => &threekingdoms::INFO,
-        VariantId::Sovereign => &sovereign::INFO,
     }
 }
 

@@ -721,3 +721,34 @@ fn a_rule_system_is_named_outside_its_folder_only_by_the_registry() {
     assert!(rule_systems_named("fn f() { crate::variant::grand::open(); }").contains_key("grand"));
     assert!(rule_systems_named("#[cfg(test)]\nmod tests { use VariantId::Grand; }").is_empty());
 }
+
+/// Issue 34, item 1, the other half: inside the registry a rule system
+/// takes two lines of code, its `pub mod` and its line of
+/// `rule_systems!` (which makes `VariantId`, `ALL`, the names and `info`
+/// from that one list). With the test above, this is the proof that a new
+/// rule system joins through its own folders and two registry lines: no
+/// match arm anywhere else has to learn of it.
+#[test]
+fn the_registry_names_each_rule_system_on_two_lines() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src")
+            .join(REGISTRY),
+    )
+    .expect("the registry is readable");
+    let toks = code_tokens(&text);
+    for (id, folder) in RULE_SYSTEMS {
+        let lines: BTreeSet<usize> = toks
+            .iter()
+            .filter(|(token, _)| {
+                *token == Token::Word(id.into()) || *token == Token::Word(folder.into())
+            })
+            .map(|(_, line)| *line)
+            .collect();
+        assert_eq!(
+            lines.len(),
+            2,
+            "src/{REGISTRY} names `{folder}` on lines {lines:?}: expected its `pub mod` line and its `rule_systems!` line only"
+        );
+    }
+}
