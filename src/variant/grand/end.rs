@@ -6,8 +6,8 @@
 use crate::variant::chess::{Board, DrawClaims, Kind, Side, Square};
 use crate::variant::Status;
 
-use super::faults::Misreading;
 use super::position::Position;
+use super::readings::Stalemate;
 use super::{movegen, Grand};
 
 /// Clauses g.8.3 and g.8.4: the draws the side to move may claim:
@@ -69,18 +69,18 @@ pub fn status(position: &Position, rules: &Grand) -> Status {
         };
     }
     let mut moves = Vec::new();
-    movegen::legal_moves(position, None, rules.faults, &mut moves);
+    movegen::legal_moves(position, None, rules, &mut moves);
     if !moves.is_empty() {
         return Status::Ongoing;
     }
     if position.board.in_check(position.side) {
-        Status::won_by(position.side.opponent().name(), "checkmate")
-    } else if rules.faults.has(Misreading::StalemateWins) {
-        // Fault G-STALEMATE-WINS.
-        Status::won_by(position.side.opponent().name(), "stalemate")
-    } else {
-        Status::Drawn {
+        return Status::won_by(position.side.opponent().name(), "checkmate");
+    }
+    // Clause g.8.2: stalemate draws.
+    match rules.reading::<Stalemate>() {
+        Stalemate::Draw => Status::Drawn {
             reason: "stalemate".to_string(),
-        }
+        },
+        Stalemate::Wins => Status::won_by(position.side.opponent().name(), "stalemate"),
     }
 }

@@ -1,13 +1,10 @@
 //! Misreadings of Grand Chess (`spec/grand/misreadings.yaml`): plausible
 //! wrong readings of the rule text, played by the reference engine only
 //! when a test or `--fault G-...` asks (the contract is in
-//! [`crate::variant::faults`]). The rule code branches on
-//! [`FaultSet::has`] at the spot each changes, marked `// Fault G-...`;
-//! with no fault set every branch is a bit test that fails.
-
-use crate::variant::chess::{Board, Kind, Move, Side};
-
-use super::position::Position;
+//! [`crate::variant::faults`]). Each misreading is the hidden alternative
+//! of one rule point in [`super::readings`]; the rule code asks
+//! [`super::Grand::reading`] which reading of the rule is played and never
+//! this set. With no fault set every reading is one test that fails.
 
 misreadings! {
     "spec/grand/misreadings.yaml";
@@ -44,58 +41,4 @@ misreadings! {
     MaterialPlaysOn => "G-MATERIAL-PLAYS-ON", ["g.8.5"];
     /// The fifty-move rule counts fifty half-moves, not fifty moves each.
     FiftyMovePlies => "G-FIFTY-MOVE-PLIES", ["g.8.4"];
-}
-
-/// Fault G-PINNED-NO-CHECK: whether `side`'s king is safe after `mv` when
-/// the attacks of enemy pieces pinned to their own king are ignored.
-pub fn king_safe_ignoring_pinned(position: &Position, mv: Move) -> bool {
-    let mut board: Board = position.board;
-    if super::pawn::is_en_passant(position, mv) {
-        if let Some(victim) = super::pawn::en_passant_victim(position.side, mv.to) {
-            board.take(victim);
-        }
-    }
-    board.relocate(mv.from, mv.to);
-    !attacked_by_unpinned(&board, position.side)
-}
-
-/// Whether a piece of `side`'s opponent that is not pinned to its own king
-/// attacks `side`'s king.
-fn attacked_by_unpinned(board: &Board, side: Side) -> bool {
-    let king = board.king(side);
-    let them = side.opponent();
-    let pinned = board.pinned(them);
-    board.pieces().any(|(square, piece)| {
-        piece.side == them
-            && pinned & (1u128 << square.index()) == 0
-            && board.attacks(piece, square, king, king)
-    })
-}
-
-/// Fault G-STUCK-PAWN-NO-CHECK: whether `side`'s king is safe after `mv`
-/// when the enemy pawns on their ninth rank that cannot move (their side
-/// has no kind to promote into, clause g.7.3) are taken to attack nothing.
-pub fn king_safe_ignoring_stuck_pawns(position: &Position, mv: Move) -> bool {
-    let mut board: Board = position.board;
-    if super::pawn::is_en_passant(position, mv) {
-        if let Some(victim) = super::pawn::en_passant_victim(position.side, mv.to) {
-            board.take(victim);
-        }
-    }
-    board.relocate(mv.from, mv.to);
-    let king = board.king(position.side);
-    let them = position.side.opponent();
-    let ninth = match them {
-        Side::White => super::position::BOARD_SIDE - 2,
-        Side::Black => 1,
-    };
-    let stuck = super::promotion::available_kinds(&board, them)
-        .next()
-        .is_none();
-    let attacked = board.pieces().any(|(square, piece)| {
-        piece.side == them
-            && !(stuck && piece.kind == Kind::Pawn && square.rank() == ninth)
-            && board.attacks(piece, square, king, king)
-    });
-    !attacked
 }

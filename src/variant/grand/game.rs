@@ -9,8 +9,8 @@ use crate::variant::chess::refusal::{check_reach, mover};
 use crate::variant::chess::{DrawClaims, Kind, Move, Piece, RefusalCode, Square};
 use crate::variant::{Refusal, Rules, Status, VariantId};
 
-use super::faults::Misreading;
 use super::position::Position;
+use super::readings::FiftyMove;
 use super::{end, make, movegen, pawn, promotion, safety, Grand};
 
 /// A game of Grand Chess in progress.
@@ -35,7 +35,7 @@ impl ChessVariant for Grand {
         match only {
             None => self.legal_moves(position, out),
             Some(_) if self.material_ends(position) => {}
-            Some(_) => movegen::legal_moves(position, only, self.faults, out),
+            Some(_) => movegen::legal_moves(position, only, self, out),
         }
     }
 
@@ -67,14 +67,14 @@ impl ChessVariant for Grand {
 impl Grand {
     /// Clauses g.8.3 and g.8.4: the draw claims.
     fn draw_claims(&self) -> DrawClaims {
-        if self.faults.has(Misreading::FiftyMovePlies) {
-            // Fault G-FIFTY-MOVE-PLIES: fifty half-moves.
-            return DrawClaims {
+        // Clause g.8.4: fifty moves each.
+        match self.reading::<FiftyMove>() {
+            FiftyMove::FiftyEach => end::DRAW_CLAIMS,
+            FiftyMove::FiftyPlies => DrawClaims {
                 fifty_move_plies: 50,
                 ..end::DRAW_CLAIMS
-            };
+            },
         }
-        end::DRAW_CLAIMS
     }
 }
 

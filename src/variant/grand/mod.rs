@@ -18,6 +18,7 @@ pub mod pawn;
 pub mod position;
 pub mod promotion;
 pub mod protocol_doc;
+pub mod readings;
 pub mod safety;
 pub mod witnesses;
 
@@ -36,11 +37,19 @@ pub struct Grand {
 }
 
 impl Grand {
+    /// Which reading of the rule point `R` is played: the rule, unless a
+    /// fault names one of its hidden alternatives ([`readings`]).
+    #[inline]
+    pub fn reading<R: crate::variant::readings::Reading<faults::FaultSet>>(&self) -> R {
+        R::of(self.faults)
+    }
+
     /// Clause g.8.5: whether the game is over by insufficient material.
     pub fn material_ends(&self, position: &Position) -> bool {
-        // Fault G-MATERIAL-PLAYS-ON.
-        let plays_on = self.faults.has(faults::Misreading::MaterialPlaysOn);
-        !plays_on && end::insufficient_material(&position.board)
+        match self.reading::<readings::Material>() {
+            readings::Material::Ends => end::insufficient_material(&position.board),
+            readings::Material::PlaysOn => false,
+        }
     }
 }
 
@@ -55,7 +64,7 @@ impl Rules for Grand {
         if self.material_ends(position) {
             return;
         }
-        movegen::legal_moves(position, None, self.faults, out);
+        movegen::legal_moves(position, None, self, out);
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {

@@ -1,21 +1,16 @@
 //! The legal moves: clause g.3 (the pieces' patterns, from the board core)
 //! and g.5 (pawns, with g.7 promotion), filtered by g.4 (king safety).
 
-use crate::variant::chess::{Board, Kind, Move, Piece, Square};
+use crate::variant::chess::{Board, Kind, Move, Piece, Side, Square};
 
-use super::faults::{FaultSet, Misreading};
-use super::position::Position;
-use super::{pawn, safety};
+use super::position::{Position, BOARD_SIDE};
+use super::readings::{CardinalPattern, KingAttackers, MarshalPattern};
+use super::{pawn, promotion, safety, Grand};
 
 /// Clauses g.3-g.5 and g.7: appends to `out` the legal moves of the side
 /// to move, of the piece on `only` if given. (Whether the game is over is
 /// the caller's business.)
-pub fn legal_moves(
-    position: &Position,
-    only: Option<Square>,
-    faults: FaultSet,
-    out: &mut Vec<Move>,
-) {
+pub fn legal_moves(position: &Position, only: Option<Square>, rules: &Grand, out: &mut Vec<Move>) {
     let board = &position.board;
     let side = position.side;
     let checked = board.in_check(side);
@@ -29,7 +24,7 @@ pub fn legal_moves(
             || mv.from == king
             || pinned & (1u128 << mv.from.index()) != 0
             || (position.en_passant == Some(mv.to) && pawn::is_en_passant(position, mv));
-        if !risky || king_safe(position, mv, faults) {
+        if !risky || king_safe(position, mv, rules) {
             out.push(mv);
         }
     };
@@ -38,42 +33,57 @@ pub fn legal_moves(
             continue;
         }
         if piece.kind == Kind::Pawn {
-            pawn::moves(position, from, faults, &mut push);
+            pawn::moves(position, from, rules, &mut push);
         } else {
-            piece_moves(board, from, moving_as(piece, faults), &mut push);
+            piece_moves(board, from, moving_as(piece, rules), &mut push);
         }
     }
 }
 
-/// Clause g.4 with its misreading: whether the mover's king is safe after
-/// `mv`.
+/// Clause g.4 (with g.7.3): whether the mover's king is safe after `mv`:
+/// every enemy piece attacks by its pattern, one pinned to its own king
+/// and a pawn that cannot move too.
 #[inline]
-fn king_safe(position: &Position, mv: Move, faults: FaultSet) -> bool {
-    if faults.has(Misreading::PinnedNoCheck) {
-        // Fault G-PINNED-NO-CHECK.
-        return super::faults::king_safe_ignoring_pinned(position, mv);
+fn king_safe(position: &Position, mv: Move, rules: &Grand) -> bool {
+    match rules.reading::<KingAttackers>() {
+        KingAttackers::Every => safety::keeps_king_safe(position, mv),
+        KingAttackers::PinnedIgnored => {
+            safety::keeps_king_safe_ignoring(position, mv, |board, them| board.pinned(them))
+        }
+        KingAttackers::StuckPawnsIgnored => {
+            safety::keeps_king_safe_ignoring(position, mv, |board, them| {
+                let ninth = match them {
+                    Side::White => BOARD_SIDE - 2,
+                    Side::Black => 1,
+                };
+                let stuck = promotion::available_kinds(board, them).next().is_none();
+                board
+                    .pieces()
+                    .filter(|(square, piece)| {
+                        stuck
+                            && piece.side == them
+                            && piece.kind == Kind::Pawn
+                            && square.rank() == ninth
+                    })
+                    .fold(0, |bits, (square, _)| bits | 1u128 << square.index())
+            })
+        }
     }
-    if faults.has(Misreading::StuckPawnNoCheck) {
-        // Fault G-STUCK-PAWN-NO-CHECK.
-        return super::faults::king_safe_ignoring_stuck_pawns(position, mv);
-    }
-    safety::keeps_king_safe(position, mv)
 }
 
-/// Clauses g.3.6 and g.3.7 with their misreadings: the pattern `piece`
-/// moves by (its own unless a fault forgets the marshal's or the
-/// cardinal's knight leap).
+/// Clauses g.3.6 and g.3.7: the pattern `piece` moves by; the marshal and
+/// the cardinal keep their knight leap.
 #[inline]
-fn moving_as(piece: Piece, faults: FaultSet) -> Piece {
+fn moving_as(piece: Piece, rules: &Grand) -> Piece {
     match piece.kind {
-        // Fault G-MARSHAL-ROOK-ONLY.
-        Kind::Marshal if faults.has(Misreading::MarshalRookOnly) => {
-            Piece::new(piece.side, Kind::Rook)
-        }
-        // Fault G-CARDINAL-BISHOP-ONLY.
-        Kind::Cardinal if faults.has(Misreading::CardinalBishopOnly) => {
-            Piece::new(piece.side, Kind::Bishop)
-        }
+        Kind::Marshal => match rules.reading::<MarshalPattern>() {
+            MarshalPattern::RookOrKnight => piece,
+            MarshalPattern::RookOnly => Piece::new(piece.side, Kind::Rook),
+        },
+        Kind::Cardinal => match rules.reading::<CardinalPattern>() {
+            CardinalPattern::BishopOrKnight => piece,
+            CardinalPattern::BishopOnly => Piece::new(piece.side, Kind::Bishop),
+        },
         _ => piece,
     }
 }

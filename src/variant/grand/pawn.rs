@@ -7,9 +7,9 @@
 use crate::variant::chess::{Board, Kind, Move, Piece, RefusalCode, Side, Square};
 use crate::variant::Refusal;
 
-use super::faults::{FaultSet, Misreading};
 use super::position::{Position, BOARD_SIDE};
-use super::{promotion, safety};
+use super::readings::{DoubleStep, EnPassant};
+use super::{promotion, safety, Grand};
 
 /// Clause g.5.2: the rank (from 0) from which `side`'s pawns may step
 /// twice: White's rank 3, Black's rank 8.
@@ -27,7 +27,7 @@ pub fn may_stand_on(side: Side, square: Square) -> bool {
 /// Clauses g.5.1-g.5.3 (and g.7 for the last ranks): calls `emit` with the
 /// moves of `side`'s pawn on `from`, before king safety.
 #[inline]
-pub fn moves(position: &Position, from: Square, faults: FaultSet, emit: &mut impl FnMut(Move)) {
+pub fn moves(position: &Position, from: Square, rules: &Grand, emit: &mut impl FnMut(Move)) {
     let board = &position.board;
     let side = position.side;
     let geometry = board.geometry();
@@ -38,10 +38,13 @@ pub fn moves(position: &Position, from: Square, faults: FaultSet, emit: &mut imp
         return;
     };
     if board.piece(one).is_none() {
-        promotion::moves_to(board, side, from, one, faults, emit);
-        // Fault G-DOUBLE-STEP-ANYWHERE.
-        let anywhere = faults.has(Misreading::DoubleStepAnywhere);
-        if from.rank() == double_step_rank(side) || anywhere {
+        promotion::moves_to(board, side, from, one, rules, emit);
+        // Clause g.5.2: from the pawn's own third rank.
+        let double = match rules.reading::<DoubleStep>() {
+            DoubleStep::ThirdRank => from.rank() == double_step_rank(side),
+            DoubleStep::AnyRank => true,
+        };
+        if double {
             if let Some(two) = one
                 .offset(0, side.forward())
                 .filter(|s| board.piece(*s).is_none())
@@ -53,11 +56,13 @@ pub fn moves(position: &Position, from: Square, faults: FaultSet, emit: &mut imp
     for &to in geometry.pawn_attacks(side, from) {
         match board.piece(to) {
             Some(piece) if piece.side != side => {
-                promotion::moves_to(board, side, from, to, faults, emit);
+                promotion::moves_to(board, side, from, to, rules, emit);
             }
             Some(_) => {}
-            // Fault G-NO-EN-PASSANT.
-            None if position.en_passant == Some(to) && !faults.has(Misreading::NoEnPassant) => {
+            // Clause g.5.3: en passant onto the passed square.
+            None if position.en_passant == Some(to)
+                && rules.reading::<EnPassant>() == EnPassant::Captures =>
+            {
                 emit(Move::new(from, to));
             }
             None => {}

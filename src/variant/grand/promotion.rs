@@ -7,8 +7,9 @@
 use crate::variant::chess::{Board, Kind, Move, RefusalCode, Side, Square};
 use crate::variant::Refusal;
 
-use super::faults::{FaultSet, Misreading};
 use super::position::BOARD_SIDE;
+use super::readings::{NoKindLeft, PromotionKinds, PromotionZone};
+use super::Grand;
 
 /// Clause g.7.2: the kinds a pawn may become, with how many of each a side
 /// has at the start.
@@ -77,64 +78,51 @@ pub fn moves_to(
     side: Side,
     from: Square,
     to: Square,
-    faults: FaultSet,
+    rules: &Grand,
     emit: &mut impl FnMut(Move),
 ) {
-    if !faults.is_empty() {
-        return misread_moves_to(board, side, from, to, faults, emit);
-    }
-    let zone = zone(side, to.rank());
-    if zone != Zone::Mandatory {
-        emit(Move::new(from, to));
-    }
-    if zone != Zone::Outside {
-        for kind in available_kinds(board, side) {
-            emit(Move::promoting(from, to, kind));
-        }
-    }
-}
-
-/// [`moves_to`] with the misreadings of clause g.7 played.
-fn misread_moves_to(
-    board: &Board,
-    side: Side,
-    from: Square,
-    to: Square,
-    faults: FaultSet,
-    emit: &mut impl FnMut(Move),
-) {
-    let zone = match zone(side, to.rank()) {
-        // Fault G-PROMO-LAST-RANK-ONLY.
-        Zone::Optional if faults.has(Misreading::PromoLastRankOnly) => Zone::Outside,
-        // Fault G-PROMO-EARLY-FORCED.
-        Zone::Optional if faults.has(Misreading::PromoEarlyForced) => Zone::Mandatory,
-        zone => zone,
+    // Clause g.7.1: promotion may on the 8th and 9th ranks, must on the 10th.
+    let zone = match (zone(side, to.rank()), rules.reading::<PromotionZone>()) {
+        (Zone::Optional, PromotionZone::LastRankOnly) => Zone::Outside,
+        (Zone::Optional, PromotionZone::ForcedEarly) => Zone::Mandatory,
+        (zone, _) => zone,
     };
-    let kinds: Vec<Kind> = LIMITS
-        .iter()
-        .filter(|&&(kind, start)| {
-            if faults.has(Misreading::PromoAnyKind) {
-                // Fault G-PROMO-ANY-KIND.
-                true
-            } else if faults.has(Misreading::PromoOpponentLosses) {
-                // Fault G-PROMO-OPPONENT-LOSSES.
-                board.count(side.opponent(), kind) < start
-            } else {
-                available(board, side, kind)
-            }
-        })
-        .map(|&(kind, _)| kind)
-        .collect();
-    // Fault G-LAST-RANK-UNPROMOTED.
-    let stays = kinds.is_empty() && faults.has(Misreading::LastRankUnpromoted);
+    if zone == Zone::Outside {
+        emit(Move::new(from, to));
+        return;
+    }
+    let kinds = || promotion_kinds(board, side, rules);
+    // Clause g.7.3: with no kind to become, a pawn cannot enter the last
+    // rank.
+    let stays = match rules.reading::<NoKindLeft>() {
+        NoKindLeft::CannotEnter => false,
+        NoKindLeft::StaysPawn => kinds().next().is_none(),
+    };
     if zone != Zone::Mandatory || stays {
         emit(Move::new(from, to));
     }
-    if zone != Zone::Outside {
-        for kind in kinds {
-            emit(Move::promoting(from, to, kind));
-        }
+    for kind in kinds() {
+        emit(Move::promoting(from, to, kind));
     }
+}
+
+/// Clause g.7.2 (ruling R-G-PROMO-LIMIT): the kinds `side`'s pawn may
+/// become now, in the order of [`LIMITS`]: those its side has lost
+/// ([`available`]).
+fn promotion_kinds<'a>(
+    board: &'a Board,
+    side: Side,
+    rules: &Grand,
+) -> impl Iterator<Item = Kind> + 'a {
+    let reading = rules.reading::<PromotionKinds>();
+    LIMITS
+        .iter()
+        .map(|&(kind, _)| kind)
+        .filter(move |&kind| match reading {
+            PromotionKinds::OwnLosses => available(board, side, kind),
+            PromotionKinds::AnyKind => true,
+            PromotionKinds::OpponentLosses => available(board, side.opponent(), kind),
+        })
 }
 
 /// Clauses g.7.1-g.7.3: why `mv`, a move the pawn pattern allows, breaks a

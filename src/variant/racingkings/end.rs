@@ -6,10 +6,11 @@
 use crate::variant::chess::DrawClaims;
 use crate::variant::Status;
 
-use super::faults::{FaultSet, Misreading};
 use super::goal::{self, Race};
 use super::movegen;
 use super::position::Position;
+use super::readings::{BareKings, Stalemate};
+use super::RacingKings;
 
 /// Clauses rk.6.2 and rk.6.3: the draws the side to move may claim:
 /// `threefold` when the current position (placement and side to move) has
@@ -24,31 +25,27 @@ pub const DRAW_CLAIMS: DrawClaims = DrawClaims {
 
 /// Clauses rk.5 and rk.6.1: where the game stands in `position` (claims
 /// aside): decided by the race, drawn by stalemate, or going on.
-pub fn status(position: &Position) -> Status {
-    status_with(position, FaultSet::NONE)
-}
-
-/// [`status`] with the misreadings `faults` played.
-pub fn status_with(position: &Position, faults: FaultSet) -> Status {
-    if let Race::Decided(status) = goal::race_with(position, faults) {
+pub fn status(position: &Position, rules: &RacingKings) -> Status {
+    if let Race::Decided(status) = goal::race(position, rules) {
         return status;
     }
-    if faults.has(Misreading::BareKingsDrawn) && position.board.pieces().count() == 2 {
-        // Fault RK-BARE-KINGS-DRAWN.
+    // Clause rk.6.4: no insufficient material; bare kings race on.
+    let bare = position.board.pieces().count() == 2;
+    if bare && rules.reading::<BareKings>() == BareKings::Drawn {
         return Status::Drawn {
             reason: "insufficient-material".to_string(),
         };
     }
     let mut moves = Vec::new();
-    movegen::legal_moves_with(position, None, faults, &mut moves);
-    if moves.is_empty() && faults.has(Misreading::StalemateLoses) {
-        // Fault RK-STALEMATE-LOSES.
-        Status::won_by(position.side.opponent().name(), "stalemate")
-    } else if moves.is_empty() {
-        Status::Drawn {
+    movegen::legal_moves(position, None, rules, &mut moves);
+    if !moves.is_empty() {
+        return Status::Ongoing;
+    }
+    // Clause rk.6.1: stalemate draws.
+    match rules.reading::<Stalemate>() {
+        Stalemate::Draw => Status::Drawn {
             reason: "stalemate".to_string(),
-        }
-    } else {
-        Status::Ongoing
+        },
+        Stalemate::Loses => Status::won_by(position.side.opponent().name(), "stalemate"),
     }
 }

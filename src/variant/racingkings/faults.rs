@@ -1,9 +1,11 @@
 //! Misreadings of Racing Kings (`spec/racingkings/misreadings.yaml`):
 //! plausible wrong readings of the rule text, played by the reference
 //! engine only when a test or `--fault RK-...` asks (the contract is in
-//! [`crate::variant::faults`]). The rule code branches on
-//! [`FaultSet::has`] at the spot each changes, marked `// Fault RK-...`;
-//! a game with a fault is never sent to the bitboard fast path.
+//! [`crate::variant::faults`]). Each misreading is the hidden alternative
+//! of one rule point in [`super::readings`]; the rule code asks
+//! [`super::RacingKings::reading`] which reading of the rule is played and
+//! never this set. A game with a fault is never sent to the bitboard fast
+//! path.
 
 misreadings! {
     "spec/racingkings/misreadings.yaml";

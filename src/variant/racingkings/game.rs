@@ -9,9 +9,9 @@ use crate::variant::chess::refusal::{check_reach, mover};
 use crate::variant::chess::{Board, DrawClaims, Move, Piece, RefusalCode, Side, Square};
 use crate::variant::{PerftPath, Refusal, Rules, Status, VariantId};
 
-use super::faults::Misreading;
 use super::movegen::{self, CheckFree};
 use super::position::Position;
+use super::readings::FiftyMove;
 use super::{end, fast, goal, make, RacingKings};
 
 /// A game of Racing Kings in progress.
@@ -50,12 +50,8 @@ impl ChessVariant for RacingKings {
     fn moves(&self, position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
         match only {
             None => self.legal_moves(position, out),
-            Some(_)
-                if matches!(
-                    goal::race_with(position, self.faults),
-                    goal::Race::Decided(_)
-                ) => {}
-            Some(_) => movegen::legal_moves_with(position, only, self.faults, out),
+            Some(_) if matches!(goal::race(position, self), goal::Race::Decided(_)) => {}
+            Some(_) => movegen::legal_moves(position, only, self, out),
         }
     }
 
@@ -70,7 +66,7 @@ impl ChessVariant for RacingKings {
     }
 
     fn status(&self, position: &Position) -> Status {
-        end::status_with(position, self.faults)
+        end::status(position, self)
     }
 
     fn claimable_draw(&self, position: &Position) -> Option<&'static str> {
@@ -101,14 +97,14 @@ impl ChessVariant for RacingKings {
 impl RacingKings {
     /// Clauses rk.6.2 and rk.6.3: the draw claims.
     fn draw_claims(&self) -> DrawClaims {
-        if self.faults.has(Misreading::FiftyMovePlies) {
-            // Fault RK-FIFTY-MOVE-PLIES: fifty half-moves.
-            return DrawClaims {
+        // Clause rk.6.3: fifty moves each.
+        match self.reading::<FiftyMove>() {
+            FiftyMove::FiftyEach => end::DRAW_CLAIMS,
+            FiftyMove::FiftyPlies => DrawClaims {
                 fifty_move_plies: 50,
                 ..end::DRAW_CLAIMS
-            };
+            },
         }
-        end::DRAW_CLAIMS
     }
 }
 

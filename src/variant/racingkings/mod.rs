@@ -17,6 +17,7 @@ pub mod make;
 pub mod movegen;
 pub mod position;
 pub mod protocol_doc;
+pub mod readings;
 pub mod witnesses;
 
 use crate::variant::chess::{self, Move};
@@ -33,6 +34,15 @@ pub struct RacingKings {
     pub faults: faults::FaultSet,
 }
 
+impl RacingKings {
+    /// Which reading of the rule point `R` is played: the rule, unless a
+    /// fault names one of its hidden alternatives ([`readings`]).
+    #[inline]
+    pub fn reading<R: crate::variant::readings::Reading<faults::FaultSet>>(&self) -> R {
+        R::of(self.faults)
+    }
+}
+
 impl Rules for RacingKings {
     type Position = Position;
     type Move = Move;
@@ -40,10 +50,10 @@ impl Rules for RacingKings {
     /// Clauses rk.3 and rk.4: the legal moves; none once the race is
     /// decided (clause rk.5) or in stalemate (rk.6.1).
     fn legal_moves(&self, position: &Position, out: &mut Vec<Move>) {
-        if let goal::Race::Decided(_) = goal::race_with(position, self.faults) {
+        if let goal::Race::Decided(_) = goal::race(position, self) {
             return;
         }
-        movegen::legal_moves_with(position, None, self.faults, out);
+        movegen::legal_moves(position, None, self, out);
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {

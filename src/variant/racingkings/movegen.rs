@@ -4,25 +4,21 @@
 
 use crate::variant::chess::{Board, Kind, Move, Piece, Side, Square};
 
-use super::faults::{FaultSet, Misreading};
 use super::position::Position;
+use super::readings::NoCheck;
+use super::RacingKings;
 
 /// Clauses rk.3 and rk.4: appends to `out` the legal moves of the side to
 /// move, of the piece on `only` if given. (Whether the race is decided is
-/// the caller's business.)
-pub fn legal_moves(position: &Position, only: Option<Square>, out: &mut Vec<Move>) {
-    legal_moves_with(position, only, FaultSet::NONE, out);
-}
-
-/// [`legal_moves`] with the misreadings `faults` played: every move is
-/// tested by [`check_free_with`] (no shortcut).
-pub fn legal_moves_with(
+/// the caller's business.) A game playing a misreading has every move
+/// tested by [`check_free`] and [`check_forgiven`] (no shortcut).
+pub fn legal_moves(
     position: &Position,
     only: Option<Square>,
-    faults: FaultSet,
+    rules: &RacingKings,
     out: &mut Vec<Move>,
 ) {
-    if !faults.is_empty() {
+    if !rules.faults.is_empty() {
         let board = &position.board;
         let side = position.side;
         for (from, piece) in board.pieces() {
@@ -30,7 +26,12 @@ pub fn legal_moves_with(
                 continue;
             }
             piece_moves(board, from, piece, &mut |mv| {
-                if check_free_with(board, side, mv, faults) == CheckFree::Yes {
+                let legal = match check_free(board, side, mv) {
+                    CheckFree::Yes => true,
+                    CheckFree::GivesCheck => check_forgiven(board, side, mv, rules),
+                    CheckFree::LeavesKingInCheck => false,
+                };
+                if legal {
                     out.push(mv);
                 }
             });
@@ -103,32 +104,23 @@ pub fn check_free(board: &Board, side: Side, mv: Move) -> CheckFree {
     }
 }
 
-/// [`check_free`] with the misreadings of clause rk.4.2 played.
-pub fn check_free_with(board: &Board, side: Side, mv: Move, faults: FaultSet) -> CheckFree {
-    let verdict = check_free(board, side, mv);
-    if verdict != CheckFree::GivesCheck {
-        return verdict;
-    }
-    if faults.has(Misreading::CheckAllowed) {
-        // Fault RK-CHECK-ALLOWED.
-        return CheckFree::Yes;
-    }
-    if faults.has(Misreading::CaptureMayCheck) && board.piece(mv.to).is_some() {
-        // Fault RK-CAPTURE-MAY-CHECK: the ban read for quiet moves only.
-        return CheckFree::Yes;
-    }
-    if faults.has(Misreading::DiscoveredCheckAllowed) {
-        // Fault RK-DISCOVERED-CHECK-ALLOWED: only the moved piece's attack.
-        let mut after = *board;
-        after.relocate(mv.from, mv.to);
-        let direct = after
-            .piece(mv.to)
-            .is_some_and(|piece| after.attacks(piece, mv.to, after.king(side.opponent()), mv.from));
-        if !direct {
-            return CheckFree::Yes;
+/// Clause rk.4.2: whether `side`'s move `mv`, which attacks the enemy
+/// king ([`CheckFree::GivesCheck`]), is legal all the same: never, be the
+/// attack direct, discovered or by a capture.
+pub fn check_forgiven(board: &Board, side: Side, mv: Move, rules: &RacingKings) -> bool {
+    match rules.reading::<NoCheck>() {
+        NoCheck::Banned => false,
+        NoCheck::Allowed => true,
+        NoCheck::CapturesExempt => board.piece(mv.to).is_some(),
+        NoCheck::DirectOnly => {
+            let mut after = *board;
+            after.relocate(mv.from, mv.to);
+            let direct = after.piece(mv.to).is_some_and(|piece| {
+                after.attacks(piece, mv.to, after.king(side.opponent()), mv.from)
+            });
+            !direct
         }
     }
-    verdict
 }
 
 /// Clause rk.4.2 for the simple moves: the squares from which a piece of

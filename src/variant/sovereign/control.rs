@@ -2,9 +2,9 @@
 //! who holds which colour, a function of the board and the two king
 //! colours alone.
 
-use super::faults::Misreading;
 use super::geometry::Colour;
 use super::position::{Player, Position};
+use super::readings::{ChainResolution, KingColourOwnership};
 use super::ruleset::{ControlChain, Ruleset};
 
 /// Who holds each colour (in [`Colour::ALL`] order); `None` = neutral.
@@ -31,8 +31,9 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
     for player in Player::ALL {
         holders[position.kings[player.index()].index()] = Some(player);
     }
-    // Fault SC-OLD-COLOUR-KEPT: a king's old colours stay roots.
-    if rules.fault(Misreading::OldColourKept) {
+    // A regime change under the reading `OldColour::Kept` (clause sc.11.1)
+    // records the old colour, which stays a root; nothing else sets it.
+    if position.kept != [0; 2] {
         for player in Player::ALL {
             for colour in Colour::ALL {
                 let kept = position.kept[player.index()] & (1 << colour.index()) != 0;
@@ -70,15 +71,19 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
                     }
                 }
             }
-            // Fault SC-CHAIN-ONE-PASS: a single pass in colour order.
-            if !changed || rules.fault(Misreading::ChainOnePass) {
+            // Clause sc.7.3: passes until nothing changes, so a chain may
+            // run through the colours in any order.
+            let done = match rules.reading::<ChainResolution>() {
+                ChainResolution::Complete => !changed,
+                ChainResolution::OnePass => true,
+            };
+            if done {
                 break;
             }
         },
     }
-    // Fault SC-OPPONENT-KING-COLOUR-WON: a piece on a square of the
-    // opponent's king colour takes that army.
-    if rules.fault(Misreading::OpponentKingColourWon) {
+    // Clause sc.7.4: a king's colour stays its player's whoever stands on it.
+    if rules.reading::<KingColourOwnership>() == KingColourOwnership::WonByOccupation {
         for player in Player::ALL {
             let colour = position.kings[player.index()];
             let taker = occupant(position, colour).and_then(|by| holders[by.index()]);

@@ -4,8 +4,8 @@
 use crate::variant::Status;
 
 use super::control::holders;
-use super::faults::Misreading;
 use super::position::{Player, Position};
+use super::readings::{BareKings, Mate};
 use super::rules::{in_check, legal_moves};
 use super::ruleset::{Dead, Fifty, Repetition, Ruleset, Stalemate};
 
@@ -16,8 +16,8 @@ pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Statu
     let mut moves = Vec::new();
     legal_moves(position, rules, None, &mut moves);
     let held = holders(position, rules);
-    // Fault SC-MATE-KING-ONLY: in check, only the king's own moves count.
-    if rules.fault(Misreading::MateKingOnly) && in_check(position, rules, &held, mover) {
+    // Clause sc.14.1: mate is check with no legal move at all (below).
+    if rules.reading::<Mate>() == Mate::NoKingMove && in_check(position, rules, &held, mover) {
         let mut king_moves = Vec::new();
         if let Some(king) = position.king(mover) {
             legal_moves(position, rules, Some(king), &mut king_moves);
@@ -40,12 +40,12 @@ pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Statu
         };
     }
     // S-DEAD: only the two kings are left.
-    // Fault SC-BARE-KINGS-IGNORES-NEUTRAL: only the players' pieces count.
+    // Clause sc.14.3: every piece counts, neutral ones too.
     let counted = position
         .pieces()
-        .filter(|(_, piece)| {
-            !rules.fault(Misreading::BareKingsIgnoresNeutral)
-                || held[piece.colour.index()].is_some()
+        .filter(|(_, piece)| match rules.reading::<BareKings>() {
+            BareKings::OnlyKings => true,
+            BareKings::NeutralIgnored => held[piece.colour.index()].is_some(),
         })
         .count();
     if rules.dead == Dead::BareKings && counted == 2 {

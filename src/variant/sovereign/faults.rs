@@ -7,9 +7,10 @@
 //! A fault is never a ruling: [`super::Ruleset::from_settings`] refuses
 //! it; it is set only through [`FaultSet::from_ids`] (the `--fault ID` of
 //! `check` and `serve`, and tests; the contract is in
-//! [`crate::variant::faults`]). The rule code branches on
-//! [`FaultSet::has`] at the spot the misreading changes, marked
-//! `// Fault SC-...`.
+//! [`crate::variant::faults`]). Each misreading is the hidden alternative
+//! of one rule point in [`super::readings`]; the rule code asks
+//! [`super::Ruleset::reading`] which reading of the rule is played and
+//! never this set.
 
 misreadings! {
     "spec/sovereign/misreadings.yaml";

@@ -13,10 +13,10 @@ use crate::variant::{
 
 use super::control::{holders, Holders};
 use super::end::{claimable, status};
-use super::faults::Misreading;
 use super::geometry::{Colour, Square};
 use super::moves::{Move, MoveText};
 use super::position::{Player, Position, Role, START_FEN};
+use super::readings::{CaptureOwner, RepetitionKey};
 use super::refusal::{diagnose, find, refuse};
 use super::rules::{in_check, legal_moves};
 use super::ruleset::{Pie, Ruleset};
@@ -106,12 +106,12 @@ impl SovereignGame {
 
     /// S-REPETITION: the key of the current position.
     fn repetition_key(&self) -> String {
-        // Fault SC-REPETITION-BOARD-ONLY: board and side to move only.
-        if self.rules.fault(Misreading::RepetitionBoardOnly) {
-            let key = self.position.repetition_key();
-            return key.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        // Clause sc.14.5: the whole position is compared.
+        let key = self.position.repetition_key();
+        match self.rules.reading::<RepetitionKey>() {
+            RepetitionKey::WholePosition => key,
+            RepetitionKey::BoardAndMover => key.split(' ').take(2).collect::<Vec<_>>().join(" "),
         }
-        self.position.repetition_key()
     }
 
     fn occurrences(&self) -> usize {
@@ -337,15 +337,15 @@ impl Game for SovereignGame {
         let (next, captured) = super::rules::play(&self.position, &self.rules, mv);
         let after = holders(&next, &self.rules);
         let mut events = vec![Event::new("moved").party(actor.key())];
-        // The owner of a captured piece is its holder at the moment of the
-        // capture: for a defection step after the king's colour change
-        // (S-DEFECT-ON-SQUARE judges the step there), else before the move.
-        // Fault SC-CAPTURE-OWNER-BEFORE: always before the move.
+        // Clause sc.9.1: the owner of a captured piece is its holder at the
+        // moment of the capture: for a defection step after the king's
+        // colour change (S-DEFECT-ON-SQUARE judges the step there), else
+        // before the move.
         let judged = match mv {
             Move::Defect {
                 colour,
                 step: Some(_),
-            } if !self.rules.fault(Misreading::CaptureOwnerBefore) => holders(
+            } if self.rules.reading::<CaptureOwner>() == CaptureOwner::AtCapture => holders(
                 &super::rules::defected(&self.position, &self.rules, colour, true),
                 &self.rules,
             ),

@@ -25,6 +25,7 @@ pub mod moves;
 pub mod picture;
 pub mod position;
 pub mod protocol_doc;
+pub mod readings;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;

@@ -7,7 +7,7 @@ use super::geometry::{Square, KNIGHT_JUMPS};
 use super::moves::{Move, MoveText};
 use super::position::{Position, Role};
 use super::rules::{
-    double_directions, in_check, landing, pawn_capture_ok, pawn_step_ok, pseudo_moves, Landing,
+    double_directions, in_check, landing, pawn_move_ok, pseudo_moves, Landing, PawnMove,
 };
 use super::ruleset::{Promo, PromoInCheck, PromoPieces, Ruleset};
 
@@ -262,9 +262,9 @@ fn step(
         Role::Pawn => {
             let occupied = position.at(to).is_some();
             let fine = if distance == 1 && straight {
-                !occupied && pawn_step_ok(rules, from, to)
+                !occupied && pawn_move_ok(rules, PawnMove::Step, from, to)
             } else if distance == 1 {
-                occupied && pawn_capture_ok(rules, from, to)
+                occupied && pawn_move_ok(rules, PawnMove::Capture, from, to)
             } else {
                 distance == 2
                     && straight

@@ -6,13 +6,18 @@
 //! move, recompute control, keep it if the mover's king is not attacked.
 
 use super::control::{holders, Holders};
-use super::faults::Misreading;
 use super::geometry::{partner, Colour, Square, DIRECTIONS, KNIGHT_JUMPS};
 use super::moves::Move;
 use super::position::{Piece, Player, Position, Role};
+use super::readings::{
+    Capturable, CastlingPath, CastlingRook, CastlingRookLanding, CastlingSafety, CheckingPieces,
+    DefectionStep, DefectionTargets, DoubleStepPath, DoubleStepRings, FiftyReset, LegalityTest,
+    MoveNumber, OldColour, OwnColourSquares, PairBarring, PawnMoves, PromotionColour,
+    PromotionEntry, RegimeChange,
+};
 use super::ruleset::{
-    CastleDefect, CastleKing, ControlFreed, Defect, DefectOnSquare, OwnColour, PairSelf, PawnDir,
-    PawnDouble, Promo, PromoInCheck, PromoPieces, Ruleset,
+    Bound, CastleDefect, CastleKing, ControlFreed, Defect, DefectOnSquare, OwnColour, PairSelf,
+    PawnDir, PawnDouble, Promo, PromoInCheck, PromoPieces, Ruleset,
 };
 
 /// Why a piece may not end a move on a square (the target filters).
@@ -45,42 +50,42 @@ fn lowers(rules: &Ruleset, from: Square, to: Square) -> (bool, bool) {
     }
 }
 
-/// S-PAWN-DIR: a pawn's one-square orthogonal step from `from` to `to`
-/// (adjacent) is allowed if it lowers the distance it changes.
-pub fn pawn_step_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
-    let (file, rank) = lowers(rules, from, to);
-    // Fault SC-PAWN-STEP-KEEPS: a step that keeps the distance (across a
-    // line) is taken as not moving away, and allowed.
-    if rules.fault(Misreading::PawnStepKeeps) {
-        let (back_file, back_rank) = lowers(rules, to, from);
-        return !back_file && !back_rank;
-    }
-    file || rank
+/// The two kinds of pawn move (clause sc.6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnMove {
+    /// The one-square orthogonal step.
+    Step,
+    /// The diagonal capture.
+    Capture,
 }
 
-/// S-PAWN-DIR: a pawn's diagonal capture is allowed if it lowers either
-/// distance; the other may grow.
-pub fn pawn_capture_ok(rules: &Ruleset, from: Square, to: Square) -> bool {
+/// Clause sc.6.1 with S-PAWN-DIR: whether a pawn's step or capture from
+/// `from` to `to` (adjacent) goes the way pawns go. A step must lower the
+/// distance it changes; a capture must lower either distance, the other
+/// may grow.
+pub fn pawn_move_ok(rules: &Ruleset, kind: PawnMove, from: Square, to: Square) -> bool {
     let (file, rank) = lowers(rules, from, to);
-    // Fault SC-PAWN-CAPTURE-NO-AWAY: the capture may not move away from
-    // the other line.
-    if rules.fault(Misreading::PawnCaptureNoAway) {
+    let away = || {
         let (back_file, back_rank) = lowers(rules, to, from);
-        return (file || rank) && !back_file && !back_rank;
+        back_file || back_rank
+    };
+    match (kind, rules.reading::<PawnMoves>()) {
+        (PawnMove::Step, PawnMoves::StepKeeps) => !away(),
+        (PawnMove::Capture, PawnMoves::CaptureNoAway) => (file || rank) && !away(),
+        _ => file || rank,
     }
-    file || rank
 }
 
 /// S-PAWN-DOUBLE: the directions of a pawn's two-square move from
-/// `from` (none off rings 1 and 2).
+/// `from` (none off rings 1 and 2, clause sc.6.2).
 pub fn double_directions(rules: &Ruleset, from: Square) -> Vec<(i32, i32)> {
-    // Fault SC-PAWN-DOUBLE-THREE-RINGS: from ring 3 as well.
-    let outer = 2 + i32::from(rules.fault(Misreading::PawnDoubleThreeRings));
-    if from.ring() > outer {
-        return Vec::new();
-    }
-    // Fault SC-PAWN-DOUBLE-RING-TWO: only from the pawns' start ring.
-    if rules.fault(Misreading::PawnDoubleRingTwo) && from.ring() != 2 {
+    // Clause sc.6.2: from the two outer rings.
+    let rings = match rules.reading::<DoubleStepRings>() {
+        DoubleStepRings::OuterTwo => 1..=2,
+        DoubleStepRings::RingTwoOnly => 2..=2,
+        DoubleStepRings::OuterThree => 1..=3,
+    };
+    if !rings.contains(&from.ring()) {
         return Vec::new();
     }
     let (f, r) = (from.file(), from.rank());
@@ -124,19 +129,27 @@ pub fn attacked(
     target: Square,
     by: Player,
 ) -> bool {
-    attacked_by(position, rules, held, target, by, true)
+    attacked_by(position, rules, held, target, by, PawnAttacks::Counted)
 }
 
-/// [`attacked`], with the pawns' capture pattern counted or not (`pawns`:
-/// only the crossing test of the fault SC-CASTLE-PAWN-ATTACK-IGNORED
-/// leaves them out).
+/// Whether an attack test counts the pawns' capture pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PawnAttacks {
+    /// Pawns attack their capture squares: every attack test of the rule.
+    Counted,
+    /// Pawns attack nothing (the castling crossing test under
+    /// [`CastlingSafety::PawnsIgnoredOnCrossing`]).
+    Ignored,
+}
+
+/// [`attacked`], with the pawns' capture pattern counted or not.
 fn attacked_by(
     position: &Position,
     rules: &Ruleset,
     held: &Holders,
     target: Square,
     by: Player,
-    pawns: bool,
+    pawns: PawnAttacks,
 ) -> bool {
     let square_colour = target.colour();
     if rules.own_colour == OwnColour::HolderColour
@@ -144,25 +157,24 @@ fn attacked_by(
     {
         return false;
     }
+    let checking = rules.reading::<CheckingPieces>();
+    let own_colour = rules.reading::<OwnColourSquares>();
     let attacker = |piece: Piece| {
         let holder = held[piece.colour.index()];
-        // Fault SC-CHECK-BY-NEUTRAL: neutral pieces attack too.
-        let by_holder =
-            holder == Some(by) || (rules.fault(Misreading::CheckByNeutral) && holder.is_none());
-        // Fault SC-CHECK-OWN-ARMY-ONLY: only the opponent's own army attacks.
-        let army = !rules.fault(Misreading::CheckOwnArmyOnly)
-            || piece.colour == position.kings[by.index()];
-        // Fault SC-OWN-COLOUR-CHECKS: a piece attacks its own colour's squares.
+        // Clause sc.13: every piece `by` holds attacks, no other.
+        let gives_check = match checking {
+            CheckingPieces::Held => holder == Some(by),
+            CheckingPieces::AlsoNeutral => holder == Some(by) || holder.is_none(),
+            CheckingPieces::OwnArmyOnly => {
+                holder == Some(by) && piece.colour == position.kings[by.index()]
+            }
+        };
+        // Clause sc.5: a piece never attacks a square of its own colour.
         let colour_ok =
-            Some(piece.colour) != square_colour || rules.fault(Misreading::OwnColourChecks);
-        by_holder && army && colour_ok
+            Some(piece.colour) != square_colour || own_colour == OwnColourSquares::Attacked;
+        gives_check && colour_ok
     };
-    // Fault SC-LIMIT-MOVES-ONLY: the limit does not bound attacks.
-    let limit = if rules.fault(Misreading::LimitMovesOnly) {
-        15
-    } else {
-        rules.slide_limit()
-    };
+    let limit = rules.slide_reach(Bound::Attacks);
     for (index, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
         let diagonal = index >= 4;
         for distance in 1..16 {
@@ -179,7 +191,10 @@ fn attacked_by(
                     Role::Rook => !diagonal && distance <= limit,
                     Role::Bishop => diagonal && distance <= limit,
                     Role::Pawn => {
-                        pawns && diagonal && distance == 1 && pawn_capture_ok(rules, square, target)
+                        pawns == PawnAttacks::Counted
+                            && diagonal
+                            && distance == 1
+                            && pawn_move_ok(rules, PawnMove::Capture, square, target)
                     }
                     Role::Knight => false,
                 };
@@ -218,8 +233,9 @@ pub fn landing(
     to: Square,
 ) -> Result<(), Landing> {
     let colour = to.colour();
-    // Fault SC-KING-OWN-COLOUR-EXEMPT: kings may end on their own colour.
-    let exempt = piece.role == Role::King && rules.fault(Misreading::KingOwnColourExempt);
+    // Clause sc.5: no piece, king included, ends on its own colour.
+    let exempt = piece.role == Role::King
+        && rules.reading::<OwnColourSquares>() == OwnColourSquares::KingsExempt;
     if colour == Some(piece.colour) && !exempt {
         return Err(Landing::OwnColour);
     }
@@ -229,9 +245,10 @@ pub fn landing(
     }
     if let Some(other) = partner(to) {
         let self_move = other == from && rules.pair_self == PairSelf::Allowed;
-        // Fault SC-PAIR-NEUTRAL-NO-BLOCK: only a held piece bars the other square.
+        // Clause sc.8: any piece on the other square bars this one.
         let bars = position.at(other).is_some_and(|occupant| {
-            !rules.fault(Misreading::PairNeutralNoBlock) || held[occupant.colour.index()].is_some()
+            rules.reading::<PairBarring>() != PairBarring::NeutralDoesNotBar
+                || held[occupant.colour.index()].is_some()
         });
         if bars && !self_move {
             return Err(Landing::PairOccupied);
@@ -239,13 +256,16 @@ pub fn landing(
     }
     if let Some(there) = position.at(to) {
         let holder = held[there.colour.index()];
-        // Fault SC-CAPTURE-NEUTRAL: neutral pieces may be captured.
-        let neutral_ok = holder.is_none() && rules.fault(Misreading::CaptureNeutral);
-        // Fault SC-CAPTURE-OWN-HELD: a held colour that is not the king's may be taken.
-        let held_ok = holder == Some(mover)
-            && there.colour != position.kings[mover.index()]
-            && rules.fault(Misreading::CaptureOwnHeld);
-        if holder != Some(mover.other()) && !neutral_ok && !held_ok {
+        // Clause sc.9.1: only pieces the opponent holds may be captured.
+        let capturable = holder == Some(mover.other())
+            || match rules.reading::<Capturable>() {
+                Capturable::OpponentHeld => false,
+                Capturable::AlsoNeutral => holder.is_none(),
+                Capturable::AlsoOwnHeld => {
+                    holder == Some(mover) && there.colour != position.kings[mover.index()]
+                }
+            };
+        if !capturable {
             return Err(Landing::CannotCapture);
         }
     }
@@ -269,8 +289,8 @@ fn promotion_roles(rules: &Ruleset) -> &'static [Role] {
 /// A pawn move to `to`: promotions on entering the zone (S-PROMO), else
 /// the plain move.
 fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, capture: bool, out: &mut Vec<Move>) {
-    // Fault SC-PROMO-NOT-BY-CAPTURE: a capture into the zone does not promote.
-    let by_capture = capture && rules.fault(Misreading::PromoNotByCapture);
+    // Clause sc.10.1: entering the zone by a step or a capture promotes.
+    let by_capture = capture && rules.reading::<PromotionEntry>() == PromotionEntry::NotByCapture;
     if to.in_zone() && !from.in_zone() && !by_capture {
         for &role in promotion_roles(rules) {
             out.push(Move::Step {
@@ -330,6 +350,8 @@ fn piece_moves(
                 Role::Bishop => &DIRECTIONS[4..],
                 _ => &DIRECTIONS[..],
             };
+            let own_colour = rules.reading::<OwnColourSquares>();
+            let pair = rules.reading::<PairBarring>();
             for &(df, dr) in directions {
                 for distance in 1..=rules.slide_limit() {
                     let Some(to) = from.offset(df * distance, dr * distance) else {
@@ -341,14 +363,15 @@ fn piece_moves(
                     if position.at(to).is_some() {
                         break;
                     }
-                    // Fault SC-OWN-COLOUR-NO-PASS: no passing over an own-colour square.
-                    if rules.fault(Misreading::OwnColourNoPass) && to.colour() == Some(piece.colour)
+                    // Clause sc.5: a slider crosses squares of its own colour.
+                    if own_colour == OwnColourSquares::NoPassing
+                        && to.colour() == Some(piece.colour)
                     {
                         break;
                     }
-                    // Fault SC-PAIR-BLOCKS-LINES: a barred pair square stops the slide.
+                    // Clause sc.8: a barred pair square bars landing only.
                     let barred = partner(to).is_some_and(|other| position.at(other).is_some());
-                    if rules.fault(Misreading::PairBlocksLines) && barred {
+                    if pair == PairBarring::BlocksLines && barred {
                         break;
                     }
                 }
@@ -357,17 +380,20 @@ fn piece_moves(
         Role::Pawn => {
             for (df, dr) in &DIRECTIONS[..4] {
                 if let Some(to) = from.offset(*df, *dr) {
-                    // Fault SC-PAWN-CAPTURES-STRAIGHT: the step squares capture too.
-                    let open =
-                        position.at(to).is_none() || rules.fault(Misreading::PawnCapturesStraight);
-                    if open && pawn_step_ok(rules, from, to) && lands(to) {
+                    // Clause sc.6.1: a pawn steps onto an empty square only.
+                    let open = position.at(to).is_none()
+                        || rules.reading::<PawnMoves>() == PawnMoves::CapturesStraight;
+                    if open && pawn_move_ok(rules, PawnMove::Step, from, to) && lands(to) {
                         push_pawn_move(rules, from, to, position.at(to).is_some(), out);
                     }
                 }
             }
             for (df, dr) in &DIRECTIONS[4..] {
                 if let Some(to) = from.offset(*df, *dr) {
-                    if position.at(to).is_some() && pawn_capture_ok(rules, from, to) && lands(to) {
+                    if position.at(to).is_some()
+                        && pawn_move_ok(rules, PawnMove::Capture, from, to)
+                        && lands(to)
+                    {
                         push_pawn_move(rules, from, to, true, out);
                     }
                 }
@@ -377,9 +403,11 @@ fn piece_moves(
                 else {
                     continue;
                 };
-                // Fault SC-PAWN-DOUBLE-JUMPS: the first square may be occupied.
-                let over_free =
-                    position.at(over).is_none() || rules.fault(Misreading::PawnDoubleJumps);
+                // Clause sc.6.2: the pawn passes over an empty square.
+                let over_free = match rules.reading::<DoubleStepPath>() {
+                    DoubleStepPath::OverEmpty => position.at(over).is_none(),
+                    DoubleStepPath::Jumps => true,
+                };
                 if over_free && position.at(to).is_none() && lands(to) {
                     push_pawn_move(rules, from, to, false, out);
                 }
@@ -394,8 +422,10 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
     let Some(king) = position.king(mover) else {
         return;
     };
-    // Fault SC-CASTLE-OUT-OF-CHECK: the king's own square is not tested.
-    let checked = !rules.fault(Misreading::CastleOutOfCheck)
+    // Clause sc.12: the king's square, the squares it crosses and its
+    // arrival (by S-LEGAL) are unattacked.
+    let safety = rules.reading::<CastlingSafety>();
+    let checked = safety != CastlingSafety::OutOfCheck
         && attacked(position, rules, held, king, mover.other());
     if king.rank() != mover.back_rank()
         || position.castling & Position::castling_of(mover) == 0
@@ -408,12 +438,14 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
             continue;
         };
         let flagged = Position::castling_bit(rook).is_some_and(|bit| position.castling & bit != 0);
-        // Fault SC-CASTLE-NEUTRAL-ROOK: a rook nobody holds serves too.
+        // Clause sc.12: with a rook the player holds.
         let usable = position.at(rook).is_some_and(|piece| {
             let holder = held[piece.colour.index()];
             piece.role == Role::Rook
-                && (holder == Some(mover)
-                    || (holder.is_none() && rules.fault(Misreading::CastleNeutralRook)))
+                && match rules.reading::<CastlingRook>() {
+                    CastlingRook::Held => holder == Some(mover),
+                    CastlingRook::NeutralToo => holder == Some(mover) || holder.is_none(),
+                }
         });
         if !flagged || !usable || rook == king {
             continue;
@@ -422,7 +454,8 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
         let between: Vec<Square> = (1..(rook.file() - king.file()).abs())
             .filter_map(|step| king.offset(direction * step, 0))
             .collect();
-        let path_king_only = rules.fault(Misreading::CastlePathKingOnly);
+        // Clause sc.12: every square between king and rook is empty.
+        let path_king_only = rules.reading::<CastlingPath>() == CastlingPath::KingsWalkOnly;
         if !path_king_only && between.iter().any(|&square| position.at(square).is_some()) {
             continue;
         }
@@ -432,7 +465,6 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
         };
         for to in destinations {
             let walk = (to.file() - king.file()).abs();
-            // Fault SC-CASTLE-PATH-KING-ONLY: only the king's walk must be empty.
             if path_king_only
                 && (1..=walk)
                     .filter_map(|step| king.offset(direction * step, 0))
@@ -440,17 +472,36 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
             {
                 continue;
             }
-            // Fault SC-CASTLE-PAWN-ATTACK-IGNORED: pawns do not count in the
-            // crossing test.
-            let pawns = !rules.fault(Misreading::CastlePawnAttackIgnored);
-            let crossed = (1..walk)
-                .filter_map(|step| king.offset(direction * step, 0))
-                .any(|square| attacked_by(position, rules, held, square, mover.other(), pawns));
-            // Fault SC-CASTLE-CROSSING-UNCHECKED: the crossed squares are not tested.
-            if !crossed || rules.fault(Misreading::CastleCrossingUnchecked) {
+            let crossed = |pawns: PawnAttacks| {
+                (1..walk)
+                    .filter_map(|step| king.offset(direction * step, 0))
+                    .any(|square| attacked_by(position, rules, held, square, mover.other(), pawns))
+            };
+            let crossing_attacked = match safety {
+                CastlingSafety::Unattacked | CastlingSafety::OutOfCheck => {
+                    crossed(PawnAttacks::Counted)
+                }
+                CastlingSafety::PawnsIgnoredOnCrossing => crossed(PawnAttacks::Ignored),
+                CastlingSafety::CrossingUntested => false,
+            };
+            if !crossing_attacked {
                 out.push(Move::Castle { king, to, rook });
             }
         }
+    }
+}
+
+/// Clause sc.11.1 with S-CONTROL-FREED: a regime change (a defection or an
+/// overthrow) frees `mover`'s old king colour `old`; under
+/// `neutral-until-reoccupied` it stays neutral until a piece stands on it.
+fn free_old_colour(next: &mut Position, rules: &Ruleset, mover: Player, old: Colour) {
+    if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
+        next.frozen |= 1 << old.index();
+    }
+    match rules.reading::<OldColour>() {
+        OldColour::Freed => {}
+        // The kept colour stays a root of `holders`.
+        OldColour::Kept => next.kept[mover.index()] |= 1 << old.index(),
     }
 }
 
@@ -470,13 +521,7 @@ pub fn defected(position: &Position, rules: &Ruleset, colour: Colour, stepping: 
         );
     }
     next.kings[mover.index()] = colour;
-    if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
-        next.frozen |= 1 << old.index();
-    }
-    // Fault SC-OLD-COLOUR-KEPT: the old colour is not freed.
-    if rules.fault(Misreading::OldColourKept) {
-        next.kept[mover.index()] |= 1 << old.index();
-    }
+    free_old_colour(&mut next, rules, mover, old);
     if stepping || rules.castle_defect == CastleDefect::Lose {
         next.castling &= !Position::castling_of(mover);
     }
@@ -490,10 +535,14 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
         return;
     };
     for colour in Colour::ALL {
-        // Fault SC-DEFECT-TO-UNHELD: any colour but the opponent's.
-        let open = held[colour.index()] == Some(mover)
-            || (rules.fault(Misreading::DefectToUnheld)
-                && colour != position.kings[mover.other().index()]);
+        // Clause sc.11.1: to a colour the player holds.
+        let open = match rules.reading::<DefectionTargets>() {
+            DefectionTargets::Held => held[colour.index()] == Some(mover),
+            DefectionTargets::AnyButOpponents => {
+                held[colour.index()] == Some(mover)
+                    || colour != position.kings[mover.other().index()]
+            }
+        };
         if !open || colour == position.kings[mover.index()] {
             continue;
         }
@@ -502,8 +551,10 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
         {
             continue;
         }
-        // Fault SC-DEFECT-NO-STEP: the king stays on its new colour.
-        if king.colour() != Some(colour) || rules.fault(Misreading::DefectNoStep) {
+        // Clause sc.11.2: a king on a square of its new colour steps off,
+        // the step judged after the colour change.
+        let step = rules.reading::<DefectionStep>();
+        if king.colour() != Some(colour) || step == DefectionStep::NoStep {
             out.push(Move::Defect { colour, step: None });
             continue;
         }
@@ -511,18 +562,12 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
             continue;
         }
         let middle = defected(position, rules, colour, true);
-        // Fault SC-STEP-CAPTURE-BEFORE: whom the step captures is judged
-        // before the colour change.
-        let middle_held = if rules.fault(Misreading::StepCaptureBefore) {
-            *held
-        } else {
-            holders(&middle, rules)
-        };
-        // Fault SC-STEP-OLD-COLOUR: the step avoids the old colour's squares.
-        let step_colour = if rules.fault(Misreading::StepOldColour) {
-            position.kings[mover.index()]
-        } else {
-            colour
+        let (middle_held, step_colour) = match step {
+            DefectionStep::CaptureJudgedBefore => (*held, colour),
+            DefectionStep::OldColourBarred => {
+                (holders(&middle, rules), position.kings[mover.index()])
+            }
+            DefectionStep::AfterChange | DefectionStep::NoStep => (holders(&middle, rules), colour),
         };
         let piece = Piece {
             colour: step_colour,
@@ -589,7 +634,7 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
     let mover = position.to_move;
     let mut next = position.clone();
     let mut captured = None;
-    let reset;
+    let mut pawn_move = false;
     match mv {
         Move::Step {
             from,
@@ -599,38 +644,31 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             let Some(piece) = position.at(from) else {
                 return (next, None);
             };
-            reset = piece.role == Role::Pawn;
+            pawn_move = piece.role == Role::Pawn;
             if piece.role == Role::King {
                 next.castling &= !Position::castling_of(mover);
             }
             let old_colour = position.kings[mover.index()];
-            // Fault SC-PROMO-MOVER-COLOUR: the new piece takes the mover's colour.
-            let colour = if promotion.is_some() && rules.fault(Misreading::PromoMoverColour) {
-                old_colour
-            } else {
-                piece.colour
+            // Clause sc.10.1: the promoted piece keeps the pawn's colour.
+            let colour = match (promotion, rules.reading::<PromotionColour>()) {
+                (Some(_), PromotionColour::MoversKing) => old_colour,
+                _ => piece.colour,
             };
             let placed = Piece {
                 colour,
                 role: promotion.unwrap_or(piece.role),
             };
             if promotion == Some(Role::King) {
-                // Fault SC-REGIME-KEEPS-OLD-KING: the old king stays.
-                if let Some(old) = position
-                    .king(mover)
-                    .filter(|_| !rules.fault(Misreading::RegimeKeepsOldKing))
-                {
-                    next.put(old, None);
+                // Clause sc.10.2: the old king leaves the board.
+                if let Some(old) = position.king(mover) {
+                    match rules.reading::<RegimeChange>() {
+                        RegimeChange::OldKingRemoved => next.put(old, None),
+                        RegimeChange::OldKingStays => {}
+                    }
                 }
                 if colour != old_colour {
                     next.kings[mover.index()] = colour;
-                    if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
-                        next.frozen |= 1 << old_colour.index();
-                    }
-                    // Fault SC-OLD-COLOUR-KEPT: the old colour is not freed.
-                    if rules.fault(Misreading::OldColourKept) {
-                        next.kept[mover.index()] |= 1 << old_colour.index();
-                    }
+                    free_old_colour(&mut next, rules, mover, old_colour);
                 }
                 next.castling &= !Position::castling_of(mover);
             }
@@ -645,21 +683,18 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             next.put(king, None);
             next.put(rook, None);
             next.put(to, Some(king_piece));
-            // Fault SC-CASTLE-ROOK-ON-ORIGIN: the rook lands where the king stood.
-            let rook_to = if rules.fault(Misreading::CastleRookOnOrigin) {
-                Some(king)
-            } else {
-                to.offset(-direction, 0)
+            // Clause sc.12: the rook lands beside the king, on the side it
+            // came from.
+            let rook_to = match rules.reading::<CastlingRookLanding>() {
+                CastlingRookLanding::BesideKing => to.offset(-direction, 0),
+                CastlingRookLanding::KingsOrigin => Some(king),
             };
             if let Some(beside) = rook_to {
                 next.put(beside, Some(rook_piece));
             }
-            reset = rules.fault(Misreading::FiftyDefectResets);
             next.castling &= !Position::castling_of(mover);
         }
         Move::Defect { colour, step } => {
-            // Fault SC-FIFTY-DEFECT-RESETS: a defection resets the count.
-            reset = rules.fault(Misreading::FiftyDefectResets);
             next = defected(position, rules, colour, step.is_some());
             if let Some((from, to)) = step {
                 let piece = Piece {
@@ -670,15 +705,25 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             }
         }
     }
-    // Fault SC-FIFTY-PAWN-ONLY: a capture does not reset the count.
-    let capture_resets = captured.is_some() && !rules.fault(Misreading::FiftyPawnOnly);
-    if reset || capture_resets {
+    // Clause sc.14.4: a pawn move or a capture resets the count.
+    let reset = match rules.reading::<FiftyReset>() {
+        FiftyReset::PawnMovesAndCaptures => pawn_move || captured.is_some(),
+        FiftyReset::PawnMovesOnly => pawn_move,
+        FiftyReset::DefectionsAndCastlingToo => {
+            pawn_move || captured.is_some() || !matches!(mv, Move::Step { .. })
+        }
+    };
+    if reset {
         next.halfmove = 0;
     } else {
         next.halfmove += 1;
     }
-    // Fault SC-MOVE-NUMBER-PER-PLY: the number counts plies.
-    if mover == Player::Two || rules.fault(Misreading::MoveNumberPerPly) {
+    // Clause sc.15: the number counts full moves.
+    let counts = match rules.reading::<MoveNumber>() {
+        MoveNumber::FullMoves => mover == Player::Two,
+        MoveNumber::Plies => true,
+    };
+    if counts {
         next.fullmove = next.fullmove.map(|number| number + 1);
     }
     next.to_move = mover.other();
@@ -701,19 +746,19 @@ pub fn is_legal(position: &Position, rules: &Ruleset, in_check_now: bool, mv: Mo
             }
         }
     }
-    // Fault SC-DEFECT-UNCHECKED: defections are not tested.
-    if matches!(mv, Move::Defect { .. }) && rules.fault(Misreading::DefectUnchecked) {
-        return true;
-    }
-    // Fault SC-KING-PROMO-UNCHECKED: king promotions are not tested.
-    let king_promotion = matches!(
-        mv,
-        Move::Step {
-            promotion: Some(Role::King),
-            ..
-        }
-    );
-    if king_promotion && rules.fault(Misreading::KingPromoUnchecked) {
+    // Clause sc.13: every move is tested.
+    let untested = match rules.reading::<LegalityTest>() {
+        LegalityTest::EveryMove => false,
+        LegalityTest::DefectionsUntested => matches!(mv, Move::Defect { .. }),
+        LegalityTest::KingPromotionsUntested => matches!(
+            mv,
+            Move::Step {
+                promotion: Some(Role::King),
+                ..
+            }
+        ),
+    };
+    if untested {
         return true;
     }
     let (next, _) = play(position, rules, mv);

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::faults::{FaultSet, Misreading};
+use super::faults::FaultSet;
+use super::readings::SlideReach;
 use crate::variant::{VariantError, VariantId};
 
 ruling_enum!(
@@ -337,23 +338,38 @@ impl Ruleset {
         Ok(self)
     }
 
-    /// Whether the misreading is played.
+    /// Which reading of the rule point `R` is played: the rule, unless a
+    /// fault names one of its hidden alternatives
+    /// ([`super::readings`]).
     #[inline]
-    pub fn fault(&self, misreading: Misreading) -> bool {
-        self.faults.has(misreading)
+    pub fn reading<R: crate::variant::readings::Reading<FaultSet>>(&self) -> R {
+        R::of(self.faults)
     }
 
-    /// S-SLIDE-LIMIT: the longest slide.
+    /// S-SLIDE-LIMIT: the longest slide of a move.
     pub fn slide_limit(&self) -> i32 {
-        match self.slide_limit {
-            // Fault SC-LIMIT-SEVEN: off by one.
-            SlideLimit::Eight if self.fault(Misreading::LimitSeven) => 7,
-            // Fault SC-LIMIT-NINE: off by one the other way.
-            SlideLimit::Eight if self.fault(Misreading::LimitNine) => 9,
-            SlideLimit::Eight => 8,
-            SlideLimit::Unlimited => 15,
+        self.slide_reach(Bound::Moves)
+    }
+
+    /// Clause sc.4 (S-SLIDE-LIMIT, with sc.13): the longest slide of a
+    /// move or of an attack; the limit bounds both alike.
+    pub fn slide_reach(&self, bound: Bound) -> i32 {
+        match (self.slide_limit, self.reading::<SlideReach>(), bound) {
+            (SlideLimit::Unlimited, _, _) | (_, SlideReach::MovesOnly, Bound::Attacks) => 15,
+            (SlideLimit::Eight, SlideReach::Seven, _) => 7,
+            (SlideLimit::Eight, SlideReach::Nine, _) => 9,
+            (SlideLimit::Eight, _, _) => 8,
         }
     }
+}
+
+/// What a slide limit bounds ([`Ruleset::slide_reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// A slider's moves.
+    Moves,
+    /// A slider's attacks (checks).
+    Attacks,
 }
 
 impl fmt::Display for Ruleset {

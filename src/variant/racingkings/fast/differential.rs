@@ -53,14 +53,14 @@ impl FastDifferential for Adapter {
 
     fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
         let (fast, board, position) = (here.fast, here.board, here.position);
-        let race = goal::race(position);
+        let race = goal::race(position, &RacingKings::default());
         if fast.race(board) != race {
             return Err(format!(
                 "the race differs: fast {:?}, reference {race:?}",
                 fast.race(board)
             ));
         }
-        let status = end::status(position);
+        let status = end::status(position, &RacingKings::default());
         if fast.status(board) != status {
             return Err(format!(
                 "the status differs: fast {:?}, reference {status:?}",
@@ -98,7 +98,10 @@ impl FastDifferential for Adapter {
     ) {
         seen.count(
             GOAL_REACHED,
-            !matches!(goal::race(here.position), goal::Race::Open),
+            !matches!(
+                goal::race(here.position, &RacingKings::default()),
+                goal::Race::Open
+            ),
         );
     }
 

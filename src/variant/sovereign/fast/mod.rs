@@ -182,9 +182,12 @@ mod tests {
     /// code's: the fast path never plays a fault.
     #[test]
     fn no_ruleset_with_a_fault_is_covered() {
-        use crate::variant::sovereign::faults::Misreading;
-        assert!(!Misreading::ALL.is_empty());
-        for misreading in Misreading::ALL {
+        use crate::variant::sovereign::readings::READINGS;
+        assert!(!READINGS.is_empty());
+        for misreading in READINGS
+            .iter()
+            .flat_map(|(_, _, misreadings)| misreadings.iter())
+        {
             let rules = Ruleset::default()
                 .with_faults(&[misreading.id()])
                 .unwrap_or_else(|e| panic!("{e}"));

@@ -3,7 +3,7 @@
 //! captures and two-square moves of S-PAWN-DIR and S-PAWN-DOUBLE, the
 //! square colours and pair partners of clause sc.1, and the promotion
 //! zone. They are read from the reference's own functions
-//! ([`rules::pawn_step_ok`], [`rules::double_directions`], ...), so they
+//! ([`rules::pawn_move_ok`], [`rules::double_directions`], ...), so they
 //! hold the same rulings.
 
 use super::super::geometry::{partner, Square, DIRECTIONS, KNIGHT_JUMPS};
@@ -97,10 +97,11 @@ impl Tables {
                 }
                 if let Some(to) = square.offset(df, dr) {
                     tables.king[at].push(to.0);
-                    if dir < 4 && rules::pawn_step_ok(rules, square, to) {
+                    if dir < 4 && rules::pawn_move_ok(rules, rules::PawnMove::Step, square, to) {
                         tables.pawn_step[at].push(to.0);
                     }
-                    if dir >= 4 && rules::pawn_capture_ok(rules, square, to) {
+                    if dir >= 4 && rules::pawn_move_ok(rules, rules::PawnMove::Capture, square, to)
+                    {
                         tables.pawn_capture[at].push(to.0);
                         tables.pawn_capture_dirs[at] |= 1 << dir;
                     }

@@ -1,0 +1,122 @@
+//! Grand Chess's rule points that have misreadings, each with its
+//! readings: the rule, and the misreadings of `spec/grand/misreadings.yaml`
+//! that are its hidden alternatives (the fence is described in
+//! [`crate::variant::readings`]). Rule code asks [`super::Grand::reading`]
+//! and matches on the answer; this file is the only one that turns a fault
+//! into a reading.
+
+use super::faults::{FaultSet, Misreading};
+
+readings! {
+    /// Clause g.3.6: the marshal moves as a rook or a knight.
+    MarshalPattern, "g.3.6" {
+        /// The rule: rook or knight.
+        RookOrKnight,
+        /// G-MARSHAL-ROOK-ONLY: as a rook only.
+        RookOnly => MarshalRookOnly,
+    }
+    /// Clause g.3.7: the cardinal moves as a bishop or a knight.
+    CardinalPattern, "g.3.7" {
+        /// The rule: bishop or knight.
+        BishopOrKnight,
+        /// G-CARDINAL-BISHOP-ONLY: as a bishop only.
+        BishopOnly => CardinalBishopOnly,
+    }
+    /// Clause g.4 (with g.7.3): which enemy pieces attack the king.
+    KingAttackers, "g.4" {
+        /// The rule: every enemy piece by its pattern, one pinned to its
+        /// own king or a pawn that cannot move too.
+        Every,
+        /// G-PINNED-NO-CHECK: pinned pieces do not.
+        PinnedIgnored => PinnedNoCheck,
+        /// G-STUCK-PAWN-NO-CHECK: pawns on their ninth rank with no kind
+        /// to promote into do not.
+        StuckPawnsIgnored => StuckPawnNoCheck,
+    }
+    /// Clause g.5.2: where a pawn may step twice.
+    DoubleStep, "g.5.2" {
+        /// The rule: from its own third rank.
+        ThirdRank,
+        /// G-DOUBLE-STEP-ANYWHERE: from any rank.
+        AnyRank => DoubleStepAnywhere,
+    }
+    /// Clause g.5.3: the en-passant capture.
+    EnPassant, "g.5.3" {
+        /// The rule: right after a double step.
+        Captures,
+        /// G-NO-EN-PASSANT: there is none.
+        Absent => NoEnPassant,
+    }
+    /// Clause g.7.1: where a pawn promotes.
+    PromotionZone, "g.7.1" {
+        /// The rule: may on the 8th and 9th ranks, must on the 10th.
+        MayThenMust,
+        /// G-PROMO-LAST-RANK-ONLY: on the last rank only.
+        LastRankOnly => PromoLastRankOnly,
+        /// G-PROMO-EARLY-FORCED: must on the 8th and 9th too.
+        ForcedEarly => PromoEarlyForced,
+    }
+    /// Clause g.7.2 (ruling R-G-PROMO-LIMIT): the kinds a pawn may become.
+    PromotionKinds, "g.7.2" {
+        /// The rule: a kind its side has fewer of than at the start.
+        OwnLosses,
+        /// G-PROMO-ANY-KIND: any of the six.
+        AnyKind => PromoAnyKind,
+        /// G-PROMO-OPPONENT-LOSSES: a kind the opponent has fewer of.
+        OpponentLosses => PromoOpponentLosses,
+    }
+    /// Clause g.7.3: a pawn with no kind to promote into.
+    NoKindLeft, "g.7.3" {
+        /// The rule: it cannot move to the last rank.
+        CannotEnter,
+        /// G-LAST-RANK-UNPROMOTED: it steps there and stays a pawn.
+        StaysPawn => LastRankUnpromoted,
+    }
+    /// Clause g.8.2: a stalemated side.
+    Stalemate, "g.8.2" {
+        /// The rule: the game is drawn.
+        Draw,
+        /// G-STALEMATE-WINS: the side that stalemated wins.
+        Wins => StalemateWins,
+    }
+    /// Clause g.8.4: the fifty-move rule.
+    FiftyMove, "g.8.4" {
+        /// The rule: fifty moves each, 100 half-moves.
+        FiftyEach,
+        /// G-FIFTY-MOVE-PLIES: fifty half-moves.
+        FiftyPlies => FiftyMovePlies,
+    }
+    /// Clause g.8.5: insufficient material.
+    Material, "g.8.5" {
+        /// The rule: it ends the game in a draw.
+        Ends,
+        /// G-MATERIAL-PLAYS-ON: the game goes on.
+        PlaysOn => MaterialPlaysOn,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Misreading, READINGS};
+
+    #[test]
+    fn every_misreading_is_the_hidden_alternative_of_exactly_one_rule_point() {
+        for &misreading in Misreading::ALL {
+            let points: Vec<&str> = READINGS
+                .iter()
+                .filter(|(_, _, alternatives)| alternatives.contains(&misreading))
+                .map(|(point, _, _)| *point)
+                .collect();
+            assert_eq!(points.len(), 1, "{} is read at {points:?}", misreading.id());
+        }
+        for (point, _, alternatives) in READINGS {
+            for (index, misreading) in alternatives.iter().enumerate() {
+                assert!(
+                    !alternatives[index + 1..].contains(misreading),
+                    "{point} lists {} twice",
+                    misreading.id()
+                );
+            }
+        }
+    }
+}
