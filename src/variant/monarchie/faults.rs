@@ -6,8 +6,9 @@
 //! A fault is never a ruling: [`crate::variant::monarchie::ruleset::Ruleset::from_settings`]
 //! refuses it, and it is set only through [`FaultSet::from_ids`] (the
 //! hidden `--fault ID` of `check` and `serve`, and tests). The rule code
-//! branches on [`FaultSet::has`] at the spot the misreading changes,
-//! marked `/// Fault M-...`.
+//! never asks for a fault: each misreading is a hidden alternative of one
+//! rule point in [`super::readings`], and the rule code matches on the
+//! reading [`super::ruleset::Ruleset::reading`] gives it.
 
 pub use crate::variant::faults::UnknownMisreading;
 
@@ -112,6 +113,12 @@ misreadings! {
     /// Only a forfeit ends a party on time; a move that uses the last
     /// second leaves it in the game.
     FlagOnlyOnForfeit => "M-FLAG-ONLY-ON-FORFEIT", ["m.15.total-time"];
+}
+
+/// `(ID, clauses)` of every misreading, in catalogue order (the
+/// variant's [`crate::variant::MisreadingInfo`] catalogue).
+pub fn catalogue() -> Vec<(&'static str, &'static [&'static str])> {
+    Misreading::catalogue()
 }
 
 /// The misreadings that change what attacks a cell (a bit mask).

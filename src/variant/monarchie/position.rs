@@ -37,9 +37,10 @@ pub struct Position {
     /// R-CHECK-PRIORITY=postpone: parties owed a turn by clause 8.1 or 13
     /// that a pending check outranked, oldest first (each at most once).
     postponed: [Option<Party>; 6],
-    /// Fault M-CAPTURED-REPLY-INTERRUPTS only: the captured party due to
-    /// reply and the capturer whose turn its reply interrupts. `None` in
-    /// every game without that fault; never part of the notation.
+    /// Only for the reading `CapturedPartyTurn::ReplyInterrupts` of clause
+    /// 8.1 (M-CAPTURED-REPLY-INTERRUPTS): the captured party due to reply
+    /// and the capturer whose turn its reply interrupts. `None` in every
+    /// game without that fault; never part of the notation.
     interrupted_reply: Option<(Party, Party)>,
 }
 
@@ -365,8 +366,9 @@ impl Position {
         self.postponed[0].is_some()
     }
 
-    /// Fault M-CAPTURED-REPLY-INTERRUPTS: the captured party due to reply
-    /// and the capturer whose turn it interrupts; `None` without the fault.
+    /// Under the reading `CapturedPartyTurn::ReplyInterrupts` of clause 8.1
+    /// (M-CAPTURED-REPLY-INTERRUPTS): the captured party due to reply and
+    /// the capturer whose turn it interrupts; `None` without the fault.
     pub fn interrupted_reply(&self) -> Option<(Party, Party)> {
         self.interrupted_reply
     }
@@ -443,8 +445,9 @@ impl Position {
         }
     }
 
-    /// Takes every piece of `party` off the board (for the misreading
-    /// M-ELIM-REMOVES-PIECES only).
+    /// Takes every piece of `party` off the board (for the reading
+    /// `EliminatedArmy::LeavesTheBoard` of clause 4 only,
+    /// M-ELIM-REMOVES-PIECES).
     pub(crate) fn remove_pieces_of(&mut self, party: Party) {
         for slot in self.board.iter_mut() {
             if slot.is_some_and(|piece| piece.party == party) {
@@ -484,8 +487,9 @@ impl Position {
         self.postponed = owed_slots(&kept);
     }
 
-    /// Fault M-CAPTURED-REPLY-INTERRUPTS: remembers or forgets the reply
-    /// of a captured party (`(captured, capturer)`).
+    /// Under the reading `CapturedPartyTurn::ReplyInterrupts` of clause 8.1
+    /// (M-CAPTURED-REPLY-INTERRUPTS): remembers or forgets the reply of a
+    /// captured party (`(captured, capturer)`).
     pub(crate) fn set_interrupted_reply(&mut self, reply: Option<(Party, Party)>) {
         self.interrupted_reply = reply;
     }

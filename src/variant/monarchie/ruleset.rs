@@ -434,12 +434,6 @@ impl Ruleset {
         self.faults.changes_attacks() || self.diagonal == DiagonalAtNotch::Crosses
     }
 
-    /// Whether the misreading is played.
-    #[inline]
-    pub fn fault(&self, misreading: Misreading) -> bool {
-        self.faults.has(misreading)
-    }
-
     /// Which reading of the rule point `R` is played: the rule, unless a
     /// fault names one of its hidden alternatives
     /// ([`super::readings`]).

@@ -4,9 +4,10 @@
 //! engine only when a test or `--fault TK-...` asks (the contract is in
 //! [`crate::variant::faults`]). A fault is never a ruling:
 //! [`super::ruleset::Ruleset::from_settings`] knows no `TK-` ID. The rule
-//! code branches on [`FaultSet::has`] (through `Engine::fault`) at the
-//! spot each changes, marked `/// Fault TK-...`; with no fault set every
-//! branch is a bit test that fails.
+//! code never asks for a fault: each misreading is a hidden alternative of
+//! one rule point in [`super::readings`], and the rule code matches on the
+//! reading [`super::movegen::Engine::reading`] gives it; with no fault set
+//! every reading is the rule after one test of an empty set.
 
 misreadings! {
     "spec/threekingdoms/misreadings.yaml";
@@ -94,6 +95,12 @@ misreadings! {
     /// kingdom that moved just before (the only one that can capture it,
     /// F-CAPTURE-ONE-WAY); the next kingdom's attacks are ignored.
     SafetyPreviousOnly => "TK-SAFETY-PREVIOUS-ONLY", ["tk.T7"];
+}
+
+/// `(ID, clauses)` of every misreading, in catalogue order (the
+/// variant's [`crate::variant::MisreadingInfo`] catalogue).
+pub fn catalogue() -> Vec<(&'static str, &'static [&'static str])> {
+    Misreading::catalogue()
 }
 
 impl FaultSet {

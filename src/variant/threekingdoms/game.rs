@@ -7,11 +7,12 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
-use super::faults::{FaultSet, Misreading};
+use super::faults::FaultSet;
 use super::movegen::{Engine, Judgement};
 use super::notation::{self, NotationError};
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Position};
+use super::readings::{QuietMoveLimit, RepeatedPosition, Resignation, SetupExamination};
 use super::ruleset::{Repetition, Resign, Result as ResultRule, Ruleset};
 use super::setup;
 use super::transition::{self, Cause, Defeat};
@@ -90,10 +91,11 @@ pub fn open_game_with(
             problems,
         });
     }
-    // Fault TK-SETUP-NOT-EXAMINED: the set-up loop never runs.
+    // Clause tk.T8: the set-up position's kingdom to move is examined as
+    // after a move.
     if let Some(first) = position
         .to_move
-        .filter(|_| !faults.has(Misreading::SetupNotExamined))
+        .filter(|_| engine.reading::<SetupExamination>() == SetupExamination::Examined)
     {
         transition::examine_from(&engine, &mut position, first);
     }
@@ -161,15 +163,19 @@ impl ThreeKingdomsGame {
         let key = self.repetition_key();
         let count = self.seen.entry(key).or_insert(0);
         *count += 1;
-        // Fault TK-REPETITION-FOURTH: the fourth occurrence draws.
-        let needed = if self.engine.fault(Misreading::RepetitionFourth) {
-            4
-        } else {
-            3
+        // Clause tk.T10 (repetition): the third occurrence.
+        let needed = match self.engine.reading::<RepeatedPosition>() {
+            RepeatedPosition::ThirdOccurrenceDraws | RepeatedPosition::PerpetualCheckLoses => 3,
+            RepeatedPosition::FourthOccurrenceDraws => 4,
         };
-        // Fault TK-MOVE-LIMIT-EXCLUSIVE: only more than the limit draws.
+        // Clause tk.T10 (move limit): reaching the limit draws.
         let limit = self.engine.rules.move_limit()
-            + u32::from(self.engine.fault(Misreading::MoveLimitExclusive));
+            + match self.engine.reading::<QuietMoveLimit>() {
+                QuietMoveLimit::DrawsAfterTheLimit => 1,
+                QuietMoveLimit::AsRuled
+                | QuietMoveLimit::CaptureOnlyResets
+                | QuietMoveLimit::NeverResets => 0,
+            };
         if *count >= needed {
             self.status = self.repetition_status();
         } else if self.position.quiet >= limit {
@@ -186,9 +192,10 @@ impl ThreeKingdomsGame {
             .checks()
             .iter()
             .any(|k| Some(k.as_str()) != checker.map(Kingdom::key));
-        // Fault TK-PERPETUAL-CHECK-LOSES: xiangqi's rule kept; a
-        // repetition reached by a checking move loses for the checker.
-        if self.engine.fault(Misreading::PerpetualCheckLoses) && checked {
+        // Clause tk.T10 (repetition): a draw, with no perpetual-check rule.
+        if self.engine.reading::<RepeatedPosition>() == RepeatedPosition::PerpetualCheckLoses
+            && checked
+        {
             if let Some(checker) = checker {
                 return Status::Won {
                     winners: self
@@ -464,8 +471,9 @@ impl ThreeKingdomsGame {
                 format!("{kingdom} is already defeated"),
             ));
         }
-        // Fault TK-RESIGN-ONLY-ON-MOVE: only the kingdom to move may go.
-        if self.engine.fault(Misreading::ResignOnlyOnMove) && self.position.to_move != Some(kingdom)
+        // Clause tk.T11: any active kingdom may resign at any time.
+        if self.engine.reading::<Resignation>() == Resignation::OnlyOnMove
+            && self.position.to_move != Some(kingdom)
         {
             return Err(Self::refuse(
                 "not-on-move",

@@ -141,7 +141,7 @@ pub static INFO: VariantInfo = VariantInfo {
     },
     misreadings: crate::variant::MisreadingInfo {
         prefix: "TK-",
-        catalogue: super::faults::Misreading::catalogue,
+        catalogue: super::faults::catalogue,
         open: super::open_with_faults,
     },
     uci: None,

@@ -10,7 +10,8 @@
 //! check and facing), [`transition`] (tk.T6/tk.T8 turn order, defeats,
 //! heirs, takeover), [`game`] (tk.T9-tk.T11 results, the text interface),
 //! [`ruleset`] (the 21 rulings), [`faults`] (the misreadings played on
-//! purpose), [`info`], [`picture`] and [`labels`] (the board picture),
+//! purpose, each a hidden reading of one rule point in [`readings`]),
+//! [`info`], [`picture`] and [`labels`] (the board picture),
 //! [`invariants`]; [`fast`] is the fast path perft counts with.
 
 pub mod fast;
@@ -27,6 +28,7 @@ pub mod picture;
 pub mod point;
 pub mod position;
 pub mod protocol_doc;
+pub mod readings;
 pub mod ruleset;
 pub mod setup;
 pub mod transition;

@@ -4,10 +4,14 @@
 
 use std::sync::Arc;
 
-use super::faults::{FaultSet, Misreading};
+use super::faults::FaultSet;
 use super::geometry::{palace_diagonals, Geometry};
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Piece, Position};
+use super::readings::{
+    AdvisorSteps, BannermanMoves, CannonCapture, ElephantEye, GeneralCapturable, GeneralSafety,
+    GeneralSteps, GeneralsFacing, HorseLeg, SoldierSteps, TriangleLines,
+};
 use super::ruleset::{Banner, Check, Facing, GeneralCapture, MoveId, Origin, Ruleset, Soldier};
 use super::transition;
 
@@ -48,23 +52,26 @@ impl Engine {
         }
     }
 
-    /// Whether the misreading is played.
+    /// Which reading of the rule point `R` is played: the rule, unless a
+    /// fault names one of its hidden alternatives
+    /// ([`super::readings`]).
     #[inline]
-    pub fn fault(&self, misreading: Misreading) -> bool {
-        self.faults.has(misreading)
+    pub fn reading<R: crate::variant::readings::Reading<FaultSet>>(&self) -> R {
+        R::of(self.faults)
     }
 
     /// The points of `ray` from `from` as sliders (`facing` false) or the
-    /// facing test (`facing` true) walk it: the whole ray, except under
-    /// the faults that cut the triangle.
+    /// facing test (`facing` true) walk it: clause tk.P2, the whole ray,
+    /// through the triangle into both other kingdoms' e-files.
     pub fn walk<'a>(&self, from: Point, ray: &'a [Point], facing: bool) -> &'a [Point] {
-        // Fault TK-TRIANGLE-CLOSED, TK-FACING-NOT-THROUGH-TRIANGLE: a line
-        // ends before it crosses a triangle edge.
-        let cut = self.fault(Misreading::TriangleClosed)
-            || (facing && self.fault(Misreading::FacingNotThroughTriangle));
-        // Fault TK-FORK-ONE-BRANCH: a slider's line crosses the triangle
-        // only into the next kingdom's e-file.
-        let one_branch = !facing && self.fault(Misreading::ForkOneBranch);
+        let lines = self.reading::<TriangleLines>();
+        // A line ends before it crosses a triangle edge only as a
+        // misreading of clause tk.P2 (or, for facing, of tk.T7) reads it.
+        let cut = lines == TriangleLines::Closed
+            || (facing
+                && self.reading::<GeneralsFacing>() == GeneralsFacing::NotThroughTheTriangle);
+        // A slider's line crosses into the next kingdom's e-file only.
+        let one_branch = !facing && lines == TriangleLines::NextBranchOnly;
         if !cut && !one_branch {
             return ray;
         }
@@ -116,18 +123,21 @@ impl Engine {
             // stands in (its home palace; R-FACING=fly-capture may take it
             // elsewhere).
             Kind::General => {
-                // Fault TK-GENERAL-LEAVES-PALACE: any orthogonal step on
-                // the half it stands on.
-                if self.fault(Misreading::GeneralLeavesPalace) {
-                    for &to in &g.neighbours[from.index()] {
-                        if to.kingdom() == from.kingdom() {
-                            push(out, to, 0);
+                match self.reading::<GeneralSteps>() {
+                    GeneralSteps::InsideThePalace => {
+                        if from.in_a_palace() {
+                            for &to in &g.neighbours[from.index()] {
+                                if to.kingdom() == from.kingdom() && to.in_a_palace() {
+                                    push(out, to, 0);
+                                }
+                            }
                         }
                     }
-                } else if from.in_a_palace() {
-                    for &to in &g.neighbours[from.index()] {
-                        if to.kingdom() == from.kingdom() && to.in_a_palace() {
-                            push(out, to, 0);
+                    GeneralSteps::AnywhereOnItsHalf => {
+                        for &to in &g.neighbours[from.index()] {
+                            if to.kingdom() == from.kingdom() {
+                                push(out, to, 0);
+                            }
                         }
                     }
                 }
@@ -145,28 +155,33 @@ impl Engine {
                 }
             }
             // Clause tk.T5, R-ORIGIN: the palace diagonals of its frame's palace.
-            Kind::Advisor => {
-                // Fault TK-ADVISOR-LEAVES-PALACE: any diagonal step.
-                if self.fault(Misreading::AdvisorLeavesPalace) {
+            Kind::Advisor => match self.reading::<AdvisorSteps>() {
+                AdvisorSteps::PalaceDiagonals => {
+                    if from.in_palace_of(self.frame(piece)) {
+                        for to in palace_diagonals(from) {
+                            push(out, to, 0);
+                        }
+                    }
+                }
+                AdvisorSteps::AnyDiagonal => {
                     for &to in &g.diagonals[from.index()] {
                         push(out, to, 0);
                     }
-                } else if from.in_palace_of(self.frame(piece)) {
-                    for to in palace_diagonals(from) {
-                        push(out, to, 0);
-                    }
                 }
-            }
+            },
             // Clause tk.T5: two diagonal steps inside its frame's half,
             // the eye empty; never across the river.
             Kind::Elephant => {
                 if from.kingdom() == self.frame(piece) {
+                    let eye_blocks = match self.reading::<ElephantEye>() {
+                        ElephantEye::Blocks => true,
+                        ElephantEye::Ignored => false,
+                    };
                     for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
                         if let (Some(eye), Some(to)) =
                             (from.offset(df / 2, dr / 2), from.offset(df, dr))
                         {
-                            // Fault TK-ELEPHANT-EYE-IGNORED: the eye never blocks.
-                            if empty(eye) || self.fault(Misreading::ElephantEyeIgnored) {
+                            if empty(eye) || !eye_blocks {
                                 push(out, to, 0);
                             }
                         }
@@ -175,9 +190,12 @@ impl Engine {
             }
             // R-HORSE: the leg must be empty.
             Kind::Horse => {
+                let leg_blocks = match self.reading::<HorseLeg>() {
+                    HorseLeg::Blocks => true,
+                    HorseLeg::Ignored => false,
+                };
                 for jump in &g.horse[from.index()] {
-                    // Fault TK-HORSE-LEG-IGNORED: the leg never blocks.
-                    if empty(jump.leg) || self.fault(Misreading::HorseLegIgnored) {
+                    if empty(jump.leg) || !leg_blocks {
                         push(out, jump.to, 0);
                     }
                 }
@@ -185,9 +203,9 @@ impl Engine {
             // R-BANNER: both straight points empty (only the first under
             // leg-only).
             Kind::Bannerman => {
+                let jumps = self.reading::<BannermanMoves>() == BannermanMoves::JumpsOverAnything;
                 for jump in &g.banner[from.index()] {
-                    // Fault TK-BANNER-JUMPS: nothing on the way blocks.
-                    if self.fault(Misreading::BannerJumps)
+                    if jumps
                         || (empty(jump.leg)
                             && (self.rules.banner == Banner::LegOnly || empty(jump.leg2)))
                     {
@@ -210,6 +228,10 @@ impl Engine {
             // Clause tk.P2: moves like a chariot without capturing;
             // captures the first piece beyond exactly one screen.
             Kind::Cannon => {
+                let direct = match self.reading::<CannonCapture>() {
+                    CannonCapture::OverOneScreen => false,
+                    CannonCapture::DirectToo => true,
+                };
                 for (index, ray) in g.rays[from.index()].iter().enumerate() {
                     let mut screened = false;
                     for &to in self.walk(from, ray, false) {
@@ -217,9 +239,7 @@ impl Engine {
                             if empty(to) {
                                 push(out, to, index as u8);
                             } else {
-                                // Fault TK-CANNON-CAPTURES-DIRECT: the
-                                // first piece may be taken too.
-                                if self.fault(Misreading::CannonCapturesDirect) {
+                                if direct {
                                     push(out, to, index as u8);
                                 }
                                 screened = true;
@@ -246,33 +266,31 @@ impl Engine {
     /// `triangle-sideways`).
     pub fn soldier_steps(&self, from: Point, piece: Piece) -> Vec<Point> {
         let frame = self.frame(piece);
+        let reading = self.reading::<SoldierSteps>();
         if from.kingdom() == frame {
             let mut out = self.geometry.forward_at_home(from);
-            // Fault TK-SOLDIER-ONE-BRANCH: from its e5 into the next
-            // kingdom's e5 only.
-            if self.fault(Misreading::SoldierOneBranch) && from.is_triangle() {
-                out.retain(|to| to.kingdom() == frame.next());
-            }
-            // Fault TK-SOLDIER-BANK-SIDEWAYS: on its own bank it already
-            // steps sideways.
-            if self.fault(Misreading::SoldierBankSideways) && from.rank() == 4 {
-                out.extend(from.offset(-1, 0));
-                out.extend(from.offset(1, 0));
+            match reading {
+                // From its e5 into the next kingdom's e5 only.
+                SoldierSteps::OneBranchAtE5 if from.is_triangle() => {
+                    out.retain(|to| to.kingdom() == frame.next());
+                }
+                // On its own bank it already steps sideways.
+                SoldierSteps::SidewaysOnItsBank if from.rank() == 4 => {
+                    out.extend(from.offset(-1, 0));
+                    out.extend(from.offset(1, 0));
+                }
+                _ => {}
             }
             return out;
         }
-        // Fault TK-SOLDIER-CROSSED-BACKWARD: "forward" in the frame of the
-        // half it stands on, toward that half's bank.
-        let ahead = if self.fault(Misreading::SoldierCrossedBackward) {
-            1
-        } else {
-            -1
-        };
-        // Fault TK-SOLDIER-NO-SIDEWAYS: a crossed soldier only goes forward.
-        let steps: &[(i8, i8)] = if self.fault(Misreading::SoldierNoSideways) {
-            &[(0, ahead)]
-        } else {
-            &[(0, ahead), (-1, 0), (1, 0)]
+        // Across the river: toward the back rank of the half it stands on,
+        // or sideways.
+        let steps: &[(i8, i8)] = match reading {
+            SoldierSteps::AsRuled
+            | SoldierSteps::SidewaysOnItsBank
+            | SoldierSteps::OneBranchAtE5 => &[(0, -1), (-1, 0), (1, 0)],
+            SoldierSteps::NeverSideways => &[(0, -1)],
+            SoldierSteps::CrossedTowardTheBank => &[(0, 1), (-1, 0), (1, 0)],
         };
         let mut out: Vec<Point> = steps
             .iter()
@@ -331,9 +349,9 @@ impl Engine {
                 return true;
             }
         }
+        let banner_attacks = self.reading::<BannermanMoves>() != BannermanMoves::NeverAttacks;
         for (from, jump) in &g.banner_to[target.index()] {
-            // Fault TK-BANNER-NO-CHECK: bannermen never attack.
-            if !self.fault(Misreading::BannerNoCheck)
+            if banner_attacks
                 && rival(*from, Kind::Bannerman).is_some()
                 && empty(jump.leg)
                 && (self.rules.banner == Banner::LegOnly || empty(jump.leg2))
@@ -377,11 +395,10 @@ impl Engine {
         victim: Kingdom,
     ) -> bool {
         let mut scratch = Vec::new();
+        // Clause tk.T4: a bannerman attacks where it moves.
+        let banner_attacks = self.reading::<BannermanMoves>() != BannermanMoves::NeverAttacks;
         position.pieces().any(|(from, piece)| {
-            // Fault TK-BANNER-NO-CHECK: bannermen never attack.
-            if piece.owner == victim
-                || (piece.kind == Kind::Bannerman && self.fault(Misreading::BannerNoCheck))
-            {
+            if piece.owner == victim || (piece.kind == Kind::Bannerman && !banner_attacks) {
                 return false;
             }
             scratch.clear();
@@ -393,8 +410,8 @@ impl Engine {
     /// R-FACING: whether `kingdom`'s general stands on one line with a
     /// rival general and nothing between.
     pub fn facing(&self, position: &Position, kingdom: Kingdom) -> bool {
-        // Fault TK-FACING-IGNORED: generals may face.
-        if self.fault(Misreading::FacingIgnored) {
+        // Clause tk.T7 (facing): generals may never face.
+        if self.reading::<GeneralsFacing>() == GeneralsFacing::Ignored {
             return false;
         }
         let Some(general) = position.generals[kingdom.index()] else {
@@ -450,44 +467,49 @@ impl Engine {
         let captures_general = position
             .at(mv.to)
             .is_some_and(|piece| piece.kind == Kind::General);
-        // Fault TK-GENERAL-NOT-CAPTURABLE: a general is never taken.
-        if captures_general && self.fault(Misreading::GeneralNotCapturable) {
+        // Clause tk.T7 (general capture): a general may be captured.
+        if captures_general
+            && self.reading::<GeneralCapturable>() == GeneralCapturable::NeverCaptured
+        {
             return false;
         }
         if captures_general && self.rules.general_capture == GeneralCapture::AlwaysLegal {
             return true;
         }
+        let safety = self.reading::<GeneralSafety>();
         let mut next = *position;
-        if self.fault(Misreading::SafetyBeforeTakeover) {
-            // Fault TK-SAFETY-BEFORE-TAKEOVER: the piece moves, but a
-            // captured general's army has not changed hands yet.
-            if let Some(piece) = next.lift(mv.from) {
-                next.put(mv.to, piece);
+        // Clause tk.T7: judged after the move's capture effects (a
+        // captured general's army has changed hands).
+        match safety {
+            GeneralSafety::BeforeTakeover => {
+                if let Some(piece) = next.lift(mv.from) {
+                    next.put(mv.to, piece);
+                }
             }
-        } else {
-            transition::move_and_capture(self, &mut next, kingdom, mv);
+            GeneralSafety::EveryRivalAfterTakeover
+            | GeneralSafety::NextRivalOnly
+            | GeneralSafety::PreviousRivalOnly => {
+                transition::move_and_capture(self, &mut next, kingdom, mv);
+            }
         }
         if judgement == Judgement::AsRuled && self.rules.check == Check::AfterTransition {
             transition::after_move(self, &mut next, kingdom);
         }
-        if self.fault(Misreading::SafetyNextOnly) {
-            // Fault TK-SAFETY-NEXT-ONLY: only the next kingdom's pieces
-            // (and facing) count.
-            let by = transition::next_after(self, &next, kingdom);
+        // Clause tk.T7: no rival may attack the general afterwards (and
+        // no general may face it).
+        let only_by = match safety {
+            GeneralSafety::EveryRivalAfterTakeover | GeneralSafety::BeforeTakeover => None,
+            GeneralSafety::NextRivalOnly => Some(transition::next_after(self, &next, kingdom)),
+            GeneralSafety::PreviousRivalOnly => Some(next.previous_active(kingdom)),
+        };
+        if let Some(by) = only_by {
             return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
         }
-        if self.fault(Misreading::SafetyPreviousOnly) {
-            // Fault TK-SAFETY-PREVIOUS-ONLY: only the previous kingdom's
-            // pieces (and facing) count.
-            let by = next.previous_active(kingdom);
-            return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
-        }
-        if self.fault(Misreading::FacingCreatedOnly)
+        // Clause tk.T7 (facing): a facing is refused whoever opened it.
+        if self.reading::<GeneralsFacing>() == GeneralsFacing::OnlyWhenCreated
             && !self.attacked_now(&next, kingdom)
             && self.facing(position, kingdom)
         {
-            // Fault TK-FACING-CREATED-ONLY: a facing that stood before
-            // the move may be left standing.
             return true;
         }
         !self.in_check(&next, kingdom)
@@ -499,8 +521,9 @@ impl Engine {
             .is_some_and(|general| self.attacked(position, general, kingdom))
     }
 
-    /// Whether `by`'s pieces attack `kingdom`'s general (for the faults
-    /// TK-SAFETY-NEXT-ONLY and TK-SAFETY-PREVIOUS-ONLY).
+    /// Whether `by`'s pieces attack `kingdom`'s general (for the readings
+    /// `NextRivalOnly` and `PreviousRivalOnly` of [`GeneralSafety`],
+    /// clause tk.T7).
     fn attacked_by_one(&self, position: &Position, kingdom: Kingdom, by: Kingdom) -> bool {
         let Some(general) = position.generals[kingdom.index()] else {
             return false;

@@ -3,10 +3,10 @@
 //! taken over, the every-move defeats (R-TRAP=every-move), the R-HEIR
 //! history, the turn handed on with turn-start defeats, the move counter.
 
-use super::faults::Misreading;
 use super::movegen::Engine;
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Piece, Position};
+use super::readings::{ArmyTakeover, GameEnd, QuietMoveLimit, Stalemate, TrapHeir, TurnOrder};
 use super::ruleset::{Heir, Takeover, Trap};
 
 /// Why a kingdom left the game.
@@ -95,6 +95,7 @@ pub fn defeat(
     }
     let mut armies = Vec::new();
     let mut removed = Vec::new();
+    let takeover = engine.reading::<ArmyTakeover>();
     for point in Point::all() {
         let Some(mut piece) = position.at(point) else {
             continue;
@@ -103,10 +104,13 @@ pub fn defeat(
             continue;
         }
         let palace_piece = matches!(piece.kind, Kind::Advisor | Kind::Elephant);
-        // Fault TK-TAKEOVER-REMOVES-ARMY: the whole army leaves; fault
-        // TK-TAKEOVER-OWN-HOME-ONLY: pieces it had taken over leave.
-        let leaves = engine.fault(Misreading::TakeoverRemovesArmy)
-            || (engine.fault(Misreading::TakeoverOwnHomeOnly) && piece.home != victim);
+        // Clause tk.T8 (takeover): every piece it owns, taken-over pieces
+        // included, goes to the heir.
+        let leaves = match takeover {
+            ArmyTakeover::EveryPieceToTheHeir => false,
+            ArmyTakeover::ArmyLeaves => true,
+            ArmyTakeover::OwnHomeOnly => piece.home != victim,
+        };
         if (engine.rules.takeover == Takeover::RemovePalacePieces && palace_piece) || leaves {
             position.lift(point);
             removed.push((point, piece));
@@ -172,9 +176,10 @@ pub fn move_and_capture(
 /// has had no legal move; else the last mover; else the active kingdom
 /// before it. `last-mover`: the last mover, else the kingdom before it.
 pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
-    // Fault TK-HEIR-NEXT-KINGDOM: the kingdom after it in turn order.
-    if engine.fault(Misreading::HeirNextKingdom) {
-        return position.next_active(kingdom);
+    // Clause tk.T8 (heir): the heir is as R-HEIR reads it.
+    match engine.reading::<TrapHeir>() {
+        TrapHeir::AsRuled => {}
+        TrapHeir::NextKingdom => return position.next_active(kingdom),
     }
     let active = |k: &Kingdom| position.is_active(*k) && *k != kingdom;
     let trapper = match engine.rules.heir {
@@ -208,9 +213,9 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
             return defeats;
         }
         let in_check = engine.in_check(position, q);
-        // Fault TK-STALEMATE-SKIPS: a stalemated kingdom passes (until
-        // nobody could move at all).
-        if engine.fault(Misreading::StalemateSkips) && !in_check && passed < 3 {
+        // Clause tk.T8: a stalemated kingdom is defeated too (unless read
+        // to pass, until nobody could move at all).
+        if engine.reading::<Stalemate>() == Stalemate::Passes && !in_check && passed < 3 {
             passed += 1;
             q = next_after(engine, position, q);
             continue;
@@ -228,11 +233,9 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
 
 /// Clause tk.T6: the active kingdom that moves after `kingdom`.
 pub fn next_after(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
-    // Fault TK-TURN-CLOCKWISE: Shu, Wei, Wu.
-    if engine.fault(Misreading::TurnClockwise) {
-        position.previous_active(kingdom)
-    } else {
-        position.next_active(kingdom)
+    match engine.reading::<TurnOrder>() {
+        TurnOrder::ShuWuWei => position.next_active(kingdom),
+        TurnOrder::ShuWeiWu => position.previous_active(kingdom),
     }
 }
 
@@ -296,9 +299,9 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
     } else {
         defeats.extend(after_move(engine, &mut next, mover));
     }
-    // Fault TK-GAME-ENDS-AT-FIRST-DEFEAT: xiangqi's end kept; the first
-    // defeat ends the game, won by the kingdom that defeated.
-    if engine.fault(Misreading::GameEndsAtFirstDefeat) {
+    // Clause tk.T9: the game goes on until one general is left (unless
+    // read to end at the first defeat, won by the kingdom that defeated).
+    if engine.reading::<GameEnd>() == GameEnd::FirstDefeat {
         if let Some(first) = defeats.first() {
             for k in Kingdom::ALL {
                 next.active[k.index()] = k == first.heir;
@@ -306,10 +309,15 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
             next.to_move = None;
         }
     }
-    // Fault TK-COUNTER-CAPTURE-ONLY: a defeat does not reset; fault
-    // TK-COUNTER-NEVER-RESETS: nothing does.
-    let defeated = !defeats.is_empty() && !engine.fault(Misreading::CounterCaptureOnly);
-    if (capture.is_some() || defeated) && !engine.fault(Misreading::CounterNeverResets) {
+    // Clause tk.T10 (move limit): a capture or a defeat resets the counter.
+    let resets = match engine.reading::<QuietMoveLimit>() {
+        QuietMoveLimit::AsRuled | QuietMoveLimit::DrawsAfterTheLimit => {
+            capture.is_some() || !defeats.is_empty()
+        }
+        QuietMoveLimit::CaptureOnlyResets => capture.is_some(),
+        QuietMoveLimit::NeverResets => false,
+    };
+    if resets {
         next.quiet = 0;
     } else {
         next.quiet += 1;

@@ -8,7 +8,8 @@ use crate::variant::monarchie::moves::{Action, Move};
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::PieceKind;
 use crate::variant::monarchie::position::{Occupant, Position};
-use crate::variant::monarchie::ruleset::{ForfeitInCheck, Misreading, Ruleset};
+use crate::variant::monarchie::readings::{FlagFall, Forfeit, GardezQueens, MoveTimeLimit};
+use crate::variant::monarchie::ruleset::{ForfeitInCheck, Ruleset};
 
 use super::attack;
 use super::effects::{self, Capture};
@@ -138,9 +139,12 @@ fn check_elapsed(
     };
     let elapsed = elapsed.unwrap_or(0);
     let remaining = clocks[actor];
-    // Fault M-MOVE-LIMIT-UNENFORCED: no limit per move.
-    if elapsed > MOVE_LIMIT_SECONDS && !rules.fault(Misreading::MoveLimitUnenforced) {
-        return Err(Illegal::ElapsedOverLimit { elapsed });
+    // Clause 15 (move time): at most 60 seconds a move.
+    match rules.reading::<MoveTimeLimit>() {
+        MoveTimeLimit::SixtySeconds if elapsed > MOVE_LIMIT_SECONDS => {
+            return Err(Illegal::ElapsedOverLimit { elapsed });
+        }
+        MoveTimeLimit::SixtySeconds | MoveTimeLimit::NoLimit => {}
     }
     if elapsed > remaining {
         return Err(Illegal::ElapsedOverRemaining {
@@ -194,31 +198,34 @@ fn record_checks(position: &Position, rules: &Ruleset, events: &mut Vec<Event>) 
     checks
 }
 
-/// R-GARDEZ: the enemy queens that `mover` attacks.
-fn attacked_queens(position: &Position, mover: Party, rules: &Ruleset) -> Vec<(Party, Cell)> {
+/// Clause 12 and R-GARDEZ: the active enemy queens that `mover` attacks,
+/// as `reading` reads which queens and which attackers count.
+fn attacked_queens(
+    position: &Position,
+    mover: Party,
+    reading: GardezQueens,
+    rules: &Ruleset,
+) -> Vec<(Party, Cell)> {
     position
         .pieces()
         .filter(|&(_, piece)| {
             piece.kind == PieceKind::Queen
                 && piece.party != mover
-                // Fault M-GARDEZ-DEAD-QUEENS: dead queens count too.
-                && (position.is_active(piece.party) || rules.fault(Misreading::GardezDeadQueens))
+                && (position.is_active(piece.party) || reading == GardezQueens::DeadQueensToo)
         })
-        .filter(|&(cell, piece)| {
-            // Fault M-GARDEZ-ANY-ATTACKER: any party but the queen's own.
-            if rules.fault(Misreading::GardezAnyAttacker) {
+        .filter(|&(cell, piece)| match reading {
+            GardezQueens::NewlyAttackedByAnyone => {
                 attack::attacked_by(position, cell, rules, |party| party != piece.party)
-            } else {
-                attack::attacked_by(position, cell, rules, |party| party == mover)
             }
+            _ => attack::attacked_by(position, cell, rules, |party| party == mover),
         })
         .map(|(cell, piece)| (piece.party, cell))
         .collect()
 }
 
-/// The Gardez events of a move: the queens attacked now and not before
-/// (in `earlier`, the position before the move, asked only when a queen
-/// is attacked now), with the misreadings of clause 12 played.
+/// Clause 12: the Gardez events of a move: the active enemy queens the
+/// mover attacks now and not before (in `earlier`, the position before
+/// the move, asked only when a queen is attacked now).
 fn gardez_of(
     position: &Position,
     earlier: &Position,
@@ -226,18 +233,22 @@ fn gardez_of(
     mv: Move,
     rules: &Ruleset,
 ) -> Vec<(Party, Cell)> {
-    let now = attacked_queens(position, actor, rules);
+    let reading = rules.reading::<GardezQueens>();
+    let now = attacked_queens(position, actor, reading, rules);
     if now.is_empty() {
         return now;
     }
-    let before = attacked_queens(earlier, actor, rules);
+    let before = attacked_queens(earlier, actor, reading, rules);
     now.into_iter()
-        // Fault M-GARDEZ-ALREADY-ATTACKED: every attacked queen is reported.
-        .filter(|queen| !before.contains(queen) || rules.fault(Misreading::GardezAlreadyAttacked))
-        // Fault M-GARDEZ-MOVED-PIECE-ONLY: only the moved piece's attacks.
-        .filter(|&(_, cell)| {
-            !rules.fault(Misreading::GardezMovedPieceOnly)
-                || super::movegen::piece_targets(position, mv.to, rules).contains(cell)
+        .filter(|&queen| match reading {
+            GardezQueens::AlreadyAttackedToo => true,
+            GardezQueens::AttackedByTheMovedPiece => {
+                !before.contains(&queen)
+                    && super::movegen::piece_targets(position, mv.to, rules).contains(queen.1)
+            }
+            GardezQueens::NewlyAttackedByTheMover
+            | GardezQueens::NewlyAttackedByAnyone
+            | GardezQueens::DeadQueensToo => !before.contains(&queen),
         })
         .collect()
 }
@@ -276,15 +287,15 @@ fn play_move(
     // party before checks are judged, so its pieces are dead by then.
     // R-END: a move that leaves one party standing has ended the game; its
     // mover wins even if the move used its last second.
-    // Fault M-FLAG-AFTER-CHECKS: the checks are judged first.
-    let early_checks = rules
-        .fault(Misreading::FlagAfterChecks)
+    // Clause 15 (total time): a clock at 0 ends the party before the
+    // checks are judged, on a move as on a forfeit.
+    let flag_fall_reading = rules.reading::<FlagFall>();
+    let early_checks = (flag_fall_reading == FlagFall::AfterTheChecks)
         .then(|| record_checks(position, rules, &mut events));
-    // Fault M-FLAG-ONLY-ON-FORFEIT: a move never ends a party on time.
     if spend(position, actor, elapsed)
         && position.is_active(actor)
         && position.active_count() > 1
-        && !rules.fault(Misreading::FlagOnlyOnForfeit)
+        && flag_fall_reading != FlagFall::OnlyOnForfeit
     {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
@@ -332,15 +343,14 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
     let seconds = position
         .clocks()
         .map_or(0, |clocks| clocks[actor].min(MOVE_LIMIT_SECONDS));
-    // Fault M-FORFEIT-FREE: the forfeit costs no time.
-    let seconds = if rules.fault(Misreading::ForfeitFree) {
-        0
-    } else {
-        seconds
+    // Clause 15 (move time): the forfeit's time counts against the total.
+    let seconds = match rules.reading::<Forfeit>() {
+        Forfeit::CostsTimeAndTurn | Forfeit::KeepsTheTurn => seconds,
+        Forfeit::Free => 0,
     };
-    // Fault M-FLAG-AFTER-CHECKS: the checks are judged first.
-    let early_checks = rules
-        .fault(Misreading::FlagAfterChecks)
+    // Clause 15 (total time): a clock at 0 ends the party before the
+    // checks are judged.
+    let early_checks = (rules.reading::<FlagFall>() == FlagFall::AfterTheChecks)
         .then(|| record_checks(position, rules, &mut events));
     if spend(position, actor, seconds) {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
@@ -377,8 +387,9 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
 }
 
 /// Adds the turn-start eliminations, the next mover and the winner.
-/// Fault M-FLAG-AFTER-CHECKS: an engine that judges the checks before
-/// the mover's flag falls also lets them decide the order (R-NEXT step 1).
+/// Clause 15 (total time) as [`FlagFall::AfterTheChecks`] reads it: an
+/// engine that judges the checks before the mover's flag falls also lets
+/// them decide the order (R-NEXT step 1).
 /// When the flag did fall, the first party of `early` clockwise after the
 /// mover that is still active moves next, although the dead pieces that
 /// attacked it give no check any more.

@@ -6,9 +6,9 @@ use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::readings::{CheckGivers, DeadBlockerAttack, KingAttack};
 use crate::variant::monarchie::ruleset::{
-    BishopBlocking, KingStep, KnightPath, Misreading, PawnStartMoves, RookLines, Ruleset,
-    UnmovedPawnAttack,
+    BishopBlocking, KingStep, KnightPath, PawnStartMoves, RookLines, Ruleset, UnmovedPawnAttack,
 };
 
 use super::{movegen, pawn};
@@ -145,17 +145,25 @@ pub fn attacked_by(
     false
 }
 
-/// [`attacked_by`] when a misreading changes how pieces move: a cell is
-/// attacked when an enemy piece's movement rule reaches it. Fault
-/// M-DEAD-GIVES-CHECK: dead pieces attack too.
+/// [`attacked_by`] when a misreading or a ruling changes how pieces move
+/// ([`Ruleset::generated_attacks`]): a cell is attacked when an enemy
+/// piece's movement rule reaches it.
 fn attacked_by_moves(
     position: &Position,
     target: Cell,
     rules: &Ruleset,
     hostile: impl Fn(Party) -> bool,
 ) -> bool {
-    let dead_attack = rules.fault(Misreading::DeadGivesCheck);
-    let kings_attack = !rules.fault(Misreading::KingsDoNotAttack);
+    // Clause 4: dead blockers attack nothing.
+    let dead_attack = match rules.reading::<DeadBlockerAttack>() {
+        DeadBlockerAttack::AttacksNothing => false,
+        DeadBlockerAttack::AttacksAsBefore => true,
+    };
+    // Clause 6.1: a king attacks the cells it could step to.
+    let kings_attack = match rules.reading::<KingAttack>() {
+        KingAttack::Attacks => true,
+        KingAttack::DoesNotAttack => false,
+    };
     position.pieces().any(|(from, piece)| {
         if !hostile(piece.party)
             || !(position.is_active(piece.party) || dead_attack)
@@ -177,7 +185,6 @@ fn reaches(position: &Position, from: Cell, piece: Piece, target: Cell, rules: &
             || rules.pawn_start == PawnStartMoves::StepsToo;
         if steps_attack
             && pawn::step_sides(piece.party, rules)
-                .into_iter()
                 .any(|side| geometry().neighbour(from, side) == Some(target))
         {
             return true;
@@ -186,8 +193,8 @@ fn reaches(position: &Position, from: Cell, piece: Piece, target: Cell, rules: &
     movegen::targets_of(position, from, piece, rules).contains(target)
 }
 
-/// Fault M-PINNED-NO-CHECK: whether an active enemy piece that is not
-/// pinned to its own king attacks the king of `party` on `king`.
+/// Clause 9 as M-PINNED-NO-CHECK reads it: whether an active enemy piece
+/// that is not pinned to its own king attacks the king of `party` on `king`.
 fn checked_by_unpinned(position: &Position, party: Party, king: Cell, rules: &Ruleset) -> bool {
     position.pieces().any(|(from, piece)| {
         piece.party != party
@@ -197,7 +204,7 @@ fn checked_by_unpinned(position: &Position, party: Party, king: Cell, rules: &Ru
     })
 }
 
-/// Fault M-PINNED-NO-CHECK: whether `piece` on `from`, which attacks the
+/// Clause 9 as M-PINNED-NO-CHECK reads it: whether `piece` on `from`, which attacks the
 /// king of `checked` on `king`, is pinned as this misreading reads it: it
 /// stands on a line between its own king and an active rook, bishop or
 /// queen of a third party (neither its own party nor `checked`), so that
@@ -274,8 +281,10 @@ pub fn parties_in_check(position: &Position, rules: &Ruleset) -> Vec<Party> {
 pub fn in_check(position: &Position, party: Party, rules: &Ruleset) -> bool {
     position.king(party).is_some_and(|king| {
         is_attacked(position, king, party, rules)
-            // Fault M-PINNED-NO-CHECK: a pinned attacker gives no check.
-            && (!rules.fault(Misreading::PinnedNoCheck)
-                || checked_by_unpinned(position, party, king, rules))
+            // Clause 9: every attacker gives check, pinned or not.
+            && match rules.reading::<CheckGivers>() {
+                CheckGivers::EveryAttacker => true,
+                CheckGivers::UnpinnedOnly => checked_by_unpinned(position, party, king, rules),
+            }
     })
 }

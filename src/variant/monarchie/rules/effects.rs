@@ -9,7 +9,8 @@ use crate::variant::monarchie::moves::Move;
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
-use crate::variant::monarchie::ruleset::{Misreading, Ruleset};
+use crate::variant::monarchie::readings::{EliminatedArmy, PromotionTray};
+use crate::variant::monarchie::ruleset::Ruleset;
 
 /// A piece taken off the board by a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -63,9 +64,12 @@ pub fn play(position: &mut Position, mv: Move, rules: &Ruleset) -> Effects {
     }
     if let (Some(kind), Some(party)) = (mv.promotion, mover) {
         position.set_kind(mv.to, kind);
-        // Fault M-PROMO-KEEPS-TRAY: the tray piece stays in the tray.
-        if !rules.fault(Misreading::PromotionKeepsTray) {
-            position.tray_mut(party).take(kind);
+        // Clause 6.6 (promotion): the new piece comes out of the tray.
+        match rules.reading::<PromotionTray>() {
+            PromotionTray::TakesATrayPiece | PromotionTray::AnyKind => {
+                position.tray_mut(party).take(kind);
+            }
+            PromotionTray::TrayPieceStays => {}
         }
         effects.promotion = Some(kind);
     }
@@ -76,9 +80,10 @@ pub fn play(position: &mut Position, mv: Move, rules: &Ruleset) -> Effects {
 /// pieces stay as dead blockers.
 pub fn eliminate(position: &mut Position, party: Party, rules: &Ruleset) {
     position.eliminate(party);
-    // Fault M-ELIM-REMOVES-PIECES: the whole army leaves the board.
-    if rules.fault(Misreading::EliminationRemovesPieces) {
-        position.remove_pieces_of(party);
+    // Clause 4: the other pieces stay as dead blockers.
+    match rules.reading::<EliminatedArmy>() {
+        EliminatedArmy::StaysAsDeadBlockers => {}
+        EliminatedArmy::LeavesTheBoard => position.remove_pieces_of(party),
     }
 }
 

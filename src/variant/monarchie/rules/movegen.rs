@@ -7,9 +7,13 @@ use crate::variant::monarchie::moves::Move;
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::readings::{
+    DeadBlockerBlocks, DeadBlockerCapture, KingSafety, KnightJumps, PawnDoubleStep, PawnStartMove,
+    PawnStartRight, PromotingMoves, PromotionTray,
+};
 use crate::variant::monarchie::ruleset::{
-    BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, Misreading,
-    PawnStartMoves, PromotionChoice, RookLines, Ruleset,
+    BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves,
+    PromotionChoice, RookLines, Ruleset,
 };
 use crate::variant::monarchie::start::StartArmy;
 
@@ -21,8 +25,11 @@ use super::{attack, effects, pawn};
 fn may_land(position: &Position, mover: Party, cell: Cell, rules: &Ruleset) -> bool {
     match position.occupant(cell) {
         Occupant::Empty => true,
-        // Fault M-DEAD-NOT-CAPTURABLE: a dead blocker is never taken.
-        Occupant::Dead(_) => !rules.fault(Misreading::DeadNotCapturable),
+        // Clause 4 (dead capture): any active party may take a dead blocker.
+        Occupant::Dead(_) => match rules.reading::<DeadBlockerCapture>() {
+            DeadBlockerCapture::Capturable => true,
+            DeadBlockerCapture::NotCapturable => false,
+        },
         Occupant::Active(piece) => piece.party != mover,
     }
 }
@@ -52,14 +59,14 @@ fn slide(
             if may_land(position, mover, cell, rules) {
                 out.insert(cell);
             }
-            // Fault M-DEAD-NOT-BLOCKING: the line goes on past a dead blocker.
-            if rules.fault(Misreading::DeadNotBlocking)
-                && matches!(position.occupant(cell), Occupant::Dead(_))
-            {
-                previous = cell;
-                continue;
+            // Clause 4: a dead blocker blocks like any piece.
+            match (
+                rules.reading::<DeadBlockerBlocks>(),
+                position.occupant(cell),
+            ) {
+                (DeadBlockerBlocks::PassedThrough, Occupant::Dead(_)) => previous = cell,
+                _ => return,
             }
-            return;
         }
     }
 }
@@ -135,28 +142,20 @@ fn knight_targets(
     rules: &Ruleset,
     out: &mut CellSet,
 ) {
-    if rules.fault(Misreading::KnightBlocked) || rules.fault(Misreading::KnightOneTurn) {
-        return knight_targets_misread(position, mover, from, rules, out);
-    }
-    for jump in geometry().knight_jumps(from) {
-        if rules.knight == KnightPath::NeedsCells && !jump.path_exists {
-            continue;
+    let reading = rules.reading::<KnightJumps>();
+    if reading == KnightJumps::Twelve {
+        for jump in geometry().knight_jumps(from) {
+            if rules.knight == KnightPath::NeedsCells && !jump.path_exists {
+                continue;
+            }
+            if may_land(position, mover, jump.target, rules) {
+                out.insert(jump.target);
+            }
         }
-        if may_land(position, mover, jump.target, rules) {
-            out.insert(jump.target);
-        }
+        return;
     }
-}
-
-/// Faults M-KNIGHT-BLOCKED (the two cells passed over must be free) and
-/// M-KNIGHT-ONE-TURN (only the clockwise turn after the two side steps).
-fn knight_targets_misread(
-    position: &Position,
-    mover: Party,
-    from: Cell,
-    rules: &Ruleset,
-    out: &mut CellSet,
-) {
+    // The jumps as a misreading makes them: two side steps, then a turn,
+    // walked out on the board.
     let geometry = geometry();
     let (row, x) = geometry.coords(from);
     let (row, x) = (i32::from(row), i32::from(x));
@@ -169,13 +168,14 @@ fn knight_targets_misread(
             continue;
         }
         let occupied = |cell: Option<Cell>| cell.is_some_and(|cell| !position.is_empty(cell));
-        if rules.fault(Misreading::KnightBlocked) && (occupied(first) || occupied(second)) {
+        if reading == KnightJumps::BlockedOnTheWay && (occupied(first) || occupied(second)) {
             continue;
         }
-        let turns: &[Side] = if rules.fault(Misreading::KnightOneTurn) {
-            &[side.clockwise(1)]
-        } else {
-            &[side.clockwise(5), side.clockwise(1)]
+        let turns: &[Side] = match reading {
+            KnightJumps::ClockwiseTurnOnly => &[side.clockwise(1)],
+            KnightJumps::Twelve | KnightJumps::BlockedOnTheWay => {
+                &[side.clockwise(5), side.clockwise(1)]
+            }
         };
         for turn in turns {
             let (tr, tx) = turn.delta();
@@ -199,53 +199,28 @@ fn pawn_start_targets(
     out: &mut CellSet,
 ) {
     let geometry = geometry();
-    if !rules.faults.is_empty() {
-        return pawn_start_targets_misread(position, mover, from, rules, out);
-    }
-    for &side in pawn::usable_start_sides(mover, rules) {
-        let Some(one) = geometry
-            .neighbour(from, side)
-            .filter(|&c| position.is_empty(c))
-        else {
-            continue;
-        };
-        out.insert(one);
-        if let Some(two) = geometry
-            .neighbour(one, side)
-            .filter(|&c| position.is_empty(c))
-        {
-            out.insert(two);
-        }
-    }
-}
-
-/// [`pawn_start_targets`] with the misreadings of the start move played.
-fn pawn_start_targets_misread(
-    position: &Position,
-    mover: Party,
-    from: Cell,
-    rules: &Ruleset,
-    out: &mut CellSet,
-) {
-    let geometry = geometry();
+    let start = rules.reading::<PawnStartMove>();
     for side in pawn::start_move_sides(mover, rules) {
         let Some(one) = geometry.neighbour(from, side) else {
             continue;
         };
         let one_free = position.is_empty(one);
-        // Fault M-PAWN-START-TWO-ONLY: never just one cell.
-        if !rules.fault(Misreading::PawnStartTwoOnly) {
-            if one_free {
-                out.insert(one);
-            } else if rules.fault(Misreading::PawnUnmovedCaptures)
-                && may_land(position, mover, one, rules)
-            {
-                // Fault M-PAWN-UNMOVED-CAPTURES: the one-cell start move captures.
-                out.insert(one);
+        // The one-cell start move goes onto an empty cell.
+        match start {
+            PawnStartMove::OneOrTwoEmpty | PawnStartMove::TwoJumps => {
+                if one_free {
+                    out.insert(one);
+                }
             }
+            PawnStartMove::OneMayCapture => {
+                if one_free || may_land(position, mover, one, rules) {
+                    out.insert(one);
+                }
+            }
+            PawnStartMove::TwoOnly => {}
         }
-        // Fault M-PAWN-START-JUMPS: the first cell need not be free.
-        if !one_free && !rules.fault(Misreading::PawnStartJumps) {
+        // The two-cell start move passes over an empty cell.
+        if !one_free && start != PawnStartMove::TwoJumps {
             continue;
         }
         if let Some(two) = geometry
@@ -267,16 +242,17 @@ fn pawn_step_targets(
     out: &mut CellSet,
 ) {
     let geometry = geometry();
-    if !rules.faults.is_empty() {
-        for side in pawn::step_sides(mover, rules) {
-            if let Some(cell) = geometry.neighbour(from, side) {
-                if may_land(position, mover, cell, rules) {
-                    out.insert(cell);
-                }
+    for side in pawn::step_sides(mover, rules) {
+        if let Some(cell) = geometry.neighbour(from, side) {
+            if may_land(position, mover, cell, rules) {
+                out.insert(cell);
             }
         }
-        // Fault M-PAWN-DOUBLE-ANYTIME: the two-cell step stays.
-        if rules.fault(Misreading::PawnDoubleAnytime) {
+    }
+    // Clause 6.6 (no special moves): a moved pawn has no two-cell step.
+    match rules.reading::<PawnDoubleStep>() {
+        PawnDoubleStep::StartMoveOnly => {}
+        PawnDoubleStep::Anytime => {
             for side in pawn::start_move_sides(mover, rules) {
                 let one = geometry
                     .neighbour(from, side)
@@ -289,19 +265,11 @@ fn pawn_step_targets(
                 }
             }
         }
-        return;
-    }
-    for side in pawn::allowed_sides(mover) {
-        if let Some(cell) = geometry.neighbour(from, side) {
-            if may_land(position, mover, cell, rules) {
-                out.insert(cell);
-            }
-        }
     }
 }
 
-/// Whether the pawn of `party` on `from` still has its start move. Fault
-/// M-PAWN-START-RESTORED: any pawn on an own start cell has it.
+/// Clause 6.6 (start): whether the pawn of `party` on `from` still has
+/// its start move: it has not moved yet.
 pub(super) fn has_start_move(
     position: &Position,
     party: Party,
@@ -309,9 +277,12 @@ pub(super) fn has_start_move(
     rules: &Ruleset,
 ) -> bool {
     position.is_unmoved_pawn(from)
-        || (rules.fault(Misreading::PawnStartRestored)
-            && position.is_active(party)
-            && StartArmy::of(party).is_pawn_start(from))
+        || match rules.reading::<PawnStartRight>() {
+            PawnStartRight::UnmovedPawns => false,
+            PawnStartRight::PawnsOnOwnStartCells => {
+                position.is_active(party) && StartArmy::of(party).is_pawn_start(from)
+            }
+        }
 }
 
 /// The cells the active piece on `from` may reach by its movement rule,
@@ -411,16 +382,17 @@ pub fn promotion_choices(position: &Position, piece: Piece, to: Cell, rules: &Ru
         return Choices::only(None);
     }
     let mut kinds = Choices::none();
-    if rules.fault(Misreading::PromotionAnyKind) {
-        // Fault M-PROMO-ANY-KIND: the tray is not looked at.
-        for kind in PieceKind::PROMOTABLE {
-            kinds.push(Some(kind));
-        }
-    } else {
-        position
+    // Clause 6.6 (promotion): the kinds in the tray.
+    match rules.reading::<PromotionTray>() {
+        PromotionTray::TakesATrayPiece | PromotionTray::TrayPieceStays => position
             .tray(piece.party)
             .promotable()
-            .for_each(|kind| kinds.push(Some(kind)));
+            .for_each(|kind| kinds.push(Some(kind))),
+        PromotionTray::AnyKind => {
+            for kind in PieceKind::PROMOTABLE {
+                kinds.push(Some(kind));
+            }
+        }
     }
     if kinds.len == 0 {
         return Choices::only(None);
@@ -439,24 +411,22 @@ pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
     let Some(piece) = position.piece_at(mv.from) else {
         return false;
     };
-    // Fault M-KING-INTO-CHECK: the own king's safety is not asked.
-    if rules.fault(Misreading::KingIntoCheck) {
-        return true;
-    }
     let mut after = position.clone();
-    // Fault M-SAFETY-BEFORE-ELIM: judged with the captured king's party
-    // still in the game.
-    if rules.fault(Misreading::SafetyBeforeElimination) {
-        after.relocate(mv.from, mv.to);
-    } else {
-        effects::play(&mut after, mv, rules);
+    // Clause 5: judged once all the move's effects have happened.
+    match rules.reading::<KingSafety>() {
+        KingSafety::AfterAllEffects => {
+            effects::play(&mut after, mv, rules);
+        }
+        KingSafety::NotAsked => return true,
+        KingSafety::BeforeElimination => {
+            after.relocate(mv.from, mv.to);
+        }
     }
     !attack::in_check(&after, piece.party, rules)
 }
 
-/// The promotion choices of a move from `from`. Fault
-/// M-PROMO-FIRST-ENTRY: a pawn already in its zone does not promote;
-/// fault M-PROMO-NOT-BY-CAPTURE: nor does one that captures.
+/// Clause 6.6 (promotion): the promotion choices of a move from `from`:
+/// every pawn move that ends in the zone may promote.
 fn choices_from(
     position: &Position,
     piece: Piece,
@@ -464,16 +434,13 @@ fn choices_from(
     to: Cell,
     rules: &Ruleset,
 ) -> Choices {
-    if rules.fault(Misreading::PromotionFirstEntry)
-        && piece.kind == PieceKind::Pawn
-        && pawn::in_promotion_zone(piece.party, from, rules)
-    {
-        return Choices::only(None);
-    }
-    if rules.fault(Misreading::PromotionNotByCapture)
-        && piece.kind == PieceKind::Pawn
-        && !matches!(position.occupant(to), Occupant::Empty)
-    {
+    let promotes = piece.kind != PieceKind::Pawn
+        || match rules.reading::<PromotingMoves>() {
+            PromotingMoves::EveryMoveIntoTheZone => true,
+            PromotingMoves::FirstEntryOnly => !pawn::in_promotion_zone(piece.party, from, rules),
+            PromotingMoves::NoCaptureOnly => matches!(position.occupant(to), Occupant::Empty),
+        };
+    if !promotes {
         return Choices::only(None);
     }
     promotion_choices(position, piece, to, rules)

@@ -4,7 +4,8 @@
 use crate::variant::monarchie::cell::Cell;
 use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
 use crate::variant::monarchie::party::Party;
-use crate::variant::monarchie::ruleset::{Misreading, PawnStartSides, PromotionZone, Ruleset};
+use crate::variant::monarchie::readings::{PawnFacing, PawnStepSides};
+use crate::variant::monarchie::ruleset::{PawnStartSides, PromotionZone, Ruleset};
 
 /// R-PAWN-DIR: the forward axis of a colour, the vertex direction from its
 /// tip towards the centre. Blau's is `cd` (straight down); each seat
@@ -61,33 +62,43 @@ pub fn is_allowed(party: Party, side: Side) -> bool {
     allowed_sides(party).contains(&side)
 }
 
-/// The start sides with the misreadings played: M-PAWN-REVERSED turns
-/// them round (the pawn faces its own seat).
-pub fn start_move_sides(party: Party, rules: &Ruleset) -> Vec<Side> {
-    let sides = usable_start_sides(party, rules);
-    if rules.fault(Misreading::PawnReversed) {
-        sides.iter().map(|side| side.opposite()).collect()
-    } else {
-        sides.to_vec()
+/// Clause 6.6: a side as a pawn of the reading faces it: as it is, or
+/// turned round when the pawn faces its own seat.
+fn faced(side: Side, facing: PawnFacing) -> Side {
+    match facing {
+        PawnFacing::TowardsTheCentre => side,
+        PawnFacing::TowardsItsSeat => side.opposite(),
     }
 }
 
-/// The sides a moved pawn steps and captures across, with the misreadings
-/// played: M-PAWN-ALL-SIDES (all six), M-PAWN-FORWARD-ONLY (the two start
-/// sides), M-PAWN-REVERSED (turned round).
-pub fn step_sides(party: Party, rules: &Ruleset) -> Vec<Side> {
-    let sides: Vec<Side> = if rules.fault(Misreading::PawnAllSides) {
-        Side::ALL.to_vec()
-    } else if rules.fault(Misreading::PawnForwardOnly) {
-        start_sides(party).to_vec()
-    } else {
-        allowed_sides(party).to_vec()
+/// Clause 6.6 (start) and R-PAWN-DIR: the sides a start move goes along,
+/// [`usable_start_sides`] as the pawn faces.
+pub fn start_move_sides(party: Party, rules: &Ruleset) -> impl Iterator<Item = Side> {
+    let facing = rules.reading::<PawnFacing>();
+    usable_start_sides(party, rules)
+        .iter()
+        .map(move |&side| faced(side, facing))
+}
+
+/// Clause 6.6 (moves, captures): the sides a moved pawn steps and
+/// captures across, [`allowed_sides`] as the pawn faces.
+pub fn step_sides(party: Party, rules: &Ruleset) -> impl Iterator<Item = Side> {
+    let (sides, len) = match rules.reading::<PawnStepSides>() {
+        PawnStepSides::FourSides => {
+            let [a, b, c, d] = allowed_sides(party);
+            ([a, b, c, d, a, a], 4)
+        }
+        PawnStepSides::AllSix => (Side::ALL, 6),
+        PawnStepSides::StartSidesOnly => {
+            let [a, b] = start_sides(party);
+            ([a, b, a, a, a, a], 2)
+        }
     };
-    if rules.fault(Misreading::PawnReversed) {
-        sides.into_iter().map(Side::opposite).collect()
-    } else {
-        sides
-    }
+    let facing = rules.reading::<PawnFacing>();
+    sides
+        .into_iter()
+        .take(len)
+        .map(move |side| faced(side, facing))
 }
 
 /// R-PROMO-ZONE: whether a pawn of `party` that ends its move on `cell`

@@ -5,10 +5,11 @@ use serde::Serialize;
 
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::position::Position;
-use crate::variant::monarchie::readings::TurnDirection;
-use crate::variant::monarchie::ruleset::{
-    CheckOrder, Misreading, NoMoveJudgement, OutrankedClaim, Ruleset,
+use crate::variant::monarchie::readings::{
+    CapturedPartyTurn, CheckPrecedence, DeadCaptureTurn, FirstChecked, Forfeit, KingCaptureMove,
+    MateTest, StalemateOutcome, StalemateTest, TurnDirection,
 };
+use crate::variant::monarchie::ruleset::{CheckOrder, NoMoveJudgement, OutrankedClaim, Ruleset};
 
 use super::{attack, movegen};
 
@@ -92,31 +93,106 @@ pub fn next_mover(
     if position.active_count() <= 1 {
         return None;
     }
-    if !rules.faults.is_empty() {
-        return next_mover_misread(position, last_actor, event, skip_check, rules);
+    // Clause 7: every search runs round the board the way the turn goes.
+    let direction = rules.reading::<TurnDirection>();
+    let around = |from: Party, step: usize| match direction {
+        TurnDirection::Clockwise => from.clockwise(step),
+        TurnDirection::CounterClockwise => from.clockwise(6 - step % 6),
+    };
+    let checked = first_checked(position, last_actor, event, skip_check, rules, around);
+    // Clause 16: a pending check outranks the claims of clauses 13 and
+    // 8.1, unless the claim is read to outrank it.
+    let claim = turn_claim(position, last_actor, event, rules);
+    if let Some((party, Rank::AboveCheck)) = claim {
+        return Some(party);
+    }
+    if let Some(party) = checked {
+        return Some(party);
+    }
+    if let Some((party, _)) = claim {
+        return Some(party);
+    }
+    if let Some(party) = postponed_claim(position) {
+        return Some(party);
+    }
+    // Clause 8.1: once the captured party has replied, the order goes on
+    // from it.
+    let resume_after = match (
+        rules.reading::<CapturedPartyTurn>(),
+        position.interrupted_reply(),
+    ) {
+        (CapturedPartyTurn::ReplyInterrupts, Some((replier, capturer)))
+            if replier == last_actor =>
+        {
+            capturer
+        }
+        _ => last_actor,
+    };
+    (1..=6)
+        .map(|step| around(resume_after, step))
+        .find(|&party| position.is_active(party))
+}
+
+/// Clauses 9, 10 and 16 (R-NEXT step 1): the checked party due to answer,
+/// going round from the last actor (or, with `trigger-anchor`, from the
+/// anchor), skipping `skip_check`.
+fn first_checked(
+    position: &Position,
+    last_actor: Party,
+    event: TurnEvent,
+    skip_check: Option<Party>,
+    rules: &Ruleset,
+    around: impl Fn(Party, usize) -> Party,
+) -> Option<Party> {
+    // Clause 16: check outranks the order of turns.
+    match rules.reading::<CheckPrecedence>() {
+        CheckPrecedence::Always => {}
+        CheckPrecedence::Never => return None,
+        CheckPrecedence::NotAfterNoMoveElimination => {
+            if event == TurnEvent::NoMoveElimination {
+                return None;
+            }
+        }
     }
     let search_from = match rules.next {
         CheckOrder::AfterLastActor => last_actor,
         CheckOrder::TriggerAnchor => position.check_anchor().unwrap_or(last_actor),
     };
-    let checked = (1..=6)
-        .map(|step| search_from.clockwise(step))
+    // Clause 10: the checked parties answer going round from the party
+    // that caused the check.
+    let reading = rules.reading::<FirstChecked>();
+    let candidates: [Party; 6] = match reading {
+        FirstChecked::GoingRound | FirstChecked::AttackedByTheActor => {
+            std::array::from_fn(|i| around(search_from, i + 1))
+        }
+        FirstChecked::SeatOrderFromBlau => Party::ALL,
+    };
+    candidates
+        .into_iter()
         .filter(|&party| Some(party) != skip_check)
-        .find(|&party| attack::in_check(position, party, rules));
-    if let Some(party) = checked {
-        return Some(party);
-    }
-    match event {
-        TurnEvent::KingCapture if position.is_active(last_actor) => return Some(last_actor),
-        TurnEvent::CapturedPiece(party) if position.is_active(party) => return Some(party),
-        _ => {}
-    }
-    if let Some(party) = postponed_claim(position) {
-        return Some(party);
-    }
-    (1..=6)
-        .map(|step| last_actor.clockwise(step))
-        .find(|&party| position.is_active(party))
+        .find(|&party| match reading {
+            FirstChecked::GoingRound | FirstChecked::SeatOrderFromBlau => {
+                attack::in_check(position, party, rules)
+            }
+            // Only kings the last actor attacks (never its own: its own
+            // pieces attack nobody of its own).
+            FirstChecked::AttackedByTheActor => {
+                position.is_active(party)
+                    && party != last_actor
+                    && position.king(party).is_some_and(|king| {
+                        attack::attacked_by(position, king, rules, |by| by == last_actor)
+                    })
+            }
+        })
+}
+
+/// Where a claim to the next turn ranks against a pending check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rank {
+    /// A pending check comes first (clause 16).
+    BelowCheck,
+    /// The claim comes first (a misreading of clause 16).
+    AboveCheck,
 }
 
 /// R-CHECK-PRIORITY=postpone: the oldest kept claim of a party still in
@@ -131,11 +207,55 @@ fn postponed_claim(position: &Position) -> Option<Party> {
 }
 
 /// Clauses 8.1 and 13: the party the action gives the next turn to, if
-/// no check outranks it.
+/// no check outranks it (what R-CHECK-PRIORITY=postpone keeps).
 fn claim_of(position: &Position, last_actor: Party, event: TurnEvent) -> Option<Party> {
     match event {
         TurnEvent::KingCapture if position.is_active(last_actor) => Some(last_actor),
         TurnEvent::CapturedPiece(party) if position.is_active(party) => Some(party),
+        _ => None,
+    }
+}
+
+/// R-NEXT steps 2 and 3 as the rules are read: the party the action
+/// gives the next turn to (clauses 8.1, 8.2, 13 and 15, move time), and
+/// how the claim ranks against a pending check (clause 16).
+fn turn_claim(
+    position: &Position,
+    last_actor: Party,
+    event: TurnEvent,
+    rules: &Ruleset,
+) -> Option<(Party, Rank)> {
+    match event {
+        // Clause 13: the capturer of a king moves again.
+        TurnEvent::KingCapture if position.is_active(last_actor) => {
+            match rules.reading::<KingCaptureMove>() {
+                KingCaptureMove::ExtraBelowCheck => Some((last_actor, Rank::BelowCheck)),
+                KingCaptureMove::NoExtra => None,
+                KingCaptureMove::ExtraAboveCheck => Some((last_actor, Rank::AboveCheck)),
+            }
+        }
+        // Clause 8.1: the party that lost a piece moves next.
+        TurnEvent::CapturedPiece(party) if position.is_active(party) => {
+            match rules.reading::<CapturedPartyTurn>() {
+                CapturedPartyTurn::NextBelowCheck | CapturedPartyTurn::ReplyInterrupts => {
+                    Some((party, Rank::BelowCheck))
+                }
+                CapturedPartyTurn::NoTurn => None,
+                CapturedPartyTurn::NextAboveCheck => Some((party, Rank::AboveCheck)),
+            }
+        }
+        // Clause 8.2: capturing a dead blocker gives no extra move.
+        TurnEvent::CapturedDead if position.is_active(last_actor) => {
+            match rules.reading::<DeadCaptureTurn>() {
+                DeadCaptureTurn::NextParty => None,
+                DeadCaptureTurn::CapturerAgain => Some((last_actor, Rank::BelowCheck)),
+            }
+        }
+        // Clause 15 (move time): a forfeit loses the turn.
+        TurnEvent::Forfeit if position.is_active(last_actor) => match rules.reading::<Forfeit>() {
+            Forfeit::CostsTimeAndTurn | Forfeit::Free => None,
+            Forfeit::KeepsTheTurn => Some((last_actor, Rank::BelowCheck)),
+        },
         _ => None,
     }
 }
@@ -157,117 +277,8 @@ fn keep_outranked_claim(position: &mut Position, actor: Party, event: TurnEvent,
     }
 }
 
-/// [`next_mover`] with misreadings played: the same four steps, each
-/// changed at the spot a fault names.
-fn next_mover_misread(
-    position: &Position,
-    last_actor: Party,
-    event: TurnEvent,
-    skip_check: Option<Party>,
-    rules: &Ruleset,
-) -> Option<Party> {
-    // Clause 7: every search runs round the board the way the turn goes.
-    let around = |from: Party, step: usize| match rules.reading::<TurnDirection>() {
-        TurnDirection::Clockwise => from.clockwise(step),
-        TurnDirection::CounterClockwise => from.clockwise(6 - step % 6),
-    };
-    let search_from = match rules.next {
-        CheckOrder::AfterLastActor => last_actor,
-        CheckOrder::TriggerAnchor => position.check_anchor().unwrap_or(last_actor),
-    };
-    // Fault M-CHECK-FROM-BLAU: checked parties are taken in seat order.
-    let candidates: Vec<Party> = if rules.fault(Misreading::CheckFromBlau) {
-        Party::ALL.to_vec()
-    } else {
-        (1..=6).map(|step| around(search_from, step)).collect()
-    };
-    // Fault M-CHECK-NO-PRIORITY: no check step; M-ELIM-SKIPS-CHECK: none
-    // right after a mate or stalemate elimination.
-    let skip_after_elimination =
-        event == TurnEvent::NoMoveElimination && rules.fault(Misreading::EliminationSkipsCheck);
-    let check_step = !(rules.fault(Misreading::CheckNoPriority) || skip_after_elimination);
-    let checked = candidates
-        .into_iter()
-        .filter(|&party| Some(party) != skip_check)
-        .filter(|_| check_step)
-        .find(|&party| {
-            // Fault M-CHECK-MOVER-ONLY: only kings the last actor attacks
-            // (never its own: its own pieces attack nobody of its own).
-            if rules.fault(Misreading::CheckMoverOnly) {
-                position.is_active(party)
-                    && party != last_actor
-                    && position.king(party).is_some_and(|king| {
-                        attack::attacked_by(position, king, rules, |by| by == last_actor)
-                    })
-            } else {
-                attack::in_check(position, party, rules)
-            }
-        });
-    let extra_move = |event: TurnEvent| match event {
-        // Fault M-KING-CAPTURE-NO-EXTRA: no extra move.
-        TurnEvent::KingCapture
-            if position.is_active(last_actor) && !rules.fault(Misreading::KingCaptureNoExtra) =>
-        {
-            Some(last_actor)
-        }
-        // Fault M-CAPTURED-NO-TURN: the captured party is not due.
-        TurnEvent::CapturedPiece(party)
-            if position.is_active(party) && !rules.fault(Misreading::CapturedNoTurn) =>
-        {
-            Some(party)
-        }
-        // Fault M-DEAD-CAPTURE-EXTRA-MOVE: the capturer moves again.
-        TurnEvent::CapturedDead
-            if position.is_active(last_actor) && rules.fault(Misreading::DeadCaptureExtraMove) =>
-        {
-            Some(last_actor)
-        }
-        // Fault M-FORFEIT-KEEPS-TURN: the forfeiting party moves again.
-        TurnEvent::Forfeit
-            if position.is_active(last_actor) && rules.fault(Misreading::ForfeitKeepsTurn) =>
-        {
-            Some(last_actor)
-        }
-        _ => None,
-    };
-    // Faults M-KING-CAPTURE-BEATS-CHECK and M-CAPTURED-BEATS-CHECK: the
-    // capture's turn comes before the check step.
-    let before_check = match event {
-        TurnEvent::KingCapture => rules.fault(Misreading::KingCaptureBeatsCheck),
-        TurnEvent::CapturedPiece(_) => rules.fault(Misreading::CapturedBeatsCheck),
-        _ => false,
-    };
-    if before_check {
-        if let Some(party) = extra_move(event) {
-            return Some(party);
-        }
-    }
-    if let Some(party) = checked {
-        return Some(party);
-    }
-    if let Some(party) = extra_move(event) {
-        return Some(party);
-    }
-    if let Some(party) = postponed_claim(position) {
-        return Some(party);
-    }
-    // Fault M-CAPTURED-REPLY-INTERRUPTS: once the captured party has had
-    // its turn, the order goes on after the capturer.
-    let resume_after = match position.interrupted_reply() {
-        Some((replier, capturer))
-            if replier == last_actor && rules.fault(Misreading::CapturedReplyInterrupts) =>
-        {
-            capturer
-        }
-        _ => last_actor,
-    };
-    (1..=6)
-        .map(|step| around(resume_after, step))
-        .find(|&party| position.is_active(party))
-}
-
-/// Fault M-CAPTURED-REPLY-INTERRUPTS: when a capture has just handed the
-/// turn to the captured party (R-NEXT step 3, no check pending), remembers
+/// Clause 8.1 as M-CAPTURED-REPLY-INTERRUPTS reads it: when a capture has
+/// just handed the turn to the captured party (R-NEXT step 3, no check pending), remembers
 /// the capturer whose turn the reply interrupts; after any other choice of
 /// the next mover the memory is gone.
 fn note_interrupted_reply(
@@ -362,7 +373,7 @@ pub fn pass_turn(
         }
         let next = next_mover(position, last_actor, event, skip_check, rules);
         position.set_to_move(next);
-        if rules.fault(Misreading::CapturedReplyInterrupts) {
+        if rules.reading::<CapturedPartyTurn>() == CapturedPartyTurn::ReplyInterrupts {
             note_interrupted_reply(position, last_actor, event, next, rules);
         }
         settle_claims(position, next, rules);
@@ -373,8 +384,9 @@ pub fn pass_turn(
         if can_move(position, party, rules) {
             return eliminations;
         }
-        // Fault M-STALEMATE-NO-ELIM: a stalemated party is passed over.
-        if rules.fault(Misreading::StalemateNoElimination)
+        // Clause 14: a stalemated party is eliminated (unless read to be
+        // passed over).
+        if rules.reading::<StalemateOutcome>() == StalemateOutcome::PassedOver
             && !attack::in_check(position, party, rules)
         {
             passed_over += 1;
@@ -416,20 +428,25 @@ fn settle_claims(position: &mut Position, next: Option<Party>, rules: &Ruleset) 
 
 /// Clauses 11 and 14: whether the party due to move has a legal move.
 fn can_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
-    if !rules.faults.is_empty() {
-        let in_check = attack::in_check(position, party, rules);
-        // Faults M-MATE-KING-ONLY and M-STALEMATE-KING-ONLY: only the
-        // king's own moves are looked at.
-        let king_only = if in_check {
-            rules.fault(Misreading::MateKingOnly)
-        } else {
-            rules.fault(Misreading::StalemateKingOnly)
-        };
-        if king_only {
-            return position
-                .king(party)
-                .is_some_and(|king| !movegen::legal_moves_from(position, king, rules).is_empty());
+    // Clauses 11 and 14: any legal move of the party counts, in check or
+    // not.
+    let king_only = match (
+        rules.reading::<MateTest>(),
+        rules.reading::<StalemateTest>(),
+    ) {
+        (MateTest::AnyLegalMove, StalemateTest::AnyLegalMove) => false,
+        (mate, stalemate) => {
+            if attack::in_check(position, party, rules) {
+                mate == MateTest::KingMoves
+            } else {
+                stalemate == StalemateTest::KingMoves
+            }
         }
+    };
+    if king_only {
+        return position
+            .king(party)
+            .is_some_and(|king| !movegen::legal_moves_from(position, king, rules).is_empty());
     }
     movegen::has_legal_move(position, party, rules)
 }

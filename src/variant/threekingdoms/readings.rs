@@ -1,0 +1,250 @@
+//! Three Kingdoms' rule points that have misreadings, each with its
+//! readings: the rule, and the misreadings of
+//! `spec/threekingdoms/misreadings.yaml` that are its hidden alternatives
+//! (the fence is described in [`crate::variant::readings`]). Rule code
+//! asks [`super::movegen::Engine::reading`] and matches on the answer;
+//! this file is the only one that turns a fault into a reading.
+
+use super::faults::{FaultSet, Misreading};
+
+readings! {
+    /// Clause tk.P2: where a line that comes up an e-file goes on at the
+    /// triangle, for chariots and cannons.
+    TriangleLines, "tk.P2" {
+        /// The rule: into both other kingdoms' e-files.
+        BothBranches,
+        /// TK-TRIANGLE-CLOSED: nowhere; every e-file ends at its e5 (for
+        /// the facing test too).
+        Closed => TriangleClosed,
+        /// TK-FORK-ONE-BRANCH: into the next kingdom's e-file only.
+        NextBranchOnly => ForkOneBranch,
+    }
+
+    /// Clause tk.T4: how a bannerman moves and attacks.
+    BannermanMoves, "tk.T4" {
+        /// The rule: its straight points must be empty (R-BANNER), and it
+        /// attacks where it moves.
+        BlockedAndAttacking,
+        /// TK-BANNER-JUMPS: nothing on its straight points blocks.
+        JumpsOverAnything => BannerJumps,
+        /// TK-BANNER-NO-CHECK: it moves but never attacks a general.
+        NeverAttacks => BannerNoCheck,
+    }
+
+    /// Clause tk.T5 (general): where a general steps.
+    GeneralSteps, "tk.T5.general" {
+        /// The rule: one orthogonal step inside the palace.
+        InsideThePalace,
+        /// TK-GENERAL-LEAVES-PALACE: one orthogonal step anywhere on the
+        /// half it stands on.
+        AnywhereOnItsHalf => GeneralLeavesPalace,
+    }
+
+    /// Clause tk.T5 (advisor): where an advisor steps.
+    AdvisorSteps, "tk.T5.advisor" {
+        /// The rule: along the palace diagonals of its frame's palace.
+        PalaceDiagonals,
+        /// TK-ADVISOR-LEAVES-PALACE: along any diagonal, out of the
+        /// palace too.
+        AnyDiagonal => AdvisorLeavesPalace,
+    }
+
+    /// Clause tk.T5 (elephant): whether the elephant's eye blocks.
+    ElephantEye, "tk.T5.elephant" {
+        /// The rule: a piece on the eye blocks the move.
+        Blocks,
+        /// TK-ELEPHANT-EYE-IGNORED: it never blocks.
+        Ignored => ElephantEyeIgnored,
+    }
+
+    /// Clause tk.T5 (horse): whether the horse's leg blocks.
+    HorseLeg, "tk.T5.horse" {
+        /// The rule: a piece on the leg blocks the jump.
+        Blocks,
+        /// TK-HORSE-LEG-IGNORED: it never blocks.
+        Ignored => HorseLegIgnored,
+    }
+
+    /// Clause tk.T5 (cannon): how a cannon captures.
+    CannonCapture, "tk.T5.cannon" {
+        /// The rule: the first piece beyond exactly one screen.
+        OverOneScreen,
+        /// TK-CANNON-CAPTURES-DIRECT: the first piece on the line too.
+        DirectToo => CannonCapturesDirect,
+    }
+
+    /// Clause tk.T5 (soldier): where a soldier steps.
+    SoldierSteps, "tk.T5.soldier" {
+        /// The rule (R-SOLDIER): forward on its frame's half, forking at
+        /// its e5 into both neighbours' e5; once across, toward the back
+        /// rank of the half it stands on or sideways.
+        AsRuled,
+        /// TK-SOLDIER-BANK-SIDEWAYS: on its own bank already sideways.
+        SidewaysOnItsBank => SoldierBankSideways,
+        /// TK-SOLDIER-NO-SIDEWAYS: across the river still only forward.
+        NeverSideways => SoldierNoSideways,
+        /// TK-SOLDIER-ONE-BRANCH: from its e5 into the next kingdom's e5
+        /// only.
+        OneBranchAtE5 => SoldierOneBranch,
+        /// TK-SOLDIER-CROSSED-BACKWARD: across the river, "forward" in the
+        /// frame of the half it stands on, toward that half's bank.
+        CrossedTowardTheBank => SoldierCrossedBackward,
+    }
+
+    /// Clause tk.T6: the order of turns.
+    TurnOrder, "tk.T6" {
+        /// The rule: Shu, Wu, Wei (counter-clockwise).
+        ShuWuWei,
+        /// TK-TURN-CLOCKWISE: Shu, Wei, Wu.
+        ShuWeiWu => TurnClockwise,
+    }
+
+    /// Clause tk.T7: which rivals a move must leave the general safe from,
+    /// and when that is judged.
+    GeneralSafety, "tk.T7" {
+        /// The rule: every rival, judged after the move's capture effects
+        /// (a captured general's army changed hands).
+        EveryRivalAfterTakeover,
+        /// TK-SAFETY-NEXT-ONLY: only the kingdom that moves next (and
+        /// facing).
+        NextRivalOnly => SafetyNextOnly,
+        /// TK-SAFETY-BEFORE-TAKEOVER: judged before a captured general's
+        /// army changes hands.
+        BeforeTakeover => SafetyBeforeTakeover,
+        /// TK-SAFETY-PREVIOUS-ONLY: only the kingdom that moved just
+        /// before (and facing).
+        PreviousRivalOnly => SafetyPreviousOnly,
+    }
+
+    /// Clause tk.T7 (facing): whether two generals may face each other.
+    GeneralsFacing, "tk.T7.facing" {
+        /// The rule: never on an open line, through the triangle too.
+        Refused,
+        /// TK-FACING-IGNORED: they may.
+        Ignored => FacingIgnored,
+        /// TK-FACING-NOT-THROUGH-TRIANGLE: facing counts on through-files
+        /// only.
+        NotThroughTheTriangle => FacingNotThroughTriangle,
+        /// TK-FACING-CREATED-ONLY: refused only when the move creates it.
+        OnlyWhenCreated => FacingCreatedOnly,
+    }
+
+    /// Clause tk.T7 (general capture): whether a general may be captured.
+    GeneralCapturable, "tk.T7.general-capture" {
+        /// The rule: it may (R-GENERAL-CAPTURE says when).
+        Capturable,
+        /// TK-GENERAL-NOT-CAPTURABLE: never.
+        NeverCaptured => GeneralNotCapturable,
+    }
+
+    /// Clause tk.T8: what a kingdom without a legal move that is not in
+    /// check does.
+    Stalemate, "tk.T8" {
+        /// The rule: it is defeated.
+        Defeated,
+        /// TK-STALEMATE-SKIPS: it passes its turn.
+        Passes => StalemateSkips,
+    }
+
+    /// Clause tk.T8 (with tk.T6): whether a set-up position's kingdom to
+    /// move is examined.
+    SetupExamination, "tk.T8" {
+        /// The rule: it is, as after a move.
+        Examined,
+        /// TK-SETUP-NOT-EXAMINED: the set-up loop never runs.
+        NotExamined => SetupNotExamined,
+    }
+
+    /// Clause tk.T8 (heir): who inherits a kingdom defeated for having no
+    /// legal move.
+    TrapHeir, "tk.T8.heir" {
+        /// The rule, as R-HEIR reads it.
+        AsRuled,
+        /// TK-HEIR-NEXT-KINGDOM: the kingdom that moves after it.
+        NextKingdom => HeirNextKingdom,
+    }
+
+    /// Clause tk.T8 (takeover): what becomes of a defeated kingdom's
+    /// pieces.
+    ArmyTakeover, "tk.T8.takeover" {
+        /// The rule: every piece it owns goes to the heir (R-TAKEOVER).
+        EveryPieceToTheHeir,
+        /// TK-TAKEOVER-REMOVES-ARMY: the whole army leaves the board.
+        ArmyLeaves => TakeoverRemovesArmy,
+        /// TK-TAKEOVER-OWN-HOME-ONLY: only its own pieces change hands;
+        /// those it had taken over leave.
+        OwnHomeOnly => TakeoverOwnHomeOnly,
+    }
+
+    /// Clause tk.T9: when the game is over.
+    GameEnd, "tk.T9" {
+        /// The rule: when one general is left.
+        LastGeneralStanding,
+        /// TK-GAME-ENDS-AT-FIRST-DEFEAT: at the first defeat, won by the
+        /// kingdom that defeated.
+        FirstDefeat => GameEndsAtFirstDefeat,
+    }
+
+    /// Clause tk.T10 (repetition): when a repetition ends the game, and
+    /// how.
+    RepeatedPosition, "tk.T10.repetition" {
+        /// The rule: the third occurrence is a draw.
+        ThirdOccurrenceDraws,
+        /// TK-REPETITION-FOURTH: the fourth occurrence draws.
+        FourthOccurrenceDraws => RepetitionFourth,
+        /// TK-PERPETUAL-CHECK-LOSES: a repetition reached by a checking
+        /// move loses for the checker.
+        PerpetualCheckLoses => PerpetualCheckLoses,
+    }
+
+    /// Clause tk.T10 (move limit): which moves count toward the limit and
+    /// when it draws.
+    QuietMoveLimit, "tk.T10.move-limit" {
+        /// The rule: a capture or a defeat resets the counter; the limit
+        /// draws when it is reached.
+        AsRuled,
+        /// TK-COUNTER-CAPTURE-ONLY: only a capture resets it.
+        CaptureOnlyResets => CounterCaptureOnly,
+        /// TK-COUNTER-NEVER-RESETS: nothing resets it.
+        NeverResets => CounterNeverResets,
+        /// TK-MOVE-LIMIT-EXCLUSIVE: only more moves than the limit draw.
+        DrawsAfterTheLimit => MoveLimitExclusive,
+    }
+
+    /// Clause tk.T11: who may resign (or run out of time).
+    Resignation, "tk.T11" {
+        /// The rule: any active kingdom, at any time.
+        AnyKingdom,
+        /// TK-RESIGN-ONLY-ON-MOVE: only the kingdom to move.
+        OnlyOnMove => ResignOnlyOnMove,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Misreading, READINGS};
+
+    #[test]
+    fn every_misreading_is_the_hidden_alternative_of_exactly_one_rule_point() {
+        for &misreading in Misreading::ALL {
+            let points: Vec<&str> = READINGS
+                .iter()
+                .filter(|(_, _, alternatives)| alternatives.contains(&misreading))
+                .map(|(point, _, _)| *point)
+                .collect();
+            assert_eq!(
+                points.len(),
+                1,
+                "{misreading} is the alternative of {points:?}, not of exactly one rule point"
+            );
+        }
+        for (point, _, alternatives) in READINGS {
+            for (i, misreading) in alternatives.iter().enumerate() {
+                assert!(
+                    !alternatives[..i].contains(misreading),
+                    "rule point {point} lists {misreading} twice"
+                );
+            }
+        }
+    }
+}
