@@ -752,3 +752,65 @@ fn the_registry_names_each_rule_system_on_two_lines() {
         );
     }
 }
+
+/// Issue 34, item 4: the misreadings are fenced. In each rule system's
+/// folder only `faults.rs` (the catalogue) and `readings.rs` (the rule
+/// points and their hidden alternatives) turn a fault into behaviour;
+/// rule code asks for a reading (`rules.reading::<Point>()`) and never
+/// names one misreading (`Misreading::X`; the registry may name the
+/// catalogue) or asks the fault set about one. Test code
+/// (`#[cfg(test)]` items and `*tests.rs` files) may set faults.
+#[test]
+fn rule_code_reaches_misreadings_only_through_readings() {
+    let mut problems = Vec::new();
+    let mut fenced = BTreeSet::new();
+    for (path, text) in sources() {
+        let file = path.to_string_lossy().replace('\\', "/");
+        let Some((folder, name)) = file
+            .strip_prefix("variant/")
+            .and_then(|rest| rest.split_once('/'))
+        else {
+            continue;
+        };
+        if !RULE_SYSTEMS.iter().any(|(_, f)| *f == folder) {
+            continue;
+        }
+        if name == "readings.rs" {
+            fenced.insert(folder.to_string());
+        }
+        if name == "faults.rs" || name == "readings.rs" || name.ends_with("tests.rs") {
+            continue;
+        }
+        let toks = code_tokens(&text);
+        for window in toks.windows(3) {
+            let asks = match window {
+                [(Token::Word(word), line), (Token::Colons, _), (Token::Word(which), _)]
+                    if word == "Misreading"
+                        && which != "ALL"
+                        && which.starts_with(|c: char| c.is_ascii_uppercase()) =>
+                {
+                    Some((*line, "names a misreading"))
+                }
+                [(Token::Punct('.'), line), (Token::Word(word), _), (Token::Punct('('), _)]
+                    if word == "fault" =>
+                {
+                    Some((*line, "calls `.fault(..)`"))
+                }
+                [(Token::Word(set), line), (Token::Punct('.'), _), (Token::Word(word), _)]
+                    if set == "faults" && word == "has" =>
+                {
+                    Some((*line, "asks `faults.has(..)`"))
+                }
+                _ => None,
+            };
+            if let Some((line, what)) = asks {
+                problems.push(format!(
+                    "src/{file}:{line} {what}: rule code asks `rules.reading::<Point>()` (src/variant/{folder}/readings.rs)"
+                ));
+            }
+        }
+    }
+    let all: BTreeSet<String> = RULE_SYSTEMS.iter().map(|(_, f)| f.to_string()).collect();
+    assert_eq!(fenced, all, "every rule system has a readings.rs");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
