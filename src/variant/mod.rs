@@ -444,6 +444,38 @@ pub struct VariantInfo {
     /// The differences from outside engines the project has classified
     /// (`<variant>/known.rs`; `fuzz --known-differences`).
     pub known_differences: &'static [known::KnownDifference],
+    /// How the committee's report names its parties
+    /// (`report::words::party_name`).
+    pub report_names: ReportNames,
+}
+
+/// How the committee's report names a variant's parties.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportNames {
+    /// Reads a party as people write it (any of its names, any case) to
+    /// its index in [`VariantInfo::parties`]; `None` where only the keys
+    /// are read.
+    pub read: Option<fn(&str) -> Option<usize>>,
+    /// The name the English pages give a party.
+    pub english: EnglishNames,
+}
+
+/// Which of a party's names the English pages of the report use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnglishNames {
+    /// Its English name ([`PartyInfo::english`]).
+    English,
+    /// Its name in the variant's language (MONARCHIE: the rulebook's
+    /// German names on the English pages too).
+    Native,
+}
+
+impl ReportNames {
+    /// Parties read by their keys, named in English on the English pages.
+    pub const KEYS_IN_ENGLISH: ReportNames = ReportNames {
+        read: None,
+        english: EnglishNames::English,
+    };
 }
 
 /// How a variant is played by a UCI engine.

@@ -344,6 +344,7 @@ pub const fn info(
         misreadings: parts.misreadings,
         uci: Some(parts.uci),
         known_differences: parts.known_differences,
+        report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     }
 }
 

@@ -22,8 +22,8 @@ use crate::variant::monarchie::rules::{
 };
 use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
-    self, Capture, Elimination, Game, PartyInfo, Refusal, Report, Rules, Status, VariantError,
-    VariantField, VariantId, VariantInfo,
+    self, Capture, Elimination, EnglishNames, Game, PartyInfo, Refusal, Report, ReportNames, Rules,
+    Status, VariantError, VariantField, VariantId, VariantInfo,
 };
 
 impl Rules for Ruleset {
@@ -162,6 +162,10 @@ pub static INFO: VariantInfo = VariantInfo {
     },
     uci: None,
     known_differences: &[],
+    report_names: ReportNames {
+        read: Some(|text| text.parse::<Party>().ok().map(Party::index)),
+        english: EnglishNames::Native,
+    },
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).
