@@ -416,7 +416,7 @@ pub struct VariantInfo {
     /// start position only.
     pub random_position: Option<RandomPosition>,
     /// The positions of its movement figures (MONARCHIE draws its
-    /// rulebook figures in [`crate::render::figures`] instead: none here).
+    /// rulebook figures in [`VariantInfo::drawings`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,
     /// What `capture.owner` (and the `captured` event's `party`) names in
     /// this variant, one sentence for the protocol documentation.
@@ -447,6 +447,57 @@ pub struct VariantInfo {
     /// How the committee's report names its parties
     /// (`report::words::party_name`).
     pub report_names: ReportNames,
+    /// Its own drawings, where it has them (MONARCHIE's rulebook figures
+    /// and its scenario diagrams drawn with the rules); `None`: the
+    /// report and `figures` draw it from `board` and `figures`.
+    pub drawings: Option<Drawings>,
+}
+
+/// The letter a piece of a kind carries in a drawing, from a variant's
+/// piece names (`piece_names`) and the kind's key.
+pub type PieceLetter = fn(&'static [piece_names::PieceNames], &str) -> char;
+
+/// A figure drawn from a variant's engine.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// File name without directory, e.g. `rook.svg`.
+    pub file: String,
+    /// The caption (also the SVG title).
+    pub caption: String,
+    /// The SVG document.
+    pub svg: String,
+    /// Number of arrows drawn.
+    pub arrows: usize,
+    /// Number of target dots drawn.
+    pub dots: usize,
+}
+
+/// A variant's own drawings, built with its rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Drawings {
+    /// Its rulebook figures, in order (they take the place of the
+    /// movement figures of [`VariantInfo::figures`]).
+    pub figures: fn() -> Result<Vec<Figure>, String>,
+    /// A scenario's diagram; `None` where its start or rulings do not
+    /// read (the board alone is drawn then).
+    pub scenario: fn(&ScenarioPicture<'_>) -> Option<String>,
+}
+
+/// What a scenario's diagram shows.
+#[derive(Debug, Clone)]
+pub struct ScenarioPicture<'a> {
+    /// The starting position, in the variant's notation.
+    pub start: &'a str,
+    /// The scenario's ruling settings `ID=key`.
+    pub rulings: &'a [String],
+    /// The caption (the scenario's ID).
+    pub caption: &'a str,
+    /// The square of a first `moves` query, if there is one.
+    pub moves_of: Option<&'a str>,
+    /// The actions of the scenario's `play` steps, in order.
+    pub actions: Vec<&'a str>,
+    /// The letters the pieces carry (the report's language).
+    pub letter: PieceLetter,
 }
 
 /// How the committee's report names a variant's parties.

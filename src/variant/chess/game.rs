@@ -345,6 +345,7 @@ pub const fn info(
         uci: Some(parts.uci),
         known_differences: parts.known_differences,
         report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
+        drawings: None,
     }
 }
 

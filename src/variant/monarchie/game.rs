@@ -22,8 +22,8 @@ use crate::variant::monarchie::rules::{
 };
 use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
-    self, Capture, Elimination, EnglishNames, Game, PartyInfo, Refusal, Report, ReportNames, Rules,
-    Status, VariantError, VariantField, VariantId, VariantInfo,
+    self, Capture, Drawings, Elimination, EnglishNames, Game, PartyInfo, Refusal, Report,
+    ReportNames, Rules, Status, VariantError, VariantField, VariantId, VariantInfo,
 };
 
 impl Rules for Ruleset {
@@ -166,6 +166,10 @@ pub static INFO: VariantInfo = VariantInfo {
         read: Some(|text| text.parse::<Party>().ok().map(Party::index)),
         english: EnglishNames::Native,
     },
+    drawings: Some(Drawings {
+        figures: || crate::variant::monarchie::diagram::figures().map_err(|error| error.to_string()),
+        scenario: crate::variant::monarchie::diagram::scenario::diagram,
+    }),
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

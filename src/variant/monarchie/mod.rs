@@ -8,6 +8,7 @@
 
 pub mod board_text;
 pub mod cell;
+pub mod diagram;
 pub mod fast;
 pub mod faults;
 pub mod game;

@@ -169,4 +169,5 @@ pub static INFO: VariantInfo = VariantInfo {
     uci: None,
     known_differences: &[],
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
+    drawings: None,
 };

@@ -145,6 +145,7 @@ pub static INFO: VariantInfo = VariantInfo {
     uci: None,
     known_differences: &[],
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
+    drawings: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
