@@ -32,6 +32,7 @@ mod error;
 pub mod fast_differential;
 pub mod fields;
 pub mod grand;
+pub mod journal;
 pub mod known;
 pub mod monarchie;
 mod outcome;
@@ -451,6 +452,10 @@ pub struct VariantInfo {
     /// and its scenario diagrams drawn with the rules); `None`: the
     /// report and `figures` draw it from `board` and `figures`.
     pub drawings: Option<Drawings>,
+    /// How its games are kept in journals (clause 17; `docs/journal.md`),
+    /// where they are: the schema and the replay; `None` for a variant
+    /// recorded otherwise (`record`).
+    pub journal: Option<journal::JournalInfo>,
 }
 
 /// The letter a piece of a kind carries in a drawing, from a variant's

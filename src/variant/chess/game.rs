@@ -346,6 +346,7 @@ pub const fn info(
         known_differences: parts.known_differences,
         report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
         drawings: None,
+        journal: None,
     }
 }
 

@@ -170,6 +170,7 @@ pub static INFO: VariantInfo = VariantInfo {
         figures: || crate::variant::monarchie::diagram::figures().map_err(|error| error.to_string()),
         scenario: crate::variant::monarchie::diagram::scenario::diagram,
     }),
+    journal: Some(crate::variant::monarchie::journal::INFO),
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

@@ -14,6 +14,7 @@ pub mod faults;
 pub mod game;
 pub mod geometry;
 pub mod invariants;
+pub mod journal;
 pub mod listing;
 pub mod moves;
 pub mod notation;

@@ -170,4 +170,5 @@ pub static INFO: VariantInfo = VariantInfo {
     known_differences: &[],
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
+    journal: None,
 };

@@ -146,6 +146,7 @@ pub static INFO: VariantInfo = VariantInfo {
     known_differences: &[],
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
+    journal: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
