@@ -456,6 +456,21 @@ pub struct VariantInfo {
     /// where they are: the schema and the replay; `None` for a variant
     /// recorded otherwise (`record`).
     pub journal: Option<journal::JournalInfo>,
+    /// The positions whose perft counts `rulings diff` and the report's
+    /// ruling pages compare under each ruling alternative; `None`: the
+    /// comparison is the scenarios' only.
+    pub ruling_perft: Option<RulingPerft>,
+}
+
+/// Where the perft comparison of a variant's ruling alternatives finds
+/// its positions.
+#[derive(Debug, Clone, Copy)]
+pub struct RulingPerft {
+    /// The perft corpus (format: `docs/perft.md`), from the repository
+    /// root.
+    pub corpus: &'static str,
+    /// The IDs of its blocks whose positions are counted, in order.
+    pub positions: &'static [&'static str],
 }
 
 /// The letter a piece of a kind carries in a drawing, from a variant's

@@ -23,7 +23,7 @@ use crate::variant::monarchie::rules::{
 use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
     self, Capture, Drawings, Elimination, EnglishNames, Game, PartyInfo, Refusal, Report,
-    ReportNames, Rules, Status, VariantError, VariantField, VariantId, VariantInfo,
+    ReportNames, Rules, RulingPerft, Status, VariantError, VariantField, VariantId, VariantInfo,
 };
 
 impl Rules for Ruleset {
@@ -171,6 +171,10 @@ pub static INFO: VariantInfo = VariantInfo {
         scenario: crate::variant::monarchie::diagram::scenario::diagram,
     }),
     journal: Some(crate::variant::monarchie::journal::INFO),
+    ruling_perft: Some(RulingPerft {
+        corpus: "tests/data/monarchie.perft",
+        positions: &["start", "dead-blockers", "promotion", "check"],
+    }),
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

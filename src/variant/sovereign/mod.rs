@@ -171,4 +171,5 @@ pub static INFO: VariantInfo = VariantInfo {
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
     journal: None,
+    ruling_perft: None,
 };

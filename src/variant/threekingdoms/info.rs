@@ -147,6 +147,7 @@ pub static INFO: VariantInfo = VariantInfo {
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
     journal: None,
+    ruling_perft: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings
