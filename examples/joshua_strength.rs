@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 
 use regelwerk::journal::Clocks;
-use regelwerk::players::{play_game, GameConfig, Joshua, Seat};
+use regelwerk::players::Joshua;
 use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::players::{play_game, GameConfig, Seat};
 use regelwerk::variant::monarchie::Ruleset;
 
 fn run(label: &str, pattern: [Joshua; 6], games: u64, max_plies: usize) {

@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use regelwerk::journal::{Clocks, Entry};
-use regelwerk::players::game::game_type_of;
-use regelwerk::players::{play_at, GameConfig, Joshua, Seat, Table};
+use regelwerk::players::Joshua;
 use regelwerk::variant::monarchie::board_text::render;
+use regelwerk::variant::monarchie::journal::{Clocks, Entry};
 use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::players::game::game_type_of;
+use regelwerk::variant::monarchie::players::{play_at, GameConfig, Seat, Table};
 use regelwerk::variant::monarchie::position::Position;
 use regelwerk::variant::monarchie::rules::{check_move, legal_moves, legal_moves_from};
 use regelwerk::variant::monarchie::{Action, Cell, Ruleset};

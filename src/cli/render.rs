@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use regelwerk::render::{ArrowKind, CellNumbers, Diagram};
 use regelwerk::report::diff::{diff_alternative, DiffInput};
 use regelwerk::report::html::{write_site, SiteOptions};
 use regelwerk::report::labels::Lang;
 use regelwerk::spec::Spec;
+use regelwerk::variant::monarchie::diagram::{scenario, ArrowKind, CellNumbers, Diagram};
 use regelwerk::variant::monarchie::notation::parse_position;
 use regelwerk::variant::monarchie::party::Party;
 use regelwerk::variant::monarchie::position::Position;
@@ -132,11 +132,20 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
         for setting in &loaded.scenario.ruleset {
             rules.set(setting).context("the scenario's ruleset")?;
         }
-        if let Some(mv) = regelwerk::report::html::first_move(&loaded.scenario) {
+        if let Some(mv) = scenario::first_move(
+            loaded
+                .scenario
+                .steps
+                .iter()
+                .filter_map(|step| step.action()),
+        ) {
             diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
         }
         diagram = diagram.with_caption(loaded.scenario.id.clone());
-        regelwerk::report::html::monarchie_start(&loaded)
+        (loaded.scenario.variant == regelwerk::variant::VariantId::Monarchie
+            && !loaded.scenario.position.invalid)
+            .then(|| scenario::start(&loaded.start, &loaded.scenario.ruleset))
+            .flatten()
             .map(|(position, _)| position)
             .with_context(|| {
                 format!(

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use regelwerk::input::LoadError;
-use regelwerk::journal::{load_journal, replay};
+use regelwerk::journal::{replay_file, ReplayError};
 use regelwerk::record;
 use regelwerk::variant::VariantId;
 
@@ -187,30 +187,27 @@ pub(super) fn replay_journals(paths: Vec<PathBuf>, only: Option<VariantId>) -> R
             failed += 1;
             continue;
         }
-        match load_journal(path) {
-            Err(error) => {
+        match replay_file(path) {
+            Err(ReplayError::Load(error)) => {
                 println!("INVALID {error}");
                 unreadable.push(format!("{}: {}", path.display(), reason(&error)));
             }
-            Ok((journal, rules)) => {
+            Ok(replayed) => {
                 games += 1;
-                match replay(path, &journal, &rules) {
-                    Ok(position) => {
-                        let end = match position.winner() {
-                            Some(winner) => format!("winner {}", winner.german()),
-                            None => "undecided".to_string(),
-                        };
-                        println!(
-                            "ok {}: {} actions replayed, {end}",
-                            path.display(),
-                            journal.actions.len()
-                        );
-                    }
-                    Err(discrepancy) => {
-                        println!("{discrepancy}");
-                        failed += 1;
-                    }
-                }
+                let end = match replayed.winner {
+                    Some(winner) => format!("winner {winner}"),
+                    None => "undecided".to_string(),
+                };
+                println!(
+                    "ok {}: {} actions replayed, {end}",
+                    path.display(),
+                    replayed.actions
+                );
+            }
+            Err(ReplayError::Discrepancy(discrepancy)) => {
+                games += 1;
+                println!("{discrepancy}");
+                failed += 1;
             }
         }
     }

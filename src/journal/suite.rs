@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::scenario::report::{CaseResult, Status};
 use crate::scenario::{FileKind, Mismatch};
 
-use super::replay::{load_journal, replay};
+use super::{replay_file, ReplayError};
 
 /// The file-name ending that marks a journal in the scenario tree.
 pub const JOURNAL_SUFFIX: &str = ".journal.yaml";
@@ -38,20 +38,18 @@ pub fn journal_id(path: &Path) -> String {
 
 /// Loads and replays one journal and reports it as a suite case.
 pub fn journal_case(path: &Path) -> CaseResult {
-    let status = match load_journal(path) {
-        Err(error) => Status::Invalid(error),
-        Ok((journal, rules)) => match replay(path, &journal, &rules) {
-            Ok(_) => Status::Passed,
-            Err(discrepancy) => Status::Failed(Mismatch {
-                step: discrepancy.action,
-                what: format!(
-                    "{} (position before: {})",
-                    discrepancy.what, discrepancy.notation
-                ),
-                expected: discrepancy.journal,
-                actual: discrepancy.rules,
-            }),
-        },
+    let status = match replay_file(path) {
+        Ok(_) => Status::Passed,
+        Err(ReplayError::Load(error)) => Status::Invalid(error),
+        Err(ReplayError::Discrepancy(discrepancy)) => Status::Failed(Mismatch {
+            step: discrepancy.action,
+            what: format!(
+                "{} (position before: {})",
+                discrepancy.what, discrepancy.notation
+            ),
+            expected: discrepancy.journal,
+            actual: discrepancy.rules,
+        }),
     };
     CaseResult {
         path: path.to_path_buf(),

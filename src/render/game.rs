@@ -43,6 +43,16 @@ pub enum Letters {
 }
 
 impl Letters {
+    /// The letter of a kind among a variant's piece names in these
+    /// letters, as a function a variant's own drawing takes
+    /// ([`crate::variant::ScenarioPicture::letter`]).
+    pub fn letter(self) -> crate::variant::PieceLetter {
+        match self {
+            Letters::English => |pieces, kind| Letters::English.of(pieces, kind),
+            Letters::German => |pieces, kind| Letters::German.of(pieces, kind),
+        }
+    }
+
     /// The letter of `kind` (lowercase English) among `pieces`, or the
     /// notation's letter where the table has no such kind.
     pub fn of(self, pieces: &'static [PieceNames], kind: &str) -> char {

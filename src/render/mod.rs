@@ -1,17 +1,17 @@
 //! Board diagrams as SVG. The one renderer, [`crate::draw`], sits below
 //! the rule systems and draws the board each variant supplies as data;
-//! here are a diagram of any variant's game ([`game`]), MONARCHIE's
-//! diagram builder with its rule-aware marks ([`svg`]), and the
-//! rulebook's figures drawn from the engine ([`figures`]).
+//! here are a diagram of any variant's game ([`game`]) and the movement
+//! figures drawn from the engines ([`figures`]). A variant's own
+//! rule-aware drawings (MONARCHIE's diagram builder and rulebook figures,
+//! `variant/monarchie/diagram/`) are reached through the registry
+//! ([`crate::variant::Drawings`]).
 
 pub mod figures;
 pub mod game;
-pub mod svg;
 
-pub use crate::draw::ArrowKind;
-pub use figures::{figures, variant_figures, write_figures, write_variant_figures, Figure};
+pub use crate::draw::{escape, ArrowKind};
+pub use figures::{variant_figures, write_variant_figures, Figure};
 pub use game::{render_game, GameDiagram, Letters};
-pub use svg::{Arrow, CellNumbers, Diagram};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -24,9 +24,6 @@ pub enum RenderError {
         /// Why.
         source: std::io::Error,
     },
-    /// A figure's position is invalid.
-    #[error(transparent)]
-    Figure(#[from] figures::FigureError),
     /// A variant's figure or diagram could not be drawn.
     #[error("{0}")]
     Variant(String),

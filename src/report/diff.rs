@@ -1,7 +1,8 @@
 //! Ruling diffs: what one ruling alternative changes. The suite is run
 //! with the alternative forced on top of every scenario's own ruleset,
-//! and perft(1..=depth) is counted from four corpus positions under the
-//! default and the alternative ruleset.
+//! and perft(1..=depth) is counted from the variant's corpus positions
+//! ([`crate::variant::RulingPerft`]; MONARCHIE's four) under the default
+//! and the alternative ruleset.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -12,15 +13,7 @@ use crate::scenario::load::{load_file, LoadError, Loaded};
 use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
 use crate::suite::collect_files;
-use crate::variant::monarchie::notation::parse_position;
-use crate::variant::monarchie::perft::perft;
-use crate::variant::monarchie::position::Position;
-use crate::variant::monarchie::ruleset::{Ruleset, RulingError};
-use crate::variant::VariantId;
-
-/// The corpus blocks (`tests/data/monarchie.perft`) whose positions the
-/// perft comparison uses: the start and three others.
-pub const PERFT_POSITIONS: [&str; 4] = ["start", "dead-blockers", "promotion", "check"];
+use crate::variant::{Game, VariantError, VariantId};
 
 /// The default perft depth of the comparison.
 pub const DEFAULT_PERFT_DEPTH: u32 = 4;
@@ -49,7 +42,7 @@ pub enum DiffError {
     },
     /// The setting is not a ruling alternative.
     #[error(transparent)]
-    Ruling(#[from] RulingError),
+    Ruling(#[from] VariantError),
 }
 
 /// Everything a diff reads: the spec, the loaded scenarios, the perft
@@ -64,23 +57,15 @@ pub struct DiffInput {
     pub cases: Vec<Loaded>,
     /// The scenario files that did not load.
     pub invalid: Vec<LoadError>,
-    /// `(corpus ID, position)` for the perft comparison.
-    pub perft_positions: Vec<(String, Position)>,
+    /// `(corpus ID, position in the variant's notation)` for the perft
+    /// comparison.
+    pub perft_positions: Vec<(String, String)>,
 }
 
 impl DiffInput {
-    /// Loads `spec/monarchie`, `scenarios/monarchie` and the perft
-    /// positions of [`PERFT_POSITIONS`] from the repository at `root`.
-    ///
-    /// # Errors
-    /// [`DiffError`] naming the file.
-    pub fn load(root: &Path) -> Result<DiffInput, DiffError> {
-        DiffInput::load_variant(root, VariantId::Monarchie)
-    }
-
-    /// Loads `spec/<variant>`, `scenarios/<variant>` and, for MONARCHIE,
-    /// the perft positions of [`PERFT_POSITIONS`]; the other variants have
-    /// no switchable rulings, so no perft comparison.
+    /// Loads `spec/<variant>`, `scenarios/<variant>` and the perft
+    /// positions its [`crate::variant::VariantInfo::ruling_perft`] names
+    /// (MONARCHIE's; the others compare the scenarios only).
     ///
     /// # Errors
     /// [`DiffError`] naming the file.
@@ -97,10 +82,9 @@ impl DiffInput {
                 Err(error) => invalid.push(error),
             }
         }
-        let perft_positions = if variant == VariantId::Monarchie {
-            corpus_positions(&root.join("tests/data/monarchie.perft"))?
-        } else {
-            Vec::new()
+        let perft_positions = match crate::variant::info(variant).ruling_perft {
+            Some(perft) => corpus_positions(variant, &root.join(perft.corpus), perft.positions)?,
+            None => Vec::new(),
         };
         Ok(DiffInput {
             variant,
@@ -112,8 +96,13 @@ impl DiffInput {
     }
 }
 
-/// Reads the positions of [`PERFT_POSITIONS`] from the perft corpus.
-fn corpus_positions(path: &Path) -> Result<Vec<(String, Position)>, DiffError> {
+/// Reads the positions of the blocks `wanted` from `variant`'s perft
+/// corpus, each checked by opening it.
+fn corpus_positions(
+    variant: VariantId,
+    path: &Path,
+    wanted: &[&str],
+) -> Result<Vec<(String, String)>, DiffError> {
     let text = crate::input::read_to_string(path).map_err(|source| DiffError::Io {
         path: path.to_path_buf(),
         source,
@@ -123,7 +112,7 @@ fn corpus_positions(path: &Path) -> Result<Vec<(String, Position)>, DiffError> {
         message,
     };
     let mut out = Vec::new();
-    for wanted in PERFT_POSITIONS {
+    for &wanted in wanted {
         let mut current = "";
         let mut found = None;
         for (index, line) in text.lines().enumerate() {
@@ -131,9 +120,9 @@ fn corpus_positions(path: &Path) -> Result<Vec<(String, Position)>, DiffError> {
                 current = id.trim();
             } else if let Some(notation) = line.strip_prefix("position ") {
                 if current == wanted {
-                    let position = parse_position(notation)
+                    crate::variant::open(variant, Some(notation), &[])
                         .map_err(|error| fail(format!("line {}: {error}", index + 1)))?;
-                    found = Some(position);
+                    found = Some(notation.to_string());
                     break;
                 }
             }
@@ -206,20 +195,21 @@ pub struct Baseline {
     pub perft: Vec<Vec<u64>>,
 }
 
-/// perft(1..=depth) from each position under `rules`.
-fn perft_table(positions: &[(String, Position)], depth: u32, rules: &Ruleset) -> Vec<Vec<u64>> {
-    positions
-        .iter()
-        .map(|(_, position)| (1..=depth).map(|d| perft(position, d, rules)).collect())
-        .collect()
+/// perft(1..=depth) of `position` (in `variant`'s notation) under the
+/// ruling `settings` (the default rulings where they do not read).
+fn perft_counts(variant: VariantId, position: &str, depth: u32, settings: &[String]) -> Vec<u64> {
+    let game: Option<Box<dyn Game>> = crate::variant::open(variant, Some(position), settings)
+        .or_else(|_| crate::variant::open(variant, Some(position), &[]))
+        .ok();
+    game.map_or_else(Vec::new, |game| {
+        (1..=depth).map(|d| game.perft(d)).collect()
+    })
 }
 
-/// perft tables for several rulesets, spread over the machine's cores.
-fn perft_tables(
-    positions: &[(String, Position)],
-    depth: u32,
-    rulesets: &[Ruleset],
-) -> Vec<Vec<Vec<u64>>> {
+/// perft tables for several rulesets (each its ruling settings), spread
+/// over the machine's cores.
+fn perft_tables(input: &DiffInput, depth: u32, rulesets: &[Vec<String>]) -> Vec<Vec<Vec<u64>>> {
+    let (variant, positions) = (input.variant, &input.perft_positions);
     let jobs: Vec<(usize, usize)> = (0..rulesets.len())
         .flat_map(|r| (0..positions.len()).map(move |p| (r, p)))
         .collect();
@@ -234,9 +224,7 @@ fn perft_tables(
                 let Some(&(r, p)) = jobs.get(index) else {
                     break;
                 };
-                let counts: Vec<u64> = (1..=depth)
-                    .map(|d| perft(&positions[p].1, d, &rulesets[r]))
-                    .collect();
+                let counts = perft_counts(variant, &positions[p].1, depth, &rulesets[r]);
                 if let Ok(mut table) = results.lock() {
                     table[r][p] = counts;
                 }
@@ -256,7 +244,11 @@ pub fn baseline(input: &DiffInput, depth: u32) -> Baseline {
             .iter()
             .map(|case| run_under(case, &[]))
             .collect(),
-        perft: perft_table(&input.perft_positions, depth, &Ruleset::default()),
+        perft: input
+            .perft_positions
+            .iter()
+            .map(|(_, position)| perft_counts(input.variant, position, depth, &[]))
+            .collect(),
     }
 }
 
@@ -334,8 +326,7 @@ pub fn check_perft_budget(input: &DiffInput, depth: u32, rulesets: usize) -> Res
     let limit = crate::budget::DEFAULT_MAX_NODES as f64;
     let mut total = 0.0;
     for (name, position) in &input.perft_positions {
-        let text = crate::variant::monarchie::notation::to_notation(position);
-        let game = crate::variant::open(VariantId::Monarchie, Some(&text), &[])
+        let game = crate::variant::open(input.variant, Some(position), &[])
             .map_err(|error| format!("corpus position {name}: {error}"))?;
         total += crate::budget::estimate(game.as_ref(), depth).nodes * rulesets as f64;
         if total > limit {
@@ -357,14 +348,16 @@ pub fn diff_alternative(
     setting: &str,
     depth: u32,
 ) -> Result<RulingDiff, DiffError> {
-    let tables = if input.variant == VariantId::Monarchie {
-        let rules = Ruleset::from_settings(&[setting])?;
-        perft_tables(&input.perft_positions, depth, &[Ruleset::default(), rules])
-    } else {
-        // The other variants' perft corpora are not read here: the diff is
-        // the scenarios' (the setting is checked by the caller against
+    let tables = match input.perft_positions.first() {
+        Some((_, position)) => {
+            let alternative = vec![setting.to_string()];
+            crate::variant::open(input.variant, Some(position), &alternative)?;
+            perft_tables(input, depth, &[Vec::new(), alternative])
+        }
+        // A variant without perft positions: the diff is the scenarios'
+        // (the setting is checked by the caller against
         // `variant::alternatives`).
-        vec![Vec::new(), Vec::new()]
+        None => vec![Vec::new(), Vec::new()],
     };
     let base = Baseline {
         results: input
@@ -377,8 +370,8 @@ pub fn diff_alternative(
     Ok(compare(input, &base, setting, &tables[1]))
 }
 
-/// The baseline and the diff of every alternative of
-/// [`Ruleset::all_alternatives`], perft counted in parallel.
+/// The baseline and the diff of every alternative of the variant
+/// ([`crate::variant::alternatives`]), perft counted in parallel.
 pub fn all_diffs(input: &DiffInput, depth: u32) -> (Baseline, Vec<RulingDiff>) {
     all_diffs_with(input, depth, &mut |_| {})
 }
@@ -390,9 +383,9 @@ pub fn all_diffs_with(
     progress: &mut dyn FnMut(&str),
 ) -> (Baseline, Vec<RulingDiff>) {
     let settings = crate::variant::alternatives(input.variant);
-    let mut rulesets = vec![Ruleset::default()];
+    let mut rulesets = vec![Vec::new()];
     for setting in &settings {
-        rulesets.push(Ruleset::from_settings(&[setting]).unwrap_or_default());
+        rulesets.push(vec![setting.clone()]);
     }
     if !input.perft_positions.is_empty() {
         progress(&format!(
@@ -401,7 +394,7 @@ pub fn all_diffs_with(
             rulesets.len()
         ));
     }
-    let tables = perft_tables(&input.perft_positions, depth, &rulesets);
+    let tables = perft_tables(input, depth, &rulesets);
     let base = Baseline {
         results: input
             .cases

@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::render::svg::escape;
+use crate::draw::escape;
 use crate::render::{render_game, write_below, GameDiagram, RenderError};
 use crate::scenario::{Loaded, Step};
 use crate::spec::Finding;

@@ -10,17 +10,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::render::svg::escape;
-use crate::render::{
-    render_game, write_below, write_variant_figures, ArrowKind, Diagram, GameDiagram, RenderError,
-};
+use crate::draw::escape;
+use crate::render::{render_game, write_below, write_variant_figures, GameDiagram, RenderError};
 use crate::scenario::format::{Scenario, Step};
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
 use crate::spec::Clause;
-use crate::variant::monarchie::moves::{Action, Move};
-use crate::variant::monarchie::{Position, Ruleset};
-use crate::variant::VariantId;
+use crate::variant::ScenarioPicture;
 
 use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
 use super::labels::{Labels, Lang};
@@ -47,17 +43,6 @@ pub struct SiteSummary {
     pub diagrams: usize,
 }
 
-/// The first move of a scenario (the first `play` step that is a move).
-pub fn first_move(scenario: &Scenario) -> Option<Move> {
-    scenario
-        .steps
-        .iter()
-        .find_map(|step| match step.action().map(str::parse::<Action>) {
-            Some(Ok(Action::Move { mv, .. })) => Some(mv),
-            _ => None,
-        })
-}
-
 /// A file-name-safe form of an ID.
 pub fn slug(id: &str) -> String {
     id.chars()
@@ -76,55 +61,49 @@ pub fn clause_page(id: &str) -> String {
     format!("clause-{}.html", slug(id))
 }
 
-/// A MONARCHIE scenario's start as position and ruleset, for the
-/// MONARCHIE-only views (diagrams, rulebook wording): `None` for another
-/// variant's scenario, a position marked invalid, or one that does not
-/// read.
-pub fn monarchie_start(loaded: &Loaded) -> Option<(Position, Ruleset)> {
-    if loaded.scenario.variant != VariantId::Monarchie || loaded.scenario.position.invalid {
-        return None;
-    }
-    let position = crate::variant::monarchie::notation::parse_position(&loaded.start).ok()?;
-    let rules = Ruleset::from_settings(&loaded.scenario.ruleset).ok()?;
-    Some((position, rules))
+/// The diagram of a scenario: its starting position, the arrow of its
+/// first move, the dots of a first `moves` query of one square. A
+/// variant with its own drawings ([`crate::variant::Drawings::scenario`],
+/// MONARCHIE's) draws them with its rules and rings kings in check.
+pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
+    let own = loaded
+        .info()
+        .drawings
+        .filter(|_| !loaded.scenario.position.invalid)
+        .and_then(|drawings| {
+            (drawings.scenario)(&ScenarioPicture {
+                start: &loaded.start,
+                rulings: &loaded.scenario.ruleset,
+                caption: &loaded.scenario.id,
+                moves_of: first_moves_query(&loaded.scenario),
+                actions: loaded
+                    .scenario
+                    .steps
+                    .iter()
+                    .filter_map(|step| step.action())
+                    .collect(),
+                letter: lang.letters().letter(),
+            })
+        });
+    own.unwrap_or_else(|| game_diagram(loaded, lang))
 }
 
-/// The diagram of a scenario: its starting position, the arrow of its
-/// first move, dots on the answer of a first `moves` query of one cell,
-/// and rings on kings in check.
-pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
-    let mut diagram = Diagram::new().with_caption(loaded.scenario.id.clone());
-    diagram.letters = lang.letters();
-    let Some((position, rules)) = monarchie_start(loaded) else {
-        return other_variant_diagram(loaded, lang);
-    };
-    let first = loaded.scenario.steps.first();
-    if let Some(cell) = first
+/// The square of a first `moves` step of one square.
+fn first_moves_query(scenario: &Scenario) -> Option<&str> {
+    scenario
+        .steps
+        .first()
         .and_then(|step| match step {
             Step::Moves { from, .. } => from.as_ref(),
             _ => None,
         })
-        .and_then(|square| {
-            square
-                .0
-                .parse::<crate::variant::monarchie::cell::Cell>()
-                .ok()
-        })
-    {
-        diagram = diagram.with_moves_of(&position, cell, &rules);
-    }
-    if let Some(mv) = first_move(&loaded.scenario) {
-        diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
-    }
-    diagram
-        .with_checks(&position, &rules)
-        .render(Some(&position))
+        .map(|square| square.0.as_str())
 }
 
-/// The diagram of a scenario of a variant other than MONARCHIE, through
-/// the game interface: the starting position, the first move's arrow, the
-/// dots of a first `moves` query of one square.
-fn other_variant_diagram(loaded: &Loaded, lang: Lang) -> String {
+/// The diagram of a scenario through the game interface: the starting
+/// position, the first move's arrow, the dots of a first `moves` query of
+/// one square.
+fn game_diagram(loaded: &Loaded, lang: Lang) -> String {
     let caption = Some(loaded.scenario.id.clone());
     let Ok(game) = loaded.open() else {
         // An impossible position (position.invalid): the board alone.
@@ -138,7 +117,6 @@ fn other_variant_diagram(loaded: &Loaded, lang: Lang) -> String {
             },
         );
     };
-    let first = loaded.scenario.steps.first();
     let diagram = GameDiagram {
         arrows: loaded
             .scenario
@@ -148,12 +126,7 @@ fn other_variant_diagram(loaded: &Loaded, lang: Lang) -> String {
             .find(|play| game.move_squares(play).is_some())
             .into_iter()
             .collect(),
-        moves_of: first
-            .and_then(|step| match step {
-                Step::Moves { from, .. } => from.as_ref(),
-                _ => None,
-            })
-            .map(|square| square.0.clone()),
+        moves_of: first_moves_query(&loaded.scenario).map(str::to_string),
         caption,
         letters: lang.letters(),
         ..GameDiagram::default()

@@ -4,8 +4,6 @@
 
 use std::str::FromStr;
 
-use crate::variant::monarchie::party::Party;
-
 /// The language of the report's labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
@@ -39,11 +37,6 @@ impl Lang {
             Lang::De => &DE,
             Lang::En => &EN,
         }
-    }
-
-    /// A party's name: the rulebook's German name in both languages.
-    pub fn party(self, party: Party) -> &'static str {
-        party.german()
     }
 }
 

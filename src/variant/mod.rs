@@ -32,6 +32,7 @@ mod error;
 pub mod fast_differential;
 pub mod fields;
 pub mod grand;
+pub mod journal;
 pub mod known;
 pub mod monarchie;
 mod outcome;
@@ -437,7 +438,7 @@ pub struct VariantInfo {
     /// start position only.
     pub random_position: Option<RandomPosition>,
     /// The positions of its movement figures (MONARCHIE draws its
-    /// rulebook figures in [`crate::render::figures`] instead: none here).
+    /// rulebook figures in [`VariantInfo::drawings`] instead: none here).
     pub figures: fn() -> Vec<FigureSpec>,
     /// What `capture.owner` (and the `captured` event's `party`) names in
     /// this variant, one sentence for the protocol documentation.
@@ -465,6 +466,108 @@ pub struct VariantInfo {
     /// The differences from outside engines the project has classified
     /// (`<variant>/known.rs`; `fuzz --known-differences`).
     pub known_differences: &'static [known::KnownDifference],
+    /// How the committee's report names its parties
+    /// (`report::words::party_name`).
+    pub report_names: ReportNames,
+    /// Its own drawings, where it has them (MONARCHIE's rulebook figures
+    /// and its scenario diagrams drawn with the rules); `None`: the
+    /// report and `figures` draw it from `board` and `figures`.
+    pub drawings: Option<Drawings>,
+    /// How its games are kept in journals (clause 17; `docs/journal.md`),
+    /// where they are: the schema and the replay; `None` for a variant
+    /// recorded otherwise (`record`).
+    pub journal: Option<journal::JournalInfo>,
+    /// The positions whose perft counts `rulings diff` and the report's
+    /// ruling pages compare under each ruling alternative; `None`: the
+    /// comparison is the scenarios' only.
+    pub ruling_perft: Option<RulingPerft>,
+}
+
+/// Where the perft comparison of a variant's ruling alternatives finds
+/// its positions.
+#[derive(Debug, Clone, Copy)]
+pub struct RulingPerft {
+    /// The perft corpus (format: `docs/perft.md`), from the repository
+    /// root.
+    pub corpus: &'static str,
+    /// The IDs of its blocks whose positions are counted, in order.
+    pub positions: &'static [&'static str],
+}
+
+/// The letter a piece of a kind carries in a drawing, from a variant's
+/// piece names (`piece_names`) and the kind's key.
+pub type PieceLetter = fn(&'static [piece_names::PieceNames], &str) -> char;
+
+/// A figure drawn from a variant's engine.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// File name without directory, e.g. `rook.svg`.
+    pub file: String,
+    /// The caption (also the SVG title).
+    pub caption: String,
+    /// The SVG document.
+    pub svg: String,
+    /// Number of arrows drawn.
+    pub arrows: usize,
+    /// Number of target dots drawn.
+    pub dots: usize,
+}
+
+/// A variant's own drawings, built with its rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Drawings {
+    /// Its rulebook figures, in order (they take the place of the
+    /// movement figures of [`VariantInfo::figures`]).
+    pub figures: fn() -> Result<Vec<Figure>, String>,
+    /// A scenario's diagram; `None` where its start or rulings do not
+    /// read (the board alone is drawn then).
+    pub scenario: fn(&ScenarioPicture<'_>) -> Option<String>,
+}
+
+/// What a scenario's diagram shows.
+#[derive(Debug, Clone)]
+pub struct ScenarioPicture<'a> {
+    /// The starting position, in the variant's notation.
+    pub start: &'a str,
+    /// The scenario's ruling settings `ID=key`.
+    pub rulings: &'a [String],
+    /// The caption (the scenario's ID).
+    pub caption: &'a str,
+    /// The square of a first `moves` query, if there is one.
+    pub moves_of: Option<&'a str>,
+    /// The actions of the scenario's `play` steps, in order.
+    pub actions: Vec<&'a str>,
+    /// The letters the pieces carry (the report's language).
+    pub letter: PieceLetter,
+}
+
+/// How the committee's report names a variant's parties.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportNames {
+    /// Reads a party as people write it (any of its names, any case) to
+    /// its index in [`VariantInfo::parties`]; `None` where only the keys
+    /// are read.
+    pub read: Option<fn(&str) -> Option<usize>>,
+    /// The name the English pages give a party.
+    pub english: EnglishNames,
+}
+
+/// Which of a party's names the English pages of the report use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnglishNames {
+    /// Its English name ([`PartyInfo::english`]).
+    English,
+    /// Its name in the variant's language (MONARCHIE: the rulebook's
+    /// German names on the English pages too).
+    Native,
+}
+
+impl ReportNames {
+    /// Parties read by their keys, named in English on the English pages.
+    pub const KEYS_IN_ENGLISH: ReportNames = ReportNames {
+        read: None,
+        english: EnglishNames::English,
+    };
 }
 
 /// How a variant is played by a UCI engine.

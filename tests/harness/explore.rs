@@ -374,7 +374,11 @@ fn a_ruling_switch_marks_the_moves_it_changes_and_the_scenarios_that_flip() {
         .iter()
         .map(|f| f["id"].as_str().unwrap().to_string())
         .collect();
-    let input = regelwerk::report::diff::DiffInput::load(&root()).unwrap();
+    let input = regelwerk::report::diff::DiffInput::load_variant(
+        &root(),
+        regelwerk::variant::VariantId::Monarchie,
+    )
+    .unwrap();
     let diff = regelwerk::report::diff::diff_alternative(&input, setting, 0).unwrap();
     let expected: BTreeSet<String> = diff.changed.iter().map(|c| c.id.clone()).collect();
     assert!(!expected.is_empty());

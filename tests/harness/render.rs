@@ -5,14 +5,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use regelwerk::render::svg::picture_centre;
-use regelwerk::render::{figures, write_figures, ArrowKind, CellNumbers, Diagram};
+use regelwerk::render::write_variant_figures;
 use regelwerk::report::diff::{diff_alternative, DiffInput};
 use regelwerk::report::html::{write_site, SiteOptions};
 use regelwerk::report::labels::Lang;
+use regelwerk::variant::monarchie::diagram::{figures, ArrowKind, CellNumbers, Diagram};
 use regelwerk::variant::monarchie::geometry::geometry;
 use regelwerk::variant::monarchie::notation::parse_position;
+use regelwerk::variant::monarchie::picture::picture_centre;
 use regelwerk::variant::monarchie::{Cell, Party, Position, Ruleset};
+use regelwerk::variant::VariantId;
 
 use crate::support::cell;
 
@@ -163,7 +165,7 @@ fn a_king_in_check_gets_a_ring() {
 #[test]
 fn every_variant_draws_through_the_one_renderer() {
     use regelwerk::render::{render_game, GameDiagram};
-    use regelwerk::variant::{self, VariantId};
+    use regelwerk::variant;
     let cases = [
         (
             VariantId::Monarchie,
@@ -252,7 +254,7 @@ fn any_seat_can_be_at_the_bottom() {
 #[test]
 fn figures_are_written_and_show_what_the_engine_computes() {
     let dir = temp_dir("figures");
-    let written = write_figures(&dir).expect("figures are written");
+    let written = write_variant_figures(&dir, VariantId::Monarchie).expect("figures are written");
     assert_eq!(written.len(), figures().expect("figures").len());
     let mut by_name = BTreeMap::new();
     for figure in &written {
@@ -387,7 +389,6 @@ fn check_site(dir: &Path, input: &DiffInput) {
 
 #[test]
 fn the_report_site_is_complete_and_self_contained() {
-    use regelwerk::variant::VariantId;
     let inputs: Vec<DiffInput> = VariantId::ALL
         .iter()
         .map(|&variant| DiffInput::load_variant(&root(), variant).expect("spec and scenarios load"))
@@ -495,7 +496,7 @@ fn german_pages_are_german(dir: &Path) {
 
 #[test]
 fn a_ruling_diff_lists_changed_scenarios_and_perft() {
-    let input = DiffInput::load(&root()).expect("inputs load");
+    let input = DiffInput::load_variant(&root(), VariantId::Monarchie).expect("inputs load");
     let diff = diff_alternative(&input, "R-KING=twelve", 2).expect("a valid alternative");
     assert!(
         !diff.changed.is_empty(),
@@ -536,7 +537,6 @@ fn labels_exist_in_both_languages() {
 #[test]
 fn chess_variant_figures_show_every_legal_target() {
     use regelwerk::render::variant_figures;
-    use regelwerk::variant::VariantId;
     let grand = variant_figures(VariantId::Grand).expect("figures");
     let dots: BTreeMap<String, usize> = grand.iter().map(|f| (f.file.clone(), f.dots)).collect();
     let expected = [

@@ -5,7 +5,6 @@
 //! the shared scaffolding is `fast_harness`). The long run is
 //! `REGELWERK_DIFF_POSITIONS=1000000 cargo test --release --test main -- --ignored fast_path_long --nocapture`.
 
-use regelwerk::report::html::monarchie_start;
 use regelwerk::variant::fast_differential::{
     random_positions, random_positions_parallel, FastDifferential, Walk,
 };
@@ -16,6 +15,20 @@ use regelwerk::variant::monarchie::ruleset::{BishopBlocking, DiagonalAtNotch};
 use regelwerk::variant::monarchie::{Action, Ruleset};
 
 use crate::harness::fast_harness::{agrees, long_run, random_agree};
+
+/// A MONARCHIE scenario's start as position and ruleset: `None` for
+/// another variant's scenario, a position marked invalid, or one that
+/// does not read.
+fn monarchie_start(
+    loaded: &regelwerk::scenario::Loaded,
+) -> Option<(regelwerk::variant::monarchie::Position, Ruleset)> {
+    if loaded.scenario.variant != regelwerk::variant::VariantId::Monarchie
+        || loaded.scenario.position.invalid
+    {
+        return None;
+    }
+    regelwerk::variant::monarchie::diagram::scenario::start(&loaded.start, &loaded.scenario.ruleset)
+}
 
 /// MONARCHIE's adapter.
 type Mon = differential::Adapter;

@@ -5,11 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
-use regelwerk::journal::{self, load_journal, load_journal_str, replay, Clocks, Journal};
-use regelwerk::players::{play_game, GameConfig, Joshua, Seat};
+use regelwerk::journal;
+use regelwerk::players::Joshua;
 use regelwerk::scenario::report::Status;
 use regelwerk::suite::run_suite;
+use regelwerk::variant::monarchie::journal::{
+    load_journal, load_journal_str, replay, Clocks, Journal,
+};
 use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::players::{play_game, GameConfig, Seat};
 use regelwerk::variant::monarchie::Ruleset;
 
 fn root() -> PathBuf {

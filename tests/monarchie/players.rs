@@ -3,8 +3,11 @@
 //! interface for every variant.
 
 use regelwerk::journal::{Clocks, PlayerKind};
-use regelwerk::players::{play_game, GameConfig, Joshua, Player, RandomPlayer, Seat};
+use regelwerk::players::Joshua;
 use regelwerk::variant::monarchie::party::{ByParty, Party};
+use regelwerk::variant::monarchie::players::{
+    computer, play_game, GameConfig, Player, RandomPlayer, Seat,
+};
 use regelwerk::variant::monarchie::rules::{check_move, legal_moves};
 use regelwerk::variant::monarchie::{Action, Position, Ruleset};
 
@@ -48,7 +51,7 @@ fn computer_seats_are_marked() {
 fn every_player_chooses_legal_moves() {
     let rules = Ruleset::default();
     for joshua in Joshua::ALL {
-        let mut player = joshua.build(3);
+        let mut player = computer(joshua, 3);
         let mut position = Position::start();
         for _ in 0..60 {
             if position.to_move().is_none() {

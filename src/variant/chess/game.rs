@@ -344,6 +344,10 @@ pub const fn info(
         misreadings: parts.misreadings,
         uci: Some(parts.uci),
         known_differences: parts.known_differences,
+        report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
+        drawings: None,
+        journal: None,
+        ruling_perft: None,
     }
 }
 

@@ -14,7 +14,8 @@ use crate::variant::monarchie::piece::PieceKind;
 use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::ruleset::Ruleset;
 use crate::variant::{
-    FieldValueError, PartyInfo, Report, VariantError, VariantField, VariantId, VariantInfo,
+    Drawings, EnglishNames, FieldValueError, PartyInfo, Report, ReportNames, RulingPerft,
+    VariantError, VariantField, VariantId, VariantInfo,
 };
 
 /// The six parties of clause 3, clockwise from Blau.
@@ -136,6 +137,19 @@ pub static INFO: VariantInfo = VariantInfo {
     },
     uci: None,
     known_differences: &[],
+    report_names: ReportNames {
+        read: Some(|text| text.parse::<Party>().ok().map(Party::index)),
+        english: EnglishNames::Native,
+    },
+    drawings: Some(Drawings {
+        figures: || crate::variant::monarchie::diagram::figures().map_err(|error| error.to_string()),
+        scenario: crate::variant::monarchie::diagram::scenario::diagram,
+    }),
+    journal: Some(crate::variant::monarchie::journal::INFO),
+    ruling_perft: Some(RulingPerft {
+        corpus: "tests/data/monarchie.perft",
+        positions: &["start", "dead-blockers", "promotion", "check"],
+    }),
 };
 
 /// A random MONARCHIE position for random games (`random::random_position`).

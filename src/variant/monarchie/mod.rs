@@ -8,12 +8,14 @@
 
 pub mod board_text;
 pub mod cell;
+pub mod diagram;
 pub mod fast;
 pub mod faults;
 pub mod game;
 pub mod geometry;
 pub mod info;
 pub mod invariants;
+pub mod journal;
 pub mod listing;
 pub mod moves;
 pub mod notation;

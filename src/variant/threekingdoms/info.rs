@@ -146,6 +146,10 @@ pub static INFO: VariantInfo = VariantInfo {
     },
     uci: None,
     known_differences: &[],
+    report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
+    drawings: None,
+    journal: None,
+    ruling_perft: None,
 };
 
 /// Every alternative ruling setting `ID=key`: each key of the rulings

@@ -1,7 +1,9 @@
 //! MONARCHIE's computer players ("Joshuas", clause 19): random, greedy
-//! and search, each deterministic for its seed. The harness picks one by
-//! kind (`regelwerk::players::Joshua`) and plays recorded games with them.
+//! and search, each deterministic for its seed, and the game runner that
+//! seats them with humans and records the journal ([`game`]). A player is
+//! picked by kind ([`Joshua`], every variant's).
 
+pub mod game;
 pub mod greedy;
 pub mod random;
 pub mod search;
@@ -11,6 +13,8 @@ use crate::variant::monarchie::piece::PieceKind;
 use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::ruleset::Ruleset;
 
+pub use crate::variant::journal::Joshua;
+pub use game::{play_at, play_game, ComputersOnly, GameConfig, GameSummary, Seat, Table};
 pub use greedy::Greedy;
 pub use random::RandomPlayer;
 pub use search::Search;
@@ -24,6 +28,15 @@ pub trait Player {
     /// Chooses an action for the party to move. Only called when that party
     /// has a legal move.
     fn choose(&mut self, position: &Position, rules: &Ruleset) -> Action;
+}
+
+/// A MONARCHIE player of kind `joshua` seeded with `seed`.
+pub fn computer(joshua: Joshua, seed: u64) -> Box<dyn Player> {
+    match joshua {
+        Joshua::Random => Box::new(RandomPlayer::new(seed)),
+        Joshua::Greedy => Box::new(Greedy::new(seed)),
+        Joshua::Search => Box::new(Search::new(seed)),
+    }
 }
 
 /// Material value of a piece kind, for the players' judgement.

@@ -1,15 +1,18 @@
 //! Playing a whole six-party game between computer players and recording
 //! its journal (training game rules, clause 19: six active colours).
 
-use crate::journal::record::{Header, Recorder};
-use crate::journal::{Clocks, Entry, GameType, Journal, Participant, PlayerKind, Status};
 use crate::rng::Rng;
+use crate::variant::journal::Joshua;
+use crate::variant::monarchie::journal::record::{Header, Recorder};
+use crate::variant::monarchie::journal::{
+    Clocks, Entry, GameType, Journal, Participant, PlayerKind, Status,
+};
 use crate::variant::monarchie::moves::Action;
 use crate::variant::monarchie::party::{ByParty, Party};
 use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::ruleset::Ruleset;
 
-use super::{Joshua, Player};
+use super::{computer, Player};
 
 /// How to play a computer game.
 #[derive(Clone, Debug)]
@@ -139,7 +142,7 @@ pub fn play_at(config: &GameConfig, rules: &Ruleset, table: &mut dyn Table) -> G
     let mut players: ByParty<Option<Box<dyn Player>>> = ByParty::default();
     for party in Party::ALL {
         if let Seat::Computer(joshua) = config.seats[party] {
-            players[party] = Some(joshua.build(seat_seed(config.seed, party)));
+            players[party] = Some(computer(joshua, seat_seed(config.seed, party)));
         }
     }
     let mut clock_rng = Rng::new(config.seed.wrapping_mul(31).wrapping_add(7));

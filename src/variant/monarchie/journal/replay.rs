@@ -1,10 +1,9 @@
 //! Clause 18: replaying a journal from the start position, checking every
 //! action and every recorded event against the engine.
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::scenario::LoadError;
+use crate::input::LoadError;
 use crate::variant::monarchie::board_text::render;
 use crate::variant::monarchie::moves::{Action, Move};
 use crate::variant::monarchie::notation::to_notation;
@@ -14,60 +13,7 @@ use crate::variant::monarchie::rules::apply;
 use crate::variant::monarchie::ruleset::Ruleset;
 
 use super::record::{entry_of, result_of};
-use super::{Clocks, GameType, Journal};
-
-/// The first point where a journal and the rules disagree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Discrepancy {
-    /// The journal file.
-    pub path: PathBuf,
-    /// 1-based action number; 0 for the header, `actions + 1` for the result.
-    pub action: usize,
-    /// What was compared (`action 12 (blau 16-28)`, `result`...).
-    pub what: String,
-    /// The position before the action, in notation.
-    pub notation: String,
-    /// The same position as a text board.
-    pub board: String,
-    /// What the journal says (YAML).
-    pub journal: String,
-    /// What the rules give (YAML).
-    pub rules: String,
-}
-
-impl fmt::Display for Discrepancy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{}: discrepancy at action {}: {}",
-            self.path.display(),
-            self.action,
-            self.what
-        )?;
-        writeln!(f, "position before: {}", self.notation)?;
-        writeln!(f, "{}", self.board.trim_end())?;
-        writeln!(f, "the journal says:")?;
-        for line in self.journal.lines() {
-            writeln!(f, "  {line}")?;
-        }
-        writeln!(f, "the rules give:")?;
-        for line in self.rules.lines() {
-            writeln!(f, "  {line}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Why a journal does not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The file cannot be read as a journal.
-    #[error(transparent)]
-    Load(#[from] LoadError),
-    /// The journal disagrees with the rules.
-    #[error("{0}")]
-    Discrepancy(Box<Discrepancy>),
-}
+use super::{Clocks, Discrepancy, GameType, Journal};
 
 /// Reads a journal file.
 ///

@@ -5,6 +5,13 @@
 //! ([`crate::variant::monarchie::picture`]): pieces as discs in the party
 //! colours with letters, dead blockers grey and hatched. Any seat can be
 //! at the bottom, which turns the drawing (never the position).
+//!
+//! The rulebook's figures ([`figures`]) and a scenario's diagram in the
+//! committee's report ([`scenario`]) are built with it; the harness
+//! reaches both through the registry ([`crate::variant::Drawings`]).
+
+pub mod figures;
+pub mod scenario;
 
 use crate::variant::monarchie::cell::Cell;
 use crate::variant::monarchie::geometry::geometry;
@@ -15,8 +22,12 @@ use crate::variant::monarchie::rules::{in_check, legal_moves_from};
 use crate::variant::monarchie::ruleset::Ruleset;
 
 use crate::draw::{self, party_style, Marks, PieceMark};
-pub use crate::draw::{escape, ArrowKind};
+use crate::variant::piece_names::{self, MONARCHIE};
+use crate::variant::PieceLetter;
+
+pub use crate::draw::ArrowKind;
 pub use crate::variant::monarchie::picture::{cell_centre, picture_centre, RADIUS};
+pub use figures::{figures, FigureError};
 
 /// Whether the cell numbers are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -59,8 +70,9 @@ pub struct Diagram {
     pub checks: Vec<Cell>,
     /// A one-line caption under the board and the picture's title.
     pub caption: Option<String>,
-    /// Which letters the pieces carry (German: K D T L P B).
-    pub letters: super::game::Letters,
+    /// Which letters the pieces carry (the report's language: German
+    /// K D T L P B); `None`: the notation's letters (K Q R B N P).
+    pub letters: Option<PieceLetter>,
 }
 
 impl Diagram {
@@ -174,9 +186,7 @@ impl Diagram {
                         };
                         Some(PieceMark {
                             at: cell.to_string(),
-                            letter: self
-                                .letters
-                                .of(&crate::variant::piece_names::MONARCHIE, piece.kind.key()),
+                            letter: self.letter(piece.kind.key()),
                             style: style_of(piece.party),
                             dead,
                         })
@@ -185,6 +195,17 @@ impl Diagram {
             })
             .unwrap_or_default();
         draw::render(&board, &pieces, &marks)
+    }
+}
+
+impl Diagram {
+    /// The letter a piece of `kind` carries.
+    fn letter(&self, kind: &str) -> char {
+        match self.letters {
+            Some(letter) => letter(&MONARCHIE, kind),
+            None => piece_names::find(&MONARCHIE, kind)
+                .map_or_else(|| draw::kind_letter(kind), |names| names.en.letter),
+        }
     }
 }
 
