@@ -6,10 +6,11 @@
 //!
 //! A fault is never a ruling: a variant's `open` refuses it, and it is set
 //! only through [`open_with_faults`] (the `--fault ID` of `check` and
-//! `serve`, the audit, tests). The rule code branches on the variant's
-//! `FaultSet::has` at the spot the misreading changes, marked
-//! `// Fault G-...`; a game with a fault is sent to the plain rule code,
-//! never to a fast path.
+//! `serve`, the audit, tests). The rule code never asks for a fault: each
+//! misreading is the hidden alternative of one rule point
+//! ([`crate::variant::readings`]), and the code matches on the reading at
+//! the rule's one decision point. A game with a fault is sent to the plain
+//! rule code, never to a fast path.
 //!
 //! # The contract each variant keeps
 //!
@@ -18,19 +19,19 @@
 //!   [`misreadings!`] macro, which makes `v::faults::Misreading` (with
 //!   `ALL`, `id()`, `clauses()` and `catalogue()`) and
 //!   `v::faults::FaultSet` (`NONE`, `has`, `with`, `iter`, `from_ids`);
+//! - `src/variant/v/readings.rs` declaring its rule points with the
+//!   `readings!` macro, each misreading the alternative of exactly one;
 //! - `v::open_with_faults(position, rulings, faults) -> Result<Box<dyn
-//!   Game>, String>`, which opens as `v::open` does and plays the fault
-//!   IDs `faults` (an unknown ID is an error naming the known ones);
+//!   Game>, VariantError>`, which opens as `v::open` does and plays the
+//!   fault IDs `faults` (an unknown ID is an error naming the known ones);
 //! - `spec/v/misreadings.yaml` with `variant: v` and the same IDs and
 //!   clauses in the same order (tests/harness/misreadings.rs checks it);
 //! - IDs with the variant's prefix ([`prefix`]): MONARCHIE `M-`, Grand
 //!   Chess `G-`, Racing Kings `RK-`, Three Kingdoms `TK-`, Sovereign `SC-`.
 //!
-//! It is wired in by exactly two match arms in this file: its arm of
-//! [`open_with_faults`] calls `v::open_with_faults`, its arm of
-//! [`misreadings`] returns `v::faults::Misreading::catalogue()`. A variant
-//! whose arms still say "no misreadings yet" has no catalogue; every tool
-//! then answers with one usage error.
+//! It is wired in by the `misreadings` field of its `VariantInfo`
+//! ([`super::MisreadingInfo`]: prefix, catalogue, faulted open); the
+//! functions here read that field and hold no list of their own.
 
 use super::{Game, VariantError, VariantId};
 

@@ -4,7 +4,7 @@
 //! "which reading of this rule is played?" and gets a value of the rule
 //! point's own enum: the rule as the rulebook means it, or one of the
 //! misreadings that are its hidden alternatives. Each rule point is declared
-//! once, in the variant's `readings.rs`, with the [`readings!`] macro; that
+//! once, in the variant's `readings.rs`, with the `readings!` macro; that
 //! file is the only place rule code turns a fault ID into behaviour
 //! (`tests/harness/structure.rs` keeps the fence), and each misreading of
 //! the catalogue is the hidden alternative of exactly one rule point
@@ -28,7 +28,7 @@
 //! ruling: nothing but the fault set chooses it, and with no fault set it
 //! is always the rule (the first value).
 
-/// What every rule point's enum answers (implemented by [`readings!`]).
+/// What every rule point's enum answers (implemented by `readings!`).
 pub trait Reading<Faults>: Copy {
     /// The reading played under `faults`: the first hidden alternative
     /// whose misreading is set, else the rule.

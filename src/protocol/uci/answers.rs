@@ -1,6 +1,6 @@
 //! Reading a UCI engine's answers as the protocol's: the legal moves, the
 //! position, check and the game's end after an action (`d`, `go perft 1`,
-//! `go depth 1`), and [`Responder`] for [`UciEngine`].
+//! `go depth 1`), and `Responder` for [`UciEngine`].
 
 use crate::variant::{Report, Status, UciEnd};
 
