@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use crate::record::Recorder;
 use crate::rng::Rng;
-use crate::variant::{self, Game, Report, Status, UciEnd, VariantId};
+use crate::variant::{self, Game, Report, Status, UciEnd, VariantError, VariantId};
 
 use super::Joshua;
 
@@ -379,8 +379,8 @@ pub fn seat_seed(seed: u64, index: usize) -> u64 {
 /// `max_plies` moves, and keeps its record.
 ///
 /// # Errors
-/// A bad start position, a variant without PGN (MONARCHIE), or not one
-/// player per side.
+/// [`PlayError`]: a bad start position, a variant without PGN
+/// (MONARCHIE), not one player per side, or a player's illegal choice.
 pub fn play_recorded(
     variant: VariantId,
     start: Option<&str>,
@@ -388,16 +388,15 @@ pub fn play_recorded(
     seats: &[Joshua],
     seed: u64,
     max_plies: usize,
-) -> Result<Recorder, String> {
-    let game = variant::open(variant, start, rulings).map_err(|error| error.to_string())?;
+) -> Result<Recorder, PlayError> {
+    let game = variant::open(variant, start, rulings)?;
     let parties = game.info().parties;
     if seats.len() != parties.len() {
-        return Err(format!(
-            "{} has {} sides, {} players given",
-            game.info().title,
-            parties.len(),
-            seats.len()
-        ));
+        return Err(PlayError::Seats {
+            title: game.info().title,
+            sides: parties.len(),
+            given: seats.len(),
+        });
     }
     let mut players: Vec<Box<dyn GamePlayer>> = seats
         .iter()
@@ -417,7 +416,42 @@ pub fn play_recorded(
         };
         recorder
             .play(&action)
-            .map_err(|refusal| format!("{party} chose the illegal `{action}`: {refusal}"))?;
+            .map_err(|refusal| PlayError::Illegal {
+                party,
+                action: action.clone(),
+                refusal: refusal.to_string(),
+            })?;
     }
     Ok(recorder)
+}
+
+/// Why a recorded game between computer players could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// The start position or a ruling setting is refused.
+    #[error(transparent)]
+    Open(#[from] VariantError),
+    /// The variant's games cannot be recorded.
+    #[error(transparent)]
+    Record(#[from] crate::record::RecordError),
+    /// Not one player per side.
+    #[error("{title} has {sides} sides, {given} players given")]
+    Seats {
+        /// The variant's title.
+        title: &'static str,
+        /// Its sides.
+        sides: usize,
+        /// Players given.
+        given: usize,
+    },
+    /// A player chose an action the game refused.
+    #[error("{party} chose the illegal `{action}`: {refusal}")]
+    Illegal {
+        /// The party to move.
+        party: String,
+        /// Its choice.
+        action: String,
+        /// The refusal.
+        refusal: String,
+    },
 }

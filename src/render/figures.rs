@@ -22,7 +22,7 @@ use super::{write_below, RenderError};
 pub fn variant_figures(variant: crate::variant::VariantId) -> Result<Vec<Figure>, RenderError> {
     let info = crate::variant::info(variant);
     if let Some(drawings) = info.drawings {
-        return (drawings.figures)().map_err(RenderError::Variant);
+        return Ok((drawings.figures)()?);
     }
     let mut out = Vec::new();
     for spec in (info.figures)() {

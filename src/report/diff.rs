@@ -317,26 +317,67 @@ fn compare(
 /// [`crate::budget::estimate`].
 ///
 /// # Errors
-/// The depth or the estimate, and the budget.
-pub fn check_perft_budget(input: &DiffInput, depth: u32, rulesets: usize) -> Result<(), String> {
+/// [`PerftBudgetError`]: the depth or the estimate, and the budget.
+pub fn check_perft_budget(
+    input: &DiffInput,
+    depth: u32,
+    rulesets: usize,
+) -> Result<(), PerftBudgetError> {
     if depth == 0 {
-        return Err("--perft-depth 0 compares nothing: give a depth from 1".to_string());
+        return Err(PerftBudgetError::Zero);
     }
     crate::input::check_perft_depth(depth)?;
-    let limit = crate::budget::DEFAULT_MAX_NODES as f64;
+    let limit = crate::budget::DEFAULT_MAX_NODES;
     let mut total = 0.0;
     for (name, position) in &input.perft_positions {
-        let game = crate::variant::open(input.variant, Some(position), &[])
-            .map_err(|error| format!("corpus position {name}: {error}"))?;
+        let game = crate::variant::open(input.variant, Some(position), &[]).map_err(|source| {
+            PerftBudgetError::Corpus {
+                name: name.clone(),
+                source,
+            }
+        })?;
         total += crate::budget::estimate(game.as_ref(), depth).nodes * rulesets as f64;
-        if total > limit {
-            return Err(format!(
-                "--perft-depth {depth} is estimated at {total:.3e} nodes over {rulesets} rulesets, more than the budget of {} (DEFAULT_MAX_NODES, as for perft)",
-                crate::budget::DEFAULT_MAX_NODES
-            ));
+        if total > limit as f64 {
+            return Err(PerftBudgetError::OverBudget {
+                depth,
+                total,
+                rulesets,
+                limit,
+            });
         }
     }
     Ok(())
+}
+
+/// Why `rulings diff` refuses a perft depth before it starts.
+#[derive(Debug, thiserror::Error)]
+pub enum PerftBudgetError {
+    /// Depth 0.
+    #[error("--perft-depth 0 compares nothing: give a depth from 1")]
+    Zero,
+    /// Deeper than perft goes.
+    #[error(transparent)]
+    Depth(#[from] crate::input::InputError),
+    /// A corpus position the variant refuses.
+    #[error("corpus position {name}: {source}")]
+    Corpus {
+        /// The block's ID.
+        name: String,
+        /// Why.
+        source: VariantError,
+    },
+    /// More nodes than perft's default budget, by the estimate.
+    #[error("--perft-depth {depth} is estimated at {total:.3e} nodes over {rulesets} rulesets, more than the budget of {limit} (DEFAULT_MAX_NODES, as for perft)")]
+    OverBudget {
+        /// The depth asked.
+        depth: u32,
+        /// The estimated nodes over all rulesets.
+        total: f64,
+        /// How many rulesets are compared.
+        rulesets: usize,
+        /// `DEFAULT_MAX_NODES`.
+        limit: u64,
+    },
 }
 
 /// The diff of one alternative `ID=key`.

@@ -518,7 +518,7 @@ pub struct Figure {
 pub struct Drawings {
     /// Its rulebook figures, in order (they take the place of the
     /// movement figures of [`VariantInfo::figures`]).
-    pub figures: fn() -> Result<Vec<Figure>, String>,
+    pub figures: fn() -> Result<Vec<Figure>, VariantError>,
     /// A scenario's diagram; `None` where its start or rulings do not
     /// read (the board alone is drawn then).
     pub scenario: fn(&ScenarioPicture<'_>) -> Option<String>,

@@ -76,7 +76,46 @@ macro_rules! readings {
         pub const READINGS: &[(&str, &str, &[Misreading])] = &[
             $((stringify!($point), $clause, &[$(Misreading::$misreading),+])),+
         ];
+
+        #[cfg(test)]
+        #[test]
+        fn every_misreading_is_the_hidden_alternative_of_exactly_one_rule_point() {
+            let problems = $crate::variant::readings::fence_problems(Misreading::ALL, READINGS);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+        }
     };
+}
+
+/// What keeps a catalogue from being fenced by its rule points: a
+/// misreading that is the alternative of no rule point or of several, or
+/// a rule point that lists one twice. Empty when each misreading of
+/// `all` is the hidden alternative of exactly one rule point of
+/// `readings` (every `readings!` list tests itself with this).
+pub fn fence_problems<M: PartialEq + std::fmt::Display>(
+    all: &[M],
+    readings: &[(&str, &str, &[M])],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    for misreading in all {
+        let points: Vec<&str> = readings
+            .iter()
+            .filter(|(_, _, alternatives)| alternatives.contains(misreading))
+            .map(|(point, _, _)| *point)
+            .collect();
+        if points.len() != 1 {
+            problems.push(format!(
+                "{misreading} is the alternative of {points:?}, not of exactly one rule point"
+            ));
+        }
+    }
+    for (point, _, alternatives) in readings {
+        for (i, misreading) in alternatives.iter().enumerate() {
+            if alternatives[..i].contains(misreading) {
+                problems.push(format!("rule point {point} lists {misreading} twice"));
+            }
+        }
+    }
+    problems
 }
 
 #[cfg(test)]
@@ -135,6 +174,24 @@ mod tests {
             .with(Misreading::Second)
             .with(Misreading::First);
         assert_eq!(One::of(both), One::ByFirst);
+    }
+
+    #[test]
+    fn an_unfenced_or_twice_fenced_misreading_is_named() {
+        let loose: &[(&str, &str, &[Misreading])] = &[
+            ("One", "t.1", &[Misreading::First, Misreading::First]),
+            ("Two", "t.2", &[Misreading::First]),
+        ];
+        assert_eq!(
+            super::fence_problems(Misreading::ALL, loose),
+            [
+                "T-FIRST is the alternative of [\"One\", \"Two\"], not of exactly one rule point",
+                "T-SECOND is the alternative of [], not of exactly one rule point",
+                "T-THIRD is the alternative of [], not of exactly one rule point",
+                "rule point One lists T-FIRST twice",
+            ]
+        );
+        assert!(super::fence_problems(Misreading::ALL, READINGS).is_empty());
     }
 
     #[test]

@@ -142,7 +142,10 @@ pub static INFO: VariantInfo = VariantInfo {
         english: EnglishNames::Native,
     },
     drawings: Some(Drawings {
-        figures: || crate::variant::monarchie::diagram::figures().map_err(|error| error.to_string()),
+        figures: || {
+            crate::variant::monarchie::diagram::figures()
+                .map_err(|error| VariantError::Rules(error.to_string()))
+        },
         scenario: crate::variant::monarchie::diagram::scenario::diagram,
     }),
     journal: Some(crate::variant::monarchie::journal::INFO),

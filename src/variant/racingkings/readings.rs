@@ -77,29 +77,3 @@ readings! {
         Drawn => BareKingsDrawn,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::{Misreading, READINGS};
-
-    #[test]
-    fn every_misreading_is_the_hidden_alternative_of_exactly_one_rule_point() {
-        for &misreading in Misreading::ALL {
-            let points: Vec<&str> = READINGS
-                .iter()
-                .filter(|(_, _, alternatives)| alternatives.contains(&misreading))
-                .map(|(point, _, _)| *point)
-                .collect();
-            assert_eq!(points.len(), 1, "{} is read at {points:?}", misreading.id());
-        }
-        for (point, _, alternatives) in READINGS {
-            for (index, misreading) in alternatives.iter().enumerate() {
-                assert!(
-                    !alternatives[index + 1..].contains(misreading),
-                    "{point} lists {} twice",
-                    misreading.id()
-                );
-            }
-        }
-    }
-}

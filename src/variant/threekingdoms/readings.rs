@@ -219,32 +219,3 @@ readings! {
         OnlyOnMove => ResignOnlyOnMove,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::{Misreading, READINGS};
-
-    #[test]
-    fn every_misreading_is_the_hidden_alternative_of_exactly_one_rule_point() {
-        for &misreading in Misreading::ALL {
-            let points: Vec<&str> = READINGS
-                .iter()
-                .filter(|(_, _, alternatives)| alternatives.contains(&misreading))
-                .map(|(point, _, _)| *point)
-                .collect();
-            assert_eq!(
-                points.len(),
-                1,
-                "{misreading} is the alternative of {points:?}, not of exactly one rule point"
-            );
-        }
-        for (point, _, alternatives) in READINGS {
-            for (i, misreading) in alternatives.iter().enumerate() {
-                assert!(
-                    !alternatives[..i].contains(misreading),
-                    "rule point {point} lists {misreading} twice"
-                );
-            }
-        }
-    }
-}
