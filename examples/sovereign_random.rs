@@ -39,7 +39,8 @@ fn main() -> Result<(), String> {
     for game_index in 0..games {
         let seed = first_seed + game_index;
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut game = variant::open(VariantId::Sovereign, None, &[])?;
+        let mut game =
+            variant::open(VariantId::Sovereign, None, &[]).map_err(|error| error.to_string())?;
         count("games");
         for _ in 0..max_plies {
             let legal = game.legal_moves();
