@@ -150,7 +150,7 @@ pub fn san_body(game: &dyn Game, action: &str) -> Result<String, RecordError> {
     let all = candidates(game, geometry);
     let canonical = game
         .canonical_action(action)
-        .map_err(|message| RecordError::Variant(message.into()))?;
+        .map_err(RecordError::Variant)?;
     let candidate = all
         .iter()
         .find(|candidate| candidate.text == canonical)
@@ -174,7 +174,7 @@ pub fn own_move_text(variant: VariantId) -> bool {
 fn own_body(game: &dyn Game, action: &str) -> Result<String, RecordError> {
     let canonical = game
         .canonical_action(action)
-        .map_err(|message| RecordError::Variant(message.into()))?;
+        .map_err(RecordError::Variant)?;
     if game.legal_moves().contains(&canonical) {
         Ok(canonical)
     } else {
@@ -370,9 +370,7 @@ pub fn resolve(game: &dyn Game, token: &str) -> Result<Resolved, RecordError> {
     }
     let all = candidates(game, geometry);
     if looks_like_coordinates(text) {
-        let canonical = game
-            .canonical_action(text)
-            .map_err(|message| RecordError::Variant(message.into()))?;
+        let canonical = game.canonical_action(text).map_err(RecordError::Variant)?;
         return if all.iter().any(|candidate| candidate.text == canonical) {
             Ok(Resolved {
                 action: canonical,
