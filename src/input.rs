@@ -187,13 +187,6 @@ pub enum InputError {
     },
 }
 
-/// For the callers that still speak in message strings.
-impl From<InputError> for String {
-    fn from(error: InputError) -> String {
-        error.to_string()
-    }
-}
-
 /// The deepest YAML nesting accepted (mappings and sequences inside each
 /// other). The scenario format needs six levels.
 pub const MAX_YAML_DEPTH: usize = 32;

@@ -206,10 +206,3 @@ pub enum ResultError {
         extra: String,
     },
 }
-
-/// For the callers that still speak in message strings.
-impl From<RecordError> for String {
-    fn from(error: RecordError) -> String {
-        error.to_string()
-    }
-}

@@ -185,7 +185,7 @@ pub(super) fn check_step(
         }
         Step::Perft { depth, nodes } => {
             crate::input::check_perft_depth(*depth)
-                .map_err(|message| field_error("perft", message))?;
+                .map_err(|error| field_error("perft", error.to_string()))?;
             let limit = crate::budget::SCENARIO_MAX_NODES;
             if *nodes > limit {
                 return Err(field_error(

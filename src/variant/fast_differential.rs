@@ -165,7 +165,7 @@ pub trait FastDifferential: Sync {
     ///
     /// # Errors
     /// The first difference.
-    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String>;
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), Differs>;
 
     /// The reference's position after `mv`; the adapter may count what
     /// the move did in `seen` (a capture of a general, a defeat).
@@ -178,7 +178,7 @@ pub trait FastDifferential: Sync {
         position: &Self::Position,
         mv: MoveOf<Self>,
         _seen: &mut Compared,
-    ) -> Result<Self::Position, String> {
+    ) -> Result<Self::Position, Differs> {
         Ok(reference.after(position, mv))
     }
 
@@ -193,7 +193,7 @@ pub trait FastDifferential: Sync {
         here: &Here<'_, Self>,
         played: &BoardOf<Self>,
         expected: &Self::Position,
-    ) -> Result<(), String>;
+    ) -> Result<(), Differs>;
 
     /// The fast path's own perft counter, where it has one besides the
     /// generic walk over its [`Rules`].
@@ -579,6 +579,18 @@ where
     Ok(Some(total))
 }
 
+/// What an adapter's own check found to differ, in the rule system's
+/// words (`the holders differ`); [`Difference`] says where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Differs(pub String);
+
+impl From<String> for Differs {
+    fn from(words: String) -> Differs {
+        Differs(words)
+    }
+}
+
 /// Where the fast path and the rule code disagree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Difference {
@@ -586,7 +598,7 @@ pub enum Difference {
     #[error("{problem} {at}")]
     Position {
         /// What differs.
-        problem: String,
+        problem: Differs,
         /// Where ([`FastDifferential::describe`]).
         at: String,
     },
@@ -610,7 +622,7 @@ pub enum Difference {
         /// The move.
         mv: String,
         /// The adapter's words.
-        reason: String,
+        reason: Differs,
         /// Where.
         at: String,
     },
@@ -622,7 +634,7 @@ pub enum Difference {
         /// Where.
         at: String,
         /// What differs.
-        problem: String,
+        problem: Differs,
     },
     /// A perft count.
     #[error(

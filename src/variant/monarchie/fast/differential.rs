@@ -11,7 +11,9 @@
 //! flag falls, check anchors and owed turns occur.
 
 use crate::rng::Rng;
-use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
+use crate::variant::fast_differential::{
+    Compared, Differs, FastDifferential, Here, MoveOrder, RandomGame,
+};
 use crate::variant::monarchie::moves::Action;
 use crate::variant::monarchie::notation::to_notation;
 use crate::variant::monarchie::party::Party;
@@ -55,19 +57,23 @@ impl FastDifferential for Adapter {
         format!("in {} under {rules}", to_notation(position))
     }
 
-    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), Differs> {
         let (fast, board, position, rules) = (here.fast, here.board, here.position, here.rules);
         if board.to_position() != *position {
-            return Err("the board does not read back".to_string());
+            return Err(Differs("the board does not read back".to_string()));
         }
         for party in Party::ALL {
             let reference = rules::in_check(position, party, rules);
             if fast.in_check(board, party) != reference {
-                return Err(format!("{party} in check: reference says {reference}"));
+                return Err(Differs(format!(
+                    "{party} in check: reference says {reference}"
+                )));
             }
             let reference = rules::has_legal_move(position, party, rules);
             if fast.has_legal_move(board, party) != reference {
-                return Err(format!("{party} can move: reference says {reference}"));
+                return Err(Differs(format!(
+                    "{party} can move: reference says {reference}"
+                )));
             }
         }
         Ok(())
@@ -79,7 +85,7 @@ impl FastDifferential for Adapter {
         position: &Position,
         mv: crate::variant::monarchie::moves::Move,
         _seen: &mut Compared,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, Differs> {
         let mut after = position.clone();
         rules::apply(&mut after, Action::play(mv), rules).map_err(|error| error.to_string())?;
         Ok(after)
@@ -90,7 +96,7 @@ impl FastDifferential for Adapter {
         here: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-    ) -> Result<(), String> {
+    ) -> Result<(), Differs> {
         let fast = here.fast;
         let after = played.to_position();
         // The king safety the transition keeps for the next mover must
@@ -100,18 +106,22 @@ impl FastDifferential for Adapter {
             .checks
             .is_some_and(|kept| kept != fast.all_checks(&fresh))
         {
-            return Err("the kept kings in check differ from the full test".to_string());
+            return Err(Differs(
+                "the kept kings in check differ from the full test".to_string(),
+            ));
         }
         let mut scratch = Vec::new();
         if fast.count_moves(played, &mut scratch) != fast.count_moves(&fresh, &mut scratch) {
-            return Err("the kept king safety changes the count".to_string());
+            return Err(Differs(
+                "the kept king safety changes the count".to_string(),
+            ));
         }
         if after != *expected {
-            return Err(format!(
+            return Err(Differs(format!(
                 "the fast path gives {}, the reference {}",
                 to_notation(&after),
                 to_notation(expected)
-            ));
+            )));
         }
         Ok(())
     }

@@ -16,7 +16,9 @@
 
 use crate::rng::Rng;
 use crate::variant::chess::ChessPosition;
-use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
+use crate::variant::fast_differential::{
+    Compared, Differs, FastDifferential, Here, MoveOrder, RandomGame,
+};
 
 use super::super::position::Position;
 use super::super::{end, goal, RacingKings};
@@ -51,21 +53,21 @@ impl FastDifferential for Adapter {
         format!("in {}", position.to_fen())
     }
 
-    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), Differs> {
         let (fast, board, position) = (here.fast, here.board, here.position);
         let race = goal::race(position, &RacingKings::default());
         if fast.race(board) != race {
-            return Err(format!(
+            return Err(Differs(format!(
                 "the race differs: fast {:?}, reference {race:?}",
                 fast.race(board)
-            ));
+            )));
         }
         let status = end::status(position, &RacingKings::default());
         if fast.status(board) != status {
-            return Err(format!(
+            return Err(Differs(format!(
                 "the status differs: fast {:?}, reference {status:?}",
                 fast.status(board)
-            ));
+            )));
         }
         Ok(())
     }
@@ -75,18 +77,18 @@ impl FastDifferential for Adapter {
         _: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-    ) -> Result<(), String> {
+    ) -> Result<(), Differs> {
         match Board::from_position(expected) {
             Ok(read) if read == *played => Ok(()),
-            Ok(read) => Err(format!(
+            Ok(read) => Err(Differs(format!(
                 "the fast path gives {}, the reference {}",
                 played.picture(),
                 read.picture()
-            )),
-            Err(outside) => Err(format!(
+            ))),
+            Err(outside) => Err(Differs(format!(
                 "the reference's position {} is outside the fast path ({outside:?})",
                 expected.to_fen()
-            )),
+            ))),
         }
     }
 

@@ -16,7 +16,9 @@
 //! common.
 
 use crate::rng::Rng;
-use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
+use crate::variant::fast_differential::{
+    Compared, Differs, FastDifferential, Here, MoveOrder, RandomGame,
+};
 
 use super::super::control::holders;
 use super::super::geometry::{Colour, Square};
@@ -66,9 +68,9 @@ impl FastDifferential for Adapter {
         format!("in {} under [{}]", position.to_fen(), rules)
     }
 
-    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), Differs> {
         if here.board.held != holder_bytes(here.position, here.rules) {
-            return Err("the holders differ".to_string());
+            return Err(Differs("the holders differ".to_string()));
         }
         Ok(())
     }
@@ -78,21 +80,24 @@ impl FastDifferential for Adapter {
         here: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-    ) -> Result<(), String> {
+    ) -> Result<(), Differs> {
         let (fast, rules) = (here.fast, here.rules);
         if played.to_position() != *expected {
-            return Err(format!(
+            return Err(Differs(format!(
                 "the fast path gives {}, the reference {}",
                 played.to_position().to_fen(),
                 expected.to_fen()
-            ));
+            )));
         }
         if played.held != holder_bytes(expected, rules) {
-            return Err("the holders differ".to_string());
+            return Err(Differs("the holders differ".to_string()));
         }
         let read = fast.board(expected);
         if read.as_ref().ok() != Some(played) {
-            return Err(format!("the board read back differs ({:?})", read.err()));
+            return Err(Differs(format!(
+                "the board read back differs ({:?})",
+                read.err()
+            )));
         }
         Ok(())
     }

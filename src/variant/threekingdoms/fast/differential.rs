@@ -16,7 +16,9 @@
 //! quickly.
 
 use crate::rng::Rng;
-use crate::variant::fast_differential::{Compared, FastDifferential, Here, MoveOrder, RandomGame};
+use crate::variant::fast_differential::{
+    Compared, Differs, FastDifferential, Here, MoveOrder, RandomGame,
+};
 
 use super::super::movegen::Engine;
 use super::super::point::{Kingdom, Point};
@@ -66,9 +68,9 @@ impl FastDifferential for Adapter {
         )
     }
 
-    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), String> {
+    fn check_position(&self, here: &Here<'_, Self>) -> Result<(), Differs> {
         if here.board.to_position() != *here.position {
-            return Err("the board reads back differently".to_string());
+            return Err(Differs("the board reads back differently".to_string()));
         }
         Ok(())
     }
@@ -81,7 +83,7 @@ impl FastDifferential for Adapter {
         position: &Position,
         mv: Move,
         seen: &mut Compared,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, Differs> {
         let (after, outcome) = transition::play(engine, position, mv);
         let capture = outcome
             .capture
@@ -101,16 +103,16 @@ impl FastDifferential for Adapter {
         _: &Here<'_, Self>,
         played: &Board,
         expected: &Position,
-    ) -> Result<(), String> {
+    ) -> Result<(), Differs> {
         let played = played.to_position();
         if played != *expected {
-            return Err(format!(
+            return Err(Differs(format!(
                 "the fast path gives `{}` ({:?}), the rule code `{}` ({:?})",
                 notation::to_text(&played),
                 played.trapped_since,
                 notation::to_text(expected),
                 expected.trapped_since,
-            ));
+            )));
         }
         Ok(())
     }
