@@ -7,14 +7,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::scenario::report::{run_suite_among, SuiteReport};
+use crate::scenario::results::{run_suite_among, SuiteReport};
 use crate::scenario::{collect_files_among, is_scenario_among, FileKind};
 use crate::spec::Spec;
 
 /// Every registered file kind besides scenarios: journals (clauses 17-18)
 /// and tournament cases (clauses 19-22).
 pub const FILE_KINDS: &[FileKind] = &[
-    crate::journal::suite::FILE_KIND,
+    crate::journal::cases::FILE_KIND,
     crate::tournament::cases::FILE_KIND,
 ];
 

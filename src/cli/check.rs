@@ -11,7 +11,7 @@ use regelwerk::variant::VariantId;
 
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
-use regelwerk::scenario::report::{rerun_command, Status, SuiteReport};
+use regelwerk::scenario::results::{rerun_command, Status, SuiteReport};
 use regelwerk::suite::run_suite_under;
 
 /// Which scenarios to run.
@@ -144,7 +144,7 @@ pub(super) fn check(
         }
         report.cases.extend(one.cases);
     }
-    regelwerk::scenario::report::mark_duplicate_ids(&mut report.cases);
+    regelwerk::scenario::results::mark_duplicate_ids(&mut report.cases);
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(writer) = writer {
@@ -241,7 +241,7 @@ pub(super) fn print_text_report(report: &SuiteReport, spec: &Spec, seconds: f64,
             }
             Status::AwaitingReview => {
                 println!("AWAITING REVIEW {} ({})", case.id, case.path.display());
-                println!("  {}", regelwerk::scenario::report::REVIEW_NOTE);
+                println!("  {}", regelwerk::scenario::results::REVIEW_NOTE);
                 println!();
             }
         }

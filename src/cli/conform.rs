@@ -98,7 +98,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         conform_case_noting, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
         Responder, Smoke,
     };
-    use regelwerk::protocol::conform_report;
+    use regelwerk::protocol::conform_output;
     use regelwerk::protocol::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     super::exit::check_uci_variant(args.uci, args.variant)?;
@@ -375,10 +375,10 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         return Ok(conform_exit(&report, args.strict));
     }
     let text = match args.format {
-        ConformFormat::Text => conform_report::text(&report),
+        ConformFormat::Text => conform_output::text(&report),
         ConformFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        ConformFormat::Junit => conform_report::junit(&report),
-        ConformFormat::Html => conform_report::html(&report),
+        ConformFormat::Junit => conform_output::junit(&report),
+        ConformFormat::Html => conform_output::html(&report),
     };
     match &args.output {
         Some(path) => regelwerk::output::write_atomic(path, text.as_bytes())?,

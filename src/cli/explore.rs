@@ -53,7 +53,7 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
         },
     )?;
     if let Some(id) = &args.scenario {
-        let suite = regelwerk::explore::suite::Suite::load(&root, args.variant)
+        let suite = regelwerk::explore::loaded::Suite::load(&root, args.variant)
             .map_err(anyhow::Error::msg)?;
         let case = suite.case(id).with_context(|| {
             format!(

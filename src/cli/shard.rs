@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde_json::json;
 
-use regelwerk::scenario::report::{CaseResult, SuiteReport};
+use regelwerk::scenario::results::{CaseResult, SuiteReport};
 use regelwerk::shard::{merge, Begin, Merged, ResultsWriter, Shard};
 use regelwerk::spec::Spec;
 use regelwerk::variant::{Game, VariantId};
@@ -143,7 +143,7 @@ fn merge_check(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()
         .context("reading a check unit")?;
     let mut report = SuiteReport { cases };
-    regelwerk::scenario::report::mark_duplicate_ids(&mut report.cases);
+    regelwerk::scenario::results::mark_duplicate_ids(&mut report.cases);
     let variants: Vec<VariantId> = match merged.campaign["variant"].as_str() {
         Some(name) => vec![name.parse().map_err(anyhow::Error::msg)?],
         None => VariantId::ALL.to_vec(),
@@ -297,11 +297,11 @@ fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
             .collect::<Result<Vec<_>, _>>()
             .context("reading a conform unit")?,
     };
-    use regelwerk::protocol::conform_report;
+    use regelwerk::protocol::conform_output;
     let text = match format {
-        ReportFormat::Text => conform_report::text(&report),
+        ReportFormat::Text => conform_output::text(&report),
         ReportFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        ReportFormat::Junit => conform_report::junit(&report),
+        ReportFormat::Junit => conform_output::junit(&report),
     };
     print!("{text}");
     Ok(super::conform::conform_exit(&report, false))

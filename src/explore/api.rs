@@ -18,7 +18,7 @@ use crate::report::texts;
 use crate::report::words::{describe_report, describe_steps, party_name};
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
 
-use super::suite::Suite;
+use super::loaded::Suite;
 
 /// Why a request was refused: the HTTP status and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]

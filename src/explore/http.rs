@@ -16,7 +16,7 @@ use tiny_http::{Header, Method, Request, Response, Server};
 use crate::variant::VariantId;
 
 use super::api::{self, Answer, ApiError};
-use super::suite::Suite;
+use super::loaded::Suite;
 use super::ExploreError;
 
 /// The page: its markup with the style and the script put in place, all

@@ -18,9 +18,9 @@
 pub mod api;
 pub mod http;
 pub mod line;
+pub mod loaded;
 pub mod save;
 pub mod steps;
-pub mod suite;
 
 pub use http::{Explorer, Options};
 

@@ -2,11 +2,11 @@
 //! system that keeps its games in one (MONARCHIE: its journal format,
 //! recording and replay are `variant/monarchie/journal/`). The harness
 //! reaches it through the registry (`VariantInfo::journal`): the schema,
-//! the replay of a file, and journals as cases of `check` ([`suite`]).
+//! the replay of a file, and journals as cases of `check` ([`cases`]).
 //! What every journal shares (the kind of game, the seats, the clocks,
 //! the date, a replay's discrepancy) is [`crate::variant::journal`].
 
-pub mod suite;
+pub mod cases;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 
 pub mod client;
 pub mod conform;
-pub mod conform_report;
+pub mod conform_output;
 pub mod difffuzz;
 pub mod doc;
 pub mod external;

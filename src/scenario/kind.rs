@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use super::report::CaseResult;
+use super::results::CaseResult;
 
 /// One kind of suite file other than a scenario.
 #[derive(Clone, Copy, Debug)]

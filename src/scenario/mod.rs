@@ -3,7 +3,7 @@
 //! takes ([`filter`]), the other file kinds a suite holds as they
 //! register ([`kind`]), the one step interpreter, generic over the engine
 //! it runs against ([`run`]), the comparisons it shares with every runner
-//! ([`compare`]) and the suite report ([`report`]).
+//! ([`compare`]) and the suite's results and their tables, JSON and JUnit ([`results`]).
 
 pub mod audit;
 pub mod compare;
@@ -11,7 +11,7 @@ pub mod filter;
 pub mod format;
 pub mod kind;
 pub mod load;
-pub mod report;
+pub mod results;
 pub mod run;
 pub mod validate;
 

@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::journal::{GameType, PlayerKind};
-use crate::scenario::report::{CaseResult, Status};
+use crate::scenario::results::{CaseResult, Status};
 use crate::scenario::{FileKind, LoadError, Mismatch};
 
 use super::{Appointment, GameRequest, Title, Tournament, Winner};

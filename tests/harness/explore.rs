@@ -514,7 +514,7 @@ fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
         regelwerk::suite::run_suite(std::slice::from_ref(&file), None, None, None, |_, _| {});
     assert!(matches!(
         report.cases[0].status,
-        regelwerk::scenario::report::Status::AwaitingReview
+        regelwerk::scenario::results::Status::AwaitingReview
     ));
     assert_eq!(report.passed(), 0);
     assert!(!report.all_passed());
@@ -601,7 +601,7 @@ fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
 fn explore_response_times() {
     let server = start(None);
     for variant in VariantId::ALL {
-        let suite = regelwerk::explore::suite::Suite::load(&root(), variant).unwrap();
+        let suite = regelwerk::explore::loaded::Suite::load(&root(), variant).unwrap();
         let largest = suite
             .cases
             .iter()

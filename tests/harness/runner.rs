@@ -17,7 +17,7 @@ use regelwerk::protocol::conform::{
 use regelwerk::protocol::messages::{Request, Response};
 use regelwerk::protocol::remote::STATUS_LOST;
 use regelwerk::scenario::load::parse_str;
-use regelwerk::scenario::report::Status;
+use regelwerk::scenario::results::Status;
 use regelwerk::scenario::Step;
 use regelwerk::spec::Spec;
 use regelwerk::variant::{Status as GameStatus, VariantId};

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use regelwerk::scenario::load::load_str;
-use regelwerk::scenario::report::{rerun_command, Status};
+use regelwerk::scenario::results::{rerun_command, Status};
 use regelwerk::spec::{Spec, TestableBy};
 use regelwerk::suite::run_suite;
 
@@ -17,7 +17,7 @@ fn spec() -> Spec {
     Spec::load(&root().join("spec/monarchie")).unwrap_or_else(|error| panic!("spec: {error}"))
 }
 
-fn suite() -> regelwerk::scenario::report::SuiteReport {
+fn suite() -> regelwerk::scenario::results::SuiteReport {
     let files = regelwerk::suite::collect_files(&[root().join("scenarios/monarchie")])
         .unwrap_or_else(|error| panic!("scenario files: {error}"));
     assert!(!files.is_empty(), "no scenario files found");

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use regelwerk::journal;
 use regelwerk::players::Joshua;
-use regelwerk::scenario::report::Status;
+use regelwerk::scenario::results::Status;
 use regelwerk::suite::run_suite;
 use regelwerk::variant::monarchie::journal::{
     load_journal, load_journal_str, replay, Clocks, Journal,
@@ -25,7 +25,7 @@ fn journal_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| journal::suite::is_journal_file(path))
+        .filter(|path| journal::cases::is_journal_file(path))
         .collect();
     files.sort();
     files
@@ -94,7 +94,7 @@ fn broken_journal_reports_the_first_discrepancy() {
         assert!(text.contains(needed), "missing '{needed}' in:\n{text}");
     }
     // The suite reports it as a failed m.18 case.
-    let case = journal::suite::journal_case(&path);
+    let case = journal::cases::journal_case(&path);
     assert!(matches!(case.status, Status::Failed(ref m) if m.step == 7));
 }
 

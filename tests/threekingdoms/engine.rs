@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use proptest::prelude::{prop_assert, proptest, ProptestConfig};
 use regelwerk::perftfile::{self, PerftFile};
-use regelwerk::scenario::report::Status;
+use regelwerk::scenario::results::Status;
 use regelwerk::spec::Spec;
 use regelwerk::suite::{run_suite, run_suite_with};
 use regelwerk::variant::threekingdoms::ruleset::register;

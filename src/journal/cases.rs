@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::scenario::report::{CaseResult, Status};
+use crate::scenario::results::{CaseResult, Status};
 use crate::scenario::{FileKind, Mismatch};
 
 use super::{replay_file, ReplayError};
