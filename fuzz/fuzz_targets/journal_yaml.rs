@@ -11,9 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = regelwerk::input::decode(path, data) else {
         return;
     };
-    match regelwerk::journal::load_journal_str(path, &text) {
+    match regelwerk::variant::monarchie::journal::load_journal_str(path, &text) {
         Ok((journal, rules)) => {
-            let _ = regelwerk::journal::replay(path, &journal, &rules);
+            let _ = regelwerk::variant::monarchie::journal::replay(path, &journal, &rules);
         }
         Err(error) => assert!(!error.message.is_empty(), "an error without a message"),
     }
