@@ -470,8 +470,8 @@ fn src_has_no_import_circle_and_rule_systems_name_no_harness() {
         ("render/game", "draw"),
         ("variant/monarchie/picture", "draw"),
         ("fuzz/game", "rng"),
-        ("suite", "journal/suite"),
-        ("journal/suite", "scenario"),
+        ("suite", "journal/cases"),
+        ("journal/cases", "scenario"),
         ("variant/monarchie/game", "variant/monarchie/invariants"),
         ("cli/check", "suite"),
         (
