@@ -13,8 +13,8 @@ use super::load::unknown_field_message;
 /// A field and what is wrong with it.
 type FieldError = (String, String);
 
-fn field_error(field: impl Into<String>, message: impl Into<String>) -> FieldError {
-    (field.into(), message.into())
+fn field_error(field: impl Into<String>, message: impl std::fmt::Display) -> FieldError {
+    (field.into(), message.to_string())
 }
 
 /// A value the variant does not have.
@@ -65,7 +65,7 @@ fn kind_known(info: &VariantInfo, kind: &str) -> Result<(), ValueError> {
 }
 
 fn check_party(info: &VariantInfo, field: &str, party: &str) -> Result<(), FieldError> {
-    party_known(info, party).map_err(|error| field_error(field, error.to_string()))
+    party_known(info, party).map_err(|error| field_error(field, error))
 }
 
 fn check_parties<'a>(
@@ -81,11 +81,11 @@ fn check_parties<'a>(
 fn check_square(info: &VariantInfo, field: &str, square: &SquareText) -> Result<(), FieldError> {
     (info.square)(&square.0)
         .map(|_| ())
-        .map_err(|error| field_error(field, error.to_string()))
+        .map_err(|error| field_error(field, error))
 }
 
 fn check_kind(info: &VariantInfo, field: &str, kind: &str) -> Result<(), FieldError> {
-    kind_known(info, kind).map_err(|error| field_error(field, error.to_string()))
+    kind_known(info, kind).map_err(|error| field_error(field, error))
 }
 
 /// Reads `empty`, `<party> <kind>` or `dead <party> <kind>`.
@@ -126,8 +126,7 @@ fn check_variant_fields(
                 unknown_field_message(place, key, &expected),
             ));
         };
-        (field.normalize)(value)
-            .map_err(|error| field_error(format!("{place}.{key}"), error.to_string()))?;
+        (field.normalize)(value).map_err(|error| field_error(format!("{place}.{key}"), error))?;
     }
     Ok(())
 }
@@ -169,7 +168,7 @@ pub(super) fn check_step(
             // Unreadable text is allowed only where the scenario expects it refused.
             if expect.result != "bad-notation" {
                 game.canonical_action(action)
-                    .map_err(|error| field_error("play", error.to_string()))?;
+                    .map_err(|error| field_error("play", error))?;
             }
             check_expect(expect, info)
         }
@@ -179,13 +178,12 @@ pub(super) fn check_step(
             }
             for text in expect {
                 game.canonical_action(text)
-                    .map_err(|error| field_error("expect_moves", error.to_string()))?;
+                    .map_err(|error| field_error("expect_moves", error))?;
             }
             Ok(())
         }
         Step::Perft { depth, nodes } => {
-            crate::input::check_perft_depth(*depth)
-                .map_err(|error| field_error("perft", error.to_string()))?;
+            crate::input::check_perft_depth(*depth).map_err(|error| field_error("perft", error))?;
             let limit = crate::budget::SCENARIO_MAX_NODES;
             if *nodes > limit {
                 return Err(field_error(
@@ -335,7 +333,7 @@ fn check_state(state: &StateExpect, info: &VariantInfo) -> Result<(), FieldError
         for (square, text) in cells {
             let field = format!("state.cells.{square}");
             check_square(info, &field, square)?;
-            check_occupant(info, text).map_err(|error| field_error(&field, error.to_string()))?;
+            check_occupant(info, text).map_err(|error| field_error(&field, error))?;
         }
     }
     Ok(())
