@@ -3,7 +3,7 @@
 //! Kings, Three Kingdoms Xiangqi and Sovereign Chess. Each lives in its
 //! own folder under [`variant`] and joins the harness through its
 //! [`variant::VariantInfo`] entry; the harness parts ([`scenario`],
-//! [`protocol`], [`fuzz`], [`journal`], [`record`], [`report`]) sit
+//! [`protocol`], [`conform`], [`fuzz`], [`journal`], [`record`], [`report`]) sit
 //! beside them and are the same for every rule system.
 //!
 //! MONARCHIE's reference engine reads like the rulebook: `geometry`
@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod budget;
+pub mod conform;
 pub mod draw;
 pub mod explore;
 pub mod fuzz;

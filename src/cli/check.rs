@@ -107,7 +107,7 @@ pub(super) fn check(
     let mut writer = match &output {
         Some(path) => {
             let campaign = serde_json::json!({
-                "suite_revision": regelwerk::protocol::conform::suite_revision(&all_files),
+                "suite_revision": regelwerk::conform::suite_revision(&all_files),
                 "variant": variant,
                 "clause": clause,
                 "id": id,

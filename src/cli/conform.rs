@@ -94,12 +94,13 @@ fn broken(error: regelwerk::scenario::LoadError, given: bool) -> anyhow::Error {
 }
 
 pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
-    use regelwerk::protocol::conform::{
+    use regelwerk::conform::external::External;
+    use regelwerk::conform::output;
+    use regelwerk::conform::{
         conform_case_noting, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
-        Responder, Smoke,
+        Smoke,
     };
-    use regelwerk::protocol::conform_output;
-    use regelwerk::protocol::external::External;
+    use regelwerk::protocol::responder::Responder;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     super::exit::check_uci_variant(args.uci, args.variant)?;
     super::exit::check_engine_command(&args.engine, if args.uci { "--uci" } else { "--engine" })?;
@@ -273,7 +274,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         cases.len() as u64,
         args.format == ConformFormat::Text && args.output.is_none(),
     );
-    let readings = regelwerk::protocol::readings::merge(&engine.info().rulings, &args.rulings);
+    let readings = regelwerk::conform::readings::merge(&engine.info().rulings, &args.rulings);
     if let Err(message) = regelwerk::variant::open(variant, None, &readings) {
         eprintln!(
             "the readings the engine declares in `ready` ({}) are not {variant}'s: {message}",
@@ -332,7 +333,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             continue;
         }
         let mut lost = std::collections::BTreeSet::new();
-        let verdict = match regelwerk::protocol::readings::applies(case, &readings) {
+        let verdict = match regelwerk::conform::readings::applies(case, &readings) {
             Ok(asked) => conform_case_noting(&mut engine, &asked, &mut seq, &mut lost),
             Err(not_applicable) => not_applicable.into(),
         };
@@ -375,10 +376,10 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
         return Ok(conform_exit(&report, args.strict));
     }
     let text = match args.format {
-        ConformFormat::Text => conform_output::text(&report),
+        ConformFormat::Text => output::text(&report),
         ConformFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        ConformFormat::Junit => conform_output::junit(&report),
-        ConformFormat::Html => conform_output::html(&report),
+        ConformFormat::Junit => output::junit(&report),
+        ConformFormat::Html => output::html(&report),
     };
     match &args.output {
         Some(path) => regelwerk::output::write_atomic(path, text.as_bytes())?,
@@ -389,10 +390,7 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
 
 /// The exit code of a conformance report: 1 for an unexpected problem, or
 /// (with `strict`) an expected failure that passed.
-pub(super) fn conform_exit(
-    report: &regelwerk::protocol::conform::ConformReport,
-    strict: bool,
-) -> ExitCode {
+pub(super) fn conform_exit(report: &regelwerk::conform::ConformReport, strict: bool) -> ExitCode {
     let strict_failure = strict && !report.unexpected_passes().is_empty();
     if strict_failure {
         eprintln!("--strict: cases listed as expected failures passed; take them off the list");

@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
+use regelwerk::conform::difffuzz::diagnose::MoveCause;
+use regelwerk::conform::difffuzz::Notes;
 use regelwerk::fuzz::progress::{Mode, Progress};
-use regelwerk::protocol::difffuzz::diagnose::MoveCause;
-use regelwerk::protocol::difffuzz::Notes;
 use regelwerk::variant::VariantId;
 
 use super::Format;
@@ -314,10 +314,10 @@ struct Parted {
     id: String,
     actions: usize,
     divergence: String,
-    /// The kind of difference ([`regelwerk::protocol::difffuzz::Divergence::kind`]).
+    /// The kind of difference ([`regelwerk::conform::difffuzz::Divergence::kind`]).
     kind: String,
     /// The reference's answers about the moves only one side lists
-    /// ([`regelwerk::protocol::difffuzz::diagnose::move_causes`]).
+    /// ([`regelwerk::conform::difffuzz::diagnose::move_causes`]).
     causes: Vec<MoveCause>,
     scenario: String,
     /// The engine stopped answering: an engine fault, not a divergence.
@@ -335,13 +335,13 @@ fn run_differential(
     format: Format,
     rulings: &[String],
     mut game: impl FnMut(
-        &mut regelwerk::protocol::external::External,
+        &mut regelwerk::conform::external::External,
         u64,
         &[String],
         &mut Notes,
     ) -> Result<usize, Box<Parted>>,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::external::External;
+    use regelwerk::conform::external::External;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
     let mut bar = progress(args, "differences")?;
     super::exit::check_uci_variant(args.uci, args.variant)?;
@@ -372,7 +372,7 @@ fn run_differential(
     }
     // The engine's readings (`ready.rulings`) and `--ruling`: the
     // reference plays them, and every request carries them.
-    let readings = regelwerk::protocol::readings::merge(&engine.info().rulings, rulings);
+    let readings = regelwerk::conform::readings::merge(&engine.info().rulings, rulings);
     if let Err(message) = regelwerk::variant::open(args.variant, None, &readings) {
         return Err(super::exit::EngineFault(format!(
             "the readings the engine declares ({}) are not {}'s: {message}",
@@ -442,7 +442,7 @@ fn run_differential(
                 }
                 bar.finish();
                 if parted.engine_fault {
-                    use regelwerk::protocol::conform::Responder as _;
+                    use regelwerk::protocol::responder::Responder as _;
                     let tail = engine.stderr_tail();
                     engine.stop();
                     let mut message = format!(
@@ -711,7 +711,7 @@ fn differential(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game_noting};
+    use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game_noting};
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
     run_differential(
@@ -735,16 +735,16 @@ fn differential(
                 let id = format!("diverge-{}-seed-{seed}", args.variant);
                 Box::new(Parted {
                     kind: game.divergence.kind(),
-                    causes: regelwerk::protocol::difffuzz::diagnose::move_causes(&game),
-                    known: regelwerk::protocol::known::classify(&game).map(|known| known.finding),
+                    causes: regelwerk::conform::difffuzz::diagnose::move_causes(&game),
+                    known: regelwerk::conform::known::classify(&game).map(|known| known.finding),
                     played: game.played,
                     scenario: divergence_scenario(&game, &id),
                     id,
                     actions: game.actions.len(),
                     engine_fault: matches!(
                         game.divergence,
-                        regelwerk::protocol::difffuzz::Divergence::EngineFault(_)
-                            | regelwerk::protocol::difffuzz::Divergence::TimedOut { .. }
+                        regelwerk::conform::difffuzz::Divergence::EngineFault(_)
+                            | regelwerk::conform::difffuzz::Divergence::TimedOut { .. }
                     ),
                     divergence: game.divergence.describe(args.variant),
                 })
@@ -781,7 +781,7 @@ pub(super) fn fuzz(
 /// spec, else a usage error (exit 2) naming the file and line. A declared
 /// finding fuzz has no recogniser for is said once on stderr.
 fn read_known_differences(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
-    use regelwerk::protocol::known;
+    use regelwerk::conform::known;
     let text = regelwerk::input::read_to_string(path)
         .with_context(|| format!("reading {}", path.display()))?;
     let declarable = known::declarable(&super::repo_root())?;

@@ -279,7 +279,7 @@ fn merge_fuzz(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
 }
 
 fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
-    use regelwerk::protocol::conform::{CaseVerdict, ConformReport};
+    use regelwerk::conform::{CaseVerdict, ConformReport};
     let report = ConformReport {
         variant: campaign_field(merged, "variant").context("the campaign's variant")?,
         engine: campaign_field(merged, "engine").context("the campaign's engine")?,
@@ -297,11 +297,11 @@ fn merge_conform(merged: &Merged, format: ReportFormat) -> Result<ExitCode> {
             .collect::<Result<Vec<_>, _>>()
             .context("reading a conform unit")?,
     };
-    use regelwerk::protocol::conform_output;
+    use regelwerk::conform::output;
     let text = match format {
-        ReportFormat::Text => conform_output::text(&report),
+        ReportFormat::Text => output::text(&report),
         ReportFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        ReportFormat::Junit => conform_output::junit(&report),
+        ReportFormat::Junit => output::junit(&report),
     };
     print!("{text}");
     Ok(super::conform::conform_exit(&report, false))

@@ -3,7 +3,7 @@
 //! variant (MONARCHIE's: [`crate::variant::monarchie::random`] and
 //! [`crate::variant::monarchie::invariants`]); the seeded generator is
 //! [`crate::rng`], below both. [`progress`] tells how a run goes while it
-//! runs; [`crate::protocol::difffuzz::diagnose`] names the cause of a difference `fuzz --engine`
+//! runs; [`crate::conform::difffuzz::diagnose`] names the cause of a difference `fuzz --engine`
 //! found.
 
 pub mod game;

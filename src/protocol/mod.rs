@@ -1,20 +1,18 @@
-//! The engine protocol: messages ([`messages`]), the reference server
-//! ([`serve`]), a client for external engines ([`client`]), the
-//! conformance run ([`conform`]) and differential fuzzing ([`difffuzz`]).
+//! The engine protocol, the wire alone: its messages ([`messages`]),
+//! reading lines from a pipe ([`lines`]) and parser errors in its words
+//! ([`words`]); the reference server ([`serve`]); the client side, an
+//! engine process ([`process`], [`client`]) or a UCI engine ([`uci`]),
+//! each a [`responder::Responder`]; and the generated protocol pages
+//! ([`doc`], [`precedence`]). The campaigns that use it (`conform`,
+//! `fuzz --engine`) are in [`crate::conform`].
 
 pub mod client;
-pub mod conform;
-pub mod conform_output;
-pub mod difffuzz;
 pub mod doc;
-pub mod external;
-pub mod known;
 pub mod lines;
 pub mod messages;
 pub mod precedence;
 pub mod process;
-pub mod readings;
-pub mod remote;
+pub mod responder;
 pub mod serve;
 pub mod uci;
 pub mod words;

@@ -2,7 +2,7 @@
 //! engine, each compared with its expectation. It is generic over the
 //! engine ([`Subject`]): the reference engine in this process
 //! ([`Reference`], what `check` runs) and an external engine beside the
-//! reference (`protocol::remote`, what `conform` runs) answer the same
+//! reference (`conform::remote`, what `conform` runs) answer the same
 //! four kinds of step, and this file is the only place that dispatches on
 //! [`Step`]. The comparisons themselves are [`super::compare`]'s.
 

@@ -3,7 +3,7 @@
 //! [`super::VariantInfo::known_differences`]), each by the finding that
 //! records it, with a sign that recognises it from the reference's view
 //! of the diverging position or from the two answers. The harness that
-//! counts them is `regelwerk::protocol::known`.
+//! counts them is `regelwerk::conform::known`.
 
 use super::{Game, Status};
 

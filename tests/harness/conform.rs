@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game};
+use regelwerk::conform::{conform_case, smoke_check, Smoke, Verdict};
 use regelwerk::protocol::client::Engine;
-use regelwerk::protocol::conform::{conform_case, smoke_check, InProcess, Smoke, Verdict};
-use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
 use regelwerk::protocol::messages::{schemas, Response};
+use regelwerk::protocol::responder::InProcess;
 use regelwerk::scenario::load::load_str;
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
@@ -69,7 +70,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// IDs of the scenarios that do not pass against `responder`.
 fn not_passing(
-    responder: &mut impl regelwerk::protocol::conform::Responder,
+    responder: &mut impl regelwerk::protocol::responder::Responder,
     cases: &[Loaded],
 ) -> BTreeSet<String> {
     let mut seq = 0;

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
+use regelwerk::conform::{conform_case, Verdict};
 use regelwerk::protocol::client::Engine;
-use regelwerk::protocol::conform::{conform_case, Verdict};
 use regelwerk::scenario::Loaded;
 use regelwerk::spec::Spec;
 use serde_json::Value;

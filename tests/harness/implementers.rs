@@ -9,9 +9,9 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use regelwerk::protocol::conform::{InProcess, Responder};
-use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game, Divergence};
+use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game, Divergence};
 use regelwerk::protocol::messages::{Request, Response};
+use regelwerk::protocol::responder::{InProcess, Responder};
 use regelwerk::variant::VariantId;
 use serde_json::Value;
 

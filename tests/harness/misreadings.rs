@@ -645,7 +645,8 @@ fn every_forbidding_clause_has_three_refusal_cases() {
 /// passes it without the fault.
 #[test]
 fn a_served_fault_is_caught_through_the_protocol() {
-    use regelwerk::protocol::conform::{conform_case, InProcess, Verdict};
+    use regelwerk::conform::{conform_case, Verdict};
+    use regelwerk::protocol::responder::InProcess;
     let loaded = cases()
         .into_iter()
         .find(|loaded| loaded.scenario.id == "m.11-rook-check-judged-gelb-blocks-with-knight")

@@ -10,12 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use regelwerk::conform::remote::STATUS_LOST;
+use regelwerk::conform::{conform_case, conform_case_noting, Verdict};
 use regelwerk::protocol::client::ClientError;
-use regelwerk::protocol::conform::{
-    conform_case, conform_case_noting, InProcess, Responder, Verdict,
-};
 use regelwerk::protocol::messages::{Request, Response};
-use regelwerk::protocol::remote::STATUS_LOST;
+use regelwerk::protocol::responder::{InProcess, Responder};
 use regelwerk::scenario::load::parse_str;
 use regelwerk::scenario::results::Status;
 use regelwerk::scenario::Step;

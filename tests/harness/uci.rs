@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use regelwerk::protocol::conform::{conform_case, not_compared, Responder, Verdict};
+use regelwerk::conform::{conform_case, not_compared, Verdict};
 use regelwerk::protocol::messages::{Request, Response};
+use regelwerk::protocol::responder::Responder;
 use regelwerk::protocol::uci::{UciEngine, REFUSED};
 use regelwerk::scenario::load::load_str;
 use regelwerk::spec::Spec;

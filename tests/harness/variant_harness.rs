@@ -6,10 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+use regelwerk::conform::difffuzz::Divergence;
+use regelwerk::conform::{conform_case, Verdict};
 use regelwerk::fuzz::game::{play_game_checked, play_game_checked_with};
-use regelwerk::protocol::conform::{conform_case, InProcess, Verdict};
-use regelwerk::protocol::difffuzz::Divergence;
 use regelwerk::protocol::messages::{Request, Response};
+use regelwerk::protocol::responder::InProcess;
 use regelwerk::protocol::serve::answer;
 use regelwerk::scenario::load::{load_str, Loaded};
 use regelwerk::scenario::run::run;
@@ -297,7 +298,7 @@ fn the_reference_conforms_to_every_suite_in_process() {
 /// The reference, except that it answers every perft with one node too many.
 struct OffByOne(InProcess);
 
-impl regelwerk::protocol::conform::Responder for OffByOne {
+impl regelwerk::protocol::responder::Responder for OffByOne {
     fn respond(
         &mut self,
         request: &Request,
@@ -317,7 +318,7 @@ impl regelwerk::protocol::conform::Responder for OffByOne {
 
 #[test]
 fn differential_fuzzing_agrees_with_itself_and_catches_a_wrong_perft() {
-    use regelwerk::protocol::difffuzz::{divergence_scenario, fuzz_game};
+    use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game};
     for variant in VariantId::ALL {
         let mut reference = InProcess { forced: Vec::new() };
         for seed in 0..3 {

@@ -6,8 +6,8 @@ use crate::variant::{Report, Status, UciEnd};
 
 use super::{position_command, Shown, Snapshot, UciEngine, REFUSED, UCI_FIELDS};
 use crate::protocol::client::ClientError;
-use crate::protocol::conform::{Answers, Responder};
 use crate::protocol::messages::{ActionResult, Request, Response};
+use crate::protocol::responder::{Answers, Responder};
 
 impl UciEngine {
     /// The legal moves after `position` (`go perft 1`), in the engine's

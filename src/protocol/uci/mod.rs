@@ -14,7 +14,7 @@
 //!
 //! Nothing is filled in from the reference engine: the report of an
 //! action holds the engine's answers and placeholders for the rest, and
-//! [`crate::protocol::conform::Responder::answers`] tells the runners which fields they may compare.
+//! [`crate::protocol::responder::Responder::answers`] tells the runners which fields they may compare.
 
 use std::collections::HashMap;
 use std::io::Write;

@@ -5,15 +5,15 @@ use std::time::Duration;
 
 use crate::variant::VariantId;
 
-use super::client::{ClientError, EngineInfo};
-use super::conform::{Answers, Responder};
-use super::messages::{Request, Response};
-use super::uci::UciEngine;
+use crate::protocol::client::{ClientError, EngineInfo};
+use crate::protocol::messages::{Request, Response};
+use crate::protocol::responder::{Answers, Responder};
+use crate::protocol::uci::UciEngine;
 
 /// An external engine: a protocol engine or a UCI engine.
 pub enum External {
     /// An engine speaking the JSON-lines protocol.
-    Protocol(Box<super::client::Engine>),
+    Protocol(Box<crate::protocol::client::Engine>),
     /// A UCI engine.
     Uci(Box<UciEngine>),
 }
@@ -39,7 +39,9 @@ impl External {
                 timeout,
             )?))
         } else {
-            External::Protocol(Box::new(super::client::Engine::start(command, timeout)?))
+            External::Protocol(Box::new(crate::protocol::client::Engine::start(
+                command, timeout,
+            )?))
         })
     }
 

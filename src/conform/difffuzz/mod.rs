@@ -20,10 +20,10 @@ mod scenario;
 pub use divergence::{Asked, Divergence, DivergentGame};
 pub use scenario::divergence_scenario;
 
-use super::client::ClientError;
-use super::conform::{Answers, Responder};
-use super::messages::{ActionResult, Request, Response};
-use super::serve::action_result;
+use crate::protocol::client::ClientError;
+use crate::protocol::messages::{ActionResult, Request, Response};
+use crate::protocol::responder::{Answers, Responder};
+use crate::protocol::serve::action_result;
 use crate::scenario::run::report_fields;
 
 /// One request; no answer, `skipped` and `errored` become a divergence
@@ -87,7 +87,7 @@ fn compare_moves(
     let Response::Moves { moves, .. } = response else {
         return Err(Divergence::NoAnswer(format!(
             "asked for moves, got {}",
-            super::words::response_text(&response)
+            crate::protocol::words::response_text(&response)
         )));
     };
     let theirs: BTreeSet<String> = moves
@@ -161,7 +161,7 @@ fn compare_action(
     let Response::Applied { results, .. } = response else {
         return Err(Divergence::NoAnswer(format!(
             "asked to apply, got {}",
-            super::words::response_text(&response)
+            crate::protocol::words::response_text(&response)
         )));
     };
     let json = |result: &ActionResult| serde_json::to_string(result).unwrap_or_default();
@@ -192,7 +192,7 @@ fn compare_action(
     }
     let judged = results.last().map(|theirs| {
         let mut theirs = theirs.clone();
-        if theirs.result == super::messages::ILLEGAL && ours.result != "legal" {
+        if theirs.result == crate::protocol::messages::ILLEGAL && ours.result != "legal" {
             // Refused, reason not given: the legality agrees.
             theirs.result = ours.result.clone();
         }
@@ -232,7 +232,7 @@ fn engine_perft(
         Response::Perft { nodes, .. } => Ok(nodes),
         other => Err(Divergence::NoAnswer(format!(
             "asked for perft, got {}",
-            super::words::response_text(&other)
+            crate::protocol::words::response_text(&other)
         ))),
     }
 }

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use crate::protocol::difffuzz::{Divergence, DivergentGame};
+use crate::conform::difffuzz::{Divergence, DivergentGame};
 use crate::variant::{self, Game};
 
 /// One field in which the reference's outcome and the engine's differ.

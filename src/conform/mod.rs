@@ -1,24 +1,35 @@
-//! `regelwerk conform`: runs every scenario against an external engine
-//! through the protocol and compares its answers with the suite's
-//! expectations and the reference engine's positions.
+//! The conformance campaigns, above the wire protocol
+//! ([`crate::protocol`]): `regelwerk conform` runs every scenario against
+//! an external engine and compares its answers with the suite's
+//! expectations and the reference engine's positions (this file, its
+//! subject [`remote`], its renderings [`output`], the readings an engine
+//! declares [`readings`]); `fuzz --engine` and `fuzz --uci` play random
+//! games against it ([`difffuzz`]), counting the known differences
+//! ([`known`]); [`external`] opens an engine of either route.
+
+pub mod difffuzz;
+pub mod external;
+pub mod known;
+pub mod output;
+pub mod readings;
+pub mod remote;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use crate::scenario::format::Step;
 use crate::scenario::load::Loaded;
 use crate::scenario::run::{canonical_moves, expected_fields, interpret, Halt, Mismatch};
 use crate::variant::VariantId;
 
-use super::client::{ClientError, Engine};
-use super::remote::Remote;
+use crate::protocol::client::ClientError;
+use crate::protocol::messages::{Request, Response};
+use crate::protocol::responder::{Answers, Responder};
+use remote::Remote;
 
-use super::messages::{Request, Response};
-
-/// What [`conform_case_noting`] notes when an engine answered [`ILLEGAL`](super::messages::ILLEGAL).
+/// What [`conform_case_noting`] notes when an engine answered [`ILLEGAL`](crate::protocol::messages::ILLEGAL).
 pub const ILLEGAL_LOST: &str = "refusal codes (answered `illegal`)";
 
 /// The verdict on one scenario.
@@ -55,7 +66,7 @@ pub enum Verdict {
         reason: String,
     },
     /// The scenario does not apply to the readings the engine plays
-    /// ([`super::readings`]): not asked, not counted.
+    /// ([`readings`]): not asked, not counted.
     NotApplicable {
         /// The ruling that makes it so.
         ruling: String,
@@ -96,79 +107,6 @@ impl CaseVerdict {
     }
 }
 
-/// Something that answers protocol requests: an engine process, or the
-/// reference engine in this process.
-pub trait Responder {
-    /// Answers one request.
-    ///
-    /// # Errors
-    /// [`ClientError`] when no usable answer came.
-    fn respond(&mut self, request: &Request) -> Result<Response, ClientError>;
-    /// The last lines of the responder's stderr, for reports.
-    fn stderr_tail(&self) -> String;
-    /// What its answers can be compared in; everything unless it says
-    /// otherwise (a UCI engine answers less, `docs/uci.md`).
-    fn answers(&self) -> Answers {
-        Answers::ALL
-    }
-    /// Whether it may be asked `status` (protocol 2.2): the status of a
-    /// position a `state` step pins. No, unless it says so.
-    fn answers_status(&self) -> bool {
-        false
-    }
-}
-
-/// What a responder's answers can be compared in. The runners compare
-/// nothing else, so that a field a route cannot answer is neither failed
-/// nor counted as agreeing; [`not_compared`] lists what a scenario loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Answers {
-    /// Whether refusals carry the variant's reason codes; without, a
-    /// refusal is compared only as "not legal".
-    pub refusal_codes: bool,
-    /// The report fields it answers (`None`: all of them).
-    pub fields: Option<&'static [&'static str]>,
-    /// Whether it answers the position after an action.
-    pub position: bool,
-    /// Whether it refuses impossible positions (answers `errored`).
-    pub refuses_positions: bool,
-    /// Whether it plays the variant's special actions (`claim`,
-    /// `timeout`).
-    pub special_actions: bool,
-}
-
-impl Answers {
-    /// A protocol engine: every field.
-    pub const ALL: Answers = Answers {
-        refusal_codes: true,
-        fields: None,
-        position: true,
-        refuses_positions: true,
-        special_actions: true,
-    };
-
-    /// Whether it answers report field `name`.
-    pub fn answers_field(&self, name: &str) -> bool {
-        self.fields.is_none_or(|fields| fields.contains(&name))
-    }
-
-    /// Keeps only the comparable fields of a compared map, with every
-    /// refusal code written `refused` when codes are not answered.
-    pub fn restrict(&self, map: &mut BTreeMap<&'static str, Value>) {
-        map.retain(|key, _| *key == "result" || self.answers_field(key));
-        if !self.position {
-            map.remove("position");
-        }
-        if !self.refusal_codes {
-            if let Some(result) = map.get_mut("result") {
-                if result != "legal" {
-                    *result = json!("refused");
-                }
-            }
-        }
-    }
-}
-
 /// What a responder with `answers` cannot be asked of a scenario: each
 /// expectation field of its `play` steps that is not compared, refusal
 /// codes, and a whole scenario it cannot run (an impossible position),
@@ -198,46 +136,15 @@ pub fn not_compared(loaded: &Loaded, answers: &Answers) -> Vec<String> {
     lost.into_iter().collect()
 }
 
-impl Responder for Engine {
-    fn respond(&mut self, request: &Request) -> Result<Response, ClientError> {
-        self.request(request)
-    }
-    fn stderr_tail(&self) -> String {
-        Engine::stderr_tail(self)
-    }
-    fn answers_status(&self) -> bool {
-        self.info().answers_status()
-    }
-}
-
-/// The reference engine in this process, with ruling settings forced on
-/// top of each request's (as `regelwerk serve --ruling` does).
-pub struct InProcess {
-    /// The forced settings.
-    pub forced: Vec<String>,
-}
-
-impl Responder for InProcess {
-    fn respond(&mut self, request: &Request) -> Result<Response, ClientError> {
-        super::serve::answer(request.clone(), &self.forced).ok_or(ClientError::Closed)
-    }
-    fn stderr_tail(&self) -> String {
-        String::new()
-    }
-    fn answers_status(&self) -> bool {
-        true
-    }
-}
-
 /// Runs one scenario against the engine: the one step interpreter
 /// ([`interpret`]) with the engine as its subject and the reference
-/// alongside ([`super::remote::Remote`]).
+/// alongside ([`remote::Remote`]).
 pub fn conform_case(engine: &mut impl Responder, loaded: &Loaded, next_seq: &mut u64) -> Verdict {
     conform_case_noting(engine, loaded, next_seq, &mut BTreeSet::new())
 }
 
 /// [`conform_case`], adding to `lost` what the engine's answers left
-/// uncompared: the refusal codes when it answered [`ILLEGAL`](super::messages::ILLEGAL) (an engine
+/// uncompared: the refusal codes when it answered [`ILLEGAL`](crate::protocol::messages::ILLEGAL) (an engine
 /// that knows legal or illegal only).
 pub fn conform_case_noting(
     engine: &mut impl Responder,
@@ -331,7 +238,7 @@ pub fn smoke_check(engine: &mut impl Responder, variant: VariantId) -> Smoke {
         }
         Ok(other) => Smoke::Broken(format!(
             "asked for moves, got {}",
-            super::words::response_text(&other)
+            crate::protocol::words::response_text(&other)
         )),
         Err(error @ ClientError::Timeout(_)) => Smoke::Broken(error.to_string()),
         Err(error) => Smoke::Broken(error.to_string()),
@@ -344,7 +251,7 @@ pub struct ConformReport {
     /// The variant of the suite.
     pub variant: VariantId,
     /// The engine's handshake.
-    pub engine: super::client::EngineInfo,
+    pub engine: crate::protocol::client::EngineInfo,
     /// The protocol version of the harness.
     pub protocol: String,
     /// The suite revision: a content hash of the scenario files (and the

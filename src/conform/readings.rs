@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use crate::scenario::load::Loaded;
 
-use super::conform::{conform_case, InProcess, Verdict};
+use super::{conform_case, Verdict};
+use crate::protocol::responder::InProcess;
 
 /// The ID of a setting `ID=key`.
 fn id_of(setting: &str) -> &str {

@@ -18,8 +18,9 @@ use crate::scenario::run::{
 };
 use crate::variant::{Game, VariantId};
 
-use super::conform::{is_special, Responder, ILLEGAL_LOST};
-use super::messages::{Request, Response, ILLEGAL};
+use super::{is_special, ILLEGAL_LOST};
+use crate::protocol::messages::{Request, Response, ILLEGAL};
+use crate::protocol::responder::Responder;
 
 /// An external engine with the reference beside it, for one scenario.
 pub struct Remote<'a, R: Responder + ?Sized> {
@@ -106,7 +107,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
                 0,
                 "moves of an impossible position",
                 "errored (the position is refused)",
-                &super::words::response_text(&other),
+                &crate::protocol::words::response_text(&other),
             ))),
             Err(error) => Err(Halt::Errored {
                 step: 0,

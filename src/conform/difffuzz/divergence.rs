@@ -178,10 +178,10 @@ impl Divergence {
 }
 
 /// `outcome differs: FIELD: reference A, engine B; ...`: only the fields
-/// that differ ([`crate::protocol::difffuzz::diagnose::outcome_differences`]).
+/// that differ ([`crate::conform::difffuzz::diagnose::outcome_differences`]).
 fn outcome_text(expected: &str, actual: &str, names: &[&str]) -> String {
     let fields: Vec<String> =
-        crate::protocol::difffuzz::diagnose::outcome_differences(expected, actual, names)
+        crate::conform::difffuzz::diagnose::outcome_differences(expected, actual, names)
             .iter()
             .map(ToString::to_string)
             .collect();

@@ -1,7 +1,7 @@
 //! Renderings of a [`ConformReport`]: text, JUnit XML and a standalone HTML
 //! page (JSON is its serde form).
 
-use super::conform::{CaseVerdict, ConformReport, Verdict};
+use super::{CaseVerdict, ConformReport, Verdict};
 use crate::scenario::run::step_label;
 
 /// The one-line command that reruns one scenario against the engine.
