@@ -4,19 +4,21 @@
 # tools/slurm/fuzz.sbatch as they are written (array jobs, 8 shards each),
 # then tools/slurm/merge.sbatch after both, and compares each merged report
 # with the single run's (timing fields aside). Stops the daemons at the end,
-# also on failure. Needs target/release/regelwerk (cargo build --release).
+# also on failure. Needs the binary: $REGELWERK, else
+# target/release/regelwerk (cargo build --release).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 work=$root/target/slurm-ci
 rm -rf "$work" && mkdir -p "$work/run/results"
-binary=$root/target/release/regelwerk
-[ -x "$binary" ] || { echo "slurm: build target/release/regelwerk first" >&2; exit 1; }
+binary=${REGELWERK:-target/release/regelwerk}
+case $binary in /*) ;; *) binary=$root/$binary ;; esac
+[ -x "$binary" ] || { echo "slurm: build $binary first (cargo build --release)" >&2; exit 1; }
 
 trap '"$root/tools/slurm/cluster.sh" stop "$work/cluster" >&2' EXIT
 SLURM_CONF=$(tools/slurm/cluster.sh start "$work/cluster")
 export SLURM_CONF
-export PATH="$root/target/release:$PATH"
+export PATH="$(dirname "$binary"):$PATH"
 
 # The campaigns: small enough for CI, the recipe files unchanged.
 export DEPTH=${SLURM_CI_DEPTH:-4} VARIANT=${SLURM_CI_VARIANT:-monarchie} GAMES=${SLURM_CI_GAMES:-48} SEED=7
