@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use regelwerk::variant::{self, VariantId};
 use regelwerk::variant::monarchie::Action;
+use regelwerk::variant::{self, VariantId};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
@@ -22,9 +22,9 @@ fuzz_target!(|data: &[u8]| {
     for line in text.lines().take(64) {
         if let Ok(action) = line.parse::<Action>() {
             let written = action.to_string();
-            let again: Action = written
-                .parse()
-                .unwrap_or_else(|error| panic!("{written:?} (from {line:?}) does not read back: {error}"));
+            let again: Action = written.parse().unwrap_or_else(|error| {
+                panic!("{written:?} (from {line:?}) does not read back: {error}")
+            });
             assert_eq!(again, action, "the action round trip changed {line:?}");
         }
         match game.play(line) {

@@ -20,17 +20,22 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let written = game.position_text();
-    let again = variant::open(id, Some(&written), &[])
-        .unwrap_or_else(|message| panic!("{id}: {written:?} (written from {text:?}) does not read back: {message}"));
-    assert_eq!(again.position_text(), written, "{id}: the round trip changed the position");
+    let again = variant::open(id, Some(&written), &[]).unwrap_or_else(|message| {
+        panic!("{id}: {written:?} (written from {text:?}) does not read back: {message}")
+    });
+    assert_eq!(
+        again.position_text(),
+        written,
+        "{id}: the round trip changed the position"
+    );
     // Everything a harness asks of a position must answer, too.
     let moves = again.legal_moves();
     let _ = again.status();
     let _ = again.to_move();
     if let Some(first) = moves.first() {
         let mut child = again.boxed_clone();
-        child
-            .play(first)
-            .unwrap_or_else(|refusal| panic!("{id}: listed move {first} refused: {}", refusal.code));
+        child.play(first).unwrap_or_else(|refusal| {
+            panic!("{id}: listed move {first} refused: {}", refusal.code)
+        });
     }
 });
