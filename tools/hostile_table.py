@@ -213,6 +213,7 @@ def measure(binary, argv, stdin, options=None):
         stdout=stdout,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        preexec_fn=default_signals,
     )
     if "signal" in options:
         # Signal the program (the child of /usr/bin/time) once it has
@@ -295,6 +296,18 @@ def measure(binary, argv, stdin, options=None):
     if "exit" in options and code != options["exit"]:
         problems.append(f"exit {code}, not {options['exit']}")
     return (code, seconds, int(peak.group(1)) if peak else None, said[0][:120] if said else "", problems)
+
+
+def default_signals():
+    """In the child before it runs: SIGINT, SIGTERM and SIGHUP as a user
+    at a terminal has them. A shell without job control starts a
+    background command with SIGINT ignored, and an ignored signal stays
+    ignored across exec; the rows that send a signal would then test the
+    launcher, not the program."""
+    import signal as signals
+
+    for number in (signals.SIGINT, signals.SIGTERM, signals.SIGHUP):
+        signals.signal(number, signals.SIG_DFL)
 
 
 def signal_name(number):

@@ -204,16 +204,26 @@ extern "C" fn on_signal(signal: libc::c_int) {
     }
 }
 
-/// Installs [`on_signal`] for Ctrl-C (SIGINT), SIGTERM and SIGHUP, once.
+/// Installs [`on_signal`] for Ctrl-C (SIGINT), SIGTERM and SIGHUP, once;
+/// a signal the harness was started with ignored (`nohup` ignores SIGHUP,
+/// a shell without job control SIGINT for a background command) stays
+/// ignored, as it would without engines.
 #[cfg(unix)]
 fn install_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: a zeroed sigaction with a handler and an empty mask
-            // is a valid argument; on_signal only makes async-signal-safe
-            // calls.
+            // SAFETY: reading the current action into a zeroed sigaction
+            // (a null new action changes nothing); a zeroed sigaction with
+            // a handler and an empty mask is a valid argument; on_signal
+            // only makes async-signal-safe calls.
             unsafe {
+                let mut current: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signal, std::ptr::null(), &mut current) == 0
+                    && current.sa_sigaction == libc::SIG_IGN
+                {
+                    continue;
+                }
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
                 libc::sigemptyset(&mut action.sa_mask);

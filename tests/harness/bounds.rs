@@ -150,10 +150,22 @@ fn engine_restarts_leave_no_orphans() {
 /// not reach it).
 #[test]
 fn ctrl_c_of_the_harness_ends_the_engine_group() {
+    use std::os::unix::process::CommandExt;
     let dir = scratch("forker-int");
     let mark = format!("86{}", std::process::id() % 10_000 + 50_000);
     let command = hanging_forker(&dir, &mark);
-    let mut child = Command::new(BIN)
+    let mut harness = Command::new(BIN);
+    // SIGINT as at a terminal, even when the tests themselves were
+    // started with it ignored (a background job of a shell without job
+    // control); the harness keeps an ignored signal ignored.
+    // SAFETY: only signal(), async-signal-safe, between fork and exec.
+    unsafe {
+        harness.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = harness
         .args([
             "conform",
             "--engine",
@@ -186,6 +198,67 @@ fn ctrl_c_of_the_harness_ends_the_engine_group() {
     std::thread::sleep(Duration::from_millis(300));
     let left = processes_with(&mark);
     assert!(left.is_empty(), "orphaned after Ctrl-C: {left:?}");
+}
+
+/// A signal the harness was started with ignored stays ignored while
+/// its engine runs: under `nohup` (SIGHUP ignored) the engine handler
+/// must not make SIGHUP end the run.
+#[test]
+fn a_harness_started_under_nohup_survives_sighup() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("forker-hup");
+    let mark = format!("86{}", std::process::id() % 10_000 + 60_000);
+    let command = hanging_forker(&dir, &mark);
+    let mut harness = Command::new(BIN);
+    harness
+        .args([
+            "conform",
+            "--engine",
+            &command,
+            "--timeout",
+            "30",
+            "scenarios/monarchie/m.8.1",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: only signal(), async-signal-safe, between fork and exec.
+    unsafe {
+        harness.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = harness.spawn().unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    while processes_with(&mark).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the engine never forked"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = i32::try_from(child.id()).unwrap_or_else(|e| panic!("{e}"));
+    // SAFETY: kill has no memory effects; pid is our own child.
+    unsafe {
+        libc::kill(pid, libc::SIGHUP);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let still = child.try_wait().unwrap_or_else(|e| panic!("{e}"));
+    // Ended the way a user ends it: Ctrl-C, which also ends the engine.
+    // SAFETY: as above.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    let _ = child.wait();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        still.is_none(),
+        "SIGHUP ended a harness that ignores it: {still:?}"
+    );
+    assert!(processes_with(&mark).is_empty(), "orphaned after Ctrl-C");
 }
 
 /// Item 3: the estimate is an upper bound on the real count, and the
