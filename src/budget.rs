@@ -106,9 +106,9 @@ const SAMPLES: u64 = 64;
 /// Estimates perft `depth` from `game`, the same whatever budget it is
 /// checked against. The levels are counted exactly while a level holds
 /// fewer than 20,000 nodes (then the estimate is exact). Past that, each
-/// further level grows by at most [`SAFETY`] times the largest of: the
+/// further level grows by at most `SAFETY` times the largest of: the
 /// last counted level's growth, and the real branching one level further
-/// down, sampled at [`SAMPLES`] positions of the level before (the
+/// down, sampled at `SAMPLES` positions of the level before (the
 /// subtree of two levels below each counted exactly). The result is an
 /// upper bound by construction unless the branching grows by more than
 /// half from one level to the next.

@@ -4,7 +4,7 @@
 //!
 //! The server ([`Explorer`]) listens on 127.0.0.1 only, answers only
 //! requests whose `Host` is a loopback name, and serves one page whose
-//! script and style are compiled in ([`page`]); everything it knows it
+//! script and style are compiled in (`http::page`); everything it knows it
 //! asks of the shared pieces: [`crate::variant::open_with_faults`] and the
 //! [`crate::variant::Game`] interface, the board renderer
 //! ([`crate::render::render_game`]), the report in words

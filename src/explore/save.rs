@@ -3,7 +3,7 @@
 //! outcome, the file marked `review: proposed` so that `check` lists it as
 //! awaiting review and never counts it as passed (docs/explorer.md). The
 //! steps are written by the same writer as a fuzz or conformance failure's
-//! scenario ([`crate::conform::difffuzz::play_step`]).
+//! scenario ([`crate::fuzz::game::play_step`]).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! The computer players for every variant, through the [`Game`] interface
 //! alone: the legal moves as text, the occupants of squares, and copies of
-//! the game to try a move on. MONARCHIE's own players ([`super::Player`])
+//! the game to try a move on. MONARCHIE's own players ([`crate::variant::monarchie::players::Player`])
 //! stay what `play` uses for six-party games and their journals; these are
 //! the same three ideas for any variant:
 //!

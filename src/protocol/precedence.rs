@@ -1,5 +1,5 @@
 //! The order of the refusal codes on each variant's protocol page
-//! (docs/protocol/<variant>.md), taken from the reference's answers: an
+//! (`docs/protocol/<variant>.md`), taken from the reference's answers: an
 //! action that breaks two rules at once is answered with the code of the
 //! rule checked first. Each [`Witness`] is such an action, with the rules
 //! it breaks reasoned from the rules (never pasted from the engine); the

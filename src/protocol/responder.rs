@@ -35,7 +35,7 @@ pub trait Responder {
 
 /// What a responder's answers can be compared in. The runners compare
 /// nothing else, so that a field a route cannot answer is neither failed
-/// nor counted as agreeing; [`not_compared`] lists what a scenario loses.
+/// nor counted as agreeing; `conform::not_compared` lists what a scenario loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Answers {
     /// Whether refusals carry the variant's reason codes; without, a

@@ -7,7 +7,7 @@
 //! - [`pgn`]: the PGN file format, read and written (tags, movetext);
 //! - [`san`]: standard algebraic notation through [`Game`], read against
 //!   the legal moves and written from them;
-//! - [`replay`]: a PGN game played again on the reference, every move and
+//! - [`replay`](mod@replay): a PGN game played again on the reference, every move and
 //!   the result checked;
 //! - [`turns`], [`turns_replay`]: the turn record, read, written and
 //!   replayed the same way;

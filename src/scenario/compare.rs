@@ -1,5 +1,5 @@
 //! The comparisons of a step's expectation with an engine's answer,
-//! shared by every runner ([`super::run`] on the reference, `conform` on
+//! shared by every runner ([`run`](mod@super::run) on the reference, `conform` on
 //! an external engine, `fuzz --engine`), so that an external engine's
 //! answer is judged exactly like the reference's. Sets are compared as
 //! sets; only the fields a scenario gives are compared.

@@ -1,8 +1,8 @@
 //! The scenario suite, one path for every variant: the file format
-//! ([`format`]), parsing and validation ([`load`]), which cases a run
+//! ([`format`](mod@format)), parsing and validation ([`load`]), which cases a run
 //! takes ([`filter`]), the other file kinds a suite holds as they
 //! register ([`kind`]), the one step interpreter, generic over the engine
-//! it runs against ([`run`]), the comparisons it shares with every runner
+//! it runs against ([`run`](mod@run)), the comparisons it shares with every runner
 //! ([`compare`]) and the suite's results and their tables, JSON and JUnit ([`results`]).
 
 pub mod audit;

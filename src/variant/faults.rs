@@ -16,7 +16,7 @@
 //!
 //! A variant `v` with misreadings has:
 //! - `src/variant/v/faults.rs` declaring its list with the
-//!   [`misreadings!`] macro, which makes `v::faults::Misreading` (with
+//!   `misreadings!` macro, which makes `v::faults::Misreading` (with
 //!   `ALL`, `id()`, `clauses()` and `catalogue()`) and
 //!   `v::faults::FaultSet` (`NONE`, `has`, `with`, `iter`, `from_ids`);
 //! - `src/variant/v/readings.rs` declaring its rule points with the

@@ -443,7 +443,7 @@ pub struct VariantInfo {
     /// What `capture.owner` (and the `captured` event's `party`) names in
     /// this variant, one sentence for the protocol documentation.
     pub capture_owner: &'static str,
-    /// What its protocol page says (docs/protocol/<variant>.md).
+    /// What its protocol page says (`docs/protocol/<variant>.md`).
     pub protocol: &'static ProtocolDoc,
     /// Opens a game at a position (the start when `None`) under ruling
     /// settings `ID=key`.

@@ -322,7 +322,7 @@ impl Responder for UciEngine {
         UciEngine::stderr_tail(self)
     }
 
-    /// Its `status` is read off the engine's answers ([`UciEngine::status`]).
+    /// Its `status` is read off the engine's answers (`UciEngine::status`).
     fn answers_status(&self) -> bool {
         true
     }

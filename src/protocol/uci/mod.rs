@@ -2,7 +2,7 @@
 //! for the two-player variants: `conform --uci` and `fuzz --uci`
 //! (`docs/uci.md`). [`UciEngine`] answers the protocol's requests by
 //! asking the engine UCI questions, so the one conformance run and the one
-//! differential driver use it like any other [`Responder`]:
+//! differential driver use it like any other [`Responder`](crate::protocol::responder::Responder):
 //!
 //! - the legal moves of a position: `go perft 1` (one line per move);
 //! - perft: `go perft N` (`Nodes searched`);

@@ -6,7 +6,7 @@
 //! colours with letters, dead blockers grey and hatched. Any seat can be
 //! at the bottom, which turns the drawing (never the position).
 //!
-//! The rulebook's figures ([`figures`]) and a scenario's diagram in the
+//! The rulebook's figures ([`figures`](mod@figures)) and a scenario's diagram in the
 //! committee's report ([`scenario`]) are built with it; the harness
 //! reaches both through the registry ([`crate::variant::Drawings`]).
 

@@ -1,5 +1,5 @@
 //! The fast path's game state: the same fields as
-//! [`Position`](crate::variant::monarchie::position::Position), with the board held as
+//! [`Position`], with the board held as
 //! bitboards per party and per kind instead of a cell array. It is built
 //! from a `Position` and turned back into one, so the two paths can be
 //! compared field for field.

@@ -81,7 +81,7 @@ pub struct Tables {
     /// family from `from` that passes `to`, [`NONE`] or [`MANY`].
     pub line_to: Vec<[u8; 4]>,
     /// `[braid]`: whether the rook's lines (the sides, and the braids
-    /// under R-ROOK=braid) can be counted line by line ([`Tables::countable`]).
+    /// under R-ROOK=braid) can be counted line by line (`Tables::countable`).
     pub count_straight: [bool; 2],
     /// `[crosses]`: the same for the bishop's diagonals (R-DIAGONAL-NOTCH).
     pub count_diagonal: [bool; 2],
@@ -382,7 +382,7 @@ impl Tables {
     /// How many cells a piece on `from` reaches along the `n` lines from
     /// `first_line` on: on each, up to and including the first piece,
     /// less that piece when it is in `own`. Only for lines
-    /// [`Tables::countable`] accepted (they share no cell, and the cells
+    /// `Tables::countable` accepted (they share no cell, and the cells
     /// up to a blocker number `ray_len[from] - ray_len[blocker]`).
     #[inline(always)]
     pub fn reach_count(

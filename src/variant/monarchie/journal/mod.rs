@@ -3,7 +3,7 @@
 //! A journal is a YAML file (`docs/journal.md`, schema in
 //! `schemas/journal.schema.json`): the match header (number, date, game
 //! type, level, participants and their colours) and every action in order
-//! with what it caused. [`replay`] plays it again from the Anhang A start
+//! with what it caused. [`replay`](fn@replay) plays it again from the Anhang A start
 //! and checks every action and every recorded event against the engine.
 //! The header's vocabulary and the discrepancy are every journal's
 //! ([`crate::variant::journal`]); the harness reaches this one through

@@ -8,7 +8,7 @@ use crate::variant::monarchie::ruleset::Ruleset;
 use super::{Clocks, Entry, GameResult, GameType, Journal, Participant, Status};
 
 /// The journal entry of an action as the engine played it: `outcome` is
-/// what [`apply`] returned for `action`, the `n`-th action of the game.
+/// what [`apply`](fn@apply) returned for `action`, the `n`-th action of the game.
 pub fn entry_of(n: usize, action: Action, outcome: &Outcome) -> Entry {
     let (text, elapsed) = match action {
         Action::Move { mv, elapsed } => (mv.text(outcome.capture.is_some()), elapsed),

@@ -1,7 +1,7 @@
 //! The rules of Part I of the rulebook, each in the file named for it:
 //! piece movement ([`movegen`], [`pawn`]), attack and check ([`attack`]),
 //! why a move is illegal ([`legality`]), what a move does ([`effects`]),
-//! who moves next ([`turn`]), and the whole action ([`apply`]).
+//! who moves next ([`turn`]), and the whole action ([`apply`](mod@apply)).
 
 pub mod apply;
 pub mod attack;

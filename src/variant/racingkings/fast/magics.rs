@@ -1,4 +1,4 @@
-//! The magic factors of [`super::tables`]: what its search found from its
+//! The magic factors of [`tables`](mod@super::tables): what its search found from its
 //! seed (`cargo test --release --lib -- --ignored searched_factors
 //! --nocapture` prints them again). Data, checked on every build of the
 //! tables against a plain walk of the rays: a factor that does not fit is

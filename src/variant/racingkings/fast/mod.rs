@@ -16,7 +16,7 @@
 //! - a [`Board`] holds one `u64` per side and per kind; the king and
 //!   knight steps, the lines and the squares between two squares are
 //!   tables, and a slider's reach is one magic multiplication
-//!   ([`tables`]);
+//!   ([`tables`](mod@tables));
 //! - legality is decided without playing the move ([`generate`]): pins
 //!   and the enemy's attacks for clause rk.4.1, and for clause rk.4.2 the
 //!   moved piece's attack from its target with its origin emptied plus
