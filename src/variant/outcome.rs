@@ -73,7 +73,7 @@ pub struct Capture {
     pub kind: String,
     /// The party that owned the piece at the moment it was taken (after
     /// any change of colour the same move makes before the capture):
-    /// [`VariantInfo::capture_owner`](crate::variant::VariantInfo::capture_owner) says it per variant.
+    /// `VariantInfo::capture_owner` says it per variant.
     pub owner: String,
     /// The square (cell, point) it stood on; differs from the move's
     /// target for en passant.
