@@ -3,7 +3,7 @@
 //! its time and its peak memory.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::harness::hostile::{run, run_with, scratch};
@@ -145,70 +145,16 @@ fn engine_restarts_leave_no_orphans() {
     assert!(left.is_empty(), "orphaned sleep processes: {left:?}");
 }
 
-/// Item 2, Ctrl-C: SIGINT to the harness ends the engine's group too
-/// (the engine is in a group of its own, so the terminal's SIGINT does
-/// not reach it).
-#[test]
-fn ctrl_c_of_the_harness_ends_the_engine_group() {
+/// `conform` over m.8.1 against a hanging engine that forks (marked
+/// `mark`), started with SIGINT as at a terminal (even when the tests
+/// themselves were started with it ignored: a background job of a shell
+/// without job control; the harness keeps an ignored signal ignored) and
+/// with SIGHUP ignored when `ignore_hup` (as `nohup` starts it); returned
+/// once the engine has forked, with the harness's pid.
+fn conform_with_forking_engine(name: &str, mark: &str, ignore_hup: bool) -> (Child, i32) {
     use std::os::unix::process::CommandExt;
-    let dir = scratch("forker-int");
-    let mark = format!("86{}", std::process::id() % 10_000 + 50_000);
-    let command = hanging_forker(&dir, &mark);
-    let mut harness = Command::new(BIN);
-    // SIGINT as at a terminal, even when the tests themselves were
-    // started with it ignored (a background job of a shell without job
-    // control); the harness keeps an ignored signal ignored.
-    // SAFETY: only signal(), async-signal-safe, between fork and exec.
-    unsafe {
-        harness.pre_exec(|| {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-            Ok(())
-        });
-    }
-    let mut child = harness
-        .args([
-            "conform",
-            "--engine",
-            &command,
-            "--timeout",
-            "30",
-            "scenarios/monarchie/m.8.1",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let started = Instant::now();
-    while processes_with(&mark).is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the engine never forked"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let pid = i32::try_from(child.id()).unwrap_or_else(|e| panic!("{e}"));
-    // SAFETY: kill has no memory effects; pid is our own child.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
-    assert!(!status.success(), "{status:?}");
-    std::thread::sleep(Duration::from_millis(300));
-    let left = processes_with(&mark);
-    assert!(left.is_empty(), "orphaned after Ctrl-C: {left:?}");
-}
-
-/// A signal the harness was started with ignored stays ignored while
-/// its engine runs: under `nohup` (SIGHUP ignored) the engine handler
-/// must not make SIGHUP end the run.
-#[test]
-fn a_harness_started_under_nohup_survives_sighup() {
-    use std::os::unix::process::CommandExt;
-    let dir = scratch("forker-hup");
-    let mark = format!("86{}", std::process::id() % 10_000 + 60_000);
-    let command = hanging_forker(&dir, &mark);
+    let dir = scratch(name);
+    let command = hanging_forker(&dir, mark);
     let mut harness = Command::new(BIN);
     harness
         .args([
@@ -225,15 +171,17 @@ fn a_harness_started_under_nohup_survives_sighup() {
         .stderr(Stdio::null());
     // SAFETY: only signal(), async-signal-safe, between fork and exec.
     unsafe {
-        harness.pre_exec(|| {
-            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+        harness.pre_exec(move || {
             libc::signal(libc::SIGINT, libc::SIG_DFL);
+            if ignore_hup {
+                libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            }
             Ok(())
         });
     }
-    let mut child = harness.spawn().unwrap_or_else(|e| panic!("{e}"));
+    let child = harness.spawn().unwrap_or_else(|e| panic!("{e}"));
     let started = Instant::now();
-    while processes_with(&mark).is_empty() {
+    while processes_with(mark).is_empty() {
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "the engine never forked"
@@ -241,17 +189,44 @@ fn a_harness_started_under_nohup_survives_sighup() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let pid = i32::try_from(child.id()).unwrap_or_else(|e| panic!("{e}"));
+    (child, pid)
+}
+
+/// Sends `signal` to our own child `pid`.
+fn send(pid: i32, signal: libc::c_int) {
     // SAFETY: kill has no memory effects; pid is our own child.
     unsafe {
-        libc::kill(pid, libc::SIGHUP);
+        libc::kill(pid, signal);
     }
+}
+
+/// Item 2, Ctrl-C: SIGINT to the harness ends the engine's group too
+/// (the engine is in a group of its own, so the terminal's SIGINT does
+/// not reach it).
+#[test]
+fn ctrl_c_of_the_harness_ends_the_engine_group() {
+    let mark = format!("86{}", std::process::id() % 10_000 + 50_000);
+    let (mut child, pid) = conform_with_forking_engine("forker-int", &mark, false);
+    send(pid, libc::SIGINT);
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(!status.success(), "{status:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    let left = processes_with(&mark);
+    assert!(left.is_empty(), "orphaned after Ctrl-C: {left:?}");
+}
+
+/// A signal the harness was started with ignored stays ignored while
+/// its engine runs: under `nohup` (SIGHUP ignored) the engine handler
+/// must not make SIGHUP end the run.
+#[test]
+fn a_harness_started_under_nohup_survives_sighup() {
+    let mark = format!("86{}", std::process::id() % 10_000 + 60_000);
+    let (mut child, pid) = conform_with_forking_engine("forker-hup", &mark, true);
+    send(pid, libc::SIGHUP);
     std::thread::sleep(Duration::from_millis(500));
     let still = child.try_wait().unwrap_or_else(|e| panic!("{e}"));
     // Ended the way a user ends it: Ctrl-C, which also ends the engine.
-    // SAFETY: as above.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
+    send(pid, libc::SIGINT);
     let _ = child.wait();
     std::thread::sleep(Duration::from_millis(300));
     assert!(
