@@ -114,6 +114,8 @@ misreadings! {
     CaptureOwnHeld => "SC-CAPTURE-OWN-HELD", ["sc.9.1"];
     /// The two-square move from the three outer rings.
     PawnDoubleThreeRings => "SC-PAWN-DOUBLE-THREE-RINGS", ["sc.6.2"];
+    /// The promotion zone read one ring too wide: the central 6 x 6.
+    PromoZoneWide => "SC-PROMO-ZONE-WIDE", ["sc.10.1"];
     // Second codings (issue 47): the same wrong reading as the entry
     // named before the dot, on a code path of its own.
     /// SC-CHAIN-ONE-PASS, second coding: chains resolved in one pass in reverse colour order: a link through a colour earlier in the order is missed.
@@ -202,4 +204,7 @@ misreadings! {
     CaptureOwnHeld2 => "SC-CAPTURE-OWN-HELD.2", ["sc.9.1"];
     /// SC-PAWN-DOUBLE-THREE-RINGS, second coding: the two-square move from any square at most three from an edge.
     PawnDoubleThreeRings2 => "SC-PAWN-DOUBLE-THREE-RINGS.2", ["sc.6.2"];
+    /// SC-PROMO-ZONE-WIDE, second coding: the zone read as the three
+    /// innermost rings.
+    PromoZoneWide2 => "SC-PROMO-ZONE-WIDE.2", ["sc.10.1"];
 }

@@ -150,6 +150,15 @@ readings! {
         /// Second coding: promotions offered for steps only.
         StepsOnly => PromoNotByCapture2,
     }
+    /// Clause sc.10.1: the squares a pawn promotes on entering.
+    PromotionZone, "sc.10.1" {
+        /// The rule: the central 4 x 4 (files g-j, ranks 7-10).
+        Central4x4,
+        /// SC-PROMO-ZONE-WIDE: the central 6 x 6 (files f-k, ranks 6-11).
+        Central6x6 => PromoZoneWide,
+        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings.
+        InnerThreeRings => PromoZoneWide2,
+    }
     /// Clause sc.10.1: the colour of the promoted piece.
     PromotionColour, "sc.10.1" {
         /// The rule: the pawn's colour.

@@ -13,7 +13,7 @@ use super::readings::{
     Capturable, CastlingPath, CastlingRook, CastlingRookLanding, CastlingSafety, CheckingPieces,
     DefectionStep, DefectionTargets, DoubleStepPath, DoubleStepRings, FiftyReset, LegalityTest,
     MoveNumber, OldColour, OwnColourSquares, PairBarring, PawnMoves, PromotionColour,
-    PromotionEntry, RegimeChange,
+    PromotionEntry, PromotionZone, RegimeChange,
 };
 use super::ruleset::{
     Bound, CastleDefect, CastleKing, ControlFreed, Defect, DefectOnSquare, OwnColour, PairSelf,
@@ -328,7 +328,15 @@ fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, capture: bool, out:
     let diagonal = from.file() != to.file() && from.rank() != to.rank();
     let by_capture =
         by_capture || (diagonal && rules.reading::<PromotionEntry>() == PromotionEntry::StepsOnly);
-    if to.in_zone() && !from.in_zone() && !by_capture {
+    // Clause sc.10.1: the zone is the central 4 x 4.
+    let in_zone = |square: Square| match rules.reading::<PromotionZone>() {
+        PromotionZone::Central4x4 => square.in_zone(),
+        PromotionZone::Central6x6 => {
+            (5..=10).contains(&square.file()) && (5..=10).contains(&square.rank())
+        }
+        PromotionZone::InnerThreeRings => square.ring() >= 6,
+    };
+    if in_zone(to) && !in_zone(from) && !by_capture {
         for &role in promotion_roles(rules) {
             out.push(Move::Step {
                 from,

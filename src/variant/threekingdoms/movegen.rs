@@ -340,7 +340,7 @@ impl Engine {
     /// steps in a straight line across the board's four-sided cells
     /// (R-DIAGONAL): across a cell from `from` to the eye, then across
     /// the cell at the eye that shares no other corner with the first.
-    fn straight_double_diagonals(&self, from: Point) -> Vec<(Point, Point)> {
+    pub fn straight_double_diagonals(&self, from: Point) -> Vec<(Point, Point)> {
         let g = &*self.geometry;
         let opposite = |cell: &[Point; 4], p: Point| {
             cell.iter().position(|c| *c == p).map(|i| cell[(i + 2) % 4])
