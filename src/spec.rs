@@ -6,11 +6,13 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod frames;
 mod misreadings;
 
 pub use misreadings::{
-    load_misreading_catalogue, load_misreadings, misreadings_missing_german, MisreadingCatalogue,
-    MisreadingDe, MisreadingEntry, MisreadingKind, RejectedMisreading, Sentence,
+    coding_parts, load_misreading_catalogue, load_misreadings, misreadings_missing_german,
+    MisreadingCatalogue, MisreadingDe, MisreadingEntry, MisreadingKind, RejectedMisreading,
+    Sentence, GEOMETRY_CLAIMS,
 };
 
 /// Which part of the project can test a clause.

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod conform;
+mod coverage;
 mod exit;
 mod explore;
 mod formats;
@@ -139,6 +140,9 @@ enum Command {
         /// Compare with this external engine (protocol command line) instead of checking invariants.
         #[arg(long, conflicts_with = "uci")]
         engine: Option<String>,
+        /// Play the reference against the reference playing this misreading of spec/<variant>/misreadings.yaml and list every position where the two differ, shrunk (no scenario is written).
+        #[arg(long, conflicts_with_all = ["engine", "uci"], value_name = "ID")]
+        fault: Option<String>,
         /// Compare with this UCI engine instead (grand, racingkings; docs/uci.md).
         #[arg(long)]
         uci: Option<String>,
@@ -481,6 +485,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             exhaustive_every,
             rotation_every,
             engine,
+            fault,
             uci,
             uci_variant,
             known_differences,
@@ -505,6 +510,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 },
                 uci: uci.is_some(),
                 engine: engine.or(uci),
+                fault,
                 uci_variant,
                 known_differences,
                 timeout,

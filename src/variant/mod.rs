@@ -31,6 +31,7 @@ mod describe;
 mod error;
 pub mod fast_differential;
 pub mod fields;
+pub mod frames;
 pub mod grand;
 pub mod journal;
 pub mod known;
@@ -631,6 +632,9 @@ pub struct MisreadingInfo {
     pub catalogue: fn() -> Vec<(&'static str, &'static [&'static str])>,
     /// Opens a game with misreadings played.
     pub open: OpenFaulted,
+    /// The rule an action plays in a position, with the frame and edge it
+    /// plays it in (`spec/<variant>/frames.yaml`, [`frames`]).
+    pub frames: fn(&dyn Game, &str) -> Vec<frames::FrameTag>,
 }
 
 impl RecordInfo {

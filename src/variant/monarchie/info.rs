@@ -134,6 +134,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "M-",
         catalogue: super::faults::Misreading::catalogue,
         open: open_with_faults,
+        frames: super::frames::frames,
     },
     uci: None,
     known_differences: &[],

@@ -167,6 +167,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "SC-",
         catalogue: faults::Misreading::catalogue,
         open: open_with_faults,
+        frames: crate::variant::frames::generic,
     },
     uci: None,
     known_differences: &[],
