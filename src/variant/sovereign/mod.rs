@@ -27,6 +27,8 @@ pub mod position;
 pub mod protocol_doc;
 pub mod readings;
 pub mod refusal;
+#[cfg(test)]
+mod rejection_search;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;
