@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(letters("200-230=Q", &MONARCHIE, Lang::De), "200-230=D");
         assert_eq!(letters("200-230=N", &MONARCHIE, Lang::De), "200-230=P");
         assert_eq!(letters("200-230=Q", &MONARCHIE, Lang::En), "200-230=Q");
-        assert_eq!(letters("e7e8=Q+", &CHESS, Lang::De), "e7e8=Q+");
+        assert_eq!(letters("e7e8=Q+", &CHESS, Lang::De), "e7e8=D+");
         assert_eq!(letters("16-28", &MONARCHIE, Lang::De), "16-28");
     }
 

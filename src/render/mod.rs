@@ -8,10 +8,14 @@
 
 pub mod figures;
 pub mod game;
+pub mod legend;
 
 pub use crate::draw::{escape, ArrowKind};
-pub use figures::{variant_figures, write_variant_figures, Figure};
+pub use figures::{
+    variant_figures, variant_figures_in, write_variant_figures, write_variant_figures_in, Figure,
+};
 pub use game::{render_game, GameDiagram, Letters};
+pub use legend::{legend, legend_html, Legend};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]

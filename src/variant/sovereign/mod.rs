@@ -129,6 +129,7 @@ pub static INFO: VariantInfo = VariantInfo {
     position_fields: &position::FEN_FIELDS,
     switchable: true,
     refusals: &refusal::CODES,
+    refusal_words: &refusal::WORDS,
     causes: &[],
     event_kinds: &[
         "moved",
