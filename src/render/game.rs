@@ -128,7 +128,13 @@ pub fn check_squares(game: &dyn Game) -> Vec<String> {
 pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, RenderError> {
     let info = game.info();
     let mut board = (info.board)(diagram.bottom.as_deref());
-    side_notes(game, &mut board);
+    side_notes(game, &mut board, diagram.letters);
+    if diagram.letters == Letters::German {
+        // A board's own names ("Wei (blue)") with the colour in German.
+        for (_, _, text) in &mut board.edge_labels {
+            *text = german_colour_in_brackets(text);
+        }
+    }
     let mut marks = Marks {
         labels: !diagram.no_labels,
         caption: diagram.caption.clone(),
@@ -170,10 +176,53 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Ren
     ))
 }
 
+/// Colour words in German: Sovereign Chess's twelve armies and Three
+/// Kingdoms' three colours (the words the English boards and reports use
+/// as keys).
+const COLOURS_DE: &[(&str, &str)] = &[
+    ("white", "weiß"),
+    ("black", "schwarz"),
+    ("navy", "marineblau"),
+    ("red", "rot"),
+    ("green", "grün"),
+    ("violet", "violett"),
+    ("pink", "rosa"),
+    ("yellow", "gelb"),
+    ("ash", "aschgrau"),
+    ("slate", "schiefergrau"),
+    ("cyan", "türkis"),
+    ("orange", "orange"),
+    ("blue", "blau"),
+];
+
+/// A colour word (an army's key such as `navy`) in the letters' language;
+/// an unknown word as it is.
+pub fn colour_word(letters: Letters, word: &str) -> &str {
+    match letters {
+        Letters::English => word,
+        Letters::German => COLOURS_DE
+            .iter()
+            .find(|(en, _)| *en == word)
+            .map_or(word, |(_, de)| de),
+    }
+}
+
+/// `Name (colour)` with the colour word in German.
+fn german_colour_in_brackets(text: &str) -> String {
+    match text
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" ("))
+    {
+        Some((name, colour)) => format!("{name} ({})", colour_word(Letters::German, colour)),
+        None => text.to_string(),
+    }
+}
+
 /// Who holds which army, written beside the board, for a variant whose
 /// armies change hands (its `control` and `king_colours` state fields:
-/// Sovereign Chess): per party the king's colour and the held colours.
-fn side_notes(game: &dyn Game, board: &mut draw::Board) {
+/// Sovereign Chess): per party the king's colour and the held colours, in
+/// the letters' language.
+fn side_notes(game: &dyn Game, board: &mut draw::Board, letters: Letters) {
     let (Some(control), Some(kings)) = (
         game.state_field("control"),
         game.state_field("king_colours"),
@@ -183,6 +232,7 @@ fn side_notes(game: &dyn Game, board: &mut draw::Board) {
     let [min_x, min_y, width, height] = board.view_box;
     let x = min_x + width + 80.0;
     let mut y = min_y + 30.0;
+    let german = letters == Letters::German;
     for party in game.info().parties {
         let king = kings.get(party.key).and_then(|v| v.as_str()).unwrap_or("?");
         let held: Vec<&str> = control
@@ -192,19 +242,29 @@ fn side_notes(game: &dyn Game, board: &mut draw::Board) {
                 list.iter()
                     .filter_map(|v| v.as_str())
                     .filter(|c| *c != king)
+                    .map(|c| colour_word(letters, c))
                     .collect()
             })
             .unwrap_or_default();
-        board
-            .edge_labels
-            .push((x, y, format!("{}: king {king}", party.english)));
+        let (name, king_word, holds_word) = if german {
+            (party.native, "König", "hält")
+        } else {
+            (party.english, "king", "holds")
+        };
+        board.edge_labels.push((
+            x,
+            y,
+            format!("{name}: {king_word} {}", colour_word(letters, king)),
+        ));
         y += 18.0;
         let holds = if held.is_empty() {
-            "-".to_string()
+            if german { "–" } else { "-" }.to_string()
         } else {
             held.join(", ")
         };
-        board.edge_labels.push((x, y, format!("holds {holds}")));
+        board
+            .edge_labels
+            .push((x, y, format!("{holds_word} {holds}")));
         y += 28.0;
     }
     board.view_box = [min_x, min_y, width + 170.0, height];

@@ -11,7 +11,7 @@ pub mod game;
 
 pub use crate::draw::{escape, ArrowKind};
 pub use figures::{variant_figures, write_variant_figures, Figure};
-pub use game::{render_game, GameDiagram, Letters};
+pub use game::{colour_word, render_game, GameDiagram, Letters};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]

@@ -33,13 +33,17 @@ impl Drop for Running {
 }
 
 fn start(output: Option<PathBuf>) -> Running {
-    let mut explorer = Explorer::bind(Options {
+    start_with(Options {
         root: root(),
         output,
         port: 0,
         initial: json!({"variant": "grand"}),
+        report: None,
     })
-    .expect("binds a free port");
+}
+
+fn start_with(options: Options) -> Running {
+    let mut explorer = Explorer::bind(options).expect("binds a free port");
     let address = explorer.address();
     assert!(address.ip().is_loopback(), "{address}");
     let stop = Arc::new(AtomicBool::new(false));
