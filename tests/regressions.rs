@@ -491,6 +491,7 @@ fn the_explorer_refuses_two_host_headers() {
         output: None,
         port: 0,
         initial: serde_json::json!({"variant": "grand"}),
+        report: None,
     })
     .expect("binds a free port");
     let address: SocketAddr = explorer.address();

@@ -131,6 +131,12 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Ren
     let info = game.info();
     let mut board = (info.board)(diagram.bottom.as_deref());
     side_notes(game, &mut board, diagram.letters);
+    if diagram.letters == Letters::German {
+        // A board's own names ("Wei (blue)") with the colour in German.
+        for (_, _, text) in &mut board.edge_labels {
+            *text = german_colour_in_brackets(text);
+        }
+    }
     let mut marks = Marks {
         labels: !diagram.no_labels,
         caption: diagram.caption.clone(),
@@ -172,9 +178,24 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Ren
     ))
 }
 
+/// `Name (colour)` with the colour word in German.
+fn german_colour_in_brackets(text: &str) -> String {
+    match text
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" ("))
+    {
+        Some((name, colour)) => format!(
+            "{name} ({})",
+            super::legend::army_name(Letters::German, colour)
+        ),
+        None => text.to_string(),
+    }
+}
+
 /// Who holds which army, written beside the board, for a variant whose
 /// armies change hands (its `control` and `king_colours` state fields:
-/// Sovereign Chess): per party the king's colour and the held colours.
+/// Sovereign Chess): per party the king's colour and the held colours, in
+/// the letters' language.
 fn side_notes(game: &dyn Game, board: &mut draw::Board, letters: Letters) {
     let (Some(control), Some(kings)) = (
         game.state_field("control"),

@@ -474,10 +474,18 @@ fn finding_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
                 lang.letters(),
             ));
             h.push_str(&readings_table(worked, lang));
+            // The link opens the reading the finding questions (its first
+            // alternative), compared in the explorer with the default.
+            let reading = worked
+                .outcomes
+                .get(1)
+                .map(|outcome| outcome.reading.settings.clone())
+                .unwrap_or_default();
             h.push_str(&site.explore_link(&crate::report::links::Target {
                 variant: site.input.variant,
                 scenario: Some(&loaded.scenario.id),
                 step: worked.differs_at.map(|i| i + 1),
+                rulings: &reading,
                 ..crate::report::links::Target::default()
             }));
         }

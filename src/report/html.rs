@@ -432,8 +432,14 @@ impl Site<'_> {
             lang: Some(self.lang),
             ..target.clone()
         };
+        // The link needs a running explorer: say how to start one (with
+        // `--report`, the explorer serves this report too, on one address).
+        let how = match self.lang {
+            Lang::De => "falls noch kein Explorer läuft, startet ihn dieser Befehl; mit <code>regelwerk explore --report DIR</code> zeigt er auch diesen Bericht unter derselben Adresse",
+            Lang::En => "if no explorer is running, this command starts one; with <code>regelwerk explore --report DIR</code> it serves this report too, on the same address",
+        };
         format!(
-            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code></p>\n",
+            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code> <small>({how})</small></p>\n",
             escape(&target.url()),
             self.labels().explore,
             escape(&target.command())
