@@ -62,6 +62,7 @@ impl EngineProcess {
             }
             install_handler();
         }
+        super::reaper::become_subreaper();
         let child = command.spawn()?;
         register(child.id());
         Ok(EngineProcess { child: Some(child) })
@@ -119,6 +120,7 @@ impl EngineProcess {
     /// Kills the whole group, then reaps the leader.
     pub(crate) fn end(&mut self) {
         if let Some(mut child) = self.child.take() {
+            super::reaper::kill_tree(child.id());
             kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
@@ -142,6 +144,7 @@ pub fn end_all_engines() {
             kill_group(pid as u32);
         }
     }
+    super::reaper::sweep();
 }
 
 fn register(pid: u32) {
