@@ -564,7 +564,7 @@ pub fn check_yaml_depth(text: &str) -> Result<(), (usize, usize, String)> {
 pub fn check_yaml_size(text: &str) -> Result<(), (usize, usize, String)> {
     let mut items = 0usize;
     let mut aliases = 0usize;
-    let mut flow = 0usize;
+    let mut flow: Vec<char> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let content = line.trim_start();
         if content.is_empty() || content.starts_with('#') {
@@ -584,11 +584,16 @@ pub fn check_yaml_size(text: &str) -> Result<(), (usize, usize, String)> {
                 }
                 (None, '#') if previous == ' ' => break,
                 (None, '[' | '{') => {
-                    flow += 1;
+                    flow.push(c);
                     items += 1;
                 }
-                (None, ']' | '}') => flow = flow.saturating_sub(1),
-                (None, ',') if flow > 0 => items += 1,
+                (None, ']' | '}') => {
+                    flow.pop();
+                }
+                // In a flow mapping an entry may be a key alone (`{a, b}`),
+                // which the parser makes two values of (the key, a null).
+                (None, ',') if flow.last() == Some(&'{') => items += 2,
+                (None, ',') if !flow.is_empty() => items += 1,
                 (None, ':') if next == ' ' || column + 1 == line.len() => items += 1,
                 (None, '*') if matches!(previous, ' ' | '[' | '{' | ',') => aliases += 1,
                 _ => {}

@@ -67,6 +67,7 @@ for line in sys.stdin:
 """
 
 HTML = "<script>alert(1)</script>"
+ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
 
 def free_port():
@@ -75,12 +76,17 @@ def free_port():
         return s.getsockname()[1]
 
 
-def status_is(wanted):
+def status_is(wanted, *words):
+    """A check: the status is `wanted` and the body holds `words`."""
+
     def check(status, body):
         if status != wanted:
             return f"answered {status}, not {wanted}: {body[:160]}"
         if status >= 400 and ("invalid type" in body or "panicked" in body):
             return f"the error speaks a parser's words: {body[:160]}"
+        missing = [word for word in words if word not in body]
+        if missing:
+            return f"the answer does not say {missing}: {body[:160]}"
         return None
 
     return check
@@ -162,7 +168,7 @@ def rows(binary, tmp, one, root):
     ))
     rows.append((
         "matrix: `--results` is a file, not a folder",
-        ["matrix", "--implementations", impl3, "--results", one],
+        ["matrix", "--implementations", os.path.join(root, "implementations"), "--results", one],
         None,
         {"exit": "2"},
     ))
@@ -188,13 +194,18 @@ def rows(binary, tmp, one, root):
         {"exit": "2"},
     ))
     port = free_port()
-    many = ["e2e4"] * 100_000
+    # Legal actions that come back round (the knights out and home).
+    cycle = ["e1d3", "d1c3", "d3e1", "c3d1"]
+    many = cycle * 25_000
     rows.append((
-        "explorer: an address with 10^5 actions (`/api/state`)",
+        "explorer: an address with 10^5 legal actions, and one with 10^4 (`/api/state`)",
         ["explore", "--variant", "racingkings", "--port", str(port)],
         None,
         {
-            "http": (port, [("POST", "/api/state", json.dumps({"variant": "racingkings", "actions": many}), status_is(400))]),
+            "http": (port, [
+                ("POST", "/api/state", json.dumps({"variant": "racingkings", "actions": many}), status_is(400, "at most")),
+                ("POST", "/api/state", json.dumps({"variant": "racingkings", "actions": cycle * 2_500}), status_is(200)),
+            ]),
             "limit": 60,
         },
     ))
@@ -204,7 +215,7 @@ def rows(binary, tmp, one, root):
         ["explore", "--variant", "grand", "--port", str(port)],
         None,
         {
-            "http": (port, [("POST", "/api/state", json.dumps({"variant": "grand", "rulings": ["R-DOES-NOT-EXIST=x"]}), status_is(400))]),
+            "http": (port, [("POST", "/api/state", json.dumps({"variant": "grand", "rulings": ["R-DOES-NOT-EXIST=x"]}), status_is(400, "R-DOES-NOT-EXIST"))]),
             "limit": 60,
         },
     ))
@@ -215,8 +226,8 @@ def rows(binary, tmp, one, root):
         None,
         {
             "http": (port, [
-                ("POST", "/api/scenario", json.dumps({"variant": "grand", "id": "no-such-scenario"}), status_is(400)),
-                ("POST", "/api/scenario", json.dumps({"variant": "grand", "id": "rk.1-white-moves-first"}), status_is(400)),
+                ("POST", "/api/scenario", json.dumps({"variant": "grand", "id": "no-such-scenario"}), status_is(404, "no-such-scenario")),
+                ("POST", "/api/scenario", json.dumps({"variant": "grand", "id": "rk.1-white-moves-first"}), status_is(404, "rk.1-white-moves-first")),
             ]),
             "limit": 60,
         },
@@ -243,7 +254,7 @@ def rows(binary, tmp, one, root):
         "`report` of a spec whose clause heading holds HTML (`<script>`): escaped",
         ["report", "--html", site, "--variant", "racingkings", "--perft-depth", "1"],
         None,
-        {"cwd": site_root, "not_in": (site, HTML), "limit": 120},
+        {"cwd": site_root, "not_in": (site, HTML), "in": (site, ESCAPED), "limit": 120},
     ))
     name = put("html-name.py", HTML_NAME)
     page = os.path.join(put_dir, "conform-html.html")
@@ -251,7 +262,7 @@ def rows(binary, tmp, one, root):
         "`conform --format html` of an engine whose name holds HTML: escaped",
         ["conform", "--variant", "racingkings", "--clause", "rk.1", "--engine", f"python3 {name} {binary}", "--format", "html", "-o", page],
         None,
-        {"not_in": (page, HTML)},
+        {"not_in": (page, HTML), "in": (page, ESCAPED)},
     ))
 
     # 17-20. Sharded campaigns resumed with other options.

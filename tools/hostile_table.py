@@ -269,6 +269,11 @@ def measure(binary, argv, stdin, options=None):
         found = holding(where, words)
         if found:
             problems.append(f"{found} holds {words!r} unescaped")
+    if "in" in options:
+        where, words = options["in"]
+        found = holding(where, words)
+        if found is None or found.endswith("(nothing written)"):
+            problems.append(f"nothing under {where} holds {words!r}: the text was not shown at all")
     for path, before in kept.items():
         if digest(path) != before:
             problems.append(f"{path} was changed (an input destroyed or an output half-written)")
@@ -299,7 +304,7 @@ def measure(binary, argv, stdin, options=None):
         if merged.returncode not in (0, 1):
             message = merged.stderr.decode("utf-8", "replace").strip()[:200]
             problems.append(f"`merge` after --resume ended with {merged.returncode}: {message}")
-    if "says" in options and options["says"] not in err:
+    if "says" in options and options["says"] not in err and options["says"] not in done.stdout.decode("utf-8", "replace"):
         problems.append(f"the message does not say {options['says']!r}: {err.strip()[:200]}")
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     status = re.search(r"Exit status: (\d+)", err)

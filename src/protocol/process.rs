@@ -6,10 +6,11 @@
 //!
 //! When the harness itself is killed (`kill -KILL`, which no handler
 //! sees), Linux ends the engine with it: the engine is started with
-//! `PR_SET_PDEATHSIG` set to SIGKILL. What cannot be reached, and is
-//! documented as such (docs/hostile-table.md): a helper of the engine that
-//! leaves the engine's process group (`setsid()`, `setpgid()`) is not
-//! ended by a group kill, and when the harness is killed with SIGKILL
+//! `PR_SET_PDEATHSIG` set to SIGKILL. A helper that leaves the engine's
+//! process group (`setsid()`, `setpgid()`) is not ended by a group kill:
+//! `super::reaper` ends it (the harness is a child subreaper and kills
+//! the engine's whole tree). What cannot be reached, and is documented as
+//! such (docs/hostile-table.md): when the harness is killed with SIGKILL
 //! the engine's helpers (children of the engine, which the death signal
 //! does not reach) outlive it unless the engine ends them.
 

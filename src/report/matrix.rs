@@ -72,7 +72,8 @@ pub enum MatrixError {
 fn read(path: &Path) -> Result<String, MatrixError> {
     crate::input::read_text(path).map_err(|error| MatrixError::Io {
         path: path.to_path_buf(),
-        source: std::io::Error::other(error.to_string()),
+        // The load error's own words: the path is said once, by `Io`.
+        source: std::io::Error::other(error.message),
     })
 }
 

@@ -419,9 +419,8 @@ fn validate(
         }
         return Ok(loaded);
     }
-    let game = loaded
-        .open()
-        .map_err(|error| match ruleset_place(text, &error) {
+    let game = loaded.open().map_err(|error| {
+        match ruleset_place(text, &loaded.scenario.ruleset, &error) {
             Some((line, column)) => LoadError {
                 path: path.to_path_buf(),
                 line,
@@ -430,7 +429,8 @@ fn validate(
                 message: error.to_string(),
             },
             None => fail(problem("position", "position:", error.to_string())),
-        })?;
+        }
+    })?;
     if let Some(party) = game.to_move() {
         if game.legal_moves().is_empty() {
             return Err(fail(problem(
@@ -667,9 +667,15 @@ fn replaced_note(message: &str) -> String {
 /// Where a ruling setting the variant refuses stands: the line and column
 /// of the setting (or its ID) after the `ruleset:` key, or of that key;
 /// `None` for an error that is not about a ruling setting (it is the
-/// position's).
-fn ruleset_place(text: &str, error: &crate::variant::VariantError) -> Option<(usize, usize)> {
+/// position's). A setting is the culprit when the error is one of the
+/// ruling errors, or when its message names the setting's ID.
+fn ruleset_place(
+    text: &str,
+    ruleset: &[String],
+    error: &crate::variant::VariantError,
+) -> Option<(usize, usize)> {
     use crate::variant::VariantError as E;
+    let message = error.to_string();
     let wanted = match error {
         E::SettingShape { setting, .. }
         | E::NoSwitchableRulings { setting, .. }
@@ -677,7 +683,11 @@ fn ruleset_place(text: &str, error: &crate::variant::VariantError) -> Option<(us
         E::UnknownOption { id, .. } | E::FixedRuling { id } | E::UnknownRuling { id, .. } => {
             id.clone()
         }
-        _ => return None,
+        _ => ruleset
+            .iter()
+            .map(|setting| setting.split('=').next().unwrap_or_default())
+            .find(|id| !id.is_empty() && message.contains(id))?
+            .to_string(),
     };
     let lines: Vec<&str> = text.lines().collect();
     let start = lines

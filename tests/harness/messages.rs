@@ -325,25 +325,21 @@ fn a_refused_ruling_setting_is_located_where_it_stands() {
     let dir = scratch("ruleset-place");
     let one = std::fs::read_to_string(crate::harness::hostile::ONE_SCENARIO)
         .unwrap_or_else(|e| panic!("{e}"));
-    // The scenario's own lines, with the ruleset right after the position
-    // line, so that a report at the position would be one line off.
+    // The scenario's own lines, with the ruleset right before the
+    // position, so that a report at the position would be one line off.
     let mut lines: Vec<String> = one.lines().map(str::to_string).collect();
     lines.retain(|line| !line.starts_with("ruleset:"));
     let position = lines
         .iter()
         .position(|line| line.starts_with("position:"))
         .unwrap_or_else(|| panic!("no position line"));
-    let setting_line = position + 2;
-    lines.insert(
-        position + 1,
-        "ruleset: [R-DOES-NOT-EXIST=whatever]".to_string(),
-    );
+    let setting_line = position + 1;
+    lines.insert(position, "ruleset: [R-DOES-NOT-EXIST=whatever]".to_string());
     let path = write(&dir, "ruleset.yaml", &(lines.join("\n") + "\n"));
     let ran = run(&["check", &path]);
     assert_eq!(ran.code, Some(2), "{}", said(&ran));
     assert!(
-        ran.stderr
-            .contains(&format!("ruleset.yaml:{setting_line}:11: ruleset: ")),
+        said(&ran).contains(&format!("ruleset.yaml:{setting_line}:11: ruleset: ")),
         "line {setting_line}: {}",
         said(&ran)
     );
