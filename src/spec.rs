@@ -251,6 +251,15 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> 
         path: path.to_path_buf(),
         source,
     })?;
+    // Bounded before parsing, as every YAML file regelwerk reads.
+    crate::input::check_yaml_depth(&text)
+        .and_then(|()| crate::input::check_yaml_size(&text))
+        .map_err(|(line, column, message)| SpecError::Format {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        })?;
     serde_yaml::from_str(&text).map_err(|error| {
         let (line, column) = error
             .location()

@@ -762,7 +762,12 @@ pub(super) fn fuzz(
     format: Format,
 ) -> Result<ExitCode> {
     if let Some(path) = &args.output {
-        super::exit::check_writable(path)?;
+        super::exit::check_writable(
+            path,
+            regelwerk::output::Writes::Results {
+                resume: args.resume == regelwerk::shard::Begin::Resume,
+            },
+        )?;
     }
     super::exit::check_output_parent(out, "--out")?;
     if let Some(fault) = &args.fault {

@@ -37,6 +37,9 @@ use position_args::PositionArgs;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Replace an existing output file that the write rule protects (a results file, a game's record, a file of another kind; README, "Exit codes").
+    #[arg(long, global = true)]
+    force: bool,
 }
 
 impl Cli {
@@ -431,6 +434,7 @@ pub fn exit_code_of(error: &anyhow::Error) -> ExitCode {
 /// # Errors
 /// Any input problem, with context.
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    regelwerk::output::set_force(cli.force);
     match cli.command {
         Command::Check {
             paths,

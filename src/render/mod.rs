@@ -101,6 +101,10 @@ pub fn write_below(
     text: &str,
 ) -> Result<(), RenderError> {
     output_dir(root)?;
+    crate::output::may_replace_like(path, text).map_err(|error| RenderError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(error.message),
+    })?;
     if let Some(parent) = path.parent() {
         if parent.starts_with(root) {
             std::fs::create_dir_all(parent).map_err(|source| RenderError::Io {
