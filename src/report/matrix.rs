@@ -48,6 +48,11 @@ pub struct Manifest {
     /// class a line with the scenarios that show it ([`read_known_bugs`]).
     #[serde(default)]
     pub known_bugs: Option<String>,
+    /// The protocol fields its adapter answers itself rather than from
+    /// the library, each with the reason (the places are marked `own
+    /// answer: FIELD:` in the adapter's source; docs/implementations.md).
+    #[serde(default)]
+    pub own_answers: BTreeMap<String, String>,
 }
 
 /// One known bug class of an implementation (`known-bugs.txt`): a
