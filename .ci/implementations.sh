@@ -16,18 +16,46 @@ bin=${REGELWERK:-target/release/regelwerk}
 [ -x "$bin" ] || cargo build --release
 
 echo "== implementations: installing from the registries (Debian, PyPI, npm, crates.io)"
-if ! command -v /usr/games/fairy-stockfish >/dev/null; then
-    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fairy-stockfish
+# BEGIN apt_get (tests/harness/implementations.rs runs this function alone)
+# apt-get, waiting for the dpkg/apt lock another apt-get or dpkg holds
+# (APT_LOCK_WAIT seconds at most, default 300) instead of failing at once;
+# any other failure is returned at once.
+apt_get() {
+    local deadline=$((SECONDS + ${APT_LOCK_WAIT:-300})) log
+    log=$(mktemp)
+    until DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=30 "$@" 2>"$log"; do
+        if ! grep -qiE 'could not get lock|unable to acquire|lock-frontend|is another process using it' "$log"; then
+            cat "$log" >&2; rm -f "$log"; return 1
+        fi
+        if [ "$SECONDS" -ge "$deadline" ]; then
+            cat "$log" >&2; rm -f "$log"
+            echo "apt-get $*: the dpkg/apt lock was still held after ${APT_LOCK_WAIT:-300} s" >&2
+            return 1
+        fi
+        echo "apt-get $*: another process holds the dpkg/apt lock; waiting" >&2
+        sleep "${APT_LOCK_POLL:-5}"
+    done
+    rm -f "$log"
+}
+# END apt_get
+debian=()
+command -v /usr/games/fairy-stockfish >/dev/null || debian+=(fairy-stockfish)
+[ -f /usr/lib/python3/dist-packages/pychess/__init__.py ] || debian+=(pychess)
+command -v npm >/dev/null || debian+=(nodejs npm)
+python3 -c 'import venv, ensurepip' 2>/dev/null || debian+=(python3-venv)
+if [ "${#debian[@]}" -gt 0 ]; then
+    apt_get update && apt_get install -y "${debian[@]}"
 fi
-# Installed once: a library already at its pinned version is not
-# installed again (pip is asked only when an import or a version differs;
-# npm ci, which deletes node_modules, only when the lock file changed since
-# the last install, recorded in node_modules/.regelwerk-lock).
-python3 - <<'PY' 2>/dev/null || python3 -m pip install --quiet chess==1.11.2 pyffish==0.0.90
+# python-chess and pyffish go into a virtual environment under target/
+# (not the system Python), once: pip is asked only when an import or a
+# version differs from the pin.
+venv=target/python-venv
+py=$venv/bin/python3
+[ -x "$py" ] || python3 -m venv "$venv"
+"$py" - <<'PY' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2 pyffish==0.0.90
 import importlib.metadata as m
 assert m.version("chess") == "1.11.2" and m.version("pyffish") == "0.0.90"
 PY
-command -v npm >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 for package in chessops ffish; do
     (
         cd "implementations/$package"
@@ -75,10 +103,11 @@ run() {
 jobs=${IMPLEMENTATIONS_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -gt 2 ] && [ -z "${IMPLEMENTATIONS_JOBS:-}" ] && jobs=2
 runs=(
-    "pyffish|grand|engine|python3 implementations/pyffish/adapter.py|0|120"
-    "pyffish|racingkings|engine|python3 implementations/pyffish/adapter.py|0|120"
+    "pyffish|grand|engine|$py implementations/pyffish/adapter.py|0|120"
+    "pyffish|racingkings|engine|$py implementations/pyffish/adapter.py|0|120"
     "ffish|grand|engine|node implementations/ffish/adapter.mjs|10|60"
-    "python-chess|racingkings|engine|python3 implementations/python-chess/adapter.py|20|120"
+    "python-chess|racingkings|engine|$py implementations/python-chess/adapter.py|20|120"
+    "pychess|racingkings|engine|/usr/bin/python3 implementations/pychess/adapter.py|10|120"
     "ffish|racingkings|engine|node implementations/ffish/adapter.mjs|10|60"
     "chessops|racingkings|engine|node implementations/chessops/adapter.mjs|20|30"
     "shakmaty|racingkings|engine|implementations/shakmaty/target/release/regelwerk-impl-shakmaty|20|30"

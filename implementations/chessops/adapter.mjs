@@ -64,12 +64,14 @@ const backend = {
     }
     if (outcome?.winner) return { result: 'won', winners: [outcome.winner], reason: 'checkmate' };
     if (pos.isInsufficientMaterial()) return { result: 'drawn', reason: 'insufficient-material' };
+    // own answer: status.reason: chessops has no word for stalemate; a drawn end that is neither the race nor material is one
     return { result: 'drawn', reason: 'stalemate' };
   },
   claim(pos) {
     // chessops keeps no move history: only the fifty-move count can be
     // read off the position (its halfmove clock); a repetition claim is
     // not judged but answered `skipped`.
+    // own answer: claim: chessops has no claims; the fifty-move claim is read off its half-move clock
     if (pos.halfmoves >= 100) return 'fifty-move';
     throw new Skip('chessops keeps no move history, so a threefold-repetition claim cannot be judged');
   },

@@ -57,6 +57,7 @@ function captured(backend, state, origin, target) {
   const mover = backend.piece(state, origin);
   const taken = backend.piece(state, target);
   if (taken && mover && taken[1] !== mover[1]) return { kind: KINDS[taken[0]], owner: taken[1], at: target };
+  // own answer: capture: the taken piece is read off the library's board before the move; en passant by the pawn's diagonal step to an empty square
   if (mover && mover[0] === 'p' && !taken && origin[0] !== target[0]) {
     const passed = target[0] + origin.slice(1);
     const pawn = backend.piece(state, passed);
@@ -93,6 +94,7 @@ function apply(backend, state, actions, settle = null) {
       continue;
     }
     if (!legal.includes(action)) {
+      // own answer: refusal: the libraries give no refusal reason; a refused move is `illegal`
       results.push({ result: 'illegal', position: before });
       continue;
     }

@@ -187,6 +187,7 @@ class Adapter:
                 self.final = (state, status)
                 continue
             if action not in self.backend.legal(state):
+                # own answer: refusal: the libraries give no refusal reason; a refused move is `illegal`
                 results.append({"result": "illegal", "position": before})
                 continue
             origin, target, letter = split_move(action)
@@ -219,6 +220,7 @@ class Adapter:
         taken = self.backend.piece(state, target)
         if taken and mover and taken[1] != mover[1]:
             return {"kind": KINDS[taken[0]], "owner": taken[1], "at": target}
+        # own answer: capture: the taken piece is read off the library's board before the move; en passant by the pawn's diagonal step to an empty square
         if mover and mover[0] == "p" and taken is None and origin[0] != target[0]:
             passed = target[0] + origin[1:]
             pawn = self.backend.piece(state, passed)

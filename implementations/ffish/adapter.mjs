@@ -94,6 +94,7 @@ const backend = {
     const board = state.board;
     if (!board.isGameOver(false)) return { result: 'ongoing' };
     const result = board.result(false);
+    // own answer: status.reason: ffish's result() gives only the score; the reason is named the one way each variant allows
     const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
     if (state.variant === 'racingkings') {
       if (winner) return { result: 'won', winners: [winner], reason: 'goal' };
@@ -108,10 +109,11 @@ const backend = {
   claim(state) {
     const board = state.board;
     if (!board.isGameOver(true) || board.isGameOver(false)) return null;
+    // own answer: claim.reason: ffish says a draw may be claimed, not why; the half-move clock tells the two apart
     return board.halfmoveClock() >= 100 ? 'fifty-move' : 'threefold';
   },
   perft(state, depth) {
-    // ffish has no perft: counted by recursion over its legal moves, with
+    // own answer: perft: ffish has no perft; counted by recursion over its legal moves, with
     // push and pop on one Board.
     const board = state.board;
     const walk = (left) => {

@@ -57,9 +57,21 @@ class Pyffish:
         ended, value = state.ask("end", sf.is_immediate_game_end)
         if ended:
             return True, value
+        if self.material(state):
+            return True, 0
         if not state.ask("legal", sf.legal_moves):
             return True, state.ask("result", sf.game_result)
         return False, 0
+
+    @staticmethod
+    def material(state):
+        """pyffish's own judgement that neither side can win any more
+        (`has_insufficient_material`, one answer per side); Racing Kings
+        races on with bare kings, so only Grand Chess asks it."""
+        if state.variant != "grand":
+            return False
+        white, black = state.ask("material", sf.has_insufficient_material)
+        return bool(white and black)
 
     def legal(self, state):
         if self.over(state)[0]:
@@ -105,6 +117,9 @@ class Pyffish:
         to_move = "white" if self.fen(state).split()[1] == "w" else "black"
         other = "black" if to_move == "white" else "white"
         top = self.fen(state).split("/")[0]
+        if self.material(state):
+            return {"result": "drawn", "reason": "insufficient-material"}
+        # own answer: status.reason: pyffish gives only the game's value; the reason is named the one way each variant allows
         if state.variant == "racingkings":
             if value == 0:
                 reason = "goal-tie" if "K" in top and "k" in top else "stalemate"
@@ -119,6 +134,7 @@ class Pyffish:
         if not ended:
             return None
         clock = int(self.fen(state).split()[-2])
+        # own answer: claim.reason: pyffish says a draw may be claimed, not why; the half-move clock tells the two apart
         return "fifty-move" if clock >= 100 else "threefold"
 
     def perft(self, state, depth):
@@ -127,6 +143,7 @@ class Pyffish:
         the position from its FEN each time), so a count whose tree is
         estimated above PYFFISH_PERFT_BUDGET inner nodes (default 1000; 0:
         no limit) is not attempted but answered `skipped`."""
+        # own answer: perft: pyffish has no perft; counted by recursion over its legal moves
         fen = self.fen(state)
         root = State(state.variant, fen)
         budget = int(os.environ.get("PYFFISH_PERFT_BUDGET", "1000"))

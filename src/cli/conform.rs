@@ -342,8 +342,10 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             Err(not_applicable) => not_applicable.into(),
         };
         lost.extend(not_compared(case, &answers));
+        let not_compared: Vec<String> = lost.into_iter().collect();
+        let verdict = verdict.judged(&not_compared);
         verdicts.push(CaseVerdict {
-            not_compared: lost.into_iter().collect(),
+            not_compared,
             id: case.scenario.id.clone(),
             file: case.path.display().to_string(),
             clauses: case.scenario.clauses.clone(),
@@ -393,12 +395,24 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
 }
 
 /// The exit code of a conformance report: 1 for an unexpected problem, or
-/// (with `strict`) an expected failure that passed.
+/// (with `strict`) an expected failure that passed or a case only partly
+/// compared.
 pub(super) fn conform_exit(report: &regelwerk::conform::ConformReport, strict: bool) -> ExitCode {
-    let strict_failure = strict && !report.unexpected_passes().is_empty();
-    if strict_failure {
+    let passes = strict && !report.unexpected_passes().is_empty();
+    if passes {
         eprintln!("--strict: cases listed as expected failures passed; take them off the list");
     }
+    let partly = if strict {
+        report.partly_compared().len()
+    } else {
+        0
+    };
+    if partly > 0 {
+        eprintln!(
+            "--strict: {partly} cases were only partly compared (the engine was not asked all they expect; see `partly compared` above)"
+        );
+    }
+    let strict_failure = passes || partly > 0;
     if report.unexpected_problems().is_empty() && !strict_failure {
         Exit::Ok.code()
     } else {

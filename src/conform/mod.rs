@@ -36,8 +36,14 @@ pub const ILLEGAL_LOST: &str = "refusal codes (answered `illegal`)";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Verdict {
-    /// Every step agreed.
+    /// Every step agreed, and everything the scenario expects was
+    /// compared.
     Passed,
+    /// Every step that was compared agreed, but the scenario expects
+    /// something the engine was not asked ([`CaseVerdict::not_compared`]
+    /// names it: a protocol 2.1 engine has no `status` request, a UCI
+    /// engine gives no refusal codes): not a pass.
+    PartlyCompared,
     /// A step disagreed.
     Failed {
         /// The step's number, counted from 1; 0 for the starting
@@ -95,6 +101,19 @@ pub struct CaseVerdict {
     /// ([`not_compared`]); empty for a protocol engine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_compared: Vec<String>,
+}
+
+impl Verdict {
+    /// The verdict of a case whose expectation held `not_compared`: a
+    /// pass with something left out is only [`Verdict::PartlyCompared`];
+    /// every other verdict stays.
+    #[must_use]
+    pub fn judged(self, not_compared: &[String]) -> Verdict {
+        match self {
+            Verdict::Passed if !not_compared.is_empty() => Verdict::PartlyCompared,
+            other => other,
+        }
+    }
 }
 
 impl CaseVerdict {
@@ -285,6 +304,8 @@ pub struct ConformRow {
     pub errored: usize,
     /// Skipped.
     pub skipped: usize,
+    /// Partly compared ([`Verdict::PartlyCompared`]).
+    pub partly_compared: usize,
 }
 
 impl ConformRow {
@@ -314,6 +335,7 @@ impl ConformReport {
                     Verdict::Failed { .. } => row.failed += 1,
                     Verdict::Errored { .. } => row.errored += 1,
                     Verdict::Skipped { .. } => row.skipped += 1,
+                    Verdict::PartlyCompared => row.partly_compared += 1,
                     Verdict::NotApplicable { .. } => {}
                 }
             }
@@ -337,15 +359,36 @@ impl ConformReport {
             .collect()
     }
 
-    /// Counts of the applicable cases: (passed, failed, errored, skipped).
-    pub fn totals(&self) -> (usize, usize, usize, usize) {
-        let count = |f: fn(&Verdict) -> bool| self.applicable().filter(|c| f(&c.verdict)).count();
-        (
-            count(|v| matches!(v, Verdict::Passed)),
-            count(|v| matches!(v, Verdict::Failed { .. })),
-            count(|v| matches!(v, Verdict::Errored { .. })),
-            count(|v| matches!(v, Verdict::Skipped { .. })),
-        )
+    /// The counts every summary of the run gives ([`Totals`]).
+    pub fn totals(&self) -> Totals {
+        let mut totals = Totals::default();
+        for case in &self.cases {
+            match case.verdict {
+                Verdict::Passed => totals.passed += 1,
+                Verdict::PartlyCompared => totals.partly_compared += 1,
+                Verdict::Failed { .. } => totals.failed += 1,
+                Verdict::Errored { .. } => totals.errored += 1,
+                Verdict::Skipped { .. } => totals.skipped += 1,
+                Verdict::NotApplicable { .. } => {
+                    totals.not_applicable += 1;
+                    continue;
+                }
+            }
+            totals.cases += 1;
+            if case.expected_failure && case.is_problem() {
+                totals.expected_failures += 1;
+            }
+        }
+        totals.unexpected = self.unexpected_problems().len();
+        totals
+    }
+
+    /// Cases that were only partly compared ([`Verdict::PartlyCompared`]).
+    pub fn partly_compared(&self) -> Vec<&CaseVerdict> {
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.verdict, Verdict::PartlyCompared))
+            .collect()
     }
 
     /// Failed or errored cases not in the expected-failures list.
@@ -362,6 +405,44 @@ impl ConformReport {
             .iter()
             .filter(|c| c.expected_failure && matches!(c.verdict, Verdict::Passed))
             .collect()
+    }
+}
+
+/// The counts of a conformance run, in the one vocabulary of every
+/// summary (text, HTML, JUnit, the matrix): each applicable case is
+/// exactly one of passed, partly compared, failed, errored or skipped;
+/// expected failures are counted among the failed and errored ones and
+/// named apart; not-applicable cases are left out of `cases`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// The applicable cases.
+    pub cases: usize,
+    /// Every expectation compared and agreed.
+    pub passed: usize,
+    /// Agreed where compared, but something expected was not asked.
+    pub partly_compared: usize,
+    /// A step disagreed.
+    pub failed: usize,
+    /// No usable answer.
+    pub errored: usize,
+    /// The engine declined.
+    pub skipped: usize,
+    /// Failed or errored cases listed as expected failures.
+    pub expected_failures: usize,
+    /// Failed or errored cases not listed.
+    pub unexpected: usize,
+    /// Cases left out: they need a reading the engine does not play.
+    pub not_applicable: usize,
+}
+
+impl Totals {
+    /// The counts in words: `88 cases: 86 passed, 1 partly compared, 0
+    /// failed, 1 errored, 0 skipped`; every summary line uses these words.
+    pub fn counts(&self) -> String {
+        format!(
+            "{} cases: {} passed, {} partly compared, {} failed, {} errored, {} skipped",
+            self.cases, self.passed, self.partly_compared, self.failed, self.errored, self.skipped
+        )
     }
 }
 

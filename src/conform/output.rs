@@ -82,17 +82,20 @@ pub fn text(report: &ConformReport) -> String {
             list.join(", ")
         ));
     }
-    out.push('\n');
+    out.push_str(
+        "\nper clause (a case counts under each of its clauses, so the rows add up to more than the cases):\n",
+    );
     out.push_str(&format!(
-        "{:<22} {:>6} {:>7} {:>7} {:>8} {:>8} {:>7}\n",
-        "clause", "cases", "passed", "failed", "errored", "skipped", "%"
+        "{:<22} {:>6} {:>7} {:>7} {:>7} {:>8} {:>8} {:>7}\n",
+        "clause", "cases", "passed", "partly", "failed", "errored", "skipped", "%"
     ));
     for row in report.rows() {
         out.push_str(&format!(
-            "{:<22} {:>6} {:>7} {:>7} {:>8} {:>8} {:>6.1}%\n",
+            "{:<22} {:>6} {:>7} {:>7} {:>7} {:>8} {:>8} {:>6.1}%\n",
             row.clause,
             row.cases,
             row.passed,
+            row.partly_compared,
             row.failed,
             row.errored,
             row.skipped,
@@ -158,6 +161,20 @@ pub fn text(report: &ConformReport) -> String {
             }
         }
     }
+    let partly = report.partly_compared();
+    if !partly.is_empty() {
+        out.push_str(&format!(
+            "\npartly compared ({}; agreed where compared, not passed), with what was not compared:\n",
+            partly.len()
+        ));
+        for case in partly {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                case.id,
+                case.not_compared.join(", ")
+            ));
+        }
+    }
     let passes = report.unexpected_passes();
     if !passes.is_empty() {
         out.push_str("\nunexpected passes (listed as expected failures):\n");
@@ -193,32 +210,46 @@ pub fn text(report: &ConformReport) -> String {
             }
         }
     }
-    let (passed, failed, errored, skipped) = report.totals();
-    let total = report.applicable().count();
-    if total > 0 && errored == total {
+    let totals = report.totals();
+    if totals.cases > 0 && totals.errored == totals.cases {
         out.push_str(&all_errored(report));
     }
-    let na = if not_applicable.is_empty() {
-        String::new()
-    } else {
-        format!(", {} not applicable", not_applicable.len())
-    };
-    out.push_str(&format!(
-        "\n{total} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped ({} expected failures{na})\n",
-        report.cases.iter().filter(|c| c.expected_failure).count()
-    ));
-    // The closing line counts as failed only what is not an expected
-    // failure (listed ones are in the line above and in every format).
-    let unexpected = report.unexpected_problems().len();
-    let expected = failed + errored - unexpected.min(failed + errored);
-    if expected > 0 {
-        out.push_str(&format!(
-            "conform: {passed} passed, {unexpected} failed, {expected} expected failures\n"
+    out.push_str(&format!("\n{}\n", summary(&totals)));
+    // The closing line: the same words, then what decides the exit code.
+    let mut verdict = format!(
+        "conform: {} unexpected (failed or errored, not listed)",
+        totals.unexpected
+    );
+    if totals.expected_failures > 0 {
+        verdict.push_str(&format!(
+            ", {} expected failures",
+            totals.expected_failures
         ));
-    } else {
-        out.push_str(&format!("conform: {passed} passed, {unexpected} failed\n"));
     }
+    if totals.partly_compared > 0 {
+        verdict.push_str(&format!(
+            ", {} partly compared (not passed; --strict fails on them)",
+            totals.partly_compared
+        ));
+    }
+    out.push_str(&verdict);
+    out.push('\n');
     out
+}
+
+/// The summary line of every rendering: the counts ([`super::Totals::counts`]),
+/// the expected failures among them, and the cases left out.
+pub fn summary(totals: &super::Totals) -> String {
+    let mut line = totals.counts();
+    line.push_str(&format!(" ({} expected failures", totals.expected_failures));
+    if totals.not_applicable > 0 {
+        line.push_str(&format!(
+            "; {} not applicable to the engine's readings, left out",
+            totals.not_applicable
+        ));
+    }
+    line.push(')');
+    line
 }
 
 /// The note when every case errored: timeouts are named as such (a slow
@@ -270,8 +301,11 @@ fn escape(text: &str) -> String {
 
 /// JUnit XML: a test suite per clause (first clause of each case).
 pub fn junit(report: &ConformReport) -> String {
-    let (_, failed, errored, skipped) = report.totals();
-    let skipped = skipped + report.not_applicable().len();
+    let totals = report.totals();
+    let (failed, errored) = (totals.failed, totals.errored);
+    // JUnit knows no partial pass: a partly compared case is `skipped`
+    // with what was not compared, as are the not-applicable ones.
+    let skipped = totals.skipped + totals.partly_compared + totals.not_applicable;
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.push_str(&format!(
         "<testsuites name=\"regelwerk conform {}\" tests=\"{}\" failures=\"{failed}\" errors=\"{errored}\" skipped=\"{skipped}\">\n",
@@ -300,6 +334,10 @@ pub fn junit(report: &ConformReport) -> String {
             ));
             match &case.verdict {
                 Verdict::Passed => xml.push_str("/>\n"),
+                Verdict::PartlyCompared => xml.push_str(&format!(
+                    ">\n      <skipped message=\"partly compared, not passed: not compared: {}\"/>\n    </testcase>\n",
+                    escape(&case.not_compared.join(", "))
+                )),
                 _ if case.expected_failure => xml.push_str(
                     ">\n      <skipped message=\"expected failure\"/>\n    </testcase>\n",
                 ),
@@ -351,7 +389,7 @@ pub fn junit(report: &ConformReport) -> String {
 
 /// A standalone HTML page (no external resources).
 pub fn html(report: &ConformReport) -> String {
-    let (passed, failed, errored, skipped) = report.totals();
+    let totals = report.totals();
     let mut page = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>regelwerk conformance</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 8px;text-align:right}td:first-child{text-align:left}.bad{background:#fdd}pre{background:#f4f4f4;padding:6px}</style></head><body>\n");
     page.push_str(&format!(
         "<h1>Conformance of {} {}</h1>\n<p>language {}, protocol {} (harness {}); suite {}</p>\n",
@@ -363,12 +401,16 @@ pub fn html(report: &ConformReport) -> String {
         escape(&report.suite_revision)
     ));
     page.push_str(&format!(
-        "<p><b>{} cases: {passed} passed, {failed} failed, {errored} errored, {skipped} skipped; {} not applicable to the engine's readings ({})</b></p>\n",
-        report.applicable().count(),
-        report.not_applicable().len(),
-        escape(&report.readings.join(", "))
+        "<p><b>{}</b></p>\n",
+        escape(&summary(&totals))
     ));
-    page.push_str("<table><tr><th>clause</th><th>cases</th><th>passed</th><th>failed</th><th>errored</th><th>skipped</th><th>%</th></tr>\n");
+    if !report.readings.is_empty() {
+        page.push_str(&format!(
+            "<p>readings the engine plays: {}</p>\n",
+            escape(&report.readings.join(", "))
+        ));
+    }
+    page.push_str("<p>A case counts under each of its clauses.</p>\n<table><tr><th>clause</th><th>cases</th><th>passed</th><th>partly compared</th><th>failed</th><th>errored</th><th>skipped</th><th>%</th></tr>\n");
     for row in report.rows() {
         let class = if row.failed + row.errored > 0 {
             " class=\"bad\""
@@ -376,8 +418,8 @@ pub fn html(report: &ConformReport) -> String {
             ""
         };
         page.push_str(&format!(
-            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>\n",
-            escape(&row.clause), row.cases, row.passed, row.failed, row.errored, row.skipped, row.percent()
+            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>\n",
+            escape(&row.clause), row.cases, row.passed, row.partly_compared, row.failed, row.errored, row.skipped, row.percent()
         ));
     }
     page.push_str("</table>\n<h2>Problems</h2>\n");
@@ -421,6 +463,18 @@ pub fn html(report: &ConformReport) -> String {
             "<pre>{}</pre>\n",
             escape(&reproduce_command(report, case))
         ));
+    }
+    let partly = report.partly_compared();
+    if !partly.is_empty() {
+        page.push_str("<h2>Partly compared (not passed)</h2>\n<ul>\n");
+        for case in partly {
+            page.push_str(&format!(
+                "<li>{}: not compared: {}</li>\n",
+                escape(&case.id),
+                escape(&case.not_compared.join(", "))
+            ));
+        }
+        page.push_str("</ul>\n");
     }
     page.push_str("</body></html>\n");
     page

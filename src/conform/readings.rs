@@ -71,6 +71,60 @@ pub fn applies(loaded: &Loaded, readings: &[String]) -> Result<Loaded, NotApplic
             });
         }
     }
+    let asked = with_readings(loaded, readings);
+    let verdict = reference_verdict(&asked);
+    if verdict == Verdict::Passed {
+        return Ok(asked);
+    }
+    let concerned: BTreeSet<&str> = loaded.scenario.rulings.iter().map(String::as_str).collect();
+    let mut named: Vec<&str> = readings
+        .iter()
+        .map(|reading| id_of(reading))
+        .filter(|id| concerned.contains(id))
+        .collect();
+    if named.is_empty() {
+        // The scenario names none of them: the reading it needs is the
+        // one under which, played alone, the reference does not pass it.
+        named = readings
+            .iter()
+            .filter(|reading| {
+                reference_verdict(&with_readings(loaded, std::slice::from_ref(reading)))
+                    != Verdict::Passed
+            })
+            .map(|reading| id_of(reading))
+            .collect();
+    }
+    if named.is_empty() {
+        // Only several readings together break it: all of them.
+        named = readings.iter().map(|reading| id_of(reading)).collect();
+    }
+    let step = match verdict {
+        Verdict::Failed { step, what, .. } => format!("step {step}, {what}"),
+        Verdict::Errored { step, context, .. } => format!("step {step}, {context}"),
+        Verdict::Skipped { reason } | Verdict::NotApplicable { reason, .. } => reason,
+        Verdict::Passed | Verdict::PartlyCompared => String::new(),
+    };
+    let played: Vec<&String> = readings
+        .iter()
+        .filter(|reading| named.contains(&id_of(reading)))
+        .collect();
+    Err(NotApplicable {
+        ruling: named.join(", "),
+        reason: format!(
+            "its expectation holds under another reading: the reference playing {} does not pass it ({step})",
+            played
+                .iter()
+                .map(|reading| reading.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
+/// The scenario as an engine playing `readings` is asked it: its ruleset
+/// with the readings it does not pin in front.
+fn with_readings(loaded: &Loaded, readings: &[String]) -> Loaded {
+    let pinned = &loaded.scenario.ruleset;
     let mut asked = loaded.clone();
     let mut ruleset: Vec<String> = readings
         .iter()
@@ -79,41 +133,12 @@ pub fn applies(loaded: &Loaded, readings: &[String]) -> Result<Loaded, NotApplic
         .collect();
     ruleset.extend(pinned.iter().cloned());
     asked.scenario.ruleset = ruleset;
-    let mut seq = 0;
-    match conform_case(&mut InProcess { forced: Vec::new() }, &asked, &mut seq) {
-        Verdict::Passed => Ok(asked),
-        verdict => {
-            let concerned: BTreeSet<&str> =
-                loaded.scenario.rulings.iter().map(String::as_str).collect();
-            let named: Vec<&str> = readings
-                .iter()
-                .map(|reading| id_of(reading))
-                .filter(|id| concerned.contains(id))
-                .collect();
-            let ruling = if named.is_empty() {
-                readings
-                    .iter()
-                    .map(|r| id_of(r))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            } else {
-                named.join(", ")
-            };
-            let step = match verdict {
-                Verdict::Failed { step, what, .. } => format!("step {step}, {what}"),
-                Verdict::Errored { step, context, .. } => format!("step {step}, {context}"),
-                Verdict::Skipped { reason } | Verdict::NotApplicable { reason, .. } => reason,
-                Verdict::Passed => String::new(),
-            };
-            Err(NotApplicable {
-                ruling,
-                reason: format!(
-                    "its expectation holds under another reading: the reference playing {} does not pass it ({step})",
-                    readings.join(", ")
-                ),
-            })
-        }
-    }
+    asked
+}
+
+/// The reference's own verdict on a scenario.
+fn reference_verdict(asked: &Loaded) -> Verdict {
+    conform_case(&mut InProcess { forced: Vec::new() }, asked, &mut 0)
 }
 
 /// A scenario that does not apply to the engine's readings.

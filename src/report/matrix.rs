@@ -44,6 +44,71 @@ pub struct Manifest {
     /// Its declared differences for `fuzz` (finding IDs), if it is fuzzed.
     #[serde(default)]
     pub known_differences: Option<String>,
+    /// Its known bugs (relative to its folder), if it has any: one bug
+    /// class a line with the scenarios that show it ([`read_known_bugs`]).
+    #[serde(default)]
+    pub known_bugs: Option<String>,
+    /// The protocol fields its adapter answers itself rather than from
+    /// the library, each with the reason (the places are marked `own
+    /// answer: FIELD:` in the adapter's source; docs/implementations.md).
+    #[serde(default)]
+    pub own_answers: BTreeMap<String, String>,
+}
+
+/// One known bug class of an implementation (`known-bugs.txt`): a
+/// difference that is the library's mistake by the rules, not a reading.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct KnownBug {
+    /// Its name (the line's first word).
+    pub name: String,
+    /// What the library does wrong, in a few words (the line's comment).
+    pub description: String,
+    /// The scenarios that show it.
+    pub scenarios: Vec<String>,
+}
+
+/// Reads a list of known bugs: one bug class a line, `NAME SCENARIO...  #
+/// what the library does wrong`; `#` lines are comments.
+///
+/// # Errors
+/// [`MatrixError::Format`] naming the file and line of a line without a
+/// scenario or a description, or a name given twice. A scenario may show
+/// two bugs (it is counted under the first).
+pub fn read_known_bugs(path: &Path, text: &str) -> Result<Vec<KnownBug>, MatrixError> {
+    let mut bugs: Vec<KnownBug> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let (words, comment) = line.split_once('#').unwrap_or((line, ""));
+        let mut words = words.split_whitespace().map(str::to_string);
+        let Some(name) = words.next() else {
+            continue;
+        };
+        let fail = |message: String| MatrixError::Format {
+            path: path.to_path_buf(),
+            line: index + 1,
+            message,
+        };
+        let scenarios: Vec<String> = words.collect();
+        if scenarios.is_empty() {
+            return Err(fail(format!(
+                "bug `{name}` names no scenario: expected `{name} SCENARIO-ID...  # what the library does wrong`"
+            )));
+        }
+        let description = comment.trim().to_string();
+        if description.is_empty() {
+            return Err(fail(format!(
+                "bug `{name}` has no description: expected `# what the library does wrong` after its scenarios"
+            )));
+        }
+        if bugs.iter().any(|bug| bug.name == name) {
+            return Err(fail(format!("bug `{name}` is listed twice")));
+        }
+        bugs.push(KnownBug {
+            name,
+            description,
+            scenarios,
+        });
+    }
+    Ok(bugs)
 }
 
 /// Why the matrix cannot be built.
@@ -179,8 +244,8 @@ pub struct CaseResult {
     /// Its clauses.
     #[serde(default)]
     pub clauses: Vec<String>,
-    /// Its verdict: `passed`, `failed`, `errored`, `skipped` or
-    /// `not-applicable`.
+    /// Its verdict: `passed`, `partly-compared`, `failed`, `errored`,
+    /// `skipped` or `not-applicable`.
     pub status: String,
     /// The ruling of a `not-applicable` case.
     #[serde(default)]
@@ -197,7 +262,14 @@ impl CaseResult {
 }
 
 /// The verdicts a conform report may hold.
-const STATUSES: &[&str] = &["passed", "failed", "errored", "skipped", "not-applicable"];
+const STATUSES: &[&str] = &[
+    "passed",
+    "partly-compared",
+    "failed",
+    "errored",
+    "skipped",
+    "not-applicable",
+];
 
 /// The measured times of one run, written by `.ci/implementations.sh`
 /// (`<name>-<variant>.time.json`).
@@ -225,8 +297,13 @@ pub struct Cell {
     pub cases: usize,
     /// Passed.
     pub passed: usize,
+    /// Agreed where compared, but something expected was not asked: not
+    /// a pass.
+    pub partly_compared: usize,
     /// Failed or errored, declared: the finding or ruling IDs named.
     pub known: BTreeMap<String, usize>,
+    /// Failed or errored, a known bug of the library: the bug's name.
+    pub bugs: BTreeMap<String, usize>,
     /// Failed or errored, not declared: new differences, by case ID.
     pub new: Vec<String>,
     /// Not applicable to the implementation's readings, by ruling.
@@ -236,17 +313,21 @@ pub struct Cell {
 }
 
 impl Cell {
-    fn add(&mut self, case: &CaseResult, declared: Option<&Vec<String>>) {
+    fn add(&mut self, case: &CaseResult, declared: Option<&Vec<String>>, bug: Option<&String>) {
         self.cases += 1;
         let text =
             |value: &Option<String>| value.clone().unwrap_or_else(|| "(none given)".to_string());
         match (case.status.as_str(), declared) {
             ("passed", _) => self.passed += 1,
+            ("partly-compared", _) => self.partly_compared += 1,
             ("not-applicable", _) => {
                 *self.not_applicable.entry(text(&case.ruling)).or_default() += 1;
             }
             ("skipped", _) => {
                 *self.skipped.entry(text(&case.reason)).or_default() += 1;
+            }
+            _ if bug.is_some() => {
+                *self.bugs.entry(bug.cloned().unwrap_or_default()).or_default() += 1;
             }
             (_, Some(ids)) => {
                 let id = ids.first().map_or("(declared)", String::as_str);
@@ -259,6 +340,11 @@ impl Cell {
     /// Declared failures in all.
     pub fn known_count(&self) -> usize {
         self.known.values().sum()
+    }
+
+    /// Failures from known bugs in all.
+    pub fn bug_count(&self) -> usize {
+        self.bugs.values().sum()
     }
 
     /// Not applicable and not answered in all.
@@ -288,6 +374,11 @@ pub struct Row {
     pub clauses: BTreeMap<String, Cell>,
     /// Declared cases that passed: declarations to take back.
     pub stale: Vec<String>,
+    /// Scenarios of a known bug that passed (or were only partly
+    /// compared): the bug's line to take back or correct.
+    pub stale_bugs: Vec<String>,
+    /// The implementation's known bugs (all its variants').
+    pub bugs: Vec<KnownBug>,
     /// The measured times, if given.
     pub timing: Option<Timing>,
 }
@@ -312,6 +403,7 @@ impl Row {
         !self.present
             || !self.total.new.is_empty()
             || !self.stale.is_empty()
+            || !self.stale_bugs.is_empty()
             || self.timing.as_ref().is_some_and(|t| t.fuzz_exit != 0)
     }
 }
@@ -341,6 +433,8 @@ pub struct RowInput {
     pub result: Option<ConformResult>,
     /// Its declared cases (scenario ID to the IDs named).
     pub declared: BTreeMap<String, Vec<String>>,
+    /// Its known bugs.
+    pub bugs: Vec<KnownBug>,
     /// Its measured times.
     pub timing: Option<Timing>,
 }
@@ -350,6 +444,13 @@ pub fn row(input: &RowInput) -> Row {
     let mut total = Cell::default();
     let mut clauses: BTreeMap<String, Cell> = BTreeMap::new();
     let mut stale = Vec::new();
+    let mut stale_bugs = Vec::new();
+    let bug_of: BTreeMap<&String, &String> = input
+        .bugs
+        .iter()
+        .rev()
+        .flat_map(|bug| bug.scenarios.iter().map(move |case| (case, &bug.name)))
+        .collect();
     let cases = input
         .result
         .as_ref()
@@ -359,12 +460,16 @@ pub fn row(input: &RowInput) -> Row {
         if declared.is_some() && case.passed() {
             stale.push(case.id.clone());
         }
-        total.add(case, declared);
+        let bug = bug_of.get(&case.id).copied();
+        if bug.is_some() && matches!(case.status.as_str(), "passed" | "partly-compared") {
+            stale_bugs.push(case.id.clone());
+        }
+        total.add(case, declared, bug);
         for clause in &case.clauses {
             clauses
                 .entry(clause.clone())
                 .or_default()
-                .add(case, declared);
+                .add(case, declared, bug);
         }
     }
     Row {
@@ -377,8 +482,23 @@ pub fn row(input: &RowInput) -> Row {
         total,
         clauses,
         stale,
+        stale_bugs,
+        bugs: input
+            .bugs
+            .iter()
+            .filter(|bug| bug.scenarios.iter().any(|case| ran(input, case)))
+            .cloned()
+            .collect(),
         timing: input.timing.clone(),
     }
+}
+
+/// Whether the row's conform run had the case.
+fn ran(input: &RowInput, case: &str) -> bool {
+    input
+        .result
+        .as_ref()
+        .is_some_and(|result| result.cases.iter().any(|c| c.id == case))
 }
 
 /// Builds the matrix.
@@ -434,6 +554,28 @@ pub fn load(
         let ids = declarable(root, &manifest.variants)?;
         let list = folder.join(&manifest.expected_failures);
         let declared = read_declared_cases(&list, &read(&list)?, &ids)?;
+        let bugs = match &manifest.known_bugs {
+            Some(name) => {
+                let path = folder.join(name);
+                let bugs = read_known_bugs(&path, &read(&path)?)?;
+                if let Some(case) = bugs
+                    .iter()
+                    .flat_map(|bug| &bug.scenarios)
+                    .find(|case| declared.contains_key(*case))
+                {
+                    return Err(MatrixError::Format {
+                        path,
+                        line: 0,
+                        message: format!(
+                            "`{case}` is both a known bug and a declared difference of {}: a case is one or the other",
+                            list.display()
+                        ),
+                    });
+                }
+                bugs
+            }
+            None => Vec::new(),
+        };
         for &variant in &manifest.variants {
             let stem = format!("{}-{}", manifest.name, variant.name());
             let result_path = results.join(format!("{stem}.json"));
@@ -488,6 +630,7 @@ pub fn load(
                 variant,
                 result,
                 declared: declared.clone(),
+                bugs: bugs.clone(),
                 timing,
             });
         }
@@ -505,6 +648,10 @@ pub const WORDS: &[(&str, &str, &str)] = &[
     ("cases", "cases", "Fälle"),
     ("passed", "passed", "bestanden"),
     ("known", "declared difference", "erklärte Abweichung"),
+    ("partly", "partly compared", "teilweise verglichen"),
+    ("bugs", "known bug", "bekannter Fehler"),
+    ("bugs_title", "Known bugs", "Bekannte Fehler"),
+    ("bugs_intro", "The library's mistakes by the rules, not readings: each class by its name in the implementation's known-bugs.txt (which describes it), with the scenarios that show it.", "Fehler der Bibliothek nach den Regeln, keine Lesarten: jede Art mit ihrem Namen aus known-bugs.txt der Implementierung (dort beschrieben) und den Szenarien, die sie zeigen."),
     ("new", "new difference", "neue Abweichung"),
     ("not_asked", "not applicable / not answered", "nicht anwendbar / nicht beantwortet"),
     ("stale", "declared but passed", "erklärt, aber bestanden"),
@@ -512,7 +659,7 @@ pub const WORDS: &[(&str, &str, &str)] = &[
     ("games_per_second", "fuzz games/s", "Fuzz-Partien/s"),
     ("clause", "clause", "Klausel"),
     ("missing", "no result", "kein Ergebnis"),
-    ("legend", "Cell: passed/cases; k = declared differences (finding or ruling named on hover), NEW = new differences, s = not applicable or not answered.", "Zelle: bestanden/Fälle; k = erklärte Abweichungen (Befund oder Festlegung beim Überfahren), NEW = neue Abweichungen, s = nicht anwendbar oder nicht beantwortet."),
+    ("legend", "Cell: passed/cases; p = partly compared (not passed), k = declared differences (finding or ruling named on hover), b = known bugs, NEW = new differences, s = not applicable or not answered. A case counts under each of its clauses.", "Zelle: bestanden/Fälle; p = teilweise verglichen (nicht bestanden), k = erklärte Abweichungen (Befund oder Festlegung beim Überfahren), b = bekannte Fehler, NEW = neue Abweichungen, s = nicht anwendbar oder nicht beantwortet. Ein Fall zählt unter jeder seiner Klauseln."),
     ("other_language", "Deutsch", "English"),
 ];
 
@@ -536,12 +683,18 @@ pub fn page_name(lang: Lang) -> &'static str {
     }
 }
 
-/// A cell in a few characters: `passed/cases`, then `k` declared, `NEW`
-/// new, `s` not asked.
+/// A cell in a few characters: `passed/cases`, then `p` partly
+/// compared, `k` declared, `b` known bugs, `NEW` new, `s` not asked.
 pub fn cell_text(cell: &Cell) -> String {
     let mut text = format!("{}/{}", cell.passed, cell.cases);
+    if cell.partly_compared > 0 {
+        let _ = write!(text, " p{}", cell.partly_compared);
+    }
     if cell.known_count() > 0 {
         let _ = write!(text, " k{}", cell.known_count());
+    }
+    if cell.bug_count() > 0 {
+        let _ = write!(text, " b{}", cell.bug_count());
     }
     if !cell.new.is_empty() {
         let _ = write!(text, " NEW{}", cell.new.len());
@@ -564,13 +717,15 @@ pub fn text(matrix: &Matrix) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<14} {:<10} {:<12} {:>5} {:>6} {:>5} {:>4} {:>5} {:>5} {:>8} {:>12}",
+        "{:<14} {:<10} {:<12} {:>5} {:>6} {:>6} {:>5} {:>4} {:>4} {:>5} {:>5} {:>8} {:>12}",
         "implementation",
         "version",
         "variant",
         "cases",
         "passed",
+        "partly",
         "known",
+        "bugs",
         "new",
         "n/a",
         "stale",
@@ -591,13 +746,15 @@ pub fn text(matrix: &Matrix) -> String {
         }
         let _ = writeln!(
             out,
-            "{:<14} {:<10} {:<12} {:>5} {:>6} {:>5} {:>4} {:>5} {:>5} {:>8} {:>12}",
+            "{:<14} {:<10} {:<12} {:>5} {:>6} {:>6} {:>5} {:>4} {:>4} {:>5} {:>5} {:>8} {:>12}",
             row.implementation,
             row.version,
             row.variant.name(),
             row.total.cases,
             row.total.passed,
+            row.total.partly_compared,
             row.total.known_count(),
+            row.total.bug_count(),
             row.total.new.len(),
             row.total.not_asked(),
             row.stale.len(),
@@ -636,7 +793,32 @@ pub fn text(matrix: &Matrix) -> String {
         }
     }
     if !declared.is_empty() {
-        let _ = writeln!(out, "\ndeclared differences:\n{}", declared.join("\n"));
+        let _ = writeln!(
+            out,
+            "\ndeclared differences (readings: a finding or ruling):\n{}",
+            declared.join("\n")
+        );
+    }
+    let mut bugs = Vec::new();
+    for row in &matrix.rows {
+        for bug in &row.bugs {
+            let failing = row.total.bugs.get(&bug.name).copied().unwrap_or(0);
+            bugs.push(format!(
+                "  {} {}: {} ({failing} cases): {}\n    shown by: {}",
+                row.implementation,
+                row.variant.name(),
+                bug.name,
+                bug.description,
+                bug.scenarios.join(", ")
+            ));
+        }
+    }
+    if !bugs.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nknown bugs (the library's mistakes by the rules, not readings):\n{}",
+            bugs.join("\n")
+        );
     }
     for row in &matrix.rows {
         for case in &row.total.new {
@@ -651,6 +833,15 @@ pub fn text(matrix: &Matrix) -> String {
             let _ = writeln!(
                 out,
                 "STALE declaration: {} {} {case} passes now; take it off {}'s list",
+                row.implementation,
+                row.variant.name(),
+                row.implementation
+            );
+        }
+        for case in &row.stale_bugs {
+            let _ = writeln!(
+                out,
+                "STALE bug: {} {} {case} does not fail now; take it off {}'s known bugs (or check the bug's line)",
                 row.implementation,
                 row.variant.name(),
                 row.implementation
@@ -711,8 +902,8 @@ pub fn html(matrix: &Matrix, lang: Lang) -> String {
     );
     let _ = writeln!(
         h,
-        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        w("implementation"), w("version"), w("variant"), w("cases"), w("passed"), w("known"), w("new"), w("not_asked"), w("stale"), w("cases_per_second"), w("games_per_second")
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        w("implementation"), w("version"), w("variant"), w("cases"), w("passed"), w("partly"), w("known"), w("bugs"), w("new"), w("not_asked"), w("stale"), w("cases_per_second"), w("games_per_second")
     );
     for row in &matrix.rows {
         let known: Vec<String> = row
@@ -723,14 +914,17 @@ pub fn html(matrix: &Matrix, lang: Lang) -> String {
             .collect();
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\" title=\"{}\">{}</td><td class=\"n{}\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\" title=\"{}\">{}</td><td class=\"n\" title=\"{}\">{}</td><td class=\"n{}\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
             escape(&row.implementation),
             escape(&row.version),
             escape(row.variant.name()),
             if row.present { row.total.cases.to_string() } else { w("missing") },
             row.total.passed,
+            row.total.partly_compared,
             escape(&known.join(", ")),
             row.total.known_count(),
+            escape(&row.total.bugs.keys().cloned().collect::<Vec<_>>().join(", ")),
+            row.total.bug_count(),
             if row.total.new.is_empty() { "" } else { " new" },
             row.total.new.len(),
             row.total.not_asked(),
@@ -740,6 +934,22 @@ pub fn html(matrix: &Matrix, lang: Lang) -> String {
         );
     }
     h.push_str("</table>\n");
+    if matrix.rows.iter().any(|row| !row.bugs.is_empty()) {
+        let _ = writeln!(h, "<h2>{}</h2>\n<p>{}</p>\n<ul>", w("bugs_title"), w("bugs_intro"));
+        for row in &matrix.rows {
+            for bug in &row.bugs {
+                let _ = writeln!(
+                    h,
+                    "<li>{} ({}): <b>{}</b>: {}</li>",
+                    escape(&row.implementation),
+                    escape(row.variant.name()),
+                    escape(&bug.name),
+                    escape(&bug.scenarios.join(", "))
+                );
+            }
+        }
+        h.push_str("</ul>\n");
+    }
     for (variant, rows) in by_variant(matrix) {
         let title = crate::variant::info(variant).title;
         let _ = writeln!(
@@ -772,12 +982,13 @@ pub fn html(matrix: &Matrix, lang: Lang) -> String {
                     Some(cell) => {
                         let class = if !cell.new.is_empty() {
                             "new"
-                        } else if cell.known_count() > 0 {
+                        } else if cell.known_count() + cell.bug_count() > 0 {
                             "known"
                         } else {
                             "ok"
                         };
                         let mut why: Vec<String> = cell.known.keys().cloned().collect();
+                        why.extend(cell.bugs.keys().map(|bug| format!("bug: {bug}")));
                         why.extend(cell.new.iter().map(|case| format!("NEW {case}")));
                         why.extend(
                             cell.not_applicable

@@ -77,6 +77,7 @@ fn status(pos: &RacingKings) -> Value {
             } else if pos.is_insufficient_material() {
                 "insufficient-material"
             } else {
+                // own answer: status.reason: shakmaty has no word for stalemate; a drawn end that is neither the race nor material is one
                 "stalemate"
             };
             json!({"result": "drawn", "reason": reason})
@@ -126,6 +127,7 @@ fn play(mut pos: RacingKings, actions: &[Value]) -> Result<Played, Skip> {
             if pos.is_game_over() {
                 results.push(json!({"result": "illegal", "position": before}));
             } else if pos.halfmoves() >= 100 {
+                // own answer: claim: shakmaty has no claims; the fifty-move claim is read off its half-move clock
                 let draw = json!({"result": "drawn", "reason": "fifty-move"});
                 results.push(report("claim", side(mover), Value::Null, json!([]), Value::Null, draw.clone(), json!([{"kind": "drawn"}]), &before));
                 claimed = true;
@@ -139,6 +141,7 @@ fn play(mut pos: RacingKings, actions: &[Value]) -> Result<Played, Skip> {
             results.push(json!({"result": "illegal", "position": before}));
             continue;
         }
+        // own answer: refusal: shakmaty gives no refusal reason; a refused move is `illegal`
         let Ok(m) = action.parse::<UciMove>().map_err(|_| ()).and_then(|uci| uci.to_move(&pos).map_err(|_| ())) else {
             results.push(json!({"result": "illegal", "position": before}));
             continue;
