@@ -159,6 +159,8 @@ pub(super) struct FuzzArgs {
     pub(super) engine: Option<String>,
     /// The misreading the second reference plays (`--fault`).
     pub(super) fault: Option<String>,
+    /// With `fault`: games from the suite's start positions too.
+    pub(super) from_suite: bool,
     /// The engine speaks UCI (`--uci`).
     pub(super) uci: bool,
     /// Its `UCI_Variant` name, when it differs from ours.
@@ -821,7 +823,7 @@ fn fault_fuzz(
         .unwrap_or(args.variant);
     regelwerk::variant::open(variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
-    let found = fault_differences(
+    let mut found = fault_differences(
         variant,
         fault,
         args.seed,
@@ -831,6 +833,37 @@ fn fault_fuzz(
         !args.keep_going,
     )
     .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
+    let mut games = args.games;
+    if args.from_suite && (args.keep_going || found.is_empty()) {
+        let root = super::repo_root();
+        let dir = root.join("spec").join(variant.name());
+        let spec = regelwerk::spec::Spec::load(&dir)
+            .with_context(|| format!("loading {}", dir.display()))?;
+        let files =
+            regelwerk::suite::collect_files(&[root.join("scenarios").join(variant.name())])?;
+        let mut starts = Vec::new();
+        for file in &files {
+            let loaded = regelwerk::scenario::load_file(file, Some(&spec))
+                .map_err(|error| anyhow::anyhow!("{error}"))?;
+            if !loaded.scenario.position.invalid {
+                let mut settings = loaded.scenario.ruleset.clone();
+                settings.extend(rulings.iter().cloned());
+                starts.push((loaded.start.clone(), settings));
+            }
+        }
+        games += starts.len() as u64;
+        found.extend(
+            regelwerk::fuzz::fault::fault_differences_from(
+                variant,
+                fault,
+                &starts,
+                args.seed,
+                args.max_plies,
+                !args.keep_going,
+            )
+            .map_err(|message| anyhow::anyhow!("--fault: {message}"))?,
+        );
+    }
     match format {
         Format::Text => {
             for game in &found {
@@ -838,7 +871,7 @@ fn fault_fuzz(
             }
             println!(
                 "{fault}: {} game(s), {} shrunk difference(s) from the reference{}",
-                args.games,
+                games,
                 found.len(),
                 if args.keep_going {
                     ""
@@ -852,7 +885,7 @@ fn fault_fuzz(
             serde_json::json!({
                 "variant": variant,
                 "fault": fault,
-                "games": args.games,
+                "games": games,
                 "differences": found.iter().map(|game| serde_json::json!({
                     "game": game.game,
                     "seed": game.seed,

@@ -146,6 +146,9 @@ enum Command {
         /// Play the reference against the reference playing this misreading of spec/<variant>/misreadings.yaml and list every position where the two differ, shrunk (no scenario is written).
         #[arg(long, conflicts_with_all = ["engine", "uci"], value_name = "ID")]
         fault: Option<String>,
+        /// With --fault: play one short game (--max-plies) from the start of every scenario of the variant's suite, after the --games random games.
+        #[arg(long, requires = "fault")]
+        from_suite: bool,
         /// Compare with this UCI engine instead (grand, racingkings; docs/uci.md).
         #[arg(long)]
         uci: Option<String>,
@@ -490,6 +493,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             rotation_every,
             engine,
             fault,
+            from_suite,
             uci,
             uci_variant,
             known_differences,
@@ -515,6 +519,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 uci: uci.is_some(),
                 engine: engine.or(uci),
                 fault,
+                from_suite,
                 uci_variant,
                 known_differences,
                 timeout,

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::conform::difffuzz::{fuzz_game, DivergentGame};
+use crate::conform::difffuzz::{fuzz_game, fuzz_game_from, DivergentGame};
 use crate::protocol::responder::InProcess;
 use crate::variant::{VariantError, VariantId, FAULT_PREFIX};
 
@@ -44,6 +44,52 @@ pub fn fault_differences(
         if let Err(found) = fuzz_game(&mut engine, variant, game_seed, max_plies, 0, rulings) {
             let mut found = *found;
             found.game = Some(index);
+            let key = (
+                found.start.clone(),
+                found.actions.clone(),
+                found.diverging_action.clone(),
+            );
+            if seen.insert(key) {
+                out.push(found);
+                if first_only {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// [`fault_differences`] from given start positions instead of random
+/// ones (`fuzz --fault ID --from-suite`: the start of every scenario of
+/// the variant's suite, each with its own ruling settings): one game of
+/// at most `max_plies` actions from each, seeded `seed + i`.
+///
+/// # Errors
+/// [`VariantError`] when `fault` is not a misreading of `variant`.
+pub fn fault_differences_from(
+    variant: VariantId,
+    fault: &str,
+    starts: &[(String, Vec<String>)],
+    seed: u64,
+    max_plies: usize,
+    first_only: bool,
+) -> Result<Vec<DivergentGame>, VariantError> {
+    if let Some(error) = crate::variant::faults::foreign_faults(variant, &[fault.to_string()]) {
+        return Err(error);
+    }
+    let mut engine = InProcess {
+        forced: vec![format!("{FAULT_PREFIX}{fault}")],
+    };
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (index, (start, rulings)) in starts.iter().enumerate() {
+        let game_seed = seed.wrapping_add(index as u64);
+        if let Err(found) =
+            fuzz_game_from(&mut engine, variant, game_seed, start, max_plies, rulings)
+        {
+            let mut found = *found;
+            found.game = Some(index as u64);
             let key = (
                 found.start.clone(),
                 found.actions.clone(),

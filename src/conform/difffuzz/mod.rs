@@ -403,7 +403,6 @@ pub fn fuzz_game_noting(
     rulings: &[String],
     notes: &mut Notes,
 ) -> Result<usize, Box<DivergentGame>> {
-    let mut rng = Rng::new(seed);
     let diverged = |start: &str, actions: &[String], divergence| {
         Box::new(DivergentGame {
             variant,
@@ -424,6 +423,64 @@ pub fn fuzz_game_noting(
             .map_err(|error| diverged("", &[], Divergence::NoAnswer(error.to_string())))?,
         Err(error) => return Err(diverged("", &[], Divergence::NoAnswer(error.to_string()))),
     };
+    play_from(
+        engine,
+        variant,
+        seed,
+        &start,
+        max_plies,
+        perft_every,
+        rulings,
+        notes,
+    )
+}
+
+/// [`fuzz_game`] from a given start position (`fuzz --fault` plays from
+/// the positions of the suite too): random actions from `start`, seeded
+/// by `seed`, compared after each; the first divergence, shrunk.
+///
+/// # Errors
+/// The [`DivergentGame`].
+pub fn fuzz_game_from(
+    engine: &mut impl Responder,
+    variant: VariantId,
+    seed: u64,
+    start: &str,
+    max_plies: usize,
+    rulings: &[String],
+) -> Result<usize, Box<DivergentGame>> {
+    let mut notes = Notes::default();
+    play_from(
+        engine, variant, seed, start, max_plies, 0, rulings, &mut notes,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_from(
+    engine: &mut impl Responder,
+    variant: VariantId,
+    seed: u64,
+    start: &str,
+    max_plies: usize,
+    perft_every: usize,
+    rulings: &[String],
+    notes: &mut Notes,
+) -> Result<usize, Box<DivergentGame>> {
+    let mut rng = Rng::new(seed);
+    let diverged = |start: &str, actions: &[String], divergence| {
+        Box::new(DivergentGame {
+            variant,
+            rulings: rulings.to_vec(),
+            seed,
+            start: start.to_string(),
+            actions: actions.to_vec(),
+            diverging_action: None,
+            divergence,
+            played: actions.len(),
+            game: None,
+        })
+    };
+    let start = start.to_string();
     let mut game =
         reference_at(variant, &start, &[], rulings).map_err(|d| diverged(&start, &[], d))?;
     let mut actions: Vec<String> = Vec::new();
