@@ -14,6 +14,7 @@ pub mod precedence;
 pub mod process;
 pub mod responder;
 pub mod serve;
+pub mod stderr;
 pub mod uci;
 pub mod words;
 

@@ -32,6 +32,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod setup;
 pub mod start;
+pub mod tournament;
 pub mod witnesses;
 
 pub use cell::Cell;

@@ -149,6 +149,7 @@ pub static INFO: VariantInfo = VariantInfo {
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
     journal: None,
+    suite_files: &[],
     ruling_perft: None,
 };
 
