@@ -10,13 +10,23 @@ variant's page goes to OUTDIR/explore-<variant>.png; the response times of
 a move and of a ruling switch on each variant's largest position go to
 OUTDIR/explore-timing.json.
 
-Usage: explore-check.py REGELWERK OUTDIR [--timing | --timing-only]
+Issue 45 in a German browser (chromium --lang=de, Accept-Language de):
+the page opens in German without `lang` in the address, a ruling switch
+that refuses an action of the line keeps the whole line and says why
+above the board, the shared link after it restores that, switching back
+plays the line again, the ruling names are German with the key small,
+the clause list is sorted as people count with its filter in the address,
+and Sovereign Chess offers the defection to a held colour in German.
+Screenshots of these go to OUTDIR (or SHOTS with --shots SHOTS).
+
+Usage: explore-check.py REGELWERK OUTDIR [--timing | --timing-only | --issue-45-only] [--shots DIR]
 """
 
 import json
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -29,6 +39,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 REGELWERK = sys.argv[1]
 OUT = Path(sys.argv[2])
+SHOTS = Path(sys.argv[sys.argv.index("--shots") + 1]) if "--shots" in sys.argv else OUT
 # Rulings switched per variant (each switch runs the suite once under the
 # new settings; the first ones listed, and back to the default).
 RULINGS_PER_VARIANT = 4
@@ -417,6 +428,176 @@ def check_analysis_board(driver, url):
         fail("monarchie (de): step 1 is not highlighted at the start of the scenario")
 
 
+def browser(lang):
+    """A headless Chromium whose language (navigator.languages and
+    Accept-Language) is `lang`."""
+    options = Options()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,1100",
+                 "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                 f"--lang={lang}"]:
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": f"{lang},{lang.split('-')[0]}"})
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def shot(driver, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / name))
+    print(f"screenshot: {SHOTS / name}")
+
+
+def natural(clause):
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in clause.split(".")]
+
+
+EXAMPLE_LINE = ["8-31", "35-70", "147-146", "233-221"]
+SOVEREIGN_HOLDS_NAVY = "bk15/16/16/16/16/16/16/16/8nn7/16/16/4wp11/16/16/16/4wr3wk7 1 w b E 0"
+
+
+def line_states(driver):
+    return [(p.get_attribute("data-action"), p.get_attribute("data-state"))
+            for p in driver.find_elements(By.CSS_SELECTOR, "#move-list span.ply")]
+
+
+def check_issue_45(url, english_driver):
+    """The explorer keeps what the reader did, in the reader's language."""
+    # An English browser, no `lang` in the address: English.
+    english_driver.get(f"{url}?variant=monarchie")
+    settle(english_driver)
+    lang = english_driver.execute_script("return document.documentElement.lang")
+    if lang != "en":
+        fail(f"an English browser opens the explorer in '{lang}'")
+    driver = browser("de-DE")
+    try:
+        # A German browser, no `lang` in the address: German, with the
+        # one-line hint for a first-time visitor.
+        driver.get(f"{url}?variant=monarchie")
+        settle(driver)
+        lang = driver.execute_script("return document.documentElement.lang")
+        heading = driver.find_element(By.CSS_SELECTOR, "[data-t=rulings]").text
+        hint = driver.find_element(By.ID, "hint")
+        if lang != "de" or heading != "Auslegungen":
+            fail(f"a German browser opens the explorer in '{lang}' ('{heading}')")
+        elif not hint.is_displayed() or "Klicken Sie eine Figur an" not in hint.text:
+            fail(f"no German first-visit hint: '{hint.text}'")
+        else:
+            print(f"German browser: page in German; hint: {hint.text}")
+        if "lang=de" not in driver.current_url:
+            fail(f"the address does not carry the browser's language: {driver.current_url}")
+        # The ruling menus name each reading in German, the key small.
+        select = driver.find_element(By.CSS_SELECTOR, "select[data-ruling='R-PAWN-DIR']")
+        names = [o.text for o in Select(select).options]
+        if names[:2] != ["Voreinstellung", "Startzug nur über eine Seite"]:
+            fail(f"R-PAWN-DIR's readings are named {names}")
+        # The issue's line, then a reading that refuses its second action.
+        actions = "".join(f"&action={a}" for a in EXAMPLE_LINE)
+        driver.get(f"{url}?variant=monarchie{actions}")
+        settle(driver)
+        if [a for a, _ in line_states(driver)] != EXAMPLE_LINE or len(driver.find_elements(By.CSS_SELECTOR, "#history li")) != 4:
+            fail(f"the line {EXAMPLE_LINE} is not played: {line_states(driver)}")
+        Select(driver.find_element(By.CSS_SELECTOR, "select[data-ruling='R-PAWN-DIR']")).select_by_value("single-side")
+        settle(driver)
+        refusal = driver.find_element(By.ID, "refusal")
+        expected = [("8-31", "played"), ("35-70", "refused"), ("147-146", "unreached"), ("233-221", "unreached")]
+        if line_states(driver) != expected:
+            fail(f"after R-PAWN-DIR=single-side the move list is {line_states(driver)}, expected {expected}")
+        if not refusal.is_displayed() or refusal.get_attribute("data-index") != "2" or "kein Zug dieser Figur" not in refusal.text:
+            fail(f"the refusal is not said in German above the board: '{refusal.text}'")
+        if "not-a-move" in refusal.text or "cannot" in refusal.text:
+            fail(f"English in the German refusal: '{refusal.text}'")
+        top = driver.execute_script("return document.getElementById('refusal').getBoundingClientRect().bottom")
+        board_top = driver.execute_script("return document.getElementById('board').getBoundingClientRect().top")
+        height = driver.execute_script("return window.innerHeight")
+        if top > height or top > board_top + 1:
+            fail(f"the refusal is not where the reader looks (bottom {top}, board at {board_top}, window {height})")
+        small = driver.find_element(By.CSS_SELECTOR, "select[data-ruling='R-PAWN-DIR'] + small.key").text
+        if small != "R-PAWN-DIR=single-side":
+            fail(f"the key beside the reading reads '{small}'")
+        print(f"refusing switch: {refusal.text}")
+        shot(driver, "explore-refusal-de.png")
+        address = driver.current_url
+        if address.count("action=") != 4 or "ruling=R-PAWN-DIR%3Dsingle-side" not in address:
+            fail(f"the address after the switch does not keep the line: {address}")
+        driver.find_element(By.ID, "copy-link").click()
+        shared = driver.find_element(By.ID, "share-link").get_attribute("value")
+        # The shared link, opened afresh, shows the same: line and refusal.
+        driver.get("about:blank")
+        driver.get(shared)
+        settle(driver)
+        if line_states(driver) != expected or driver.find_element(By.ID, "refusal").get_attribute("data-index") != "2":
+            fail(f"the shared link {shared} opens {line_states(driver)}")
+        else:
+            print(f"shared link keeps the line: {shared}")
+        # Switching back restores everything.
+        Select(driver.find_element(By.CSS_SELECTOR, "select[data-ruling='R-PAWN-DIR']")).select_by_value("")
+        settle(driver)
+        if line_states(driver) != [(a, "played") for a in EXAMPLE_LINE] or driver.find_element(By.ID, "refusal").is_displayed():
+            fail(f"switching back leaves {line_states(driver)}")
+        elif len(driver.find_elements(By.CSS_SELECTOR, "#history li")) != 4 or driver.current_url.count("action=") != 4:
+            fail("switching back does not play the four actions again")
+        else:
+            print("switching back plays the whole line again")
+        # The clause list: sorted as people count, counts beside, filter in the address.
+        driver.execute_script("document.getElementById('scenarios-panel').open = true")
+        WebDriverWait(driver, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scenario-list h4"))
+        clauses = [h.get_attribute("data-clause") for h in driver.find_elements(By.CSS_SELECTOR, "#scenario-list h4")]
+        if clauses != sorted(clauses, key=natural):
+            fail(f"the clause list is not sorted as people count: {clauses[:12]}")
+        counts = driver.find_elements(By.CSS_SELECTOR, "#scenario-list h4 span.count")
+        if len(counts) != len(clauses) or not all(c.text.endswith("Szenarien") for c in counts):
+            fail("the clause headings carry no count")
+        field = driver.find_element(By.ID, "scenario-filter")
+        field.send_keys("m.6")
+        if "clause=m.6" not in driver.current_url:
+            fail(f"the clause filter is not in the address: {driver.current_url}")
+        driver.get(driver.current_url)
+        settle(driver)
+        WebDriverWait(driver, 120).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scenario-list h4"))
+        shown = [h.get_attribute("data-clause") for h in driver.find_elements(By.CSS_SELECTOR, "#scenario-list h4")]
+        if driver.find_element(By.ID, "scenario-filter").get_attribute("value") != "m.6" or not all(c.startswith("m.6") for c in shown):
+            fail(f"reloading keeps no clause filter: {shown[:5]}")
+        else:
+            print(f"clause list: {len(clauses)} clauses in order ({', '.join(clauses[:4])}, ...); filter m.6 kept: {len(shown)} clauses")
+        # Sovereign Chess: player 1 holds navy through the pawn on e5; the
+        # defection is offered in German.
+        position = urllib.parse.quote(SOVEREIGN_HOLDS_NAVY)
+        driver.get(f"{url}?variant=sovereign&position={position}")
+        settle(driver)
+        offers = driver.find_elements(By.CSS_SELECTOR, "#special [data-action='K=n']")
+        legal = cli_json("moves", "--variant", "sovereign", "--position", SOVEREIGN_HOLDS_NAVY)["moves"]
+        notes = driver.execute_script("return [...document.querySelectorAll('#board svg text')].map((t) => t.textContent).join(' | ')")
+        if "K=n" not in legal:
+            fail(f"sovereign: `moves` offers no defection here: {legal}")
+        if not offers or offers[0].text != "Überlaufen: der König wird marineblau":
+            fail(f"sovereign: the defection is not offered in German: {[o.text for o in offers]}")
+        elif "Spieler 1: König weiß" not in notes or "hält marineblau" not in notes:
+            fail(f"sovereign: the side notes are not German: {notes[-120:]}")
+        else:
+            print(f"sovereign: offered '{offers[0].text}' ({offers[0].get_attribute('data-action')})")
+            shot(driver, "explore-sovereign-defection-de.png")
+            offers[0].click()
+            settle(driver)
+            notes = driver.execute_script("return [...document.querySelectorAll('#board svg text')].map((t) => t.textContent).join(' | ')")
+            if "Spieler 1: König marineblau" not in notes:
+                fail(f"sovereign: after K=n the notes read {notes[-120:]}")
+        # Three Kingdoms in German: the kingdoms' colours in German.
+        driver.get(f"{url}?variant=threekingdoms")
+        settle(driver)
+        texts = driver.execute_script("return [...document.querySelectorAll('#board svg text')].map((t) => t.textContent)")
+        if "Wei (blau)" not in texts or any("(blue)" in t for t in texts):
+            fail(f"threekingdoms: the board's names are not German: {[t for t in texts if '(' in t]}")
+        else:
+            print("threekingdoms: board names " + ", ".join(t for t in texts if "(" in t))
+        shot(driver, "explore-threekingdoms-de.png")
+        for entry in driver.get_log("browser"):
+            if entry["level"] == "SEVERE":
+                fail(f"browser console (de): {entry['message']}")
+    finally:
+        driver.quit()
+
+
 def timings(url, variants):
     """A move and a ruling switch on each variant's largest position: the
     start or suite position with the most legal moves."""
@@ -475,8 +656,10 @@ def main():
     process, url = start_server()
     options = Options()
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,1100",
-                 "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
+                 "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                 "--lang=en-US"]:
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -485,12 +668,15 @@ def main():
         variants, _, _ = None, None, None
         with urllib.request.urlopen(url + "api/info") as response:
             variants = json.load(response)["variants"]
-        if "--timing-only" not in sys.argv:
+        if "--issue-45-only" in sys.argv:
+            check_issue_45(url, driver)
+        elif "--timing-only" not in sys.argv:
             for info in variants:
                 check_variant(driver, url, info)
             check_scenario_browser(driver, url)
             check_misreading(driver, url)
             check_analysis_board(driver, url)
+            check_issue_45(url, driver)
         for entry in driver.get_log("browser"):
             if entry["level"] == "SEVERE":
                 fail(f"browser console: {entry['message']}")
@@ -502,7 +688,7 @@ def main():
         code = process.wait(timeout=10)
         if code != 0:
             fail(f"the explorer did not stop cleanly on SIGTERM (exit {code})")
-    if "--timing-only" not in sys.argv:
+    if "--timing-only" not in sys.argv and "--issue-45-only" not in sys.argv:
         if not any(variant == "threekingdoms" for variant, _, _ in renames_seen):
             fail("threekingdoms: no ruling switch showed renamed moves (R-SEATS renames the points a crossing reaches)")
         if not flip_words_seen:

@@ -4,6 +4,22 @@ each, and fail on any console error, uncaught exception or resource that
 does not load.
 
 Usage: report-check.py [de:]PAGE=SCREENSHOT.png [[de:]PAGE=SCREENSHOT.png ...]
+       report-check.py --site DIR [--shots DIR]
+
+With --site DIR (a German site written by `regelwerk report --html DIR`,
+issue 45) it checks, besides the pages given:
+- every finding sheet (`*/sheet-*.html`) prints on exactly one A4 page
+  (headless Chromium --print-to-pdf, pages counted by pdfinfo or the
+  PDF's /Type /Page objects);
+- the English share of function words over every German page of all
+  variants (visible text: without code, pre, svg, script, style) stays
+  under 2 %, and the figure is printed;
+- every page with a diagram has the legend, and every letter drawn on a
+  piece (inline or in the page's img/*.svg) is in that legend;
+- every variant has its feedback report (`rueckmeldung.html`) with a
+  verdict for every clause its clause pages name.
+With --shots DIR it saves PNGs of one sheet (PDF to PNG by pdftoppm) and
+of a page of the feedback report there.
 
 A page given as `de:PAGE` is a German page: its visible prose (the text
 the browser renders, without code, pre, svg, script and style) must hold
@@ -17,6 +33,8 @@ and listens to the Log, Runtime and Network events of each page.
 """
 
 import base64
+import html.parser
+import shutil
 import json
 import os
 import re
@@ -28,6 +46,7 @@ from pathlib import Path
 
 TIMEOUT = 60.0
 ENGLISH_LIMIT = 3.0
+SITE_ENGLISH_LIMIT = 2.0
 
 # The word lists of src/report/texts.rs (words that are also German, such
 # as "in", "an", "was", "also", and the side letter "a", are left out).
@@ -192,14 +211,169 @@ def check(browser, url, screenshot, german=False):
     return problems
 
 
+class Visible(html.parser.HTMLParser):
+    """The visible text of a page, without code, pre, svg, script, style."""
+
+    SKIP = {"code", "pre", "svg", "script", "style", "title"}
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.parts = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.parts.append(data)
+
+
+def visible_text(text):
+    parser = Visible()
+    parser.feed(text)
+    return " ".join(parser.parts)
+
+
+def pdf_pages(pdf):
+    if shutil.which("pdfinfo"):
+        out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            if line.startswith("Pages:"):
+                return int(line.split()[1])
+    return len(re.findall(rb"/Type\s*/Page[^s]", Path(pdf).read_bytes()))
+
+
+def print_pdf(page, pdf):
+    subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+         "--user-data-dir=" + tempfile.mkdtemp(prefix="report-print-"),
+         "--print-to-pdf=" + str(pdf), Path(page).resolve().as_uri()],
+        capture_output=True, timeout=120, check=False,
+    )
+
+
+def check_sheets(site, shots):
+    problems = []
+    sheets = sorted(Path(site).glob("*/sheet-*.html"))
+    if not sheets:
+        return ["no finding sheet in " + str(site)]
+    out = Path(tempfile.mkdtemp(prefix="report-sheets-"))
+    for sheet in sheets:
+        pdf = out / (sheet.parent.name + "-" + sheet.stem + ".pdf")
+        print_pdf(sheet, pdf)
+        pages = pdf_pages(pdf) if pdf.exists() else 0
+        if pages != 1:
+            problems.append(f"{sheet}: prints on {pages} pages, not one A4 page")
+    print(f"sheets: {len(sheets)} printed, {len(sheets) - len(problems)} on one A4 page")
+    if shots and sheets:
+        first = out / (sheets[0].parent.name + "-" + sheets[0].stem + ".pdf")
+        if shutil.which("pdftoppm") and first.exists():
+            subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(first),
+                            str(Path(shots) / "sheet")], check=False)
+    return problems
+
+
+def check_german(site):
+    problems = []
+    english = german = 0
+    worst = (0.0, "")
+    pages = sorted(Path(site).glob("*/*.html")) + sorted(Path(site).glob("*/figures/index.html"))
+    for page in pages:
+        e, g = function_words(visible_text(page.read_text(encoding="utf-8")))
+        english += e
+        german += g
+        share = 100.0 * e / max(1, e + g)
+        if share > worst[0] and e + g >= 20:
+            worst = (share, str(page))
+    share = 100.0 * english / max(1, english + german)
+    print(f"German pages: {len(pages)}, English share {share:.2f} % "
+          f"({english} English, {german} German function words; worst page {worst[1]} at {worst[0]:.1f} %)")
+    if share >= SITE_ENGLISH_LIMIT:
+        problems.append(f"English share {share:.2f} % >= {SITE_ENGLISH_LIMIT} %")
+    return problems
+
+
+LETTER = re.compile(r'<text class="k"[^>]*>(.)<tspan class="q" dy="1">(.)</tspan>')
+LEGEND = re.compile(r'<div class="legend">(.*?)</div>', re.S)
+LEGEND_LETTER = re.compile(r'<b class="letter">(.)</b>')
+
+
+def check_legends(site):
+    problems = []
+    checked = 0
+    for page in sorted(Path(site).glob("*/*.html")) + sorted(Path(site).glob("*/figures/index.html")):
+        text = page.read_text(encoding="utf-8")
+        svgs = re.findall(r"<svg.*?</svg>", text, re.S)
+        for src in re.findall(r'<img src="([^"]+\.svg)"', text):
+            target = page.parent / src
+            if target.exists():
+                svgs.append(target.read_text(encoding="utf-8"))
+        drawn = {pair for svg in svgs for pair in LETTER.findall(svg)}
+        if not drawn:
+            continue
+        checked += 1
+        legend = LEGEND.search(text)
+        if not legend:
+            problems.append(f"{page}: diagrams without the legend")
+            continue
+        known = set(LEGEND_LETTER.findall(legend.group(1)))
+        for piece, party in sorted(drawn):
+            for letter in (piece, party):
+                if letter not in known:
+                    problems.append(f"{page}: drawn letter {letter} is not in the legend")
+    print(f"legends: {checked} pages with diagrams checked")
+    return problems
+
+
+def check_feedback(site):
+    problems = []
+    for variant in sorted(p for p in Path(site).iterdir() if p.is_dir()):
+        clauses = sorted(p.stem.removeprefix("clause-") for p in variant.glob("clause-*.html"))
+        if not clauses:
+            continue
+        page = variant / "rueckmeldung.html"
+        if not page.exists():
+            problems.append(f"{variant.name}: no feedback report")
+            continue
+        text = page.read_text(encoding="utf-8")
+        judged = set(re.findall(r'<section class="clause" id="([^"]+)">\s*<h2>[^<]*<span class="verdict">[^<]+</span>', text))
+        for clause in clauses:
+            if clause not in judged:
+                problems.append(f"{variant.name}: clause {clause} has no verdict")
+        print(f"{variant.name}: feedback report with {len(judged)} clauses judged of {len(clauses)}")
+    return problems
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    browser = Browser()
+    arguments = sys.argv[1:]
+    site = shots = None
+    if "--site" in arguments:
+        i = arguments.index("--site")
+        site = arguments[i + 1]
+        del arguments[i:i + 2]
+    if "--shots" in arguments:
+        i = arguments.index("--shots")
+        shots = arguments[i + 1]
+        del arguments[i:i + 2]
     failed = False
+    if site:
+        for problem in check_german(site) + check_legends(site) + check_feedback(site) + check_sheets(site, shots):
+            print(problem, file=sys.stderr)
+            failed = True
+    if not arguments:
+        return 1 if failed else 0
+    browser = Browser()
     try:
-        for argument in sys.argv[1:]:
+        for argument in arguments:
             page, screenshot = argument.split("=", 1)
             german = page.startswith("de:")
             page = page.removeprefix("de:")

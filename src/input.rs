@@ -6,9 +6,10 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+mod walk;
 mod words;
 
-pub use words::{os_reason, plain, visible, without_os_error};
+pub use words::{os_reason, plain, program_failure, visible, without_os_error};
 
 /// The largest file regelwerk reads (scenarios, journals, tournament
 /// cases, PGN, lists): 8 MiB, eight times a journal of 100,000 actions,
@@ -187,6 +188,20 @@ pub enum InputError {
     },
 }
 
+/// The most items one YAML file may hold, counted before parsing: each
+/// line that is not blank or a comment, each `key:`, each `[` or `{` and
+/// each `,` inside brackets (about the values the parser makes: a
+/// journal of 100,000 actions counts some 600,000). The parser holds
+/// every item as an event at once, so the limit bounds the memory of any
+/// YAML file within `MAX_FILE_BYTES` (docs/hostile-table.md measures the
+/// worst shapes).
+pub const MAX_YAML_ITEMS: usize = 1_000_000;
+
+/// The most aliases (`*name`) one YAML file may use. No regelwerk format
+/// needs any; a few are allowed for hand-written files, and the parser's
+/// own repetition limit bounds what they expand to.
+pub const MAX_YAML_ALIASES: usize = 1_000;
+
 /// The deepest YAML nesting accepted (mappings and sequences inside each
 /// other). The scenario format needs six levels.
 pub const MAX_YAML_DEPTH: usize = 32;
@@ -310,6 +325,10 @@ pub fn open_regular(path: &Path) -> Result<std::fs::File, LoadError> {
     if metadata.is_dir() {
         return Err(error(path, 0, 0, "a folder, not a file".to_string()));
     }
+    if is_null_device(&metadata) {
+        // `/dev/null` (under any name) is an empty input: it ends at once.
+        return Ok(file);
+    }
     if let Some(what) = not_regular(&metadata) {
         return Err(error(
             path,
@@ -322,6 +341,26 @@ pub fn open_regular(path: &Path) -> Result<std::fs::File, LoadError> {
     }
     note_input(path, &metadata);
     Ok(file)
+}
+
+/// Whether `metadata` is that of the null device (`/dev/null`, or
+/// another name of it): read, it is empty and ends at once, so it is
+/// accepted as an empty input (a shell habit: `--expected-failures
+/// /dev/null`), unlike other devices, which may never end.
+pub fn is_null_device(metadata: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        metadata.file_type().is_char_device()
+            && std::fs::metadata("/dev/null").is_ok_and(|null| {
+                null.file_type().is_char_device() && null.rdev() == metadata.rdev()
+            })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        false
+    }
 }
 
 /// What a file that is not a regular one is, or `None` for a regular
@@ -514,6 +553,75 @@ pub fn check_yaml_depth(text: &str) -> Result<(), (usize, usize, String)> {
     Ok(())
 }
 
+/// Checks YAML text for more items than [`MAX_YAML_ITEMS`] or more
+/// aliases than [`MAX_YAML_ALIASES`], before a parser builds them: a
+/// one-line flow list of 8 MiB holds four million items, which the
+/// parser would hold as events and values at once (over a gigabyte).
+///
+/// # Errors
+/// The 1-based line and column where the limit is passed, and a message
+/// naming it.
+pub fn check_yaml_size(text: &str) -> Result<(), (usize, usize, String)> {
+    let mut items = 0usize;
+    let mut aliases = 0usize;
+    let mut flow: Vec<char> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        items += 1;
+        let mut quoted = None;
+        let mut previous = ' ';
+        let mut chars = line.char_indices().peekable();
+        while let Some((column, c)) = chars.next() {
+            let next = chars.peek().map_or(' ', |&(_, next)| next);
+            match (quoted, c) {
+                (Some(q), c) if c == q => quoted = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if matches!(previous, ' ' | '[' | '{' | ',' | ':' | '-') => {
+                    quoted = Some(c);
+                }
+                (None, '#') if previous == ' ' => break,
+                (None, '[' | '{') => {
+                    flow.push(c);
+                    items += 1;
+                }
+                (None, ']' | '}') => {
+                    flow.pop();
+                }
+                // In a flow mapping an entry may be a key alone (`{a, b}`),
+                // which the parser makes two values of (the key, a null).
+                (None, ',') if flow.last() == Some(&'{') => items += 2,
+                (None, ',') if !flow.is_empty() => items += 1,
+                (None, ':') if next == ' ' || column + 1 == line.len() => items += 1,
+                (None, '*') if matches!(previous, ' ' | '[' | '{' | ',') => aliases += 1,
+                _ => {}
+            }
+            previous = c;
+            if items > MAX_YAML_ITEMS {
+                return Err((
+                    index + 1,
+                    column + 1,
+                    format!(
+                        "more than MAX_YAML_ITEMS ({MAX_YAML_ITEMS}) items in one file; regelwerk reads no bigger list"
+                    ),
+                ));
+            }
+            if aliases > MAX_YAML_ALIASES {
+                return Err((
+                    index + 1,
+                    column + 1,
+                    format!(
+                        "more than MAX_YAML_ALIASES ({MAX_YAML_ALIASES}) aliases (`*name`) in one file; write the values out"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Checks a perft depth against [`MAX_PERFT_DEPTH`].
 ///
 /// # Errors
@@ -542,6 +650,7 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         message,
     };
     check_yaml_depth(text).map_err(|(line, column, message)| fail(line, column, message))?;
+    check_yaml_size(text).map_err(|(line, column, message)| fail(line, column, message))?;
     let located = |error: serde_yaml::Error| {
         let (line, column) = error
             .location()
@@ -567,10 +676,18 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         }
     };
     // A mapping value reports a key given twice; typed fields may not.
-    let value = serde_yaml::from_str::<serde_yaml::Value>(text).map_err(located)?;
-    // A YAML tag (`!name`) is no part of any regelwerk format; the typed
-    // reading would drop some tags silently and misname others.
-    if let Some(tag) = first_tag(&value) {
+    // The first reading builds nothing: it finds a key given twice
+    // (typed map fields would take the last) and a YAML tag (`!name`),
+    // which is no part of any regelwerk format (the typed reading would
+    // drop some tags silently and misname others).
+    if let Err(error) = walk::walk(text) {
+        let message = error.to_string();
+        let Some(tag) = message
+            .split_once(walk::TAG)
+            .map(|(_, tag)| tag.split([' ', ',']).next().unwrap_or_default().to_string())
+        else {
+            return Err(located(error));
+        };
         let (line, column) = text
             .lines()
             .enumerate()
@@ -583,18 +700,6 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Re
         ));
     }
     serde_yaml::from_str(text).map_err(located)
-}
-
-/// The first YAML tag in `value`, as written (`!name`).
-fn first_tag(value: &serde_yaml::Value) -> Option<String> {
-    match value {
-        serde_yaml::Value::Tagged(tagged) => Some(tagged.tag.to_string()),
-        serde_yaml::Value::Sequence(items) => items.iter().find_map(first_tag),
-        serde_yaml::Value::Mapping(map) => map
-            .iter()
-            .find_map(|(key, value)| first_tag(key).or_else(|| first_tag(value))),
-        _ => None,
-    }
 }
 
 /// A serde_yaml message without its trailing position (the error carries

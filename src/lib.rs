@@ -24,6 +24,7 @@ pub mod fuzz;
 pub mod input;
 pub mod journal;
 pub mod output;
+pub mod parser_checks;
 pub mod perftfile;
 pub mod players;
 pub mod protocol;

@@ -8,6 +8,10 @@ mod cli;
 
 fn main() -> ExitCode {
     cli::install_stdout_hook();
+    if let Some(message) = non_utf8_argument() {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     let args = cli::Cli::parse();
     if !args.talks_to_engines() {
         restore_default_sigpipe();
@@ -20,7 +24,26 @@ fn main() -> ExitCode {
         }
     };
     cli::flush_stdout();
+    // Whatever an engine started and left behind goes with the run.
+    regelwerk::protocol::reaper::sweep();
     code
+}
+
+/// An argument that is not UTF-8 text, named by its place and the option
+/// before it (clap says only that one of them is not).
+fn non_utf8_argument() -> Option<String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let at = args.iter().position(|arg| arg.to_str().is_none())?;
+    let shown = regelwerk::input::quote(&args[at].to_string_lossy());
+    let after = match at.checked_sub(1).and_then(|before| args[before].to_str()) {
+        Some(option) if option.starts_with('-') => format!(", the value of {option}"),
+        Some(word) => format!(", after '{}'", regelwerk::input::quote(word)),
+        None => String::new(),
+    };
+    Some(format!(
+        "argument {} ('{shown}'{after}) is not UTF-8 text (� marks the bytes that are not): give file names and values as UTF-8",
+        at + 1
+    ))
 }
 
 /// The error and its causes, each said once: a cause whose text the

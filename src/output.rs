@@ -84,6 +84,203 @@ pub fn refuse_input(path: &Path, inputs: &[PathBuf]) -> Result<(), OutputError> 
     }
 }
 
+/// Whether `--force` was given: the write rule ([`may_replace`]) then
+/// lets every output replace what is there.
+static FORCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--force` for this run (the command line's global flag).
+pub fn set_force(force: bool) {
+    FORCE.store(force, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// What an output is, for the write rule (README, "Exit codes"):
+/// whether an existing file at its path may be replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writes {
+    /// A campaign's results file (`--output` of check, perft, fuzz and a
+    /// `*.jsonl` of conform): an existing one holds a campaign's work and
+    /// is replaced by a new campaign only with `--force`; `--resume`
+    /// (`resume`) continues it instead.
+    Results {
+        /// Whether the run continues the file (`--resume`).
+        resume: bool,
+    },
+    /// The record of a game (`play --journal`, `play --pgn`): it cannot be
+    /// made again, so an existing file is replaced only with `--force`.
+    Record,
+    /// A view made from the inputs (a report, a drawing), which can be
+    /// made again: it replaces a file of the same look (one this command
+    /// writes, recognised by its first bytes), anything else only with
+    /// `--force`.
+    View(Look),
+}
+
+/// The first bytes by which a view regelwerk writes is recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// A board diagram (`render -o`): regelwerk's `<svg` element.
+    Svg,
+    /// `conform`'s text report: its `engine: ` line.
+    ConformText,
+    /// `conform --format json`: its `suite_revision` field.
+    ConformJson,
+    /// `conform --format junit`: its `<testsuites name="regelwerk` line.
+    ConformJunit,
+    /// `conform --format html`: its `regelwerk conformance` title.
+    ConformHtml,
+}
+
+impl Look {
+    /// Whether `head` (a file's first bytes) is of this look.
+    fn matches(self, head: &str) -> bool {
+        let head = head.trim_start();
+        match self {
+            Look::Svg => {
+                head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+                    && head
+                        .lines()
+                        .next()
+                        .is_some_and(|line| line.contains("role=\"img\""))
+            }
+            Look::ConformText => head.starts_with("engine: ") && head.contains("\nsuite: "),
+            Look::ConformJson => head.starts_with('{') && head.contains("\"suite_revision\""),
+            Look::ConformJunit => {
+                head.starts_with("<?xml") && head.contains("<testsuites name=\"regelwerk conform")
+            }
+            Look::ConformHtml => {
+                head.starts_with("<!DOCTYPE html>")
+                    && head.contains("<title>regelwerk conformance</title>")
+            }
+        }
+    }
+
+    /// What a file of this look is, in words.
+    fn words(self) -> &'static str {
+        match self {
+            Look::Svg => "a board diagram",
+            Look::ConformText | Look::ConformJson | Look::ConformJunit | Look::ConformHtml => {
+                "a conformance report in this format"
+            }
+        }
+    }
+}
+
+/// The write rule (README, "Exit codes"), checked before a run starts:
+/// whether the output `path` may be written. A path that does not exist,
+/// an empty file, a device or a pipe (`/dev/null`, `/dev/stdout`, `-`)
+/// may always be; with `--force` ([`set_force`]) anything may; else
+/// [`Writes`] says which existing file may be replaced.
+///
+/// # Errors
+/// [`OutputError`] naming what the file is and what to give instead.
+pub fn may_replace(path: &Path, writes: Writes) -> Result<(), OutputError> {
+    if path == Path::new("-") || FORCE.load(std::sync::atomic::Ordering::SeqCst) {
+        return Ok(());
+    }
+    let Ok(metadata) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    if !metadata.is_file() || metadata.len() == 0 {
+        return Ok(());
+    }
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        use std::io::Read as _;
+        let _ = file.take(4096).read_to_end(&mut head);
+    }
+    let head = String::from_utf8_lossy(&head);
+    let what = what_is(&head);
+    let refuse = |message: String| {
+        Err(OutputError {
+            path: path.to_path_buf(),
+            message,
+        })
+    };
+    match writes {
+        Writes::Results { resume: true } => Ok(()),
+        Writes::Results { resume: false } => refuse(format!(
+            "the file exists ({what}); a new campaign does not replace it: give --resume to continue the campaign it holds, --force to replace it, or name another file"
+        )),
+        Writes::Record => refuse(format!(
+            "the file exists ({what}); a game's record is never replaced unasked: give --force to replace it, or name another file"
+        )),
+        Writes::View(look) if look.matches(&head) => Ok(()),
+        Writes::View(look) => refuse(format!(
+            "the file exists and is not {} regelwerk wrote ({what}); give --force to replace it, or name another file",
+            look.words()
+        )),
+    }
+}
+
+/// The write rule for the files of a folder output (`report --html`,
+/// `figures -o`): an existing file is replaced when its first line is the
+/// first line of `text`, the file about to be written (a page, a drawing,
+/// the style sheet of an earlier run); anything else (a scenario, a
+/// journal, source text that happens to have the name) only with
+/// `--force`.
+///
+/// # Errors
+/// [`OutputError`] naming what the file is and what to give instead.
+pub fn may_replace_like(path: &Path, text: &str) -> Result<(), OutputError> {
+    if FORCE.load(std::sync::atomic::Ordering::SeqCst) {
+        return Ok(());
+    }
+    let Ok(metadata) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    if !metadata.is_file() || metadata.len() == 0 {
+        return Ok(());
+    }
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        use std::io::Read as _;
+        let _ = file.take(4096).read_to_end(&mut head);
+    }
+    let head = String::from_utf8_lossy(&head);
+    let first = |text: &str| {
+        text.trim_start()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    if first(&head) == first(text) {
+        return Ok(());
+    }
+    Err(OutputError {
+        path: path.to_path_buf(),
+        message: format!(
+            "the file exists and is not one this command wrote ({}); give --force to replace it, or choose another folder",
+            what_is(&head)
+        ),
+    })
+}
+
+/// What an existing file seems to be, from its first bytes, for the
+/// write rule's message.
+fn what_is(head: &str) -> &'static str {
+    let start = head.trim_start();
+    if start.starts_with("{\"record\":\"header\"") {
+        "the results of a campaign"
+    } else if head.contains("# Written by: regelwerk play") || head.contains("\nparticipants:") {
+        "a game's journal"
+    } else if start.starts_with("[Event ") || start.starts_with("[Variant ") {
+        "a PGN game record"
+    } else if head.lines().any(|line| line.starts_with("steps:"))
+        || (head.lines().any(|line| line.starts_with("variant:"))
+            && head.lines().any(|line| line.starts_with("id:")))
+    {
+        "a scenario"
+    } else if start.starts_with("<svg")
+        || start.starts_with("<!DOCTYPE")
+        || start.starts_with("<?xml")
+    {
+        "a document of another kind"
+    } else {
+        "a file regelwerk did not write, or not of this kind"
+    }
+}
+
 /// A file written whole or not at all: the bytes go to a temporary file
 /// in the same folder (`.NAME.PID.partial`), which [`AtomicFile::commit`]
 /// renames into place; dropped without a commit, the temporary file is

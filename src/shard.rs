@@ -260,6 +260,13 @@ impl ResultsWriter {
                 started: std::time::Instant::now(),
             });
         }
+        // The write rule: a new campaign does not replace another's file.
+        crate::output::may_replace(
+            path,
+            crate::output::Writes::Results {
+                resume: begin == Begin::Resume,
+            },
+        )?;
         let header = Record::Header {
             command: command.to_string(),
             campaign,

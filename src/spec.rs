@@ -6,11 +6,13 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod frames;
 mod misreadings;
 
 pub use misreadings::{
-    load_misreading_catalogue, load_misreadings, misreadings_missing_german, MisreadingCatalogue,
-    MisreadingDe, MisreadingEntry, MisreadingKind, RejectedMisreading, Sentence,
+    coding_parts, load_misreading_catalogue, load_misreadings, misreadings_missing_german,
+    MisreadingCatalogue, MisreadingDe, MisreadingEntry, MisreadingKind, RejectedMisreading,
+    Sentence, GEOMETRY_CLAIMS,
 };
 
 /// Which part of the project can test a clause.
@@ -249,6 +251,15 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SpecError> 
         path: path.to_path_buf(),
         source,
     })?;
+    // Bounded before parsing, as every YAML file regelwerk reads.
+    crate::input::check_yaml_depth(&text)
+        .and_then(|()| crate::input::check_yaml_size(&text))
+        .map_err(|(line, column, message)| SpecError::Format {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        })?;
     serde_yaml::from_str(&text).map_err(|error| {
         let (line, column) = error
             .location()

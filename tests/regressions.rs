@@ -491,6 +491,7 @@ fn the_explorer_refuses_two_host_headers() {
         output: None,
         port: 0,
         initial: serde_json::json!({"variant": "grand"}),
+        report: None,
     })
     .expect("binds a free port");
     let address: SocketAddr = explorer.address();
@@ -724,7 +725,7 @@ fn control_characters_are_escaped_in_messages() {
     let ran = run(&["check", &file]);
     assert_eq!(ran.code, Some(2), "{}", said(&ran));
     assert!(!said(&ran).contains('\0'), "a raw NUL: {}", said(&ran));
-    assert!(said(&ran).contains("\\u{0}"), "{}", said(&ran));
+    assert!(said(&ran).contains("<U+0000>"), "{}", said(&ran));
 }
 
 /// A `position` line that is no position breaks the perft file (2),

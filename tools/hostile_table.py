@@ -18,6 +18,7 @@ root; scratch files go to a temporary folder that is removed at the end.
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +26,7 @@ import time
 
 import hostile_inputs
 import hostile_third
+import hostile_fourth
 
 LIMIT = 300
 CHECK_SECONDS = 60
@@ -204,6 +206,12 @@ def measure(binary, argv, stdin, options=None):
     stderr tail, problems found by the row's options)."""
     options = options or {}
     limit = options.get("limit", LIMIT)
+    before_problems = []
+    if "before" in options:
+        # A run that makes the row's file first (an earlier campaign).
+        earlier = subprocess.run([binary, *options["before"]], capture_output=True, cwd=options.get("cwd", ROOT))
+        if earlier.returncode not in (0, 1):
+            before_problems.append(f"the earlier run ended with {earlier.returncode}: {earlier.stderr.decode('utf-8', 'replace').strip()[:200]}")
     kept = {path: digest(path) for path in options.get("keep", [])}
     started = time.monotonic()
     stdout = open(options["stdout"], "wb") if "stdout" in options else subprocess.PIPE
@@ -212,9 +220,17 @@ def measure(binary, argv, stdin, options=None):
         stdin=subprocess.PIPE,
         stdout=stdout,
         stderr=subprocess.PIPE,
-        cwd=ROOT,
+        cwd=options.get("cwd", ROOT),
         preexec_fn=default_signals,
     )
+    if "http" in options:
+        port, requests = options["http"]
+        before_problems += talk(port, requests, process)
+        for pid in children(process.pid):
+            try:
+                os.kill(pid, 15)
+            except OSError:
+                pass
     if "signal" in options:
         # Signal the program (the child of /usr/bin/time) once it has
         # finished a unit (or after the row's delay).
@@ -243,7 +259,21 @@ def measure(binary, argv, stdin, options=None):
     done = subprocess.CompletedProcess(argv, process.returncode, out or b"", err)
     seconds = time.monotonic() - started
     err = done.stderr.decode("utf-8", "replace")
-    problems = []
+    problems = list(before_problems)
+    if "peak_kb" in options:
+        peak_now = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+        if peak_now and int(peak_now.group(1)) > options["peak_kb"]:
+            problems.append(f"peak {peak_now.group(1)} KB, over {options['peak_kb']} KB")
+    if "not_in" in options:
+        where, words = options["not_in"]
+        found = holding(where, words)
+        if found:
+            problems.append(f"{found} holds {words!r} unescaped")
+    if "in" in options:
+        where, words = options["in"]
+        found = holding(where, words)
+        if found is None or found.endswith("(nothing written)"):
+            problems.append(f"nothing under {where} holds {words!r}: the text was not shown at all")
     for path, before in kept.items():
         if digest(path) != before:
             problems.append(f"{path} was changed (an input destroyed or an output half-written)")
@@ -274,7 +304,7 @@ def measure(binary, argv, stdin, options=None):
         if merged.returncode not in (0, 1):
             message = merged.stderr.decode("utf-8", "replace").strip()[:200]
             problems.append(f"`merge` after --resume ended with {merged.returncode}: {message}")
-    if "says" in options and options["says"] not in err:
+    if "says" in options and options["says"] not in err and options["says"] not in done.stdout.decode("utf-8", "replace"):
         problems.append(f"the message does not say {options['says']!r}: {err.strip()[:200]}")
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     status = re.search(r"Exit status: (\d+)", err)
@@ -296,6 +326,49 @@ def measure(binary, argv, stdin, options=None):
     if "exit" in options and code != options["exit"]:
         problems.append(f"exit {code}, not {options['exit']}")
     return (code, seconds, int(peak.group(1)) if peak else None, said[0][:120] if said else "", problems)
+
+
+def talk(port, requests, process):
+    """Sends `requests` to the explorer on `port` once it listens: each
+    (method, path, body, check); returns the problems found."""
+    import http.client
+
+    problems = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        return [f"the explorer did not listen on port {port}"]
+    for method, path, body, check in requests:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request(method, path, body=body.encode(), headers={"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            text = answer.read().decode("utf-8", "replace")
+            found = check(answer.status, text)
+            if found:
+                problems.append(f"{method} {path}: {found}")
+        except Exception as error:  # noqa: BLE001 - any failure is the row's finding
+            problems.append(f"{method} {path}: no answer ({error})")
+    return problems
+
+
+def holding(where, words):
+    """The first file at or below `where` that holds `words`, or None."""
+    paths = [where] if os.path.isfile(where) else [os.path.join(d, n) for d, _, ns in os.walk(where) for n in ns]
+    if not paths:
+        return f"{where} (nothing written)"
+    for path in paths:
+        try:
+            if words in open(path, encoding="utf-8", errors="replace").read():
+                return path
+        except OSError:
+            continue
+    return None
 
 
 def default_signals():
@@ -366,6 +439,7 @@ def main():
 
         tried = inputs(binary, files, tmp) + hostile_inputs.generated(run, tmp, put)
         tried += hostile_third.rows(binary, tmp, os.path.join(ROOT, ONE))
+        tried += hostile_fourth.rows(binary, tmp, os.path.join(ROOT, ONE), ROOT)
         rows = []
         began = time.monotonic()
         for number, row in enumerate(tried, 1):

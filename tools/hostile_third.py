@@ -174,7 +174,9 @@ def output_rows(binary, tmp):
     os.makedirs(folder, exist_ok=True)
     report = os.path.join(folder, "report.txt")
     with open(report, "w") as out:
-        out.write("the previous report\n")
+        # A conformance report of an earlier run (its first lines): the
+        # write rule lets `conform -o` replace it, so the run starts.
+        out.write("engine: the previous engine, protocol 2.2; harness protocol 2.2\nsuite: the previous report\n")
     missing = os.path.join(folder, "missing.yaml")
     return [
         ("`check --output` of a run that fails at once", ["check", missing, "--shard", "1/1", "--output", os.path.join(folder, "never.jsonl")], None, {"absent": [os.path.join(folder, "never.jsonl")]}),

@@ -151,6 +151,9 @@ pub(super) fn check(
         writer.finish()?;
     }
     print_check_report(&report, &spec, seconds, format, coverage)?;
+    if coverage && format == ReportFormat::Text && forced.is_empty() {
+        super::coverage::print_frames(&root, &variants)?;
+    }
     if report.cases.is_empty() && resumed == 0 && shard == regelwerk::shard::Shard::WHOLE {
         if all_files.is_empty() {
             anyhow::bail!("no scenario matched: no scenario file (*.yaml) in the paths given");

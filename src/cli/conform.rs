@@ -105,7 +105,11 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     super::exit::check_uci_variant(args.uci, args.variant)?;
     super::exit::check_engine_command(&args.engine, if args.uci { "--uci" } else { "--engine" })?;
     if let Some(path) = &args.output {
-        super::exit::check_writable(path)?;
+        super::exit::check_conform_output(
+            path,
+            args.format,
+            args.resume == regelwerk::shard::Begin::Resume,
+        )?;
     }
     let root = repo_root();
     let variant = args.variant;

@@ -52,12 +52,18 @@ pub fn of_error(error: &anyhow::Error) -> ExitCode {
 ///
 /// # Errors
 /// The path, what is wrong and what to do.
-pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+pub fn check_writable(
+    path: &std::path::Path,
+    writes: regelwerk::output::Writes,
+) -> anyhow::Result<()> {
     if path == std::path::Path::new("-") {
         return Ok(());
     }
     check_output_parent(path, "output")?;
     regelwerk::output::refuse_input(path, &[])?;
+    if !path.is_dir() {
+        regelwerk::output::may_replace(path, writes)?;
+    }
     if path.is_dir() {
         anyhow::bail!(
             "cannot write {}: a folder, not a file; name a file",
@@ -72,6 +78,31 @@ pub fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
     let probe = regelwerk::output::AtomicFile::create(path)?;
     drop(probe);
     Ok(())
+}
+
+/// [`check_writable`] for `conform -o`: a `*.jsonl` file is a campaign's
+/// results (continued by `--resume`), anything else the report in
+/// `format`.
+///
+/// # Errors
+/// As [`check_writable`].
+pub(super) fn check_conform_output(
+    path: &std::path::Path,
+    format: super::ConformFormat,
+    resume: bool,
+) -> anyhow::Result<()> {
+    use regelwerk::output::{Look, Writes};
+    let writes = if path.extension().is_some_and(|ext| ext == "jsonl") {
+        Writes::Results { resume }
+    } else {
+        Writes::View(match format {
+            super::ConformFormat::Text => Look::ConformText,
+            super::ConformFormat::Json => Look::ConformJson,
+            super::ConformFormat::Junit => Look::ConformJunit,
+            super::ConformFormat::Html => Look::ConformHtml,
+        })
+    };
+    check_writable(path, writes)
 }
 
 /// Checks before a run that the folder an output goes into exists (no

@@ -37,6 +37,12 @@ pub(super) struct ExploreArgs {
     /// Where "save as scenario" writes (default: scenarios/<variant>/proposed/).
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
+    /// The page's language, de or en (default: the browser's).
+    #[arg(long, value_parser = ["de", "en"])]
+    lang: Option<String>,
+    /// Serve the report site in DIR under /report/ (written there first, in --lang or German, when DIR holds no index.html), so that its explorer links work on one address.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
 }
 
 /// Checks the options as the other commands would, binds, prints the
@@ -73,6 +79,11 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating --output {}", dir.display()))?;
     }
+    if let Some(dir) = &args.report {
+        if !dir.join("index.html").is_file() {
+            write_report(&root, dir, args.lang.as_deref().unwrap_or("de"))?;
+        }
+    }
     let mut explorer = Explorer::bind(Options {
         root,
         output: args.output.clone(),
@@ -83,12 +94,51 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
             "rulings": args.rulings,
             "scenario": args.scenario,
             "step": args.step,
+            "lang": args.lang,
         }),
+        report: args.report.clone(),
     })
     .map_err(anyhow::Error::msg)?;
     regelwerk::explore::http::stop_on_interrupt();
     println!("regelwerk explore: {} (Ctrl-C ends it)", explorer.url());
+    if args.report.is_some() {
+        println!("regelwerk explore: the report at {}report/", explorer.url());
+    }
     explorer.serve(&AtomicBool::new(false));
     println!("regelwerk explore: stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the report site of every variant into `dir` (as `regelwerk
+/// report --html DIR --lang LANG` would) before the explorer serves it.
+fn write_report(root: &std::path::Path, dir: &std::path::Path, lang: &str) -> Result<()> {
+    use regelwerk::report::diff::DiffInput;
+    use regelwerk::report::html::{write_site, SiteOptions};
+    let lang: regelwerk::report::labels::Lang = lang.parse().context("reading --lang")?;
+    let mut inputs = Vec::new();
+    for variant in VariantId::ALL {
+        inputs.push(
+            DiffInput::load_variant(root, variant)
+                .with_context(|| format!("loading the {variant} spec and scenarios"))?,
+        );
+    }
+    let started = std::time::Instant::now();
+    let mut progress = |what: &str| {
+        eprintln!(
+            "regelwerk explore: writing the report: {what} ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
+    };
+    write_site(
+        dir,
+        &inputs,
+        &SiteOptions {
+            lang,
+            perft_depth: regelwerk::report::diff::DEFAULT_PERFT_DEPTH,
+            repo_root: root.to_path_buf(),
+        },
+        &mut progress,
+    )
+    .with_context(|| format!("writing the report into --report {}", dir.display()))?;
+    Ok(())
 }

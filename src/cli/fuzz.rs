@@ -157,6 +157,8 @@ pub(super) struct FuzzArgs {
     pub(super) max_plies: usize,
     pub(super) checks: regelwerk::variant::DeepChecks,
     pub(super) engine: Option<String>,
+    /// The misreading the second reference plays (`--fault`).
+    pub(super) fault: Option<String>,
     /// The engine speaks UCI (`--uci`).
     pub(super) uci: bool,
     /// Its `UCI_Variant` name, when it differs from ours.
@@ -776,9 +778,17 @@ pub(super) fn fuzz(
     format: Format,
 ) -> Result<ExitCode> {
     if let Some(path) = &args.output {
-        super::exit::check_writable(path)?;
+        super::exit::check_writable(
+            path,
+            regelwerk::output::Writes::Results {
+                resume: args.resume == regelwerk::shard::Begin::Resume,
+            },
+        )?;
     }
     super::exit::check_output_parent(out, "--out")?;
+    if let Some(fault) = &args.fault {
+        return fault_fuzz(&args, fault, rulings, format);
+    }
     if let Some(engine) = &args.engine {
         if args.threads > 1 {
             anyhow::bail!("--threads is for random games against the reference; with --engine or --uci the engine answers one request at a time");
@@ -809,4 +819,71 @@ fn read_known_differences(path: &std::path::Path) -> anyhow::Result<Vec<String>>
         );
     }
     Ok(ids)
+}
+
+/// `fuzz --fault ID`: the reference against the reference playing one
+/// misreading ([`regelwerk::fuzz::fault`]); lists every shrunk difference,
+/// exit 1 when there is one (the misreading shows in play), 0 when the
+/// games never parted.
+fn fault_fuzz(
+    args: &FuzzArgs,
+    fault: &str,
+    rulings: &[String],
+    format: Format,
+) -> Result<ExitCode> {
+    use regelwerk::fuzz::fault::{difference_line, fault_differences};
+    let variant = regelwerk::variant::faults::variant_of_faults(None, &[fault.to_string()])
+        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?
+        .unwrap_or(args.variant);
+    regelwerk::variant::open(variant, None, rulings)
+        .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+    let found = fault_differences(
+        variant,
+        fault,
+        args.seed,
+        args.games,
+        args.max_plies,
+        rulings,
+        !args.keep_going,
+    )
+    .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
+    match format {
+        Format::Text => {
+            for game in &found {
+                println!("{}", difference_line(game));
+            }
+            println!(
+                "{fault}: {} game(s), {} shrunk difference(s) from the reference{}",
+                args.games,
+                found.len(),
+                if args.keep_going {
+                    ""
+                } else {
+                    " (the first; --keep-going for all)"
+                }
+            );
+        }
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({
+                "variant": variant,
+                "fault": fault,
+                "games": args.games,
+                "differences": found.iter().map(|game| serde_json::json!({
+                    "game": game.game,
+                    "seed": game.seed,
+                    "start": game.start,
+                    "actions": game.actions,
+                    "action": game.diverging_action,
+                    "kind": game.divergence.kind(),
+                    "difference": game.divergence.describe(variant),
+                })).collect::<Vec<_>>(),
+            })
+        ),
+    }
+    Ok(if found.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

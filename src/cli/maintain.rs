@@ -150,7 +150,8 @@ pub(super) fn misreadings_audit(
     coverage: bool,
     write: bool,
 ) -> Result<ExitCode> {
-    use regelwerk::scenario::audit::{fault_audit, MIN_KILLS_PER_MISREADING};
+    use regelwerk::scenario::audit::MIN_KILLS_PER_MISREADING;
+    use regelwerk::scenario::coverage::{Tagged, MIN_FRAMES, MIN_IN_PLAY};
     if !regelwerk::variant::has_misreadings(variant) {
         anyhow::bail!("{}", regelwerk::variant::faults::no_misreadings(variant));
     }
@@ -174,63 +175,100 @@ pub(super) fn misreadings_audit(
         return Ok(ExitCode::SUCCESS);
     }
     let cases = variant_cases(variant)?;
-    let kills = fault_audit(variant, &cases);
+    let frames = regelwerk::scenario::coverage::load_frame_spec(&root, variant)?;
+    let tagged = Tagged::new(variant, &cases, frames);
     let mut weak = 0;
+    let mut least: Option<usize> = None;
+    let mut held_to_total = 0;
     println!(
-        "{:<30} {:>7} {:>5}  {:<17} {:<16} clauses",
-        "misreading", "in play", "total", "kind", "from"
+        "{:<32} {:>7} {:>6} {:>5}  {:<17} {:<16} clauses",
+        "misreading (codings together)", "in play", "frames", "total", "kind", "from"
     );
-    for entry in &kills {
-        let listed = catalogue.misreadings.iter().find(|m| m.id == entry.id);
-        let kind = listed
-            .and_then(|m| m.kind)
-            .map_or("-", regelwerk::spec::MisreadingKind::name);
-        let from = listed.and_then(|m| m.from.as_deref()).unwrap_or("-");
-        let not_in_play = listed.and_then(|m| m.not_in_play.as_deref());
-        let (mark, below) = bar_mark(
-            not_in_play,
-            entry.in_play.len(),
-            entry.killed_by.len(),
-            MIN_KILLS_PER_MISREADING,
-        );
-        weak += usize::from(below);
-        println!(
-            "{:<30} {:>7} {:>5}  {kind:<17} {from:<16} {}{mark}",
-            entry.id,
-            entry.in_play.len(),
-            entry.killed_by.len(),
-            entry.clauses.join(","),
-        );
-        if verbose {
-            for id in &entry.killed_by {
-                let how = if entry.in_play.contains(id) {
-                    "in play"
-                } else {
-                    "not in play"
-                };
-                println!("    {id} ({how})");
+    let engine = regelwerk::variant::misreadings(variant);
+    let clauses_of = |id: &str| {
+        engine
+            .iter()
+            .find(|(known, _)| *known == id)
+            .map_or(String::new(), |(_, clauses)| clauses.join(","))
+    };
+    for first in catalogue.first_codings() {
+        for (n, entry) in catalogue.codings(&first.id).into_iter().enumerate() {
+            let catches = tagged.catches(&entry.id);
+            let kind = entry
+                .kind
+                .map_or("-", regelwerk::spec::MisreadingKind::name);
+            let from = entry.from.as_deref().unwrap_or("-");
+            let frames = catches.frames();
+            let (mark, below) = match entry.not_in_play.as_deref() {
+                Some(finding) => {
+                    held_to_total += 1;
+                    bar_mark(
+                        Some(finding),
+                        catches.in_play.len(),
+                        catches.all.len(),
+                        MIN_KILLS_PER_MISREADING,
+                    )
+                }
+                None => {
+                    least =
+                        Some(least.map_or(catches.in_play.len(), |l| l.min(catches.in_play.len())));
+                    if catches.holds_bar() {
+                        (String::new(), false)
+                    } else {
+                        (
+                            format!("  <- below {MIN_IN_PLAY} in play in {MIN_FRAMES} frames"),
+                            true,
+                        )
+                    }
+                }
+            };
+            weak += usize::from(below);
+            let name = if n == 0 {
+                entry.id.clone()
+            } else {
+                format!("  {}", entry.id)
+            };
+            println!(
+                "{name:<32} {:>7} {:>6} {:>5}  {kind:<17} {from:<16} {}{mark}",
+                catches.in_play.len(),
+                frames.len(),
+                catches.all.len(),
+                clauses_of(&entry.id),
+            );
+            if verbose {
+                println!(
+                    "    frames: {}",
+                    frames.iter().cloned().collect::<Vec<_>>().join(", ")
+                );
+                for id in &catches.all {
+                    match catches.in_play.get(id) {
+                        Some(frames) => println!(
+                            "    {id} (in play: {})",
+                            frames.iter().cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                        None => println!("    {id} (not in play)"),
+                    }
+                }
             }
         }
     }
-    let exempt = |id: &str| {
-        catalogue
-            .misreadings
-            .iter()
-            .any(|m| m.id == id && m.not_in_play.is_some())
-    };
-    let least = kills
+    let codings = catalogue.misreadings.len();
+    let readings = catalogue.first_codings().count();
+    let rechecked = catalogue
+        .rejected
         .iter()
-        .filter(|k| !exempt(k.id))
-        .map(|k| k.in_play.len())
-        .min()
-        .unwrap_or(0);
-    let held_to_total = kills.iter().filter(|k| exempt(k.id)).count();
+        .filter(|r| r.search.is_some())
+        .count();
+    let claims = catalogue
+        .rejected
+        .iter()
+        .filter(|r| r.claims_geometry() || r.search.is_some())
+        .count();
     println!(
-        "{}: {} misreadings ({} rejected), fewest in-play catches {least} ({held_to_total} held to the bar in total by a finding), {} below the bar of {MIN_KILLS_PER_MISREADING}",
+        "{}: {readings} misreadings in {codings} codings ({} rejected, {rechecked} of {claims} geometry claims rechecked by search), fewest in-play catches {} ({held_to_total} held to the bar in total by a finding), {weak} below the bar of {MIN_IN_PLAY} in play in {MIN_FRAMES} frames",
         regelwerk::variant::info(variant).title,
-        kills.len(),
         catalogue.rejected.len(),
-        weak
+        least.unwrap_or(0),
     );
     Ok(if weak == 0 {
         ExitCode::SUCCESS

@@ -22,6 +22,22 @@ pub(super) fn run(
     json: Option<&Path>,
     html: Option<&Path>,
 ) -> Result<ExitCode> {
+    // A results folder that is not there is a usage error, not a row of
+    // missing results (the fourth hostile table).
+    if !results.is_dir() {
+        anyhow::bail!(
+            "--results {}: {}; give the folder of the conform reports (e.g. target/implementations)",
+            results.display(),
+            if results.exists() {
+                "a file, not a folder"
+            } else {
+                "no such folder"
+            }
+        );
+    }
+    if let Some(path) = json {
+        super::exit::check_output_parent(path, "--json")?;
+    }
     let inputs = matrix::load(&repo_root(), implementations, results)?;
     if inputs.is_empty() {
         anyhow::bail!(
@@ -32,15 +48,17 @@ pub(super) fn run(
     let built = matrix::build(&inputs);
     print!("{}", matrix::text(&built));
     if let Some(path) = json {
-        std::fs::write(path, serde_json::to_string_pretty(&built)? + "\n")
-            .with_context(|| format!("writing {}", path.display()))?;
+        let text = serde_json::to_string_pretty(&built)? + "\n";
+        regelwerk::output::may_replace_like(path, &text)?;
+        regelwerk::output::write_atomic(path, text.as_bytes())?;
     }
     if let Some(dir) = html {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for lang in [Lang::De, Lang::En] {
             let path = dir.join(matrix::page_name(lang));
-            std::fs::write(&path, matrix::html(&built, lang))
-                .with_context(|| format!("writing {}", path.display()))?;
+            let page = matrix::html(&built, lang);
+            regelwerk::output::may_replace_like(&path, &page)?;
+            regelwerk::output::write_atomic(&path, page.as_bytes())?;
         }
     }
     Ok(if built.has_problems() {

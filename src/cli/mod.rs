@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod conform;
+mod coverage;
 mod exit;
 mod explore;
 mod formats;
@@ -36,6 +37,9 @@ use position_args::PositionArgs;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Replace an existing output file that the write rule protects (a results file, a game's record, a file of another kind; README, "Exit codes").
+    #[arg(long, global = true)]
+    force: bool,
 }
 
 impl Cli {
@@ -139,6 +143,9 @@ enum Command {
         /// Compare with this external engine (protocol command line) instead of checking invariants.
         #[arg(long, conflicts_with = "uci")]
         engine: Option<String>,
+        /// Play the reference against the reference playing this misreading of spec/<variant>/misreadings.yaml and list every position where the two differ, shrunk (no scenario is written).
+        #[arg(long, conflicts_with_all = ["engine", "uci"], value_name = "ID")]
+        fault: Option<String>,
         /// Compare with this UCI engine instead (grand, racingkings; docs/uci.md).
         #[arg(long)]
         uci: Option<String>,
@@ -427,6 +434,7 @@ pub fn exit_code_of(error: &anyhow::Error) -> ExitCode {
 /// # Errors
 /// Any input problem, with context.
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    regelwerk::output::set_force(cli.force);
     match cli.command {
         Command::Check {
             paths,
@@ -481,6 +489,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             exhaustive_every,
             rotation_every,
             engine,
+            fault,
             uci,
             uci_variant,
             known_differences,
@@ -505,6 +514,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 },
                 uci: uci.is_some(),
                 engine: engine.or(uci),
+                fault,
                 uci_variant,
                 known_differences,
                 timeout,

@@ -248,7 +248,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
     }
     if let Some(path) = &args.journal {
-        super::exit::check_writable(path)?;
+        super::exit::check_writable(path, regelwerk::output::Writes::Record)?;
     }
     let config = GameConfig {
         seed: args.seed,

@@ -63,7 +63,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             .map_err(|message| anyhow::anyhow!("reading --date: {message}"))?;
     }
     if let Some(path) = output {
-        super::exit::check_writable(path)?;
+        super::exit::check_writable(path, regelwerk::output::Writes::Record)?;
     }
     let info = variant::info(variant);
     let sides: Vec<&str> = info.parties.iter().map(|party| party.key).collect();

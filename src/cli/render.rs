@@ -199,6 +199,8 @@ fn write_output(path: &Path, text: &str) -> Result<()> {
         print!("{text}");
         return Ok(());
     }
+    use regelwerk::output::{may_replace, Look, Writes};
+    may_replace(path, Writes::View(Look::Svg))?;
     regelwerk::render::write_file(path, text)?;
     eprintln!("wrote {}", path.display());
     Ok(())

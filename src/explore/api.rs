@@ -127,12 +127,25 @@ struct Replayed {
 }
 
 fn replay(request: &GameRequest, rulings: &[String], lang: Lang) -> Result<Replayed, ApiError> {
+    replay_actions(request, &request.actions, rulings, lang)
+}
+
+/// `actions` replayed from the request's start under `rulings`; the
+/// first refusal names its action's index, the engine's code, the reason
+/// in the page's language and (in English only: a German page shows no
+/// English) the engine's detail.
+fn replay_actions(
+    request: &GameRequest,
+    actions: &[String],
+    rulings: &[String],
+    lang: Lang,
+) -> Result<Replayed, ApiError> {
     check_size(request)?;
     let mut game = open(request, rulings)?;
     let start = game.position_text();
     let mut history = Vec::new();
     let mut refused = None;
-    for (index, action) in request.actions.iter().enumerate() {
+    for (index, action) in actions.iter().enumerate() {
         match game.play(action) {
             Ok(report) => history.push(json!({
                 "action": report.action,
@@ -145,7 +158,11 @@ fn replay(request: &GameRequest, rulings: &[String], lang: Lang) -> Result<Repla
                     "index": index,
                     "action": action,
                     "code": refusal.code,
-                    "detail": refusal.detail,
+                    "reason": terms::reason(lang, refusal.code),
+                    "detail": match lang {
+                        Lang::En => refusal.detail.clone(),
+                        Lang::De => String::new(),
+                    },
                 }));
                 break;
             }
@@ -271,14 +288,23 @@ pub fn state(
     };
     let svg =
         render_game(game, &diagram).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    // The move list: the actions played and those Redo would play.
+    // The move list: the actions played and those Redo would play, all
+    // of them, the first one the rulings refuse marked and those after
+    // it kept (a ruling switched back restores the line).
     let line = {
         let start = open(request, &request.rulings)?;
-        let mut all = request.actions[..replayed.history.len()].to_vec();
-        if replayed.refused.is_none() {
-            all.extend(request.ahead.iter().cloned());
-        }
+        let mut all = request.actions.clone();
+        all.extend(request.ahead.iter().cloned());
         super::line::notation_line(start.as_ref(), &all, lang)
+    };
+    // The first action of Redo's part the rulings refuse (the board
+    // stands before it when Redo is pressed).
+    let ahead_refused = if replayed.refused.is_none() && !request.ahead.is_empty() {
+        let mut all = request.actions.clone();
+        all.extend(request.ahead.iter().cloned());
+        replay_actions(request, &all, &request.rulings, lang)?.refused
+    } else {
+        None
     };
     let targets: Vec<Value> = targets
         .into_iter()
@@ -295,9 +321,11 @@ pub fn state(
         "over": game.status().is_over(),
         "legal": game.legal_moves().len(),
         "special": game.special_actions(),
+        "offers": offers(game, lang),
         "history": replayed.history,
         "line": line,
         "refused": replayed.refused,
+        "ahead_refused": ahead_refused,
         "selected": request.select,
         "targets": targets,
         "pieces": game.pieces(),
@@ -345,6 +373,31 @@ pub fn changed_moves(now: &dyn Game, then: &dyn Game) -> ChangedMoves {
         .map(|(_, mv)| mv.clone())
         .collect();
     changed
+}
+
+/// The actions offered beside the board, each named in the page's
+/// language: the special actions (`claim`, `swap`, `resign wei`...) and
+/// the legal moves that are not a piece going from one square to another
+/// but a change of army (Sovereign Chess's defections `K=n`, with or
+/// without the king's forced step), so that a reader finds them without
+/// knowing to click the king.
+fn offers(game: &dyn Game, lang: Lang) -> Vec<Value> {
+    let defections = game
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| mv.starts_with("K="));
+    game.special_actions()
+        .into_iter()
+        .chain(defections)
+        .map(|action| {
+            let text = super::labels::offer_name(&action, lang).unwrap_or_else(|| action.clone());
+            json!({
+                "action": action,
+                "text": text,
+                "party": super::labels::offer_party(&action),
+            })
+        })
+        .collect()
 }
 
 /// The squares of the pieces that have a legal move, for the page to
@@ -402,8 +455,11 @@ pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
                     .iter()
                     .filter(|option| switchable.contains(&format!("{}={}", ruling.id, option.key)))
                     .map(|option| {
+                        let setting = format!("{}={}", ruling.id, option.key);
                         json!({
                             "key": option.key,
+                            "label": super::labels::alternative_label(&setting, Lang::En),
+                            "label_de": super::labels::alternative_label(&setting, Lang::De),
                             "description": option.description,
                             "description_de": texts::alternative(Lang::De, option),
                         })
@@ -417,6 +473,8 @@ pub fn info(suites: &mut BTreeMap<VariantId, Suite>, root: &Path) -> Answer {
                         "clauses": ruling.clauses,
                         "default": ruling.default,
                         "default_de": texts::ruling_default(Lang::De, ruling),
+                        "default_label": super::labels::default_label(Lang::En),
+                        "default_label_de": super::labels::default_label(Lang::De),
                         "options": options,
                     })
                 })

@@ -20,11 +20,61 @@ use super::loaded::Suite;
 use super::ExploreError;
 
 /// The page: its markup with the style and the script put in place, all
-/// compiled into the binary (no file is read and nothing is fetched).
-fn page() -> String {
+/// compiled into the binary (no file is read and nothing is fetched),
+/// marked with the language the browser asked for (`Accept-Language`;
+/// the script reads it where neither the address nor `--lang` names one).
+fn page(lang: &str) -> String {
     include_str!("page/index.html")
+        .replace("<html lang=\"en\">", &format!("<html lang=\"{lang}\">"))
         .replace("/*STYLE*/", include_str!("page/explore.css"))
         .replace("/*SCRIPT*/", include_str!("page/explore.js"))
+}
+
+/// The page's language from an `Accept-Language` header: the first of
+/// `de` and `en` by the browser's preference (its `q` weights), `en`
+/// when it names neither.
+pub fn accepted_language(header: Option<&str>) -> &'static str {
+    let mut offered: Vec<(f64, usize, &'static str)> = Vec::new();
+    for (position, item) in header.unwrap_or_default().split(',').enumerate() {
+        let mut parts = item.split(';');
+        let tag = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let weight = parts
+            .filter_map(|part| part.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f64>().ok())
+            .unwrap_or(1.0);
+        let primary = tag.split('-').next().unwrap_or_default();
+        let lang = match primary {
+            "de" => "de",
+            "en" => "en",
+            _ => continue,
+        };
+        if weight > 0.0 {
+            offered.push((weight, position, lang));
+        }
+    }
+    offered.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    offered.first().map_or("en", |(_, _, lang)| lang)
+}
+
+/// What a request is answered with.
+pub struct Reply {
+    /// The MIME type (without the charset).
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+    /// A file of the served report (its own content policy).
+    pub report_file: bool,
+}
+
+impl Reply {
+    /// A text answer of the explorer's own.
+    pub fn text(content_type: &'static str, body: String) -> Reply {
+        Reply {
+            content_type,
+            body: body.into_bytes(),
+            report_file: false,
+        }
+    }
 }
 
 /// How the explorer is started.
@@ -38,8 +88,12 @@ pub struct Options {
     /// The port; 0 picks a free one.
     pub port: u16,
     /// What the page opens first: `variant`, `start`, `rulings`,
-    /// `scenario`, `step` (the command line's options).
+    /// `scenario`, `step`, `lang` (the command line's options).
     pub initial: Value,
+    /// A report site (`regelwerk report --html DIR`) served under
+    /// `/report/`, so that its links into the explorer work on one
+    /// address.
+    pub report: Option<PathBuf>,
 }
 
 /// A running explorer: bound, answering when [`Explorer::serve`] runs.
@@ -161,31 +215,45 @@ impl Explorer {
 
     fn answer(&mut self, mut request: Request) {
         let started = Instant::now();
-        let (status, content_type, body) = match self.route(&mut request) {
-            Ok((content_type, body)) => (200, content_type, body),
+        let (status, reply) = match self.route(&mut request) {
+            Ok(reply) => (200, reply),
             Err(error) => (
                 error.status,
-                "application/json",
-                json!({"error": error.message}).to_string(),
+                Reply::text(
+                    "application/json",
+                    json!({"error": error.message}).to_string(),
+                ),
             ),
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        let response = Response::from_string(body)
+        // The explorer's page runs only its own inline script; a report
+        // page may load the report's own files (style, pictures) too.
+        let policy = if reply.report_file {
+            "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'"
+        } else {
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'"
+        };
+        let content_type = if reply.content_type.starts_with("text/")
+            || reply.content_type.ends_with("json")
+            || reply.content_type.ends_with("svg+xml")
+        {
+            format!("{}; charset=utf-8", reply.content_type)
+        } else {
+            reply.content_type.to_string()
+        };
+        let response = Response::from_data(reply.body)
             .with_status_code(status)
-            .with_header(header("Content-Type", &format!("{content_type}; charset=utf-8")))
+            .with_header(header("Content-Type", &content_type))
             .with_header(header("Cache-Control", "no-store"))
             .with_header(header("X-Content-Type-Options", "nosniff"))
             .with_header(header("Referrer-Policy", "no-referrer"))
-            .with_header(header(
-                "Content-Security-Policy",
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'",
-            ))
+            .with_header(header("Content-Security-Policy", policy))
             .with_header(header("Server-Timing", &format!("app;dur={millis:.1}")));
         // A client that went away is no concern of the server's.
         let _ = request.respond(response);
     }
 
-    fn route(&mut self, request: &mut Request) -> Result<(&'static str, String), ApiError> {
+    fn route(&mut self, request: &mut Request) -> Result<Reply, ApiError> {
         let forbidden = |message: &str| ApiError {
             status: 403,
             message: message.to_string(),
@@ -213,12 +281,34 @@ impl Explorer {
         let method = request.method().clone();
         if method == Method::Get {
             return match path.as_str() {
-                "/" | "/index.html" => Ok(("text/html", page())),
+                "/" | "/index.html" => Ok(Reply::text(
+                    "text/html",
+                    page(accepted_language(header_of(request, "Accept-Language"))),
+                )),
                 "/api/info" => {
                     let value = api::info(&mut self.suites, &self.options.root)?;
-                    Ok(("application/json", value.to_string()))
+                    Ok(Reply::text("application/json", value.to_string()))
                 }
-                "/api/initial" => Ok(("application/json", self.options.initial.to_string())),
+                "/api/initial" => {
+                    let mut initial = self.options.initial.clone();
+                    if let Some(object) = initial.as_object_mut() {
+                        object.insert(
+                            "report".to_string(),
+                            json!(self.options.report.as_ref().map(|_| "/report/")),
+                        );
+                    }
+                    Ok(Reply::text("application/json", initial.to_string()))
+                }
+                _ if path == "/report" || path.starts_with("/report/") => {
+                    match &self.options.report {
+                        Some(dir) => super::site::file(dir, &path["/report".len()..]),
+                        None => Err(ApiError {
+                            status: 404,
+                            message: "no report is served: start the explorer with --report DIR"
+                                .to_string(),
+                        }),
+                    }
+                }
                 _ => Err(ApiError {
                     status: 404,
                     message: format!("no page {}", crate::input::quote(&path)),
@@ -245,7 +335,7 @@ impl Explorer {
         }
         let body = read_body(request)?;
         let value = self.post(&path, &body)?;
-        Ok(("application/json", value.to_string()))
+        Ok(Reply::text("application/json", value.to_string()))
     }
 
     fn post(&mut self, path: &str, body: &str) -> Answer {

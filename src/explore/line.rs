@@ -23,12 +23,29 @@ pub struct Ply {
     /// The number written before it (`1.`, `1…`, or empty for Black's
     /// move after White's in a two-party game).
     pub label: String,
-    /// The party that played it.
+    /// The party that played it (empty for an action not played).
     pub actor: String,
+    /// `played`; `refused` for the first action the engine refuses under
+    /// the current rulings; `unreached` for every action after it. The
+    /// line is kept whole, so that switching a ruling back restores it.
+    pub state: PlyState,
 }
 
-/// The line `actions` from `start` in the variant's notation; it stops
-/// at the first action the engine refuses.
+/// Whether an action of the line was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlyState {
+    /// Played.
+    Played,
+    /// The first action the engine refuses.
+    Refused,
+    /// After the refused action, so not played.
+    Unreached,
+}
+
+/// The line `actions` from `start` in the variant's notation. Every action
+/// is in it: those after the first one the engine refuses are written as
+/// given and marked ([`PlyState`]).
 pub fn notation_line(start: &dyn Game, actions: &[String], lang: Lang) -> Vec<Ply> {
     let mut played: Vec<(String, String, String)> = Vec::new();
     match Recorder::new(start) {
@@ -64,7 +81,8 @@ pub fn notation_line(start: &dyn Game, actions: &[String], lang: Lang) -> Vec<Pl
     let first = info.parties.first().map(|party| party.key);
     let pairs = info.parties.len() == 2;
     let mut round = 0;
-    played
+    let count = played.len();
+    let mut line: Vec<Ply> = played
         .into_iter()
         .enumerate()
         .map(|(index, (action, text, actor))| {
@@ -84,9 +102,32 @@ pub fn notation_line(start: &dyn Game, actions: &[String], lang: Lang) -> Vec<Pl
                 action,
                 label,
                 actor,
+                state: PlyState::Played,
             }
         })
-        .collect()
+        .collect();
+    line.extend(
+        actions
+            .iter()
+            .enumerate()
+            .skip(count)
+            .map(|(index, action)| Ply {
+                action: action.clone(),
+                text: action.clone(),
+                label: if pairs {
+                    String::new()
+                } else {
+                    format!("{}.", index + 1)
+                },
+                actor: String::new(),
+                state: if index == count {
+                    PlyState::Refused
+                } else {
+                    PlyState::Unreached
+                },
+            }),
+    );
+    line
 }
 
 /// A move text with its promotion letter (`=Q`) in the page's language,
@@ -120,7 +161,7 @@ mod tests {
         assert_eq!(letters("200-230=Q", &MONARCHIE, Lang::De), "200-230=D");
         assert_eq!(letters("200-230=N", &MONARCHIE, Lang::De), "200-230=P");
         assert_eq!(letters("200-230=Q", &MONARCHIE, Lang::En), "200-230=Q");
-        assert_eq!(letters("e7e8=Q+", &CHESS, Lang::De), "e7e8=Q+");
+        assert_eq!(letters("e7e8=Q+", &CHESS, Lang::De), "e7e8=D+");
         assert_eq!(letters("16-28", &MONARCHIE, Lang::De), "16-28");
     }
 
@@ -147,7 +188,7 @@ mod tests {
     }
 
     #[test]
-    fn monarchie_numbers_each_action_and_stops_at_a_refusal() {
+    fn monarchie_numbers_each_action_and_keeps_the_line_past_a_refusal() {
         let game = open(VariantId::Monarchie, None, &[]).expect("start");
         let first = game.legal_moves()[0].clone();
         let line = notation_line(
@@ -155,8 +196,15 @@ mod tests {
             &[first.clone(), "1-1".to_string(), first.clone()],
             Lang::De,
         );
-        assert_eq!(line.len(), 1);
+        let states: Vec<PlyState> = line.iter().map(|ply| ply.state).collect();
+        assert_eq!(
+            states,
+            [PlyState::Played, PlyState::Refused, PlyState::Unreached]
+        );
         assert_eq!(line[0].label, "1.");
         assert_eq!(line[0].text, first);
+        assert_eq!(line[1].label, "2.");
+        assert_eq!(line[1].action, "1-1");
+        assert_eq!(line[2].action, first);
     }
 }

@@ -17,9 +17,11 @@
 
 pub mod api;
 pub mod http;
+pub mod labels;
 pub mod line;
 pub mod loaded;
 pub mod save;
+pub mod site;
 pub mod steps;
 
 pub use http::{Explorer, Options};

@@ -117,7 +117,8 @@ pub fn without_os_error(message: &str) -> String {
     text
 }
 
-/// A message with its control characters written as escapes (`\u{0}`),
+/// A message with its control characters written as their code points
+/// (`<U+0000>`, the way Unicode names them, not a language's escapes),
 /// so that a NUL or an escape sequence from an input file never reaches
 /// the terminal raw.
 pub fn visible(message: &str) -> String {
@@ -125,7 +126,7 @@ pub fn visible(message: &str) -> String {
         .chars()
         .map(|c| {
             if c.is_control() && c != '\n' && c != '\t' {
-                c.escape_unicode().to_string()
+                format!("<U+{:04X}>", u32::from(c))
             } else {
                 c.to_string()
             }
@@ -152,6 +153,12 @@ pub fn plain(message: &str) -> String {
             );
         }
     }
+    if text.contains("found the number") && text.contains("expected any YAML value") {
+        text = text.replace(
+            "expected any YAML value",
+            "expected a whole number from 0 to 18446744073709551615 (no field of regelwerk's formats takes a larger one)",
+        );
+    }
     if text.contains("number out of range") {
         text = text.replace(
             "number out of range",
@@ -159,4 +166,73 @@ pub fn plain(message: &str) -> String {
         );
     }
     text
+}
+
+/// Why an engine's program could not be started, in words a user can act
+/// on: `words` is the command line as it was split (the program first),
+/// `error` what the operating system said.
+pub fn program_failure(words: &[String], error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let Some(program) = words.first() else {
+        return "the command line is empty: give the engine's program".to_string();
+    };
+    let split = format!(
+        "the command line was split into {} word{}: {}",
+        words.len(),
+        if words.len() == 1 { "" } else { "s" },
+        words
+            .iter()
+            .map(|word| format!("'{}'", crate::input::quote(word)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let found = located(program);
+    let what = found
+        .as_deref()
+        .and_then(|path| std::fs::metadata(path).ok())
+        .map(|metadata| {
+            if metadata.is_dir() {
+                "a folder"
+            } else if metadata.is_file() {
+                "a file"
+            } else {
+                crate::input::not_regular(&metadata).unwrap_or("a special file")
+            }
+        });
+    let shown = crate::input::quote(program);
+    match (error.kind(), what) {
+        (_, Some("a folder")) => format!(
+            "'{shown}' is a folder, not a program: give the engine's program (e.g. \"python3 engine.py\"); {split}"
+        ),
+        (ErrorKind::NotFound, _) | (_, None) => {
+            let place = if program.contains('/') {
+                "there is no such file".to_string()
+            } else {
+                "it is in no folder of PATH, and a program in the current folder needs ./ before its name".to_string()
+            };
+            format!("the program '{shown}' was not found ({place}); {split}")
+        }
+        (_, Some("a file")) if error.kind() == ErrorKind::PermissionDenied => format!(
+            "'{shown}' is a file but not executable: make it executable (chmod +x), or start it through its interpreter (e.g. \"python3 {shown}\")"
+        ),
+        (_, Some("a file")) => format!(
+            "'{shown}' could not be run: {} (a script needs a first line such as #!/usr/bin/env python3)",
+            without_os_error(&error.to_string()).to_lowercase()
+        ),
+        (_, Some(kind)) => format!("'{shown}' is {kind}, not a program: give the engine's program"),
+    }
+}
+
+/// Where the program `name` is: the path itself when it holds a `/`, else
+/// the first folder of `PATH` holding it.
+fn located(name: &str) -> Option<std::path::PathBuf> {
+    if name.contains('/') {
+        let path = std::path::PathBuf::from(name);
+        return path.symlink_metadata().is_ok().then_some(path);
+    }
+    std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|folder| folder.join(name))
+            .find(|candidate| candidate.exists())
+    })
 }

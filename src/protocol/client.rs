@@ -200,7 +200,7 @@ pub(crate) fn spawn_engine(
             .stdout(Stdio::piped())
             .stderr(Stdio::piped()),
     )
-    .map_err(|error| ClientError::Spawn(format!("{command}: {error}")))?;
+    .map_err(|error| ClientError::Spawn(crate::input::program_failure(&words, &error)))?;
     let child = process.child_mut().ok_or(ClientError::Closed)?;
     let stdout = child.stdout.take().ok_or(ClientError::Closed)?;
     let stderr = child.stderr.take().ok_or(ClientError::Closed)?;

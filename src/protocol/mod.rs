@@ -12,6 +12,7 @@ pub mod lines;
 pub mod messages;
 pub mod precedence;
 pub mod process;
+pub mod reaper;
 pub mod responder;
 pub mod serve;
 pub mod uci;

@@ -6,10 +6,11 @@
 //!
 //! When the harness itself is killed (`kill -KILL`, which no handler
 //! sees), Linux ends the engine with it: the engine is started with
-//! `PR_SET_PDEATHSIG` set to SIGKILL. What cannot be reached, and is
-//! documented as such (docs/hostile-table.md): a helper of the engine that
-//! leaves the engine's process group (`setsid()`, `setpgid()`) is not
-//! ended by a group kill, and when the harness is killed with SIGKILL
+//! `PR_SET_PDEATHSIG` set to SIGKILL. A helper that leaves the engine's
+//! process group (`setsid()`, `setpgid()`) is not ended by a group kill:
+//! `super::reaper` ends it (the harness is a child subreaper and kills
+//! the engine's whole tree). What cannot be reached, and is documented as
+//! such (docs/hostile-table.md): when the harness is killed with SIGKILL
 //! the engine's helpers (children of the engine, which the death signal
 //! does not reach) outlive it unless the engine ends them.
 
@@ -62,6 +63,7 @@ impl EngineProcess {
             }
             install_handler();
         }
+        super::reaper::become_subreaper();
         let child = command.spawn()?;
         register(child.id());
         Ok(EngineProcess { child: Some(child) })
@@ -119,6 +121,7 @@ impl EngineProcess {
     /// Kills the whole group, then reaps the leader.
     pub(crate) fn end(&mut self) {
         if let Some(mut child) = self.child.take() {
+            super::reaper::kill_tree(child.id());
             kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
@@ -142,6 +145,7 @@ pub fn end_all_engines() {
             kill_group(pid as u32);
         }
     }
+    super::reaper::sweep();
 }
 
 fn register(pid: u32) {

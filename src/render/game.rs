@@ -84,10 +84,12 @@ pub fn piece_marks_in(game: &dyn Game, letters: Letters) -> Vec<PieceMark> {
                 _ => return None,
             };
             let index = info.party_index(owner).unwrap_or(0);
+            let mut style = party_style(owner, index);
+            style.letter = super::legend::party_letter(info, letters, owner);
             Some(PieceMark {
                 at,
                 letter: letters.of(info.pieces, kind),
-                style: party_style(owner, index),
+                style,
                 dead,
             })
         })
@@ -128,7 +130,13 @@ pub fn check_squares(game: &dyn Game) -> Vec<String> {
 pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, RenderError> {
     let info = game.info();
     let mut board = (info.board)(diagram.bottom.as_deref());
-    side_notes(game, &mut board);
+    side_notes(game, &mut board, diagram.letters);
+    if diagram.letters == Letters::German {
+        // A board's own names ("Wei (blue)") with the colour in German.
+        for (_, _, text) in &mut board.edge_labels {
+            *text = german_colour_in_brackets(text);
+        }
+    }
     let mut marks = Marks {
         labels: !diagram.no_labels,
         caption: diagram.caption.clone(),
@@ -170,10 +178,25 @@ pub fn render_game(game: &dyn Game, diagram: &GameDiagram) -> Result<String, Ren
     ))
 }
 
+/// `Name (colour)` with the colour word in German.
+fn german_colour_in_brackets(text: &str) -> String {
+    match text
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" ("))
+    {
+        Some((name, colour)) => format!(
+            "{name} ({})",
+            super::legend::army_name(Letters::German, colour)
+        ),
+        None => text.to_string(),
+    }
+}
+
 /// Who holds which army, written beside the board, for a variant whose
 /// armies change hands (its `control` and `king_colours` state fields:
-/// Sovereign Chess): per party the king's colour and the held colours.
-fn side_notes(game: &dyn Game, board: &mut draw::Board) {
+/// Sovereign Chess): per party the king's colour and the held colours, in
+/// the letters' language.
+fn side_notes(game: &dyn Game, board: &mut draw::Board, letters: Letters) {
     let (Some(control), Some(kings)) = (
         game.state_field("control"),
         game.state_field("king_colours"),
@@ -195,16 +218,23 @@ fn side_notes(game: &dyn Game, board: &mut draw::Board) {
                     .collect()
             })
             .unwrap_or_default();
+        let army = |colour: &str| super::legend::army_name(letters, colour);
+        let (name, king_word, holds_word, nothing) = match letters {
+            Letters::German => (party.native, "König", "hält", "nichts"),
+            Letters::English => (party.english, "king", "holds", "-"),
+        };
         board
             .edge_labels
-            .push((x, y, format!("{}: king {king}", party.english)));
+            .push((x, y, format!("{name}: {king_word} {}", army(king))));
         y += 18.0;
         let holds = if held.is_empty() {
-            "-".to_string()
+            nothing.to_string()
         } else {
-            held.join(", ")
+            held.iter().map(|c| army(c)).collect::<Vec<_>>().join(", ")
         };
-        board.edge_labels.push((x, y, format!("holds {holds}")));
+        board
+            .edge_labels
+            .push((x, y, format!("{holds_word} {holds}")));
         y += 28.0;
     }
     board.view_box = [min_x, min_y, width + 170.0, height];

@@ -8,10 +8,14 @@
 
 pub mod figures;
 pub mod game;
+pub mod legend;
 
 pub use crate::draw::{escape, ArrowKind};
-pub use figures::{variant_figures, write_variant_figures, Figure};
+pub use figures::{
+    variant_figures, variant_figures_in, write_variant_figures, write_variant_figures_in, Figure,
+};
 pub use game::{render_game, GameDiagram, Letters};
+pub use legend::{legend, legend_html, Legend};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +101,10 @@ pub fn write_below(
     text: &str,
 ) -> Result<(), RenderError> {
     output_dir(root)?;
+    crate::output::may_replace_like(path, text).map_err(|error| RenderError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(error.message),
+    })?;
     if let Some(parent) = path.parent() {
         if parent.starts_with(root) {
             std::fs::create_dir_all(parent).map_err(|source| RenderError::Io {

@@ -199,12 +199,21 @@ fn diagram_before(loaded: &Loaded, settings: &[String], step: usize, lang: Lang)
         }
     }
     let next = loaded.scenario.steps.get(step);
+    // The step's move, drawn as refused where this reading refuses it.
+    let (mut arrows, mut kind_arrows) = (Vec::new(), Vec::new());
+    if let Some(action) = next
+        .and_then(|s| s.action())
+        .filter(|action| game.move_squares(action).is_some())
+    {
+        if game.boxed_clone().play(action).is_err() {
+            kind_arrows.push((action.to_string(), crate::draw::ArrowKind::Forbidden));
+        } else {
+            arrows.push(action.to_string());
+        }
+    }
     let diagram = GameDiagram {
-        arrows: next
-            .and_then(|s| s.action().map(str::to_string))
-            .filter(|action| game.move_squares(action).is_some())
-            .into_iter()
-            .collect(),
+        arrows,
+        kind_arrows,
         moves_of: next
             .and_then(|s| match s {
                 Step::Moves { from, .. } => from.as_ref(),
@@ -305,9 +314,17 @@ fn readings_table(worked: &Worked<'_>, lang: Lang) -> String {
             .any(|pair| pair[0].lines.get(step) != pair[1].lines.get(step));
         let _ = write!(
             h,
-            "<tr{}><td class=\"n\">{}</td>",
+            "<tr{}><td class=\"n\">{}{}</td>",
             if differs { " class=\"differs\"" } else { "" },
-            step + 1
+            step + 1,
+            if differs {
+                format!(
+                    " <b class=\"differs-mark\">◆&nbsp;{}</b>",
+                    t(lang, "differs", "verschieden")
+                )
+            } else {
+                String::new()
+            }
         );
         for outcome in &worked.outcomes {
             let _ = write!(
@@ -327,8 +344,8 @@ fn readings_table(worked: &Worked<'_>, lang: Lang) -> String {
         ),
         (Some(_), _) => t(
             lang,
-            "Marked rows: the readings part there; the diagram shows the position before the first of them.",
-            "Markierte Zeilen: dort trennen sich die Lesarten; das Diagramm zeigt die Stellung vor der ersten davon.",
+            "Rows marked ◆ differs: the readings part there; the diagram shows the position before the first of them.",
+            "Mit ◆ verschieden markierte Zeilen: dort trennen sich die Lesarten; das Diagramm zeigt die Stellung vor der ersten davon.",
         ),
         (None, _) => t(
             lang,
@@ -388,6 +405,35 @@ fn facts(site: &Site<'_>, finding: &Finding, linked: bool) -> String {
     h
 }
 
+/// A finding's evidence for the feedback report: its question, the
+/// diagram where the readings part, its legend and the readings side by
+/// side.
+pub(crate) fn evidence(site: &Site<'_>, finding: &Finding) -> String {
+    let lang = site.lang;
+    let worked = work_out(site, finding);
+    let mut h = format!(
+        "<p class=\"question\"><b>{}:</b> {}</p>\n",
+        t(
+            lang,
+            "Question for the committee",
+            "Frage an die Kommission"
+        ),
+        escape(texts::recommendation(lang, finding))
+    );
+    if let (Some(loaded), Some(svg)) = (worked.loaded, &worked.svg) {
+        let _ = writeln!(
+            h,
+            "<p>{} {}: {}</p>\n<div class=\"sheet-board\">{}</div>",
+            t(lang, "Scenario", "Szenario"),
+            site.scenario_link(&loaded.scenario.id),
+            escape(texts::description(lang, &loaded.scenario)),
+            svg
+        );
+        h.push_str(&readings_table(&worked, lang));
+    }
+    h
+}
+
 fn finding_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
     let lang = site.lang;
     let l = site.labels();
@@ -423,11 +469,23 @@ fn finding_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
                 escape(texts::description(lang, &loaded.scenario)),
                 svg
             );
+            h.push_str(&crate::render::legend_html(
+                site.input.variant,
+                lang.letters(),
+            ));
             h.push_str(&readings_table(worked, lang));
+            // The link opens the reading the finding questions (its first
+            // alternative), compared in the explorer with the default.
+            let reading = worked
+                .outcomes
+                .get(1)
+                .map(|outcome| outcome.reading.settings.clone())
+                .unwrap_or_default();
             h.push_str(&site.explore_link(&crate::report::links::Target {
                 variant: site.input.variant,
                 scenario: Some(&loaded.scenario.id),
                 step: worked.differs_at.map(|i| i + 1),
+                rulings: &reading,
                 ..crate::report::links::Target::default()
             }));
         }
@@ -452,16 +510,42 @@ fn finding_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
     page.finish(l)
 }
 
-const SHEET_STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#111;line-height:1.4}
-h1{font-size:1.4rem}
-table{border-collapse:collapse;margin:.5rem 0;width:100%}
-th,td{border:1px solid #999;padding:.2rem .4rem;text-align:left;vertical-align:top;font-size:.9rem}
-tr.differs td{background:#fff3c4}
-.meaning{font-weight:normal;font-size:.8rem}
-.board svg{width:30rem;max-width:100%;height:auto}
-.question{border-left:4px solid #333;padding-left:.6rem}
-footer{margin-top:1.5rem;color:#555;font-size:.8rem}
-@media print{body{margin:0;max-width:none}a{color:#111;text-decoration:none}}
+/// The sheet's style: one A4 portrait page (`@page`), the body as wide
+/// as the printed area so the screen shows the page as it prints, the
+/// diagram beside its legend, small print for the readings table; rows
+/// where the readings part carry a sign and a heavy rule, so that they
+/// stay marked in black and white.
+const SHEET_STYLE: &str = "@page{size:A4 portrait;margin:12mm}
+html{font-size:10pt}
+body{font-family:sans-serif;width:186mm;margin:0 auto;color:#000;line-height:1.3}
+h1{font-size:13pt;margin:.2rem 0 .3rem}
+h2{font-size:10.5pt;margin:.5rem 0 .2rem}
+p{margin:.2rem 0}
+.top{display:flex;gap:4mm;align-items:flex-start}
+.board{flex:0 0 92mm}
+.board svg{width:92mm;height:auto;max-height:92mm}
+.side{flex:1;font-size:8.5pt}
+.legend{border:1px solid #888;padding:.5mm 2mm;margin:0 0 1.5mm}
+.legend p{margin:.6mm 0}
+table{border-collapse:collapse;margin:.3rem 0;width:100%}
+th,td{border:1px solid #777;padding:1px 3px;text-align:left;vertical-align:top;font-size:8pt}
+tr.differs td{background:#ececec;border-top:2px solid #000;border-bottom:2px solid #000}
+.differs-mark{white-space:nowrap}
+.meaning{font-weight:normal;font-size:7.5pt}
+.question{border-left:3px solid #000;padding-left:2mm}
+footer{margin-top:2mm;color:#333;font-size:7.5pt}
+@media print{a{color:#000;text-decoration:none}}
+";
+
+/// Shrinks a sheet whose content is taller than one printed A4 page
+/// (273 mm between the margins; measured against 262 mm, as print lays
+/// text out a little taller than the screen) until it fits; the sheet records the
+/// factor in `data-fit` (1 when it fits as it is).
+const SHEET_FIT: &str = "<script>
+(function(){var room=262*96/25.4,body=document.body,high=body.scrollHeight,f=1;
+if(high>room){f=Math.floor(room/high*1000)/1000;body.style.zoom=f;}
+body.setAttribute('data-fit',String(f));})();
+</script>
 ";
 
 fn sheet_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
@@ -483,7 +567,7 @@ fn sheet_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
     if let (Some(loaded), Some(svg)) = (worked.loaded, &worked.svg) {
         let _ = writeln!(
             h,
-            "<h2>{}</h2>\n<p>{} <code>{}</code>: {}</p>\n<div class=\"board\">{}</div>",
+            "<h2>{}</h2>\n<p>{} <code>{}</code>: {}</p>\n<div class=\"top\"><div class=\"board\">{}</div><div class=\"side\">{}</div></div>",
             t(
                 lang,
                 "The readings side by side",
@@ -492,13 +576,14 @@ fn sheet_html(site: &Site<'_>, worked: &Worked<'_>) -> String {
             t(lang, "Scenario", "Szenario"),
             escape(&loaded.scenario.id),
             escape(texts::description(lang, &loaded.scenario)),
-            svg
+            svg,
+            crate::render::legend_html(site.input.variant, lang.letters())
         );
         h.push_str(&readings_table(worked, lang));
     }
     let _ = writeln!(
         h,
-        "<footer>{}</footer>\n</body>\n</html>",
+        "<footer>{}</footer>\n{SHEET_FIT}</body>\n</html>",
         escape(l.generated)
     );
     h

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::draw::escape;
-use crate::render::{render_game, write_below, write_variant_figures, GameDiagram, RenderError};
+use crate::render::{render_game, write_below, write_variant_figures_in, GameDiagram, RenderError};
 use crate::scenario::format::{Scenario, Step};
 use crate::scenario::run::Mismatch;
 use crate::scenario::Loaded;
@@ -82,10 +82,23 @@ pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
                     .iter()
                     .filter_map(|step| step.action())
                     .collect(),
+                first_refused: first_move(loaded).is_some_and(|(_, refused)| refused),
                 letter: lang.letters().letter(),
             })
         });
     own.unwrap_or_else(|| game_diagram(loaded, lang))
+}
+
+/// The first `play` step whose action reads as a move of the variant,
+/// and whether the scenario expects it refused (its arrow is then drawn
+/// in the forbidden style).
+pub(crate) fn first_move(loaded: &Loaded) -> Option<(&str, bool)> {
+    let squares = loaded.info().move_squares;
+    loaded.scenario.steps.iter().find_map(|step| {
+        let action = step.action()?;
+        squares(action)?;
+        Some((action, step.expect().is_some_and(|e| e.result != "legal")))
+    })
 }
 
 /// The square of a first `moves` step of one square.
@@ -117,15 +130,19 @@ fn game_diagram(loaded: &Loaded, lang: Lang) -> String {
             },
         );
     };
+    let (mut arrows, mut kind_arrows) = (Vec::new(), Vec::new());
+    if let Some((action, refused)) = first_move(loaded) {
+        if game.move_squares(action).is_some() {
+            if refused {
+                kind_arrows.push((action.to_string(), crate::draw::ArrowKind::Forbidden));
+            } else {
+                arrows.push(action.to_string());
+            }
+        }
+    }
     let diagram = GameDiagram {
-        arrows: loaded
-            .scenario
-            .steps
-            .iter()
-            .filter_map(|step| step.action().map(str::to_string))
-            .find(|play| game.move_squares(play).is_some())
-            .into_iter()
-            .collect(),
+        arrows,
+        kind_arrows,
         moves_of: first_moves_query(&loaded.scenario).map(str::to_string),
         caption,
         letters: lang.letters(),
@@ -160,6 +177,9 @@ tr.differs td{background:#fff3c4}
 .meaning{font-weight:normal;font-size:.8rem}
 .sheet-board svg{width:36rem;max-width:100%;height:auto}
 .question{border-left:4px solid #333;padding-left:.6rem}
+.legend{border:1px solid #bbb;background:#fafafa;padding:.2rem .6rem;margin:.5rem 0;font-size:.9rem}
+.legend p{margin:.3rem 0}
+.differs-mark{font-weight:bold}
 form.filters{margin:.5rem 0}
 ";
 
@@ -180,12 +200,14 @@ impl Page {
                 "../",
                 format!(
                     "<a href=\"../index.html\">{}</a><a href=\"index.html\">{}</a><a href=\"rulings.html\">{}</a>\
-                     <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a>",
+                     <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a>\
+                     <a href=\"rueckmeldung.html\">{}</a>",
                     l.variants,
                     escape(name),
                     l.rulings,
                     l.findings,
-                    l.figures
+                    l.figures,
+                    l.feedback
                 ),
             ),
             None => ("", format!("<a href=\"index.html\">{}</a>", l.variants)),
@@ -233,8 +255,8 @@ pub fn write_site(
     let _ = writeln!(page.html, "<h1>{}</h1>", escape(l.site_title));
     let _ = writeln!(
         page.html,
-        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        l.variant, l.clauses, l.rulings, l.findings, l.scenarios, l.passed
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        l.variant, l.clauses, l.rulings, l.findings, l.scenarios, l.passed, l.feedback
     );
     for input in inputs {
         let info = crate::variant::info(input.variant);
@@ -248,13 +270,16 @@ pub fn write_site(
         let passed = base.results.iter().filter(|r| r.is_ok()).count();
         let _ = writeln!(
             page.html,
-            "<tr><td><a href=\"{}/index.html\">{}</a></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{passed}</td></tr>",
+            "<tr><td><a href=\"{}/index.html\">{}</a></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{passed}</td><td><a href=\"{}/{}\">{}</a></td></tr>",
             input.variant,
             escape(info.title),
             input.spec.clauses.len(),
             input.spec.rulings.len(),
             input.spec.findings.len(),
             input.cases.len() + input.invalid.len(),
+            input.variant,
+            super::feedback::PAGE,
+            l.feedback,
         );
         let folder = dir.join(input.variant.name());
         progress(&format!(
@@ -263,7 +288,11 @@ pub fn write_site(
             input.cases.len()
         ));
         crate::render::output_dir(&folder)?;
-        write_variant_figures(&folder.join("figures"), input.variant)?;
+        let figures: Vec<super::feedback::FigureRef> =
+            write_variant_figures_in(&folder.join("figures"), input.variant, lang.letters())?
+                .into_iter()
+                .map(|figure| (figure.file, figure.caption))
+                .collect();
         for loaded in &input.cases {
             let name = format!("img/{}.svg", slug(&loaded.scenario.id));
             write_below(dir, &folder.join(name), &scenario_diagram(loaded, lang))?;
@@ -283,7 +312,12 @@ pub fn write_site(
         ));
         write_below(dir, &folder.join("index.html"), &site.index())?;
         write_below(dir, &folder.join("rulings.html"), &site.rulings())?;
-        summary.pages += 2;
+        write_below(
+            dir,
+            &folder.join(super::feedback::PAGE),
+            &super::feedback::page(&site, &figures),
+        )?;
+        summary.pages += 3;
         summary.pages += super::findings::write_findings(&site, dir, &folder)?;
         for clause in &input.spec.clauses {
             write_below(
@@ -398,8 +432,14 @@ impl Site<'_> {
             lang: Some(self.lang),
             ..target.clone()
         };
+        // The link needs a running explorer: say how to start one (with
+        // `--report`, the explorer serves this report too, on one address).
+        let how = match self.lang {
+            Lang::De => "falls noch kein Explorer läuft, startet ihn dieser Befehl; mit <code>regelwerk explore --report DIR</code> zeigt er auch diesen Bericht unter derselben Adresse",
+            Lang::En => "if no explorer is running, this command starts one; with <code>regelwerk explore --report DIR</code> it serves this report too, on the same address",
+        };
         format!(
-            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code></p>\n",
+            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code> <small>({how})</small></p>\n",
             escape(&target.url()),
             self.labels().explore,
             escape(&target.command())
@@ -429,14 +469,15 @@ impl Site<'_> {
         let _ = writeln!(h, "<h1>{}</h1>", escape(&self.title()));
         let _ = writeln!(
             h,
-            "<p>{} {}: {passed} {}, {failed} {}, {} {} – {}: {rate:.1} %</p>",
+            "<p>{} {}: {passed} {}, {failed} {}, {} {} – {}: {} %</p>",
             total,
             l.scenarios,
             l.passed,
             l.failed,
             self.input.invalid.len(),
             l.invalid,
-            l.pass_rate
+            l.pass_rate,
+            self.lang.decimal(rate, 1)
         );
         if !self.input.invalid.is_empty() {
             h.push_str("<ul>\n");
@@ -445,12 +486,10 @@ impl Site<'_> {
             }
             h.push_str("</ul>\n");
         }
-        let _ = writeln!(
-            h,
-            "<h2>{}</h2>\n<p>{}</p>",
-            l.legend_title,
-            escape(l.legend)
-        );
+        h.push_str(&crate::render::legend_html(
+            self.input.variant,
+            self.lang.letters(),
+        ));
         let _ = writeln!(h, "<h2>{}</h2>", l.clauses);
         let _ = writeln!(
             h,
@@ -628,6 +667,11 @@ impl Site<'_> {
         let _ = writeln!(page.html, "<h2>{} ({})</h2>", l.scenarios, cases.len());
         if cases.is_empty() {
             let _ = writeln!(page.html, "<p>{}</p>", l.no_scenarios);
+        } else {
+            page.html.push_str(&crate::render::legend_html(
+                self.input.variant,
+                self.lang.letters(),
+            ));
         }
         for index in cases {
             let section = self.scenario_section(index);
@@ -655,13 +699,14 @@ impl Site<'_> {
                 l.scenarios, l.step, l.before, l.after
             );
             for case in &diff.changed {
-                let _ = writeln!(
+                let _ =
+                    writeln!(
                     h,
                     "<tr><td>{}</td><td>{}</td><td><pre>{}</pre></td><td><pre>{}</pre></td></tr>",
                     self.scenario_link(&case.id),
                     escape(&super::terms::step_what(self.lang, &case.what)),
-                    escape(&case.before),
-                    escape(&case.after)
+                    escape(&super::answers::say(self.input.variant, self.lang, &case.before)),
+                    escape(&super::answers::say(self.input.variant, self.lang, &case.after))
                 );
             }
             h.push_str("</table>\n</details>\n");

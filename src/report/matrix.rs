@@ -137,7 +137,8 @@ pub enum MatrixError {
 fn read(path: &Path) -> Result<String, MatrixError> {
     crate::input::read_text(path).map_err(|error| MatrixError::Io {
         path: path.to_path_buf(),
-        source: std::io::Error::other(error.to_string()),
+        // The load error's own words: the path is said once, by `Io`.
+        source: std::io::Error::other(error.message),
     })
 }
 
@@ -148,11 +149,14 @@ fn read(path: &Path) -> Result<String, MatrixError> {
 /// field included).
 pub fn read_manifest(path: &Path) -> Result<Manifest, MatrixError> {
     let text = read(path)?;
-    let manifest: Manifest = serde_yaml::from_str(&text).map_err(|error| MatrixError::Format {
-        path: path.to_path_buf(),
-        line: error.location().map_or(0, |at| at.line()),
-        message: error.to_string(),
-    })?;
+    // The bounded reader every YAML file goes through: nesting, items and
+    // aliases limited, messages in the format's words.
+    let manifest: Manifest =
+        crate::input::parse_yaml(path, &text).map_err(|error| MatrixError::Format {
+            path: path.to_path_buf(),
+            line: error.line,
+            message: error.message,
+        })?;
     if !matches!(manifest.route.as_str(), "engine" | "uci") {
         return Err(MatrixError::Format {
             path: path.to_path_buf(),

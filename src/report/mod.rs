@@ -4,7 +4,9 @@
 //! changes ([`diff`]); the links into the explorer ([`links`]); the
 //! conformance matrix of the outside implementations ([`matrix`]).
 
+pub mod answers;
 pub mod diff;
+pub mod feedback;
 pub mod findings;
 pub mod html;
 pub mod labels;

@@ -5,61 +5,9 @@
 //! names, and a code it does not know as it is.
 
 use crate::spec::{FindingKind, TestableBy};
-use crate::variant::{piece_names, Status, VariantId};
+use crate::variant::{piece_names, refusal_words, Status, VariantId};
 
 use super::labels::Lang;
-
-/// German names of refusal reasons (`result` of a refused action).
-const REASONS: &[(&str, &str)] = &[
-    ("legal", "zulässig"),
-    ("leaves-king-in-check", "lässt den eigenen König im Schach"),
-    ("not-a-move-of-the-piece", "kein Zug dieser Figur"),
-    ("not-a-move-of-piece", "kein Zug dieser Figur"),
-    ("game-over", "Partie schon beendet"),
-    ("path-blocked", "Weg versperrt"),
-    ("own-piece-on-target", "eigene Figur auf dem Ziel"),
-    ("blocked", "versperrt"),
-    ("wrong-party", "andere Partei am Zug"),
-    ("no-draw-to-claim", "kein Remis zu beanspruchen"),
-    ("gives-check", "gibt Schach"),
-    ("bad-notation", "unlesbare Notation"),
-    ("pawn-direction-forbidden", "verbotene Bauernrichtung"),
-    ("castling-not-allowed", "Rochade nicht erlaubt"),
-    ("promotion-unavailable", "Umwandlung nicht verfügbar"),
-    ("dead-piece", "tote Blockadefigur"),
-    ("own-colour-square", "Feld der eigenen Farbe"),
-    ("not-your-piece", "nicht die eigene Figur"),
-    ("no-piece", "keine Figur auf dem Ausgangsfeld"),
-    ("pawn-start-no-capture", "Startzug des Bauern schlägt nie"),
-    ("promotion-required", "Umwandlung vorgeschrieben"),
-    ("pair-occupied", "Farbpaar besetzt"),
-    ("neutral-piece", "neutrale Figur"),
-    ("generals-facing", "Generäle stehen sich gegenüber"),
-    ("general-attacked", "General angegriffen"),
-    ("cannot-capture", "kann nicht schlagen"),
-    ("pawn-double-step-spent", "Doppelschritt schon verbraucht"),
-    ("defection-not-allowed", "Überlaufen nicht erlaubt"),
-    ("swap-not-allowed", "Tausch nicht erlaubt"),
-    ("king-onto-dead-blocker", "König auf tote Blockadefigur"),
-    (
-        "promotion-outside-zone",
-        "Umwandlung außerhalb des Bereichs",
-    ),
-    ("promotion-not-allowed", "Umwandlung nicht erlaubt"),
-    ("promotion-not-available", "Umwandlung nicht verfügbar"),
-    ("pawn-start-move-only", "nur der Startzug des Bauern"),
-    ("elapsed-over-remaining", "mehr Zeit als noch übrig"),
-    ("beyond-slide-limit", "weiter als erlaubt"),
-    ("no-promotion-available", "keine Umwandlung verfügbar"),
-    ("elapsed-over-limit", "mehr als 60 Sekunden"),
-    ("bad-promotion-piece", "unzulässige Umwandlungsfigur"),
-    ("knight-path-missing", "Sprung über fehlende Zellen"),
-    ("same-cell", "Start gleich Ziel"),
-    ("promotion-not-a-pawn", "nur Bauern wandeln um"),
-    ("not-active", "Partei nicht aktiv"),
-    ("defection-step-required", "Überlaufen verlangt"),
-    ("defection-step-not-allowed", "Überlaufen nicht erlaubt"),
-];
 
 /// German names of the rules that end a game or eliminate a party.
 const CAUSES: &[(&str, &str)] = &[
@@ -105,11 +53,30 @@ fn lookup(table: &[(&str, &'static str)], code: &str) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
-/// A refusal reason in the report language (the code under `en`).
+/// A refusal reason in the report language: the German words of the
+/// code from the rule systems' own tables
+/// ([`crate::variant::VariantInfo::refusal_words`], the first variant
+/// that knows it); the code under `en`, and a code no variant knows as
+/// it is.
 pub fn reason(lang: Lang, code: &str) -> String {
+    VariantId::ALL
+        .iter()
+        .find_map(|&variant| words_of(variant, lang, code))
+        .unwrap_or_else(|| code.to_string())
+}
+
+/// A refusal reason of `variant` in the report language (its own table
+/// first, then any variant's).
+pub fn reason_in(variant: VariantId, lang: Lang, code: &str) -> String {
+    words_of(variant, lang, code).unwrap_or_else(|| reason(lang, code))
+}
+
+fn words_of(variant: VariantId, lang: Lang, code: &str) -> Option<String> {
     match lang {
-        Lang::De => lookup(REASONS, code).map_or_else(|| code.to_string(), str::to_string),
-        Lang::En => code.to_string(),
+        Lang::En => Some(code.to_string()),
+        Lang::De if code == "legal" => Some("zulässig".to_string()),
+        Lang::De => refusal_words::find(crate::variant::info(variant).refusal_words, code)
+            .map(|words| words.de.to_string()),
     }
 }
 
@@ -244,7 +211,7 @@ pub const FINDING_KINDS: [FindingKind; 5] = [
 /// Who tests a clause, in the report language.
 pub fn testable(lang: Lang, by: TestableBy) -> &'static str {
     match (lang, by) {
-        (Lang::De, TestableBy::Engine) => "Engine",
+        (Lang::De, TestableBy::Engine) => "Regelprogramm",
         (Lang::De, TestableBy::Journal) => "Journal",
         (Lang::De, TestableBy::Tournament) => "Turniermodell",
         (Lang::De, TestableBy::Group) => "Gruppe",

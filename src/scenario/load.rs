@@ -419,9 +419,18 @@ fn validate(
         }
         return Ok(loaded);
     }
-    let game = loaded
-        .open()
-        .map_err(|error| fail(problem("position", "position:", error.to_string())))?;
+    let game = loaded.open().map_err(|error| {
+        match ruleset_place(text, &loaded.scenario.ruleset, &error) {
+            Some((line, column)) => LoadError {
+                path: path.to_path_buf(),
+                line,
+                column,
+                field: "ruleset".to_string(),
+                message: error.to_string(),
+            },
+            None => fail(problem("position", "position:", error.to_string())),
+        }
+    })?;
     if let Some(party) = game.to_move() {
         if game.legal_moves().is_empty() {
             return Err(fail(problem(
@@ -653,4 +662,46 @@ fn replaced_note(message: &str) -> String {
         Some((_, _, new)) => format!("{message}; `{key}` was replaced by {new}"),
         None => message.to_string(),
     }
+}
+
+/// Where a ruling setting the variant refuses stands: the line and column
+/// of the setting (or its ID) after the `ruleset:` key, or of that key;
+/// `None` for an error that is not about a ruling setting (it is the
+/// position's). A setting is the culprit when the error is one of the
+/// ruling errors, or when its message names the setting's ID.
+fn ruleset_place(
+    text: &str,
+    ruleset: &[String],
+    error: &crate::variant::VariantError,
+) -> Option<(usize, usize)> {
+    use crate::variant::VariantError as E;
+    let message = error.to_string();
+    let wanted = match error {
+        E::SettingShape { setting, .. }
+        | E::NoSwitchableRulings { setting, .. }
+        | E::FixedOnly { setting, .. } => setting.clone(),
+        E::UnknownOption { id, .. } | E::FixedRuling { id } | E::UnknownRuling { id, .. } => {
+            id.clone()
+        }
+        _ => ruleset
+            .iter()
+            .map(|setting| setting.split('=').next().unwrap_or_default())
+            .find(|id| !id.is_empty() && message.contains(id))?
+            .to_string(),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with("ruleset:"))?;
+    let found = lines[start..]
+        .iter()
+        .enumerate()
+        .find_map(|(offset, line)| {
+            line.find(wanted.as_str())
+                .map(|at| (start + offset + 1, line[..at].chars().count() + 1))
+        });
+    Some(found.unwrap_or_else(|| {
+        let line = lines[start];
+        (start + 1, line.len() - line.trim_start().len() + 1)
+    }))
 }

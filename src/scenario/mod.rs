@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod compare;
+pub mod coverage;
 pub mod filter;
 pub mod format;
 pub mod kind;

@@ -107,6 +107,16 @@ pub(super) fn read_shard(path: &Path) -> Result<ShardFile, MergeError> {
             Ok(record) => record,
             // The last line, cut off when the run was killed.
             Err(_) if !whole && header.is_some() && end.is_none() => break,
+            // A line that is no JSON object is no record at all.
+            Err(_) if !text.trim_start().starts_with('{') => {
+                return Err(at(
+                    number,
+                    LineProblem::NotJson(
+                        "expected a JSON object with a \"record\" field (each line of a results file is one; this file was not written by `--output`)"
+                            .to_string(),
+                    ),
+                ))
+            }
             Err(error) => {
                 return Err(at(
                     number,

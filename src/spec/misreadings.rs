@@ -100,6 +100,12 @@ pub struct MisreadingEntry {
     /// How it misreads it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<MisreadingKind>,
+    /// For a second coding (ID `<FIRST-ID>.2`): the ID of the misreading
+    /// whose wrong reading it codes again, written independently of the
+    /// first coding. A fault like any other, held to the same bar;
+    /// `rulings misreadings` shows the codings of one reading together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coding_of: Option<String>,
     /// One line: what the wrong engine does.
     pub wrong: String,
     /// The same text in German.
@@ -133,6 +139,44 @@ pub struct RejectedMisreading {
     pub misreading: String,
     /// One line: why it is not plausible (or not a distinct engine).
     pub reason: String,
+    /// One line: where the reason is a claim about geometry or
+    /// reachability ("no cell would ...", "cannot happen"), the search over
+    /// positions that checked it with the engine and its answer; where the
+    /// claim failed, the misreading is built and named here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
+}
+
+/// The words that mark a rejection's reason as a claim about geometry or
+/// reachability, which a search over positions must check
+/// ([`RejectedMisreading::search`]).
+pub const GEOMETRY_CLAIMS: &[&str] = &[
+    "no cell",
+    "no square",
+    "no point",
+    "cannot happen",
+    "cannot arise",
+    "can never",
+    "never arise",
+    "never happen",
+    "never reach",
+    "cannot reach",
+    "no position",
+    "unreachable",
+    "no legal position",
+    "never stands",
+    "cannot stand",
+    "no piece can",
+    "impossible",
+];
+
+impl RejectedMisreading {
+    /// Whether the reason is a claim about geometry or reachability
+    /// ([`GEOMETRY_CLAIMS`]).
+    pub fn claims_geometry(&self) -> bool {
+        let reason = self.reason.to_lowercase();
+        GEOMETRY_CLAIMS.iter().any(|claim| reason.contains(claim))
+    }
 }
 
 /// The whole of `misreadings.yaml`: the sentences walked, the misreadings
@@ -152,7 +196,38 @@ pub struct MisreadingCatalogue {
     pub rejected: Vec<RejectedMisreading>,
 }
 
+/// Splits a misreading ID into its first coding's ID and the coding's
+/// number: `M-X.2` is `("M-X", 2)`, `M-X` is `("M-X", 1)`.
+pub fn coding_parts(id: &str) -> (&str, u32) {
+    match id.rsplit_once('.') {
+        Some((first, n)) if !first.is_empty() => match n.parse::<u32>() {
+            Ok(n) if n >= 2 => (first, n),
+            _ => (id, 1),
+        },
+        _ => (id, 1),
+    }
+}
+
 impl MisreadingCatalogue {
+    /// The codings of the wrong reading `first` (a first coding's ID), in
+    /// catalogue order: the first coding itself, then its second codings.
+    pub fn codings(&self, first: &str) -> Vec<&MisreadingEntry> {
+        self.misreadings
+            .iter()
+            .filter(|e| e.id == first || e.coding_of.as_deref() == Some(first))
+            .collect()
+    }
+
+    /// The first codings (entries without `coding_of`), in catalogue order.
+    pub fn first_codings(&self) -> impl Iterator<Item = &MisreadingEntry> {
+        self.misreadings.iter().filter(|e| e.coding_of.is_none())
+    }
+
+    /// The entry of `id`.
+    pub fn entry(&self, id: &str) -> Option<&MisreadingEntry> {
+        self.misreadings.iter().find(|e| e.id == id)
+    }
+
     /// The sentences that no kept and no rejected misreading names in
     /// `from` and that list no ruling alternative: the gaps of the
     /// derivation.
@@ -376,6 +451,10 @@ pub fn load_misreading_catalogue(
                 .map_err(|error| fail(error.to_string()))?;
         }
     }
+    for entry in &file.misreadings {
+        check_coding(&file, entry)
+            .map_err(|message| fail(format!("misreading '{}': {message}", entry.id)))?;
+    }
     for (index, rejected) in file.rejected.iter().enumerate() {
         let what = format!("rejected entry {} ({})", index + 1, rejected.from);
         known(&rejected.from, &what)?;
@@ -384,8 +463,43 @@ pub fn load_misreading_catalogue(
                 "{what}: expected `misreading` and `reason` each on one non-empty line"
             )));
         }
+        if rejected.search.as_deref().is_some_and(|s| !one_line(s)) {
+            return Err(fail(format!(
+                "{what}: expected `search` on one non-empty line"
+            )));
+        }
     }
     Ok(file)
+}
+
+/// Checks a misreading's place among the codings: an ID `<FIRST>.<n>`
+/// (n from 2) is a further coding and names `coding_of: <FIRST>`, an
+/// existing first coding of the same file; an entry with `coding_of`
+/// has such an ID.
+fn check_coding(file: &MisreadingCatalogue, entry: &MisreadingEntry) -> Result<(), String> {
+    let (first, n) = coding_parts(&entry.id);
+    match (&entry.coding_of, n) {
+        (None, 1) => Ok(()),
+        (None, n) => Err(format!(
+            "the ID reads as coding {n} of {first}: expected `coding_of: {first}`"
+        )),
+        (Some(of), 1) => Err(format!(
+            "`coding_of: {of}`: expected the ID `{of}.2` (a further coding is named `<FIRST-ID>.<n>`, n from 2)"
+        )),
+        (Some(of), _) if of != first => Err(format!(
+            "`coding_of: {of}`: expected `coding_of: {first}`, the first coding its ID names"
+        )),
+        (Some(of), _) => match file.entry(of) {
+            None => Err(format!(
+                "`coding_of: {of}` names no misreading of spec/{}/misreadings.yaml",
+                file.variant
+            )),
+            Some(base) if base.coding_of.is_some() => Err(format!(
+                "`coding_of: {of}` names a further coding; expected the first coding"
+            )),
+            Some(_) => Ok(()),
+        },
+    }
 }
 
 /// The misreadings of a variant that have no German text yet, one line

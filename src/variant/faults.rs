@@ -37,7 +37,8 @@ use super::{Game, VariantError, VariantId};
 
 /// Declares a variant's misreadings: `Enum => "ID", ["clause", ...];`
 /// lines (each with its doc comment) become the enum `Misreading` and the
-/// bit set `FaultSet` (at most 64 misreadings).
+/// bit set `FaultSet` (at most 128 misreadings: every first
+/// coding and its second coding, `ID.2`).
 macro_rules! misreadings {
     ($what:literal; $($(#[$doc:meta])* $variant:ident => $id:literal, [$($clause:literal),+];)+) => {
         #[doc = concat!("One misreading of ", $what, ".")]
@@ -76,7 +77,7 @@ macro_rules! misreadings {
         /// The faults a reference engine plays with: empty in every
         /// normal run.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub struct FaultSet(u64);
+        pub struct FaultSet(u128);
 
         impl FaultSet {
             /// No fault.
@@ -90,16 +91,16 @@ macro_rules! misreadings {
             /// Whether the misreading is set.
             #[inline]
             pub fn has(self, misreading: Misreading) -> bool {
-                self.0 & (1 << misreading as u64) != 0
+                self.0 & (1 << misreading as u128) != 0
             }
 
             /// This set with `misreading` added.
             pub fn with(self, misreading: Misreading) -> FaultSet {
-                FaultSet(self.0 | (1 << misreading as u64))
+                FaultSet(self.0 | (1 << misreading as u128))
             }
 
             /// The bits of the set (for masks of related misreadings).
-            pub fn bits(self) -> u64 {
+            pub fn bits(self) -> u128 {
                 self.0
             }
 
@@ -142,7 +143,7 @@ macro_rules! misreadings {
             }
         }
 
-        const _: () = assert!(Misreading::ALL.len() <= 64, "at most 64 misreadings");
+        const _: () = assert!(Misreading::ALL.len() <= 128, "at most 128 misreadings");
     };
 }
 

@@ -31,6 +31,7 @@ mod describe;
 mod error;
 pub mod fast_differential;
 pub mod fields;
+pub mod frames;
 pub mod grand;
 pub mod journal;
 pub mod known;
@@ -38,6 +39,7 @@ pub mod monarchie;
 mod outcome;
 pub mod piece_names;
 pub mod racingkings;
+pub mod refusal_words;
 pub mod sovereign;
 pub mod threekingdoms;
 mod walk;
@@ -421,6 +423,9 @@ pub struct VariantInfo {
     pub switchable: bool,
     /// Its refusal codes (what `expect.result` may name besides `legal`).
     pub refusals: &'static [&'static str],
+    /// What each of its refusal codes means, in English and German
+    /// (`refusal_words.rs`; a unit test checks every code has its words).
+    pub refusal_words: &'static [refusal_words::RefusalWords],
     /// Its elimination causes.
     pub causes: &'static [&'static str],
     /// Its event kinds.
@@ -517,8 +522,9 @@ pub struct Figure {
 #[derive(Debug, Clone, Copy)]
 pub struct Drawings {
     /// Its rulebook figures, in order (they take the place of the
-    /// movement figures of [`VariantInfo::figures`]).
-    pub figures: fn() -> Result<Vec<Figure>, VariantError>,
+    /// movement figures of [`VariantInfo::figures`]), with the pieces'
+    /// letters in the page's language.
+    pub figures: fn(PieceLetter) -> Result<Vec<Figure>, VariantError>,
     /// A scenario's diagram; `None` where its start or rulings do not
     /// read (the board alone is drawn then).
     pub scenario: fn(&ScenarioPicture<'_>) -> Option<String>,
@@ -537,6 +543,9 @@ pub struct ScenarioPicture<'a> {
     pub moves_of: Option<&'a str>,
     /// The actions of the scenario's `play` steps, in order.
     pub actions: Vec<&'a str>,
+    /// Whether the scenario expects its first move refused (its arrow is
+    /// then drawn in the forbidden style).
+    pub first_refused: bool,
     /// The letters the pieces carry (the report's language).
     pub letter: PieceLetter,
 }
@@ -631,6 +640,9 @@ pub struct MisreadingInfo {
     pub catalogue: fn() -> Vec<(&'static str, &'static [&'static str])>,
     /// Opens a game with misreadings played.
     pub open: OpenFaulted,
+    /// The rule an action plays in a position, with the frame and edge it
+    /// plays it in (`spec/<variant>/frames.yaml`, [`frames`]).
+    pub frames: fn(&dyn Game, &str) -> Vec<frames::FrameTag>,
 }
 
 impl RecordInfo {

@@ -5,11 +5,9 @@
 //!
 //! The English letters are the notations' letters (FEN, SAN, the
 //! position texts). The German letters are the initials of the German
-//! names where the rule text is German and its notation carries no piece
-//! letters in its moves (MONARCHIE: moves name cells, `200-230=Q` the
-//! promotion); the chess variants and Three Kingdoms keep their
-//! notation's letters in German too, because their records (PGN, the
-//! turn record) are written with them.
+//! names, in every variant: a German page draws one alphabet, and its
+//! legend (`render/legend.rs`) is made from this table. Records (PGN,
+//! the turn record) keep the notation's letters.
 
 /// A piece kind's name and letter in one language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,28 +58,30 @@ pub const MONARCHIE: [PieceNames; 6] = [
 ];
 
 /// The chess variants (Grand Chess, Racing Kings, Sovereign Chess): the
-/// German pages name the knight Springer, Grand Chess's pieces Marschall
-/// and Kardinal (letters `C` and `A` as Fairy-Stockfish writes them).
+/// German pages name and draw them as German chess books do (K D T L S B),
+/// Grand Chess's pieces Marschall `M` and Kardinal `A` (the letter
+/// Fairy-Stockfish writes, as `K` is the König's).
 pub const CHESS: [PieceNames; 8] = [
     names("king", ("king", 'K'), ("König", 'K')),
-    names("queen", ("queen", 'Q'), ("Dame", 'Q')),
-    names("rook", ("rook", 'R'), ("Turm", 'R')),
-    names("bishop", ("bishop", 'B'), ("Läufer", 'B')),
-    names("knight", ("knight", 'N'), ("Springer", 'N')),
-    names("pawn", ("pawn", 'P'), ("Bauer", 'P')),
-    names("marshal", ("marshal", 'C'), ("Marschall", 'C')),
+    names("queen", ("queen", 'Q'), ("Dame", 'D')),
+    names("rook", ("rook", 'R'), ("Turm", 'T')),
+    names("bishop", ("bishop", 'B'), ("Läufer", 'L')),
+    names("knight", ("knight", 'N'), ("Springer", 'S')),
+    names("pawn", ("pawn", 'P'), ("Bauer", 'B')),
+    names("marshal", ("marshal", 'C'), ("Marschall", 'M')),
     names("cardinal", ("cardinal", 'A'), ("Kardinal", 'A')),
 ];
 
-/// Three Kingdoms Xiangqi, with the German page's names.
+/// Three Kingdoms Xiangqi, with the German page's names and their
+/// initials (the Bannerträger `F`, the "Fahne" of the old descriptions).
 pub const THREE_KINGDOMS: [PieceNames; 8] = [
-    names("general", ("general", 'K'), ("General", 'K')),
-    names("advisor", ("advisor", 'A'), ("Berater", 'A')),
+    names("general", ("general", 'K'), ("General", 'G')),
+    names("advisor", ("advisor", 'A'), ("Berater", 'B')),
     names("elephant", ("elephant", 'E'), ("Elefant", 'E')),
-    names("horse", ("horse", 'H'), ("Pferd", 'H')),
-    names("chariot", ("chariot", 'R'), ("Wagen", 'R')),
-    names("cannon", ("cannon", 'C'), ("Kanone", 'C')),
-    names("soldier", ("soldier", 'P'), ("Soldat", 'P')),
+    names("horse", ("horse", 'H'), ("Pferd", 'P')),
+    names("chariot", ("chariot", 'R'), ("Wagen", 'W')),
+    names("cannon", ("cannon", 'C'), ("Kanone", 'K')),
+    names("soldier", ("soldier", 'P'), ("Soldat", 'S')),
     names("bannerman", ("bannerman", 'F'), ("Bannerträger", 'F')),
 ];
 

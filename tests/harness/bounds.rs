@@ -395,3 +395,94 @@ fn merge_reads_a_shard_of_the_documented_campaign() {
     );
     assert!(merged.peak_kb < 2_000_000, "{} KB", merged.peak_kb);
 }
+
+/// Issue 44's engine: it forks three children, each calling `setsid()`
+/// (leaving the engine's process group and session) and ignoring
+/// SIGTERM; the engine itself waits (`stay`) or exits at once (its
+/// children then orphans). No group kill reaches them.
+const SETSID_FORKER: &str = r#"import os, signal, sys, time
+for _ in range(3):
+    if os.fork() == 0:
+        os.setsid()
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        os.execvp("sleep", ["sleep", sys.argv[1]])
+if sys.argv[2] == "exit":
+    sys.exit(0)
+time.sleep(100000)
+"#;
+
+/// Issue 44, item 1: after `conform --variant grand --clause g.6 --timeout
+/// 2` against [`SETSID_FORKER`], none of its three detached children is
+/// left, whether the engine waited or exited at once.
+#[test]
+fn an_engines_detached_children_go_with_the_run() {
+    let dir = scratch("setsid");
+    for (offset, how) in [(0, "stay"), (1, "exit")] {
+        let mark = format!("87{}", std::process::id() % 10_000 + 20_000 + offset);
+        let command = format!("{} {mark} {how}", engine(&dir, "setsid.py", SETSID_FORKER));
+        let ran = run_with(
+            &[
+                "conform",
+                "--variant",
+                "grand",
+                "--clause",
+                "g.6",
+                "--timeout",
+                "2",
+                "--engine",
+                &command,
+            ],
+            b"",
+            Duration::from_secs(60),
+        );
+        assert_eq!(ran.code, Some(3), "{how}: {}", ran.stderr);
+        // The children were there: the engine forked before it was ended
+        // (each `sleep MARK` is alive or gone; count them through /proc
+        // only after the run, when none may be left).
+        let left = processes_with(&mark);
+        for pid in &left {
+            // SAFETY: kill has no memory effects; a cleanup of the test's
+            // own leftovers.
+            unsafe {
+                libc::kill(*pid as i32, libc::SIGKILL);
+            }
+        }
+        assert!(
+            left.is_empty(),
+            "{how}: {} detached children left behind: {left:?}",
+            left.len()
+        );
+    }
+}
+
+/// Issue 44, item 3: an 8 MiB one-line flow list of 4.19 million items
+/// (within MAX_FILE_BYTES) is refused by MAX_YAML_ITEMS before the parser
+/// builds it (it peaked at 1,168 MB), and a list within the limit parses.
+#[test]
+fn an_8_mib_flow_list_is_refused_before_it_is_parsed() {
+    let dir = scratch("flow8");
+    let path = dir.join("flow8.yaml");
+    let text = format!("[{}a]\n", "a,".repeat(4 * 1024 * 1024 - 3));
+    assert!(text.len() as u64 <= regelwerk::input::MAX_FILE_BYTES);
+    std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+    let ran = run_with(
+        &["check", &path.display().to_string()],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    let said = format!("{}{}", ran.stdout, ran.stderr);
+    assert!(said.contains("MAX_YAML_ITEMS"), "{said}");
+    assert!(said.contains("flow8.yaml:1:"), "{said}");
+    // Within the limit the count itself is no error.
+    let small = format!("[{}a]\n", "a,".repeat(1000));
+    assert!(regelwerk::input::check_yaml_size(&small).is_ok());
+    let aliases = format!(
+        "a: &x 1\nb: [{}*x]\n",
+        "*x, ".repeat(regelwerk::input::MAX_YAML_ALIASES)
+    );
+    let (line, _, message) =
+        regelwerk::input::check_yaml_size(&aliases).expect_err("too many aliases");
+    assert_eq!(line, 2);
+    assert!(message.contains("MAX_YAML_ALIASES"), "{message}");
+}

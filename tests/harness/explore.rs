@@ -33,13 +33,17 @@ impl Drop for Running {
 }
 
 fn start(output: Option<PathBuf>) -> Running {
-    let mut explorer = Explorer::bind(Options {
+    start_with(Options {
         root: root(),
         output,
         port: 0,
         initial: json!({"variant": "grand"}),
+        report: None,
     })
-    .expect("binds a free port");
+}
+
+fn start_with(options: Options) -> Running {
+    let mut explorer = Explorer::bind(options).expect("binds a free port");
     let address = explorer.address();
     assert!(address.ip().is_loopback(), "{address}");
     let stop = Arc::new(AtomicBool::new(false));
@@ -285,6 +289,305 @@ fn a_refused_action_stops_the_replay_with_its_code() {
     assert_eq!(state["history"].as_array().unwrap().len(), 1);
     assert_eq!(state["refused"]["index"], 1);
     assert_eq!(state["refused"]["code"], "no-piece");
+}
+
+/// A GET with more headers than the Host.
+fn get_with(server: &Running, path: &str, headers: &str) -> (u16, String) {
+    let host = server.address;
+    send(
+        server.address,
+        &format!("GET {path} HTTP/1.0\r\nHost: {host}{headers}"),
+        "",
+    )
+}
+
+#[test]
+fn the_page_opens_in_the_language_the_browser_asks_for() {
+    let server = start(None);
+    for (header, lang) in [
+        ("\r\nAccept-Language: de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("\r\nAccept-Language: en-GB,en;q=0.9,de;q=0.8", "en"),
+        (
+            "\r\nAccept-Language: fr-FR,fr;q=0.9,de;q=0.5,en;q=0.4",
+            "de",
+        ),
+        ("\r\nAccept-Language: en;q=0.2,de;q=0.7", "de"),
+        ("\r\nAccept-Language: fr", "en"),
+        ("", "en"),
+    ] {
+        let (status, page) = get_with(&server, "/", header);
+        assert_eq!(status, 200);
+        assert!(
+            page.contains(&format!("<html lang=\"{lang}\">")),
+            "{header:?} should open in {lang}"
+        );
+    }
+    // The order address, --lang, browser is the script's; a real German
+    // browser checks it (.ci/explore-check.py). Here: --lang reaches the
+    // page through /api/initial.
+    let german = start_with(Options {
+        root: root(),
+        output: None,
+        port: 0,
+        initial: json!({"variant": "monarchie", "lang": "de"}),
+        report: None,
+    });
+    let (_, initial) = get(&german, "/api/initial");
+    let initial: Value = serde_json::from_str(&initial).unwrap();
+    assert_eq!(initial["lang"], "de");
+    assert_eq!(initial["report"], Value::Null);
+}
+
+/// The example: a line of four MONARCHIE actions, then the
+/// reading under which an unmoved pawn starts along one side only.
+fn the_example_line() -> Value {
+    json!({
+        "variant": "monarchie",
+        "actions": ["8-31", "35-70", "147-146", "233-221"],
+        "lang": "de",
+    })
+}
+
+#[test]
+fn a_refusing_ruling_switch_keeps_the_whole_line_and_says_why_in_german() {
+    let server = start(None);
+    let mut request = the_example_line();
+    let before = ok(&server, "/api/state", &request);
+    assert_eq!(before["history"].as_array().unwrap().len(), 4);
+    assert_eq!(before["refused"], Value::Null);
+    request["rulings"] = json!(["R-PAWN-DIR=single-side"]);
+    request["compare"] = json!([]);
+    let after = ok(&server, "/api/state", &request);
+    // The board stands before the refused action ...
+    assert_eq!(after["history"].as_array().unwrap().len(), 1);
+    let refused = &after["refused"];
+    assert_eq!(refused["index"], 1);
+    assert_eq!(refused["action"], "35-70");
+    // ... and says why in German, with no English beside it.
+    assert_eq!(refused["reason"], "kein Zug dieser Figur");
+    assert_eq!(refused["detail"], "");
+    // The line is whole: the refused action marked, the rest kept.
+    let states: Vec<(&str, &str)> = after["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ply| {
+            (
+                ply["action"].as_str().unwrap(),
+                ply["state"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        states,
+        [
+            ("8-31", "played"),
+            ("35-70", "refused"),
+            ("147-146", "unreached"),
+            ("233-221", "unreached")
+        ]
+    );
+    // The engine agrees that 35-70 is no move under the reading.
+    let mut game = variant::open(
+        VariantId::Monarchie,
+        None,
+        &["R-PAWN-DIR=single-side".to_string()],
+    )
+    .unwrap();
+    game.play("8-31").unwrap();
+    assert!(game.play("35-70").is_err());
+    // In English the engine's own detail is given too.
+    request["lang"] = json!("en");
+    let english = ok(&server, "/api/state", &request);
+    assert_eq!(english["refused"]["reason"], "not-a-move-of-piece");
+    assert_ne!(english["refused"]["detail"], "");
+    // Switching back: the same request without the ruling plays all four.
+    let back = ok(&server, "/api/state", &the_example_line());
+    assert_eq!(back["history"].as_array().unwrap().len(), 4);
+    assert!(back["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|ply| ply["state"] == "played"));
+}
+
+#[test]
+fn every_ruling_option_has_a_name_in_both_languages() {
+    let server = start(None);
+    let (_, info) = get(&server, "/api/info");
+    let info: Value = serde_json::from_str(&info).unwrap();
+    let mut options = 0;
+    for variant in info["variants"].as_array().unwrap() {
+        for ruling in variant["rulings"].as_array().unwrap() {
+            assert_eq!(ruling["default_label_de"], "Voreinstellung");
+            for option in ruling["options"].as_array().unwrap() {
+                options += 1;
+                for field in ["label", "label_de"] {
+                    let text = option[field].as_str().unwrap_or_default();
+                    assert!(
+                        !text.is_empty(),
+                        "{} {}: no {field}",
+                        ruling["id"],
+                        option["key"]
+                    );
+                    assert_ne!(text, option["key"].as_str().unwrap());
+                }
+            }
+        }
+    }
+    assert!(options >= 60, "{options} options");
+    let monarchie = &info["variants"][0];
+    let pawn = monarchie["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "R-PAWN-DIR")
+        .unwrap();
+    assert_eq!(
+        pawn["options"][0]["label_de"],
+        "Startzug nur über eine Seite"
+    );
+}
+
+/// A Sovereign Chess position in which player 1 commands a second
+/// colour: the white pawn stands on the navy square e5 (clause sc.7), so
+/// navy is player 1's and its king may defect to it (sc.11).
+const SOVEREIGN_HOLDS_NAVY: &str =
+    "bk15/16/16/16/16/16/16/16/8nn7/16/16/4wp11/16/16/16/4wr3wk7 1 w b E 0";
+
+#[test]
+fn sovereign_offers_the_defection_to_a_held_colour_in_german() {
+    let server = start(None);
+    let request = json!({"variant": "sovereign", "start": SOVEREIGN_HOLDS_NAVY, "lang": "de"});
+    let state = ok(&server, "/api/state", &request);
+    let offers = state["offers"].as_array().unwrap();
+    let engine = variant::open(VariantId::Sovereign, Some(SOVEREIGN_HOLDS_NAVY), &[]).unwrap();
+    let defections: Vec<String> = engine
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| mv.starts_with("K="))
+        .collect();
+    assert_eq!(defections, ["K=n"], "the engine's defections here");
+    let offered: Vec<&str> = offers
+        .iter()
+        .map(|o| o["action"].as_str().unwrap())
+        .collect();
+    assert!(offered.contains(&"K=n"), "{offers:?}");
+    let defect = offers.iter().find(|o| o["action"] == "K=n").unwrap();
+    assert_eq!(defect["text"], "Überlaufen: der König wird marineblau");
+    // Every special action of the engine is offered too.
+    for special in engine.special_actions() {
+        assert!(offered.contains(&special.as_str()), "{special}");
+    }
+    // The board's notes say who holds what, in German.
+    let svg = state["svg"].as_str().unwrap();
+    assert!(svg.contains("Spieler 1: König weiß"), "German side notes");
+    assert!(svg.contains("hält marineblau"), "navy held, in German");
+    assert!(!svg.contains("holds") && !svg.contains("Player 1"));
+    // Playing the offer: the king is navy now.
+    let mut played = request.clone();
+    played["actions"] = json!(["K=n"]);
+    let after = ok(&server, "/api/state", &played);
+    assert_eq!(after["refused"], Value::Null);
+    assert!(after["svg"]
+        .as_str()
+        .unwrap()
+        .contains("Spieler 1: König marineblau"));
+    // At the start nobody commands a second colour: no defection.
+    let start = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "sovereign", "lang": "de"}),
+    );
+    assert!(start["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| !o["action"].as_str().unwrap().starts_with("K=")));
+    let english = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "sovereign", "start": SOVEREIGN_HOLDS_NAVY, "lang": "en"}),
+    );
+    assert!(english["svg"]
+        .as_str()
+        .unwrap()
+        .contains("Player 1: king white"));
+}
+
+#[test]
+fn three_kingdoms_names_its_kingdoms_colours_in_german() {
+    let server = start(None);
+    let german = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "threekingdoms", "lang": "de"}),
+    );
+    let svg = german["svg"].as_str().unwrap();
+    for name in ["Wei (blau)", "Shu (rot)", "Wu (grün)"] {
+        assert!(svg.contains(name), "{name}");
+    }
+    assert!(!svg.contains("(blue)") && !svg.contains("(red)"));
+    let english = ok(
+        &server,
+        "/api/state",
+        &json!({"variant": "threekingdoms", "lang": "en"}),
+    );
+    assert!(english["svg"].as_str().unwrap().contains("Wei (blue)"));
+    // Three Kingdoms' special actions are named per kingdom.
+    let offers = german["offers"].as_array().unwrap();
+    let resign = offers.iter().find(|o| o["action"] == "resign wei").unwrap();
+    assert_eq!(resign["text"], "Wei gibt auf");
+    assert_eq!(resign["party"], "wei");
+}
+
+#[test]
+fn the_report_is_served_on_the_explorers_address() {
+    let dir = std::env::temp_dir().join(format!("regelwerk-explore-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("monarchie")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<a href=\"http://127.0.0.1:8421/?variant=monarchie&amp;scenario=x\">open</a>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("monarchie").join("style.css"), "body{}").unwrap();
+    let server = start_with(Options {
+        root: root(),
+        output: None,
+        port: 0,
+        initial: json!({"variant": "monarchie"}),
+        report: Some(dir.clone()),
+    });
+    let (status, index) = get(&server, "/report/");
+    assert_eq!(status, 200);
+    // The report's explorer links point at this server, whatever its port.
+    assert!(
+        index.contains("href=\"/?variant=monarchie&amp;scenario=x\""),
+        "{index}"
+    );
+    assert!(!index.contains("8421"));
+    assert_eq!(
+        get(&server, "/report/monarchie/style.css"),
+        (200, "body{}".to_string())
+    );
+    for bad in [
+        "/report/../Cargo.toml",
+        "/report/%2e%2e/Cargo.toml",
+        "/report/missing.html",
+        "/report/.hidden",
+    ] {
+        assert_eq!(get(&server, bad).0, 404, "{bad}");
+    }
+    let (_, initial) = get(&server, "/api/initial");
+    let initial: Value = serde_json::from_str(&initial).unwrap();
+    assert_eq!(initial["report"], "/report/");
+    // Without --report the path is a clear 404.
+    let plain = start(None);
+    let (status, body) = get(&plain, "/report/");
+    assert_eq!(status, 404);
+    assert!(body.contains("--report"), "{body}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

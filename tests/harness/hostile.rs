@@ -616,3 +616,246 @@ fn a_deep_scenario_perft_step_is_refused_not_run() {
         checked.elapsed
     );
 }
+
+/// Issue 44, item 2: the write rule (README, "Exit codes") for every
+/// command that writes. A file of another kind (a scenario, source text)
+/// is never replaced without `--force`; a campaign's results file is not
+/// replaced by a new campaign without `--force` or `--resume`; a game's
+/// record only with `--force`; a view (a drawing, a report) replaces a
+/// file of its own kind. Each refusal is exit 2 before the run, names
+/// `--force`, and leaves the file as it was.
+#[test]
+fn no_command_replaces_a_file_unasked() {
+    let dir = scratch("write-rule");
+    let scenario = std::fs::read(ONE_SCENARIO).unwrap_or_else(|e| panic!("{e}"));
+    let serve = format!("{BIN} serve");
+    let at = |name: &str| dir.join(name).display().to_string();
+    // (what, argv with FILE for the output, what the output is)
+    let commands: Vec<(&str, Vec<String>)> = vec![
+        (
+            "check --shard 1/1 --output",
+            vec![
+                "check",
+                "--variant",
+                "racingkings",
+                "--clause",
+                "rk.1",
+                "--shard",
+                "1/1",
+                "--output",
+                "FILE",
+            ],
+        ),
+        (
+            "fuzz --output",
+            vec![
+                "fuzz",
+                "--variant",
+                "racingkings",
+                "--games",
+                "2",
+                "--max-plies",
+                "20",
+                "--shard",
+                "1/1",
+                "--output",
+                "FILE",
+            ],
+        ),
+        (
+            "perft --shard 1/1 --output",
+            vec![
+                "perft",
+                "2",
+                "--variant",
+                "racingkings",
+                "--shard",
+                "1/1",
+                "--output",
+                "FILE",
+            ],
+        ),
+        (
+            "conform -o FILE.jsonl",
+            vec![
+                "conform",
+                "--variant",
+                "racingkings",
+                "--clause",
+                "rk.1",
+                "--engine",
+                &serve,
+                "--shard",
+                "1/1",
+                "-o",
+                "FILE",
+            ],
+        ),
+        (
+            "conform --format html -o",
+            vec![
+                "conform",
+                "--variant",
+                "racingkings",
+                "--clause",
+                "rk.1",
+                "--engine",
+                &serve,
+                "--format",
+                "html",
+                "-o",
+                "FILE",
+            ],
+        ),
+        (
+            "render -o",
+            vec!["render", "--variant", "grand", "-o", "FILE"],
+        ),
+        (
+            "play --journal",
+            vec![
+                "play",
+                "--variant",
+                "monarchie",
+                "--max-plies",
+                "4",
+                "--quiet",
+                "--journal",
+                "FILE",
+            ],
+        ),
+        (
+            "play --pgn",
+            vec![
+                "play",
+                "--variant",
+                "racingkings",
+                "--max-plies",
+                "4",
+                "--quiet",
+                "--pgn",
+                "FILE",
+            ],
+        ),
+    ]
+    .into_iter()
+    .map(|(what, argv)| (what, argv.into_iter().map(str::to_string).collect()))
+    .collect();
+    for (number, (what, argv)) in commands.iter().enumerate() {
+        let extension =
+            if what.contains("jsonl") || what.contains("--output") && !what.contains("render") {
+                "jsonl"
+            } else if what.contains("html") {
+                "html"
+            } else if what.contains("render") {
+                "svg"
+            } else if what.contains("pgn") {
+                "pgn"
+            } else {
+                "yaml"
+            };
+        let file = at(&format!("out-{number}.{extension}"));
+        let args = |extra: &[&str]| -> Vec<String> {
+            let mut all: Vec<String> = argv
+                .iter()
+                .map(|word| {
+                    if word == "FILE" {
+                        file.clone()
+                    } else {
+                        word.clone()
+                    }
+                })
+                .collect();
+            all.extend(extra.iter().map(|word| word.to_string()));
+            all
+        };
+        let go = |extra: &[&str]| {
+            let all = args(extra);
+            let words: Vec<&str> = all.iter().map(String::as_str).collect();
+            run(&words)
+        };
+        // A scenario where the output goes: refused, kept.
+        std::fs::write(&file, &scenario).unwrap_or_else(|e| panic!("{e}"));
+        let refused = go(&[]);
+        assert_eq!(
+            refused.code,
+            Some(2),
+            "{what} over a scenario: {}",
+            refused.stderr
+        );
+        assert!(
+            refused.stderr.contains("--force"),
+            "{what}: {}",
+            refused.stderr
+        );
+        assert!(
+            refused.stderr.contains("a scenario"),
+            "{what}: {}",
+            refused.stderr
+        );
+        assert_eq!(
+            std::fs::read(&file).unwrap_or_default(),
+            scenario,
+            "{what} changed the scenario"
+        );
+        // With --force it is replaced.
+        let forced = go(&["--force"]);
+        assert!(
+            matches!(forced.code, Some(0 | 1)),
+            "{what} --force: {}",
+            forced.stderr
+        );
+        let written = std::fs::read(&file).unwrap_or_default();
+        assert_ne!(written, scenario, "{what} --force did not write");
+        // Its own output again: a view is made again, a record and a
+        // campaign's results are not replaced.
+        let again = go(&[]);
+        let view = matches!(extension, "svg" | "html");
+        if view {
+            assert_eq!(
+                again.code,
+                Some(0),
+                "{what} over its own output: {}",
+                again.stderr
+            );
+        } else {
+            assert_eq!(
+                again.code,
+                Some(2),
+                "{what} over its own output: {}",
+                again.stderr
+            );
+            assert_eq!(std::fs::read(&file).unwrap_or_default(), written, "{what}");
+        }
+        if extension == "jsonl" {
+            assert!(
+                again.stderr.contains("--resume"),
+                "{what}: {}",
+                again.stderr
+            );
+            let resumed = go(&["--resume"]);
+            assert!(
+                matches!(resumed.code, Some(0 | 1)),
+                "{what} --resume: {}",
+                resumed.stderr
+            );
+        }
+    }
+    // A folder output: a file of another kind under one of its names is
+    // kept; the site's own files are made again.
+    let site = dir.join("site");
+    std::fs::create_dir_all(&site).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("index.html"), &scenario).unwrap_or_else(|e| panic!("{e}"));
+    let site_arg = site.display().to_string();
+    let refused = run(&["figures", "--variant", "grand", "-o", &site_arg]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--force"), "{}", refused.stderr);
+    assert_eq!(
+        std::fs::read(site.join("index.html")).unwrap_or_default(),
+        scenario
+    );
+    let forced = run(&["figures", "--variant", "grand", "-o", &site_arg, "--force"]);
+    assert_eq!(forced.code, Some(0), "{}", forced.stderr);
+    let again = run(&["figures", "--variant", "grand", "-o", &site_arg]);
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+}

@@ -317,3 +317,158 @@ fn nothing_is_accepted_silently() {
     assert_eq!(ran.code, Some(0), "{}", said(&ran));
     assert!(ran.stdout.contains("unchanged"), "{}", ran.stdout);
 }
+
+/// Issue 44, item 4: a ruling setting the variant refuses is reported at
+/// its own line and field (`ruleset`), not at the position before it.
+#[test]
+fn a_refused_ruling_setting_is_located_where_it_stands() {
+    let dir = scratch("ruleset-place");
+    let one = std::fs::read_to_string(crate::harness::hostile::ONE_SCENARIO)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The scenario's own lines, with the ruleset right before the
+    // position, so that a report at the position would be one line off.
+    let mut lines: Vec<String> = one.lines().map(str::to_string).collect();
+    lines.retain(|line| !line.starts_with("ruleset:"));
+    let position = lines
+        .iter()
+        .position(|line| line.starts_with("position:"))
+        .unwrap_or_else(|| panic!("no position line"));
+    let setting_line = position + 1;
+    lines.insert(position, "ruleset: [R-DOES-NOT-EXIST=whatever]".to_string());
+    let path = write(&dir, "ruleset.yaml", &(lines.join("\n") + "\n"));
+    let ran = run(&["check", &path]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(
+        said(&ran).contains(&format!("ruleset.yaml:{setting_line}:11: ruleset: ")),
+        "line {setting_line}: {}",
+        said(&ran)
+    );
+}
+
+/// Issue 44, item 5: `/dev/null` is an empty list; a device that never
+/// ends is still refused.
+#[test]
+fn dev_null_is_an_empty_input_other_devices_are_refused() {
+    let serve = format!("{} serve", env!("CARGO_BIN_EXE_regelwerk"));
+    let base = [
+        "conform",
+        "--variant",
+        "racingkings",
+        "--clause",
+        "rk.1",
+        "--engine",
+        &serve,
+        "--expected-failures",
+    ];
+    let mut args = base.to_vec();
+    args.push("/dev/null");
+    let ran = run(&args);
+    assert_eq!(ran.code, Some(0), "{}", said(&ran));
+    let mut args = base.to_vec();
+    args.push("/dev/zero");
+    let ran = run(&args);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(ran.stderr.contains("character device"), "{}", said(&ran));
+}
+
+/// Issue 44, item 6: each message of the issue's list in words a person
+/// can act on.
+#[test]
+fn the_last_jargon_is_gone() {
+    let dir = scratch("jargon-44");
+    let huge = "9".repeat(30);
+    // A number past 64 bits in a scenario's perft step: the field's range.
+    let perft = write(
+        &dir,
+        "perft.yaml",
+        &format!("variant: grand\nid: g.1-x\ndescription: x\nclauses: [g.1]\nposition: {{start: true}}\nsteps:\n- perft: {huge}\n  expect_nodes: 1\n"),
+    );
+    let ran = run(&["check", &perft]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(!said(&ran).contains("YAML value"), "{}", said(&ran));
+    assert!(
+        said(&ran).contains("expected a whole number from 0 to"),
+        "{}",
+        said(&ran)
+    );
+    // A journal's match number past 64 bits.
+    let journal = write(&dir, "j.journal.yaml", &format!("match: {huge}\n"));
+    let ran = run(&["replay", &journal]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(!said(&ran).contains("YAML value"), "{}", said(&ran));
+    assert!(
+        said(&ran).contains("whole number from 0 to"),
+        "{}",
+        said(&ran)
+    );
+    // A results line that is a list.
+    let results = write(&dir, "d.jsonl", "[1, 2]\n");
+    let ran = run(&["merge", &results]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(
+        !said(&ran).contains("names this field takes"),
+        "{}",
+        said(&ran)
+    );
+    assert!(said(&ran).contains("JSON object"), "{}", said(&ran));
+    // Engines that are no program: a folder, a device, a missing program.
+    let folder = dir.display().to_string();
+    for (engine, words) in [
+        (folder.as_str(), "is a folder, not a program"),
+        ("/dev/null", "not a program"),
+        (
+            "/no/such/engine --flag",
+            "the program '/no/such/engine' was not found",
+        ),
+    ] {
+        let ran = run(&["conform", "--variant", "racingkings", "--engine", engine]);
+        assert_eq!(ran.code, Some(3), "{engine}: {}", said(&ran));
+        assert!(said(&ran).contains(words), "{engine}: {}", said(&ran));
+        assert!(!said(&ran).contains("os error"), "{engine}: {}", said(&ran));
+        assert!(
+            !said(&ran).contains("Permission denied"),
+            "{engine}: {}",
+            said(&ran)
+        );
+    }
+    let ran = run(&[
+        "conform",
+        "--variant",
+        "racingkings",
+        "--engine",
+        "/no/such/engine --flag",
+    ]);
+    assert!(
+        said(&ran).contains("split into 2 words: '/no/such/engine', '--flag'"),
+        "{}",
+        said(&ran)
+    );
+    // A control character is shown as its code point, not in Rust's
+    // escape syntax.
+    let fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\u{1}";
+    let ran = run(&["show", "--variant", "racingkings", "--position", fen]);
+    assert_eq!(ran.code, Some(2), "{}", said(&ran));
+    assert!(!said(&ran).contains("\\u{"), "{}", said(&ran));
+    assert!(said(&ran).contains("<U+0001>"), "{}", said(&ran));
+}
+
+/// Issue 44, item 6: an argument that is not UTF-8 is named by its place
+/// and the option it belongs to.
+#[test]
+fn a_non_utf8_argument_is_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"gr\xf6\xdf.yaml");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args([
+            std::ffi::OsStr::new("check"),
+            std::ffi::OsStr::new("--spec"),
+            bad,
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("argument 3"), "{stderr}");
+    assert!(stderr.contains("the value of --spec"), "{stderr}");
+    assert!(!stderr.contains("one or more arguments"), "{stderr}");
+}

@@ -14,6 +14,7 @@ mod implementations;
 mod implementers;
 pub mod messages;
 mod misreadings;
+mod parser_corpus;
 mod perft_files;
 mod perft_records;
 mod properties;

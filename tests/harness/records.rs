@@ -312,8 +312,11 @@ fn play_and_replay_cli_per_variant() {
         let first = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(first.contains("[Date \"2026.12.01\"]"), "{first}");
         assert!(first.contains("[White \"regelwerk random\"]"), "{first}");
-        let again = regelwerk(&args);
-        assert_eq!(again.code, Some(0));
+        // The record exists now: the write rule wants --force to replace it.
+        let mut forced = args.to_vec();
+        forced.push("--force");
+        let again = regelwerk(&forced);
+        assert_eq!(again.code, Some(0), "{}", again.stderr);
         assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), first);
         let out = regelwerk(&["replay", &path_text]);
         assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);

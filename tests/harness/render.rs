@@ -255,7 +255,7 @@ fn any_seat_can_be_at_the_bottom() {
 fn figures_are_written_and_show_what_the_engine_computes() {
     let dir = temp_dir("figures");
     let written = write_variant_figures(&dir, VariantId::Monarchie).expect("figures are written");
-    assert_eq!(written.len(), figures().expect("figures").len());
+    assert_eq!(written.len(), figures(None).expect("figures").len());
     let mut by_name = BTreeMap::new();
     for figure in &written {
         let path = dir.join(&figure.file);
@@ -411,9 +411,9 @@ fn the_report_site_is_complete_and_self_contained() {
         let clauses: usize = inputs.iter().map(|input| input.spec.clauses.len()).sum();
         let findings: usize = inputs.iter().map(|input| input.spec.findings.len()).sum();
         assert_eq!(summary.diagrams, cases);
-        // Per variant: index, rulings, findings index; per finding a page
+        // Per variant: index, rulings, feedback, findings index; per finding a page
         // and a sheet; per clause a page; the site's index.
-        assert_eq!(summary.pages, clauses + 3 * inputs.len() + 2 * findings + 1);
+        assert_eq!(summary.pages, clauses + 4 * inputs.len() + 2 * findings + 1);
         if lang == Lang::De {
             german_pages_are_german(&dir.join("monarchie"));
         }
@@ -556,4 +556,203 @@ fn chess_variant_figures_show_every_legal_target() {
         assert!(figure.dots > 0, "{} has targets", figure.file);
         check_balanced(&figure.svg, false).expect("balanced SVG");
     }
+}
+
+/// The letters drawn on the pieces of `svg`: `(piece, party)` pairs.
+fn drawn_letters(svg: &str) -> Vec<(char, char)> {
+    svg.split("<text class=\"k\"")
+        .skip(1)
+        .filter_map(|rest| {
+            let body = rest.split_once('>')?.1;
+            let piece = body.chars().next()?;
+            let party = body
+                .split_once("<tspan class=\"q\" dy=\"1\">")?
+                .1
+                .chars()
+                .next()?;
+            Some((piece, party))
+        })
+        .collect()
+}
+
+/// Issue 45: every letter a diagram draws stands in the legend of its
+/// language, in every variant: the start position through the game
+/// interface, MONARCHIE's own scenario drawing, and the movement figures.
+#[test]
+fn every_drawn_letter_is_in_the_legend_of_its_language() {
+    use regelwerk::render::{legend, variant_figures_in, GameDiagram, Letters};
+    let mut missing = Vec::new();
+    for variant in VariantId::ALL {
+        for letters in [Letters::German, Letters::English] {
+            let legend = legend(variant, letters);
+            let mut svgs = Vec::new();
+            let game = regelwerk::variant::open(variant, None, &[]).expect("start opens");
+            svgs.push(
+                regelwerk::render::render_game(
+                    game.as_ref(),
+                    &GameDiagram {
+                        letters,
+                        ..GameDiagram::default()
+                    },
+                )
+                .expect("the start is drawn"),
+            );
+            for figure in variant_figures_in(variant, letters).expect("figures") {
+                svgs.push(figure.svg);
+            }
+            let mut drawn = 0usize;
+            for svg in &svgs {
+                for (piece, party) in drawn_letters(svg) {
+                    drawn += 1;
+                    if !legend.pieces.iter().any(|e| e.letter == piece) {
+                        missing.push(format!("{variant} {letters:?}: piece letter {piece}"));
+                    }
+                    if !legend.parties.iter().any(|e| e.letter == party) {
+                        missing.push(format!("{variant} {letters:?}: party letter {party}"));
+                    }
+                }
+            }
+            assert!(drawn > 0, "{variant}: no piece drawn");
+        }
+    }
+    // German MONARCHIE draws the rulebook's letters: Bauer B, Turm T.
+    let german = legend(VariantId::Monarchie, Letters::German);
+    assert!(german
+        .pieces
+        .iter()
+        .any(|e| e.letter == 'B' && e.name == "Bauer"));
+    assert!(german
+        .pieces
+        .iter()
+        .any(|e| e.letter == 'T' && e.name == "Turm"));
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// Issue 45: a refused move is drawn in the forbidden style (MONARCHIE's
+/// refused king capture 127x128 among them), an allowed one as a plain
+/// arrow.
+#[test]
+fn a_refused_move_is_drawn_as_forbidden() {
+    let input = DiffInput::load_variant(&root(), VariantId::Monarchie).expect("inputs load");
+    let mut forbidden = 0usize;
+    for loaded in &input.cases {
+        let Some(regelwerk::scenario::format::Step::Play { expect, .. }) =
+            loaded.scenario.steps.iter().find(|step| {
+                step.action()
+                    .is_some_and(|a| a.contains('-') || a.contains('x'))
+            })
+        else {
+            continue;
+        };
+        let svg = regelwerk::report::html::scenario_diagram(loaded, Lang::De);
+        if expect.result != "legal" && svg.contains("class=\"arrow forbidden\"") {
+            forbidden += 1;
+        }
+        if expect.result == "legal" {
+            assert!(
+                !svg.contains("class=\"arrow forbidden\""),
+                "{}: a legal move drawn as forbidden",
+                loaded.scenario.id
+            );
+        }
+    }
+    assert!(
+        forbidden > 10,
+        "only {forbidden} refused moves drawn as forbidden"
+    );
+}
+
+/// Issue 45: every clause of every variant gets a verdict in the feedback
+/// report, and each verdict's evidence exists: its findings name the
+/// clause, its misreadings are in the catalogue under the clause, the
+/// proposed scenario is one of the clause's, the figure is the engine's.
+#[test]
+fn every_clause_gets_a_verdict_with_its_evidence() {
+    use regelwerk::report::feedback::{judge, Verdict, MANY_MISREADINGS};
+    let mut tally = [0usize; 4];
+    for variant in VariantId::ALL {
+        let input = DiffInput::load_variant(&root(), variant).expect("inputs load");
+        let figures: Vec<(String, String)> = regelwerk::render::variant_figures(variant)
+            .expect("figures")
+            .into_iter()
+            .map(|f| (f.file, f.caption))
+            .collect();
+        let info = regelwerk::variant::info(variant);
+        let catalogue = (info.misreadings.catalogue)();
+        let judged = judge(variant, &input.spec, &input.cases, &figures);
+        assert_eq!(judged.len(), input.spec.clauses.len());
+        for (clause, judged) in input.spec.clauses.iter().zip(&judged) {
+            assert_eq!(clause.id, judged.clause);
+            assert!(!judged.verdicts.is_empty(), "{}: no verdict", clause.id);
+            let of_clause = |id: &str| {
+                input
+                    .cases
+                    .iter()
+                    .any(|c| c.scenario.id == id && c.scenario.clauses.contains(&clause.id))
+            };
+            for verdict in &judged.verdicts {
+                match verdict {
+                    Verdict::Wording { findings } => {
+                        tally[0] += 1;
+                        for id in findings {
+                            let finding = input.spec.findings.iter().find(|f| &f.id == id);
+                            assert!(
+                                finding.is_some_and(|f| f.clauses.contains(&clause.id)),
+                                "{}: {id}",
+                                clause.id
+                            );
+                        }
+                    }
+                    Verdict::Example {
+                        misreadings,
+                        differences,
+                        pinned,
+                        proposed,
+                    } => {
+                        tally[1] += 1;
+                        assert!(
+                            misreadings.len() >= MANY_MISREADINGS
+                                || !differences.is_empty()
+                                || !pinned.is_empty(),
+                            "{}: an example without a reason",
+                            clause.id
+                        );
+                        for id in misreadings {
+                            assert!(catalogue.iter().any(
+                                |(m, clauses)| m == id && clauses.contains(&clause.id.as_str())
+                            ));
+                        }
+                        for id in pinned {
+                            assert!(of_clause(id), "{}: pinned {id}", clause.id);
+                        }
+                        assert!(of_clause(proposed), "{}: proposed {proposed}", clause.id);
+                    }
+                    Verdict::Figure { words, figure, .. } => {
+                        tally[2] += 1;
+                        assert!(!words.is_empty());
+                        assert!(figures.iter().any(|(file, _)| file == figure));
+                    }
+                    Verdict::Clear { scenarios } => {
+                        tally[3] += 1;
+                        assert_eq!(judged.verdicts.len(), 1, "{}", clause.id);
+                        let count = input
+                            .cases
+                            .iter()
+                            .filter(|c| c.scenario.clauses.contains(&clause.id))
+                            .count();
+                        assert_eq!(*scenarios, count, "{}", clause.id);
+                        assert!(input
+                            .spec
+                            .findings
+                            .iter()
+                            .all(|f| !f.clauses.contains(&clause.id)));
+                    }
+                }
+            }
+        }
+    }
+    // Every kind of verdict occurs somewhere.
+    assert!(tally.iter().all(|&n| n > 0), "verdicts {tally:?}");
 }

@@ -26,6 +26,10 @@ const WORDS = {
     end_of_scenario: "The scenario has no further step.", next_refused: "The next step is an action the engine refuses",
     resign: "resign", timeout: "timeout", leave: "leave", actions_of: "Actions of", download: "Download",
     check_word: "check", before: "before", after: "after", renamed: "Moves only renamed by the switch",
+    refused_at: "Refused under the rulings now switched: action", refused_keep: "The whole line is kept: the actions from here on are greyed out in the move list, and switching the ruling back plays them again.",
+    hint: "Click a piece to see its moves, then a dot to play one. Rulings switch how a disputed rule is read; Misreadings let the engine play a typical reading error and show which scenarios catch it.",
+    hint_close: "Got it", report_link: "Report", offers: "Special actions", impossible: "impossible position (the engine must refuse it)",
+    png_failed: "PNG export failed", scenario_count: "scenarios", redo_refused: "Redo stops before an action the rulings refuse",
   },
   de: {
     variant: "Regelwerk", bottom: "Unten", language: "Sprache", labels: "Feldnummern",
@@ -49,13 +53,17 @@ const WORDS = {
     end_of_scenario: "Das Szenario hat keinen weiteren Schritt.", next_refused: "Der nächste Schritt ist eine Aktion, die die Engine ablehnt",
     resign: "aufgeben", timeout: "Zeitablauf", leave: "verlassen", actions_of: "Aktionen von", download: "Herunterladen",
     check_word: "Schach", before: "vorher", after: "nachher", renamed: "Züge, die die Umstellung nur umbenennt",
+    refused_at: "Unter der jetzt geschalteten Auslegung abgelehnt: Aktion", refused_keep: "Die ganze Zugfolge bleibt erhalten: die Aktionen ab hier sind in der Zugliste grau, und wer die Auslegung zurückschaltet, spielt sie wieder.",
+    hint: "Klicken Sie eine Figur an, um ihre Züge zu sehen, dann einen Punkt, um zu ziehen. „Auslegungen“ schalten um, wie eine strittige Regel gelesen wird; bei „Fehllesarten“ spielt die Engine einen typischen Lesefehler und zeigt, welche Szenarien ihn entdecken.",
+    hint_close: "Verstanden", report_link: "Bericht", offers: "Besondere Aktionen", impossible: "unmögliche Stellung (die Engine muss sie ablehnen)",
+    png_failed: "PNG-Export fehlgeschlagen", scenario_count: "Szenarien", redo_refused: "Vor stoppt vor einer Aktion, die die Auslegung ablehnt",
   },
 };
 
 const S = {
   info: null, variant: "monarchie", start: null, actions: [], redo: [], rulings: [], faults: [],
   bottom: null, lang: "en", labels: false, select: null, compare: null, last: null,
-  scenario: null, scenarioStep: 0, busy: 0,
+  scenario: null, scenarioStep: 0, busy: 0, clause: "",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -112,13 +120,10 @@ async function refresh() {
   }
   const previous = S.last;
   S.last = state;
-  if (state.refused) {
-    // The rest of the actions are kept for redo (a ruling may refuse one).
-    const rest = S.actions.slice(state.refused.index).reverse();
-    S.actions = S.actions.slice(0, state.refused.index);
-    S.redo = S.redo.concat(rest);
-    message(`${state.refused.action}: ${w("refused")} (${state.refused.code}) ${state.refused.detail}`);
-  }
+  // A ruling may refuse an action of the line: the line is kept whole
+  // (and in the address), the board stands before the refused action,
+  // and the box above the board says which action and why.
+  drawRefusal(state);
   drawBoard(state);
   drawHistory(state);
   drawDiff(state);
@@ -128,6 +133,22 @@ async function refresh() {
   syncAddress();
   document.body.dataset.ready = "1";
 }
+
+function drawRefusal(state) {
+  const box = $("refusal");
+  const r = state.refused;
+  if (!r) { box.hidden = true; box.replaceChildren(); return; }
+  const reason = r.detail ? `${r.reason} – ${r.detail}` : r.reason;
+  box.replaceChildren(
+    el("b", { text: `${w("refused_at")} ${r.index + 1} (${r.action})` }), `: ${reason}. `,
+    el("span", { class: "keep", text: w("refused_keep") }));
+  box.dataset.index = String(r.index + 1);
+  box.dataset.code = r.code;
+  box.hidden = false;
+}
+
+// How many actions of the line the board shows played.
+function played() { return S.last ? S.last.history.length : S.actions.length; }
 
 // After a ruling switch: every change of the position's report in words
 // ("next to move: Gelb -> Lila"), besides the moves that appear and vanish.
@@ -193,6 +214,7 @@ function addressQuery() {
   if (S.compare && !S.compare.length) q.set("against", "");
   for (const fault of S.faults) q.append("fault", fault);
   if (S.bottom) q.set("bottom", S.bottom);
+  if (S.clause) q.set("clause", S.clause);
   q.set("lang", S.lang);
   return q;
 }
@@ -233,39 +255,37 @@ function drawBoard(state) {
   if (S.faults.length) status += ` · ${w("playing_fault")} ${S.faults.join(", ")}`;
   $("status").textContent = status;
   const special = $("special");
-  special.replaceChildren(...specialControls(state.special));
+  special.replaceChildren(...specialControls(state.offers || []));
   const moves = state.targets.flatMap((t) => t.moves);
   $("selected-moves").textContent = state.selected ? `${w("moves_of")} ${state.selected}: ${moves.join(" ") || w("none")}` : "";
   $("selected-moves").dataset.moves = moves.join(" ");
-  $("undo").disabled = S.actions.length === 0;
-  $("redo").disabled = S.redo.length === 0;
+  $("undo").disabled = state.history.length === 0;
+  $("redo").disabled = S.redo.length === 0 || Boolean(state.refused);
+  $("redo").title = state.ahead_refused ? w("redo_refused") : "";
   $("chooser").hidden = true;
 }
 
-// The special actions (resign, timeout, leave...): one button each, or,
-// where several parties have them (Three Kingdoms), one menu per party.
-function specialControls(actions) {
+// The actions offered beside the board, named by the server in the
+// page's language (special actions such as resign, claim or swap, and
+// Sovereign Chess's defections): one button each, or, where several
+// parties have them (Three Kingdoms), one menu per party, or one menu
+// when there are many (the defections to each free colour).
+function specialControls(offers) {
   const byParty = new Map();
-  for (const action of actions) {
-    const party = variantInfo().parties.find((p) => action.split(/[\s:]+/).includes(p.key));
-    const key = party ? party.key : "";
+  for (const offer of offers) {
+    const key = offer.party || "";
     if (!byParty.has(key)) byParty.set(key, []);
-    byParty.get(key).push(action);
+    byParty.get(key).push(offer);
   }
-  if (byParty.size <= 1 || actions.length <= 3)
-    return actions.map((action) => el("button", { class: "special", "data-action": action, text: action, onclick: () => play(action) }));
+  const button = (offer) => el("button", { class: "special", "data-action": offer.action, title: offer.action, text: offer.text, onclick: () => play(offer.action) });
+  if (offers.length <= 3) return offers.map(button);
   return [...byParty].map(([party, list]) => {
-    const select = el("select", { class: "party-menu", "data-party": party });
-    select.append(el("option", { value: "", text: `${w("actions_of")} ${party ? partyName(party) : "…"}` }));
-    for (const action of list) select.append(el("option", { value: action, text: specialName(action, party) }));
+    const select = el("select", { class: party ? "party-menu" : "offer-menu", "data-party": party });
+    select.append(el("option", { value: "", text: party ? `${w("actions_of")} ${partyName(party)}` : `${w("offers")} (${list.length})…` }));
+    for (const offer of list) select.append(el("option", { value: offer.action, "data-action": offer.action, text: `${offer.text} (${offer.action})` }));
     select.addEventListener("change", () => { if (select.value) play(select.value); });
     return select;
   });
-}
-
-function specialName(action, party) {
-  const word = action.split(/[\s:]+/).filter((part) => part !== party).join(" ");
-  return w(word) === word ? action : w(word);
 }
 
 function drawHistory(state) {
@@ -277,9 +297,11 @@ function drawHistory(state) {
   // The compact move list in the variant's notation (SAN where the
   // variant's records use it): a click jumps there; the moves Redo would
   // play are shown lighter.
+  const done = state.history.length;
   $("move-list").replaceChildren(...state.line.map((ply, index) => el("span", {
-    class: ["ply", index === S.actions.length - 1 ? "current" : "", index >= S.actions.length ? "ahead" : ""].join(" ").trim(),
-    "data-ply": index + 1, "data-action": ply.action, title: `${partyName(ply.actor)}: ${ply.action}`,
+    class: ["ply", index === done - 1 ? "current" : "", index >= done ? "ahead" : "", ply.state !== "played" ? ply.state : ""].join(" ").trim(),
+    "data-ply": index + 1, "data-action": ply.action, "data-state": ply.state,
+    title: ply.state === "refused" && state.refused ? `${w("refused")}: ${state.refused.reason}` : `${ply.actor ? partyName(ply.actor) + ": " : ""}${ply.action}`,
     onclick: () => jumpTo(index + 1),
   }, ply.label ? el("span", { class: "num", text: ply.label }) : "", el("span", { class: "text", text: ply.text }))));
   $("position-text").value = state.position;
@@ -318,14 +340,19 @@ function onKey(event) {
   const tag = (event.target && event.target.tagName) || "";
   if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
   const all = S.actions.length + S.redo.length;
-  const moves = { ArrowLeft: S.actions.length - 1, ArrowRight: S.actions.length + 1, Home: 0, End: all };
+  const now = played();
+  // Not past an action the rulings refuse (the line after it is kept).
+  const last = S.last && S.last.refused ? now : all;
+  const moves = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: last };
   if (!(event.key in moves)) return;
   event.preventDefault();
-  const ply = Math.max(0, Math.min(all, moves[event.key]));
-  if (ply !== S.actions.length) jumpTo(ply);
+  const ply = Math.max(0, Math.min(last, moves[event.key]));
+  if (ply !== now) jumpTo(ply);
 }
 
 function play(action) {
+  // A move from the board replaces what followed it (a refused tail too).
+  S.actions = S.actions.slice(0, played());
   S.actions.push(action);
   S.redo = [];
   S.select = null;
@@ -335,19 +362,13 @@ function play(action) {
 }
 
 function undo() {
-  if (!S.actions.length) return;
-  S.redo.push(S.actions.pop());
-  S.select = null;
-  S.compare = null;
-  refresh();
+  if (!played()) return;
+  jumpTo(played() - 1);
 }
 
 function redo() {
-  if (!S.redo.length) return;
-  S.actions.push(S.redo.pop());
-  S.select = null;
-  S.compare = null;
-  refresh();
+  if (!S.redo.length || (S.last && S.last.refused)) return;
+  jumpTo(played() + 1);
 }
 
 function drawRulings() {
@@ -360,16 +381,22 @@ function drawRulings() {
   box.replaceChildren(...rulings.map((ruling) => {
     const current = S.rulings.find((s) => s.startsWith(`${ruling.id}=`));
     const de = S.lang === "de";
+    // Each reading by its name in the page's language; the key it is
+    // switched by (R-PAWN-DIR=single-side) in small print beside it.
     const select = el("select", { "data-ruling": ruling.id, title: de ? ruling.default_de : ruling.default });
-    select.append(el("option", { value: "", text: w("default_option") }));
+    select.append(el("option", { value: "", text: de ? ruling.default_label_de : ruling.default_label, title: de ? ruling.default_de : ruling.default }));
+    let key = "";
     for (const option of ruling.options) {
-      const node = el("option", { value: option.key, text: option.key, title: de ? option.description_de : option.description });
-      if (current === `${ruling.id}=${option.key}`) node.selected = true;
+      const label = (de ? option.label_de : option.label) || option.key;
+      const node = el("option", { value: option.key, text: label, title: de ? option.description_de : option.description });
+      if (current === `${ruling.id}=${option.key}`) { node.selected = true; key = option.key; }
       select.append(node);
     }
     select.addEventListener("change", () => switchRuling(ruling.id, select.value));
     return el("div", { class: current ? "ruling changed" : "ruling" },
-      el("span", { class: "title", title: de ? ruling.default_de : ruling.default, text: `${ruling.id} – ${de ? ruling.title_de : ruling.title} (${ruling.clauses.join(", ")})` }), select);
+      el("span", { class: "title", title: de ? ruling.default_de : ruling.default, text: `${de ? ruling.title_de : ruling.title} (${ruling.clauses.join(", ")})` }),
+      el("span", { class: "choice" }, select,
+        el("small", { class: "key", "data-setting": key ? `${ruling.id}=${key}` : ruling.id, text: key ? `${ruling.id}=${key}` : ruling.id })));
   }));
 }
 
@@ -458,8 +485,23 @@ async function loadScenarioList() {
   drawScenarioList();
 }
 
+// Clause IDs as people count them: m.2 before m.10, m.6.6.start after
+// m.6.6 (each dotted part by number where it is one).
+function clauseOrder(a, b) {
+  const pa = a.split("."), pb = b.split(".");
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    if (pa[i] === undefined) return -1;
+    if (pb[i] === undefined) return 1;
+    const na = /^\d+$/.test(pa[i]), nb = /^\d+$/.test(pb[i]);
+    const order = na && nb ? Number(pa[i]) - Number(pb[i]) : na !== nb ? (na ? -1 : 1) : pa[i].localeCompare(pb[i]);
+    if (order) return order;
+  }
+  return 0;
+}
+
 function drawScenarioList() {
   const filter = $("scenario-filter").value.trim().toLowerCase();
+  if (S.clause !== filter) { S.clause = filter; syncAddress(); }
   const groups = new Map();
   for (const sc of S.scenarioList || []) {
     const clause = sc.clauses[0] || "?";
@@ -468,8 +510,10 @@ function drawScenarioList() {
     groups.get(clause).push(sc);
   }
   const nodes = [];
-  for (const [clause, list] of groups) {
-    nodes.push(el("h4", { text: clause }));
+  for (const clause of [...groups.keys()].sort(clauseOrder)) {
+    const list = groups.get(clause);
+    nodes.push(el("h4", { "data-clause": clause }, el("span", { text: clause }),
+      el("span", { class: "count", "data-count": list.length, text: `${list.length} ${w("scenario_count")}` })));
     nodes.push(el("ul", {}, ...list.map((sc) => el("li", {},
       el("button", { class: sc.passed ? "link" : "link failed", "data-scenario": sc.id, text: sc.id, onclick: () => openScenario(sc.id, []) }),
       ` ${sc.description}`))));
@@ -498,7 +542,7 @@ async function openScenario(id, faults, step) {
   S.actions = S.plays.slice(0, S.scenarioStep).map(([, p]) => p);
   S.redo = S.plays.slice(S.scenarioStep).map(([, p]) => p).reverse();
   drawRulings();
-  message(answer.invalid_position ? "impossible position (the engine must refuse it)" : "");
+  message(answer.invalid_position ? w("impossible") : "");
   refresh();
 }
 
@@ -588,7 +632,7 @@ function exportPng() {
     const url = canvas.toDataURL("image/png");
     download(`${S.variant}.png`, url, url.length);
   };
-  image.onerror = () => message("PNG export failed");
+  image.onerror = () => message(w("png_failed"));
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
 }
 
@@ -643,6 +687,31 @@ function translate() {
   $("scenario-filter").placeholder = w("filter");
 }
 
+// The page's language: the address's `lang`, else the command line's
+// `--lang`, else the browser's (navigator.languages, then the language
+// the server read from Accept-Language), else English.
+function pickLanguage(query, initial) {
+  const known = (code) => (code && WORDS[code] ? code : null);
+  if (known(query.get("lang"))) return query.get("lang");
+  if (known(initial.lang)) return initial.lang;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const code = known(String(tag).toLowerCase().split("-")[0]);
+    if (code) return code;
+  }
+  return known(document.documentElement.lang) || "en";
+}
+
+// A first-time visitor is told in one line what to do; "Got it" keeps it
+// away on this browser.
+function drawHint() {
+  const box = $("hint");
+  let seen = false;
+  try { seen = localStorage.getItem("regelwerk-explore-hint") === "seen"; } catch (error) { seen = false; }
+  box.hidden = seen;
+  $("hint-text").textContent = w("hint");
+  $("hint-close").textContent = w("hint_close");
+}
+
 function drawVariant() {
   const v = variantInfo();
   $("variant").value = S.variant;
@@ -660,7 +729,8 @@ function drawVariant() {
 }
 
 function switchVariant(id) {
-  Object.assign(S, { variant: id, start: null, actions: [], redo: [], rulings: [], faults: [], bottom: null, select: null, compare: null, scenario: null });
+  Object.assign(S, { variant: id, start: null, actions: [], redo: [], rulings: [], faults: [], bottom: null, select: null, compare: null, scenario: null, clause: "" });
+  $("scenario-filter").value = "";
   message("");
   drawVariant();
   refresh();
@@ -677,8 +747,18 @@ async function init() {
     actions: query.getAll("action"), against: query.has("against") ? query.getAll("against").filter((s) => s) : null,
     faults: query.getAll("fault"), bottom: query.get("bottom"),
   } : await api("/api/initial");
-  if (query.has("lang")) S.lang = query.get("lang");
+  const served = query.has("variant") ? await api("/api/initial") : initial;
+  S.lang = pickLanguage(query, served);
   $("lang").value = S.lang;
+  if (served.report) { $("report-link").href = served.report; $("report-link").hidden = false; }
+  S.clause = query.get("clause") || "";
+  $("scenario-filter").value = S.clause;
+  if (S.clause) $("scenarios-panel").open = true;
+  drawHint();
+  $("hint-close").addEventListener("click", () => {
+    try { localStorage.setItem("regelwerk-explore-hint", "seen"); } catch (error) { /* private mode: hide for now */ }
+    $("hint").hidden = true;
+  });
   S.variant = S.info.variants.some((v) => v.id === initial.variant) ? initial.variant : "monarchie";
   S.start = initial.start || null;
   S.rulings = initial.rulings || [];
@@ -691,11 +771,11 @@ async function init() {
   drawVariant();
   select.addEventListener("change", () => switchVariant(select.value));
   $("bottom").addEventListener("change", () => { S.bottom = $("bottom").value || null; refresh(); });
-  $("lang").addEventListener("change", () => { S.lang = $("lang").value; translate(); drawVariant(); refresh(); if (S.scenario) openScenario(S.scenario.id, S.faults, null); });
+  $("lang").addEventListener("change", () => { S.lang = $("lang").value; translate(); drawHint(); drawVariant(); refresh(); if (S.scenario) openScenario(S.scenario.id, S.faults, null); });
   $("labels").addEventListener("change", () => { S.labels = $("labels").checked; refresh(); });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("restart").addEventListener("click", () => { S.redo = S.redo.concat(S.actions.reverse()); S.actions = []; S.select = null; S.compare = null; refresh(); });
+  $("restart").addEventListener("click", () => jumpTo(0));
   $("set-position").addEventListener("click", () => { S.start = $("position-text").value.trim(); S.actions = []; S.redo = []; S.select = null; S.compare = null; S.scenario = null; refresh(); });
   $("copy-position").addEventListener("click", () => {
     const area = $("position-text");

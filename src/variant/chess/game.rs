@@ -323,6 +323,7 @@ pub const fn info(
         position_fields: &super::fen::FEN_FIELDS,
         switchable: false,
         refusals: &super::refusal::CODES,
+        refusal_words: &super::refusal::WORDS,
         causes: &[],
         event_kinds: &["moved", "captured", "promoted", "check", "won", "drawn"],
         kinds: parts.kinds,

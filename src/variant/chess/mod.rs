@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod fen;
+pub mod frames;
 pub mod game;
 pub mod geometry;
 pub mod history;

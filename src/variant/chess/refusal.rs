@@ -66,6 +66,81 @@ pub const CODES: [&str; 15] = [
     "no-draw-to-claim",
 ];
 
+/// What each refusal code means, in English and German (the words the
+/// report and the explorer show; `variant/refusal_words.rs`).
+pub const WORDS: [crate::variant::refusal_words::RefusalWords; 15] = {
+    use crate::variant::refusal_words::words;
+    [
+        words(
+            "bad-notation",
+            "the text does not read as an action",
+            "Text nicht als Aktion lesbar",
+        ),
+        words(
+            "no-piece",
+            "no piece on the starting square",
+            "keine Figur auf dem Ausgangsfeld",
+        ),
+        words(
+            "not-your-piece",
+            "the piece is not the mover's",
+            "nicht die eigene Figur",
+        ),
+        words(
+            "not-a-move-of-the-piece",
+            "the piece does not move that way",
+            "kein Zug dieser Figur",
+        ),
+        words("blocked", "a piece stands in the way", "Weg versperrt"),
+        words(
+            "own-piece-on-target",
+            "an own piece stands on the target",
+            "eigene Figur auf dem Ziel",
+        ),
+        words(
+            "leaves-king-in-check",
+            "it leaves the own king in check",
+            "lässt den eigenen König im Schach",
+        ),
+        words("gives-check", "it gives check", "gibt Schach"),
+        words(
+            "promotion-required",
+            "the pawn must promote",
+            "Umwandlung vorgeschrieben",
+        ),
+        words(
+            "promotion-not-allowed",
+            "this move cannot promote",
+            "Umwandlung nicht erlaubt",
+        ),
+        words(
+            "promotion-unavailable",
+            "that piece is not available for promotion",
+            "Umwandlungsfigur nicht verfügbar",
+        ),
+        words(
+            "no-promotion-available",
+            "no piece is available for promotion",
+            "keine Umwandlungsfigur verfügbar",
+        ),
+        words(
+            "bad-promotion-piece",
+            "that kind cannot be promoted to",
+            "unzulässige Umwandlungsfigur",
+        ),
+        words(
+            "game-over",
+            "the game is already over",
+            "Partie schon beendet",
+        ),
+        words(
+            "no-draw-to-claim",
+            "there is no draw to claim",
+            "kein Remis zu beanspruchen",
+        ),
+    ]
+};
+
 impl RefusalCode {
     /// The stable kebab-case code.
     pub const fn code(self) -> &'static str {

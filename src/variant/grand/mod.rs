@@ -115,6 +115,7 @@ pub static INFO: VariantInfo = chess::game::info(
             prefix: "G-",
             catalogue: faults::Misreading::catalogue,
             open: open_with_faults,
+            frames: chess::frames::grand,
         },
         protocol: &protocol_doc::PROTOCOL,
         square: |text| chess::game::square_name(&chess::geometry::TEN_BY_TEN, text),

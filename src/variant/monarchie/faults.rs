@@ -122,7 +122,7 @@ pub fn catalogue() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// The misreadings that change what attacks a cell (a bit mask).
-const ATTACK_FAULTS: u64 = {
+const ATTACK_FAULTS: u128 = {
     use Misreading::*;
     let list = [
         DeadGivesCheck,
@@ -136,10 +136,10 @@ const ATTACK_FAULTS: u64 = {
         PawnUnmovedCaptures,
         PawnStartRestored,
     ];
-    let mut mask = 0u64;
+    let mut mask = 0u128;
     let mut i = 0;
     while i < list.len() {
-        mask |= 1 << list[i] as u64;
+        mask |= 1 << list[i] as u128;
         i += 1;
     }
     mask

@@ -100,6 +100,7 @@ pub static INFO: VariantInfo = VariantInfo {
     position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
+    refusal_words: &REFUSAL_WORDS,
     causes: &["mate", "stalemate", "king-capture", "flag-fall"],
     event_kinds: &[
         "moved",
@@ -134,6 +135,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "M-",
         catalogue: super::faults::Misreading::catalogue,
         open: open_with_faults,
+        frames: super::frames::frames,
     },
     uci: None,
     known_differences: &[],
@@ -142,8 +144,8 @@ pub static INFO: VariantInfo = VariantInfo {
         english: EnglishNames::Native,
     },
     drawings: Some(Drawings {
-        figures: || {
-            crate::variant::monarchie::diagram::figures()
+        figures: |letter| {
+            crate::variant::monarchie::diagram::figures(Some(letter))
                 .map_err(|error| VariantError::Rules(error.to_string()))
         },
         scenario: crate::variant::monarchie::diagram::scenario::diagram,
@@ -164,6 +166,120 @@ fn random_position(seed: u64, rulings: &[String]) -> Result<String, VariantError
         &crate::variant::monarchie::random::random_position(&mut rng, &rules),
     ))
 }
+
+/// What each refusal code means, in English and German (the words the
+/// report and the explorer show; `variant/refusal_words.rs`).
+pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 22] = {
+    use crate::variant::refusal_words::words;
+    [
+        words(
+            "bad-notation",
+            "the text does not read as an action",
+            "Text nicht als Aktion lesbar",
+        ),
+        words(
+            "game-over",
+            "the game is already over",
+            "Partie schon beendet",
+        ),
+        words(
+            "wrong-party",
+            "another party is to move",
+            "andere Partei am Zug",
+        ),
+        words(
+            "no-piece",
+            "no piece on the starting square",
+            "keine Figur auf dem Ausgangsfeld",
+        ),
+        words(
+            "dead-piece",
+            "a dead blocker cannot move",
+            "tote Blockadefigur zieht nicht",
+        ),
+        words(
+            "same-cell",
+            "start and target are the same cell",
+            "Start gleich Ziel",
+        ),
+        words(
+            "own-piece-on-target",
+            "an own piece stands on the target",
+            "eigene Figur auf dem Ziel",
+        ),
+        words(
+            "not-a-move-of-piece",
+            "the piece does not move that way",
+            "kein Zug dieser Figur",
+        ),
+        words(
+            "knight-path-missing",
+            "the knight's jump crosses missing cells",
+            "Sprung über fehlende Zellen",
+        ),
+        words("path-blocked", "a piece stands in the way", "Weg versperrt"),
+        words(
+            "king-onto-dead-blocker",
+            "a king may not take a dead blocker",
+            "König darf keine tote Blockadefigur schlagen",
+        ),
+        words(
+            "pawn-direction-forbidden",
+            "the pawn may not move in that direction",
+            "verbotene Bauernrichtung",
+        ),
+        words(
+            "pawn-start-move-only",
+            "only the pawn's start move goes that way",
+            "nur als Startzug des Bauern erlaubt",
+        ),
+        words(
+            "pawn-double-step-spent",
+            "the pawn's double step is spent",
+            "Doppelschritt schon verbraucht",
+        ),
+        words(
+            "pawn-start-no-capture",
+            "a pawn's start move never captures",
+            "Startzug des Bauern schlägt nie",
+        ),
+        words(
+            "promotion-not-a-pawn",
+            "only pawns promote",
+            "nur Bauern wandeln um",
+        ),
+        words(
+            "promotion-outside-zone",
+            "the target is outside the promotion zone",
+            "Ziel außerhalb der Umwandlungszone",
+        ),
+        words(
+            "promotion-not-available",
+            "that piece is not available for promotion",
+            "Umwandlungsfigur nicht verfügbar",
+        ),
+        words(
+            "promotion-required",
+            "the pawn must promote",
+            "Umwandlung vorgeschrieben",
+        ),
+        words(
+            "leaves-king-in-check",
+            "it leaves the own king in check",
+            "lässt den eigenen König im Schach",
+        ),
+        words(
+            "elapsed-over-limit",
+            "more than the move's time limit",
+            "mehr als die Bedenkzeit je Zug",
+        ),
+        words(
+            "elapsed-over-remaining",
+            "more time than the clock has left",
+            "mehr Zeit als noch auf der Uhr",
+        ),
+    ]
+};
 
 /// Clause 5's refusal codes and `bad-notation` for unreadable text.
 const REFUSALS: [&str; 22] = {

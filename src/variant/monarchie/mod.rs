@@ -11,6 +11,7 @@ pub mod cell;
 pub mod diagram;
 pub mod fast;
 pub mod faults;
+pub mod frames;
 pub mod game;
 pub mod geometry;
 pub mod info;

@@ -104,6 +104,7 @@ pub static INFO: VariantInfo = chess::game::info(
             prefix: "RK-",
             catalogue: faults::Misreading::catalogue,
             open: open_with_faults,
+            frames: crate::variant::chess::frames::racingkings,
         },
         protocol: &protocol_doc::PROTOCOL,
         square: |text| chess::game::square_name(&chess::geometry::EIGHT_BY_EIGHT, text),

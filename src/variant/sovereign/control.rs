@@ -60,7 +60,14 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
         }
         ControlChain::Chain => loop {
             let mut changed = false;
-            for colour in Colour::ALL {
+            // The colour order of a pass (reversed only as one misreading
+            // of clause sc.7.3 reads it).
+            let reversed = rules.reading::<ChainResolution>() == ChainResolution::OnePassReversed;
+            let mut order = Colour::ALL;
+            if reversed {
+                order.reverse();
+            }
+            for colour in order {
                 if holders[colour.index()].is_some() || !open(colour) {
                     continue;
                 }
@@ -75,7 +82,7 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
             // run through the colours in any order.
             let done = match rules.reading::<ChainResolution>() {
                 ChainResolution::Complete => !changed,
-                ChainResolution::OnePass => true,
+                ChainResolution::OnePass | ChainResolution::OnePassReversed => true,
             };
             if done {
                 break;
@@ -83,6 +90,15 @@ pub fn holders(position: &Position, rules: &Ruleset) -> Holders {
         },
     }
     // Clause sc.7.4: a king's colour stays its player's whoever stands on it.
+    if rules.reading::<KingColourOwnership>() == KingColourOwnership::WonByOwnArmy {
+        for player in Player::ALL {
+            let colour = position.kings[player.index()];
+            let opponent_army = position.kings[player.other().index()];
+            if occupant(position, colour) == Some(opponent_army) {
+                holders[colour.index()] = Some(player.other());
+            }
+        }
+    }
     if rules.reading::<KingColourOwnership>() == KingColourOwnership::WonByOccupation {
         for player in Player::ALL {
             let colour = position.kings[player.index()];

@@ -46,8 +46,17 @@ pub fn status(position: &Position, rules: &Ruleset, occurrences: usize) -> Statu
         .filter(|(_, piece)| match rules.reading::<BareKings>() {
             BareKings::OnlyKings => true,
             BareKings::NeutralIgnored => held[piece.colour.index()].is_some(),
+            BareKings::HeldPiecesOnlyKings => true,
         })
         .count();
+    // Bare kings when every held piece is a king, as one misreading has it.
+    let held_only_kings = rules.reading::<BareKings>() == BareKings::HeldPiecesOnlyKings
+        && position.pieces().all(|(_, piece)| {
+            piece.role == super::position::Role::King || held[piece.colour.index()].is_none()
+        });
+    if rules.dead == Dead::BareKings && held_only_kings {
+        return drawn("bare-kings");
+    }
     if rules.dead == Dead::BareKings && counted == 2 {
         return drawn("bare-kings");
     }

@@ -114,4 +114,97 @@ misreadings! {
     CaptureOwnHeld => "SC-CAPTURE-OWN-HELD", ["sc.9.1"];
     /// The two-square move from the three outer rings.
     PawnDoubleThreeRings => "SC-PAWN-DOUBLE-THREE-RINGS", ["sc.6.2"];
+    /// The promotion zone read one ring too wide: the central 6 x 6.
+    PromoZoneWide => "SC-PROMO-ZONE-WIDE", ["sc.10.1"];
+    // Second codings (issue 47): the same wrong reading as the entry
+    // named before the dot, on a code path of its own.
+    /// SC-CHAIN-ONE-PASS, second coding: chains resolved in one pass in reverse colour order: a link through a colour earlier in the order is missed.
+    ChainOnePass2 => "SC-CHAIN-ONE-PASS.2", ["sc.7.3"];
+    /// SC-OLD-COLOUR-KEPT, second coding: a defection does not free the old colour (an overthrow does).
+    OldColourKept2 => "SC-OLD-COLOUR-KEPT.2", ["sc.11.1", "sc.10.2", "sc.7"];
+    /// SC-OPPONENT-KING-COLOUR-WON, second coding: a piece of the opponent's own army on a square of the player's king colour takes that army.
+    OpponentKingColourWon2 => "SC-OPPONENT-KING-COLOUR-WON.2", ["sc.7.4"];
+    /// SC-CAPTURE-NEUTRAL, second coding: a piece is capturable unless its holder is the mover: nobody's pieces fall too.
+    CaptureNeutral2 => "SC-CAPTURE-NEUTRAL.2", ["sc.9.1"];
+    /// SC-STEP-CAPTURE-BEFORE, second coding: the defection step's captures read from control recomputed on the board before the change.
+    StepCaptureBefore2 => "SC-STEP-CAPTURE-BEFORE.2", ["sc.11.2", "sc.9.1"];
+    /// SC-CAPTURE-OWNER-BEFORE, second coding: the report names the holder of the captured piece's colour on the board before the move.
+    CaptureOwnerBefore2 => "SC-CAPTURE-OWNER-BEFORE.2", ["sc.9.1", "sc.11.2"];
+    /// SC-OWN-COLOUR-NO-PASS, second coding: a slider's ray is cut at the first square of its own colour.
+    OwnColourNoPass2 => "SC-OWN-COLOUR-NO-PASS.2", ["sc.5"];
+    /// SC-OWN-COLOUR-CHECKS, second coding: a king on a square of the attacker's colour is attacked (other squares keep the rule).
+    OwnColourChecks2 => "SC-OWN-COLOUR-CHECKS.2", ["sc.5", "sc.13"];
+    /// SC-KING-OWN-COLOUR-EXEMPT, second coding: the own-colour test is skipped for the king's steps.
+    KingOwnColourExempt2 => "SC-KING-OWN-COLOUR-EXEMPT.2", ["sc.5"];
+    /// SC-STEP-OLD-COLOUR, second coding: the defection step is filtered as a step of the king before the change.
+    StepOldColour2 => "SC-STEP-OLD-COLOUR.2", ["sc.11.2", "sc.5"];
+    /// SC-PAIR-NEUTRAL-NO-BLOCK, second coding: only a piece somebody holds on the other square of a pair bars it.
+    PairNeutralNoBlock2 => "SC-PAIR-NEUTRAL-NO-BLOCK.2", ["sc.8"];
+    /// SC-PAIR-BLOCKS-LINES, second coding: a slider stops before passing a square whose partner is occupied.
+    PairBlocksLines2 => "SC-PAIR-BLOCKS-LINES.2", ["sc.8"];
+    /// SC-LIMIT-MOVES-ONLY, second coding: the attack test scans the whole line, the move generator stops at eight.
+    LimitMovesOnly2 => "SC-LIMIT-MOVES-ONLY.2", ["sc.4", "sc.13"];
+    /// SC-LIMIT-SEVEN, second coding: a slide counts the start square: seven squares beyond it.
+    LimitSeven2 => "SC-LIMIT-SEVEN.2", ["sc.4"];
+    /// SC-PAWN-STEP-KEEPS, second coding: a pawn step is refused only when it moves away from a line.
+    PawnStepKeeps2 => "SC-PAWN-STEP-KEEPS.2", ["sc.6.1"];
+    /// SC-PAWN-CAPTURE-NO-AWAY, second coding: a pawn capture must lower both distances or lower one and keep the other.
+    PawnCaptureNoAway2 => "SC-PAWN-CAPTURE-NO-AWAY.2", ["sc.6.1"];
+    /// SC-PAWN-CAPTURES-STRAIGHT, second coding: the step squares are also capture squares of the pawn.
+    PawnCapturesStraight2 => "SC-PAWN-CAPTURES-STRAIGHT.2", ["sc.6.1"];
+    /// SC-PAWN-DOUBLE-RING-TWO, second coding: the two-square move from the outermost ring only.
+    PawnDoubleRingTwo2 => "SC-PAWN-DOUBLE-RING-TWO.2", ["sc.6.2"];
+    /// SC-PAWN-DOUBLE-JUMPS, second coding: the two-square move asks only its target square.
+    PawnDoubleJumps2 => "SC-PAWN-DOUBLE-JUMPS.2", ["sc.6.2"];
+    /// SC-PROMO-NOT-BY-CAPTURE, second coding: the promotions are offered for the pawn's steps only.
+    PromoNotByCapture2 => "SC-PROMO-NOT-BY-CAPTURE.2", ["sc.10.1"];
+    /// SC-PROMO-MOVER-COLOUR, second coding: the promoted piece takes the colour of the king piece the mover has on the board.
+    PromoMoverColour2 => "SC-PROMO-MOVER-COLOUR.2", ["sc.10.1", "sc.10.2"];
+    /// SC-REGIME-KEEPS-OLD-KING, second coding: the king promotion puts the new king down and leaves the board else untouched.
+    RegimeKeepsOldKing2 => "SC-REGIME-KEEPS-OLD-KING.2", ["sc.10.2"];
+    /// SC-KING-PROMO-UNCHECKED, second coding: a promotion to king is tested against the old king's square.
+    KingPromoUnchecked2 => "SC-KING-PROMO-UNCHECKED.2", ["sc.10.2", "sc.13"];
+    /// SC-DEFECT-NO-STEP, second coding: the defection list never adds the step.
+    DefectNoStep2 => "SC-DEFECT-NO-STEP.2", ["sc.11.2"];
+    /// SC-DEFECT-TO-UNHELD, second coding: a player may defect to any colour the opponent does not hold.
+    DefectToUnheld2 => "SC-DEFECT-TO-UNHELD.2", ["sc.11.1"];
+    /// SC-DEFECT-UNCHECKED, second coding: the legality filter lets every defection through.
+    DefectUnchecked2 => "SC-DEFECT-UNCHECKED.2", ["sc.11.1", "sc.13"];
+    /// SC-CASTLE-CROSSING-UNCHECKED, second coding: the crossing test looks at no square between start and arrival.
+    CastleCrossingUnchecked2 => "SC-CASTLE-CROSSING-UNCHECKED.2", ["sc.12"];
+    /// SC-CASTLE-PAWN-ATTACK-IGNORED, second coding: the crossing test asks whether a piece could move there, so pawns only by their steps.
+    CastlePawnAttackIgnored2 => "SC-CASTLE-PAWN-ATTACK-IGNORED.2", ["sc.12"];
+    /// SC-CASTLE-OUT-OF-CHECK, second coding: castling never asks whether the king stands in check.
+    CastleOutOfCheck2 => "SC-CASTLE-OUT-OF-CHECK.2", ["sc.12"];
+    /// SC-CASTLE-ROOK-ON-ORIGIN, second coding: the rook and king swap: the rook goes where the king stood.
+    CastleRookOnOrigin2 => "SC-CASTLE-ROOK-ON-ORIGIN.2", ["sc.12"];
+    /// SC-CASTLE-NEUTRAL-ROOK, second coding: any rook on the back rank not held by the opponent serves.
+    CastleNeutralRook2 => "SC-CASTLE-NEUTRAL-ROOK.2", ["sc.12"];
+    /// SC-CASTLE-PATH-KING-ONLY, second coding: the path test walks from the king to its arrival only.
+    CastlePathKingOnly2 => "SC-CASTLE-PATH-KING-ONLY.2", ["sc.12"];
+    /// SC-CHECK-BY-NEUTRAL, second coding: every piece not held by the king's own player attacks it.
+    CheckByNeutral2 => "SC-CHECK-BY-NEUTRAL.2", ["sc.13"];
+    /// SC-CHECK-OWN-ARMY-ONLY, second coding: the attack test looks only for pieces of the opponent's king colour.
+    CheckOwnArmyOnly2 => "SC-CHECK-OWN-ARMY-ONLY.2", ["sc.13"];
+    /// SC-MATE-KING-ONLY, second coding: a player in check may move only its king.
+    MateKingOnly2 => "SC-MATE-KING-ONLY.2", ["sc.14.1"];
+    /// SC-BARE-KINGS-IGNORES-NEUTRAL, second coding: bare kings when neither player holds a piece but its king.
+    BareKingsIgnoresNeutral2 => "SC-BARE-KINGS-IGNORES-NEUTRAL.2", ["sc.14.3"];
+    /// SC-FIFTY-PAWN-ONLY, second coding: the count is reset by the pawn's own move only, whatever it takes.
+    FiftyPawnOnly2 => "SC-FIFTY-PAWN-ONLY.2", ["sc.14.4"];
+    /// SC-FIFTY-DEFECT-RESETS, second coding: a defection resets the count (castling does not).
+    FiftyDefectResets2 => "SC-FIFTY-DEFECT-RESETS.2", ["sc.14.4"];
+    /// SC-REPETITION-BOARD-ONLY, second coding: repetition compares the placement of the pieces and the player to move.
+    RepetitionBoardOnly2 => "SC-REPETITION-BOARD-ONLY.2", ["sc.14.5"];
+    /// SC-MOVE-NUMBER-PER-PLY, second coding: the move number is raised after the first player's move too.
+    MoveNumberPerPly2 => "SC-MOVE-NUMBER-PER-PLY.2", ["sc.15"];
+    /// SC-LIMIT-NINE, second coding: a slide stops after the ninth square, counted from one beyond the start.
+    LimitNine2 => "SC-LIMIT-NINE.2", ["sc.4"];
+    /// SC-CAPTURE-OWN-HELD, second coding: a piece is safe from its player's captures only if it has the player's king colour.
+    CaptureOwnHeld2 => "SC-CAPTURE-OWN-HELD.2", ["sc.9.1"];
+    /// SC-PAWN-DOUBLE-THREE-RINGS, second coding: the two-square move from any square at most three from an edge.
+    PawnDoubleThreeRings2 => "SC-PAWN-DOUBLE-THREE-RINGS.2", ["sc.6.2"];
+    /// SC-PROMO-ZONE-WIDE, second coding: the zone read as the three
+    /// innermost rings.
+    PromoZoneWide2 => "SC-PROMO-ZONE-WIDE.2", ["sc.10.1"];
 }

@@ -111,6 +111,12 @@ impl SovereignGame {
         match self.rules.reading::<RepetitionKey>() {
             RepetitionKey::WholePosition => key,
             RepetitionKey::BoardAndMover => key.split(' ').take(2).collect::<Vec<_>>().join(" "),
+            RepetitionKey::PlacementAndMover => {
+                let mut fields = key.split(' ');
+                let board = fields.next().unwrap_or_default();
+                let mover = fields.next().unwrap_or_default();
+                format!("{board} {mover}")
+            }
         }
     }
 
@@ -349,6 +355,11 @@ impl Game for SovereignGame {
                 &super::rules::defected(&self.position, &self.rules, colour, true),
                 &self.rules,
             ),
+            Move::Step { .. } | Move::Castle { .. } | Move::Defect { .. }
+                if self.rules.reading::<CaptureOwner>() == CaptureOwner::BoardBefore =>
+            {
+                holders(&self.position, &self.rules)
+            }
             _ => before,
         };
         let capture = captured.map(|(piece, at)| Capture {

@@ -27,6 +27,8 @@ pub mod position;
 pub mod protocol_doc;
 pub mod readings;
 pub mod refusal;
+#[cfg(test)]
+mod rejection_search;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;
@@ -127,6 +129,7 @@ pub static INFO: VariantInfo = VariantInfo {
     position_fields: &position::FEN_FIELDS,
     switchable: true,
     refusals: &refusal::CODES,
+    refusal_words: &refusal::WORDS,
     causes: &[],
     event_kinds: &[
         "moved",
@@ -165,6 +168,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "SC-",
         catalogue: faults::Misreading::catalogue,
         open: open_with_faults,
+        frames: crate::variant::frames::generic,
     },
     uci: None,
     known_differences: &[],

@@ -17,6 +17,12 @@ readings! {
         Seven => LimitSeven,
         /// SC-LIMIT-NINE: at most nine squares.
         Nine => LimitNine,
+        /// Second coding: the attack test scans the whole line.
+        AttackScansWholeLine => LimitMovesOnly2,
+        /// Second coding: seven squares beyond the start.
+        SevenBeyondStart => LimitSeven2,
+        /// Second coding: nine squares, counted from the next one.
+        NineCountedFromNext => LimitNine2,
         /// SC-LIMIT-MOVES-ONLY: the limit bounds moves, not attacks.
         MovesOnly => LimitMovesOnly,
     }
@@ -32,6 +38,12 @@ readings! {
         Attacked => OwnColourChecks,
         /// SC-KING-OWN-COLOUR-EXEMPT: kings may end there.
         KingsExempt => KingOwnColourExempt,
+        /// Second coding: the ray is cut at its first own-colour square.
+        RayCutAtOwnColour => OwnColourNoPass2,
+        /// Second coding: a king there is attacked.
+        KingOnOwnColourChecked => OwnColourChecks2,
+        /// Second coding: the king's steps skip the test.
+        KingStepsUntested => KingOwnColourExempt2,
     }
     /// Clause sc.6.1: pawns step straight towards a line and capture
     /// diagonally, neither moving away from the lines.
@@ -46,6 +58,12 @@ readings! {
         CaptureNoAway => PawnCaptureNoAway,
         /// SC-PAWN-CAPTURES-STRAIGHT: the step squares capture too.
         CapturesStraight => PawnCapturesStraight,
+        /// Second coding: a step is refused only when it moves away.
+        StepRefusedOnlyAway => PawnStepKeeps2,
+        /// Second coding: a capture lowers one distance and raises none.
+        CaptureLowersWithoutRaising => PawnCaptureNoAway2,
+        /// Second coding: the step squares are capture squares too.
+        StepSquaresCapture => PawnCapturesStraight2,
     }
     /// Clause sc.6.2: from which rings a pawn has the two-square move.
     DoubleStepRings, "sc.6.2" {
@@ -55,6 +73,10 @@ readings! {
         RingTwoOnly => PawnDoubleRingTwo,
         /// SC-PAWN-DOUBLE-THREE-RINGS: from the three outer rings.
         OuterThree => PawnDoubleThreeRings,
+        /// Second coding: from the outermost ring only.
+        RingOneOnly => PawnDoubleRingTwo2,
+        /// Second coding: from any square at most three from an edge.
+        WithinThreeOfAnEdge => PawnDoubleThreeRings2,
     }
     /// Clause sc.6.2: the two-square move passes over an empty square.
     DoubleStepPath, "sc.6.2" {
@@ -62,6 +84,8 @@ readings! {
         OverEmpty,
         /// SC-PAWN-DOUBLE-JUMPS: it jumps over a piece there.
         Jumps => PawnDoubleJumps,
+        /// Second coding: only the target square is asked.
+        TargetOnly => PawnDoubleJumps2,
     }
     /// Clause sc.7.3: a colour is held through a chain of occupants.
     ChainResolution, "sc.7.3" {
@@ -69,6 +93,8 @@ readings! {
         Complete,
         /// SC-CHAIN-ONE-PASS: one pass in colour order.
         OnePass => ChainOnePass,
+        /// Second coding: one pass in reverse colour order.
+        OnePassReversed => ChainOnePass2,
     }
     /// Clause sc.7.4: a king's colour belongs to that king's player.
     KingColourOwnership, "sc.7.4" {
@@ -76,6 +102,8 @@ readings! {
         Owned,
         /// SC-OPPONENT-KING-COLOUR-WON: the opponent standing on it takes it.
         WonByOccupation => OpponentKingColourWon,
+        /// Second coding: a piece of the opponent's own army there takes it.
+        WonByOwnArmy => OpponentKingColourWon2,
     }
     /// Clause sc.8: a piece on one square of a pair bars the other.
     PairBarring, "sc.8" {
@@ -85,6 +113,10 @@ readings! {
         NeutralDoesNotBar => PairNeutralNoBlock,
         /// SC-PAIR-BLOCKS-LINES: a barred square stops sliders.
         BlocksLines => PairBlocksLines,
+        /// Second coding: only a held piece bars it.
+        HeldPieceBars => PairNeutralNoBlock2,
+        /// Second coding: a slider stops before passing it.
+        StopsBeforePassing => PairBlocksLines2,
     }
     /// Clause sc.9.1: which pieces a move may capture.
     Capturable, "sc.9.1" {
@@ -94,6 +126,10 @@ readings! {
         AlsoNeutral => CaptureNeutral,
         /// SC-CAPTURE-OWN-HELD: the mover's held colours (not its army) too.
         AlsoOwnHeld => CaptureOwnHeld,
+        /// Second coding: any piece the mover does not hold.
+        UnlessMoverHolds => CaptureNeutral2,
+        /// Second coding: only the mover's king colour is safe.
+        OnlyKingColourSafe => CaptureOwnHeld2,
     }
     /// Clause sc.9.1: a captured piece's owner is its holder at the
     /// moment of the capture.
@@ -102,6 +138,8 @@ readings! {
         AtCapture,
         /// SC-CAPTURE-OWNER-BEFORE: always before the move.
         BeforeMove => CaptureOwnerBefore,
+        /// Second coding: control recomputed on the board before the move.
+        BoardBefore => CaptureOwnerBefore2,
     }
     /// Clause sc.10.1: a pawn entering the zone promotes.
     PromotionEntry, "sc.10.1" {
@@ -109,6 +147,17 @@ readings! {
         AnyEntry,
         /// SC-PROMO-NOT-BY-CAPTURE: not by a capture.
         NotByCapture => PromoNotByCapture,
+        /// Second coding: promotions offered for steps only.
+        StepsOnly => PromoNotByCapture2,
+    }
+    /// Clause sc.10.1: the squares a pawn promotes on entering.
+    PromotionZone, "sc.10.1" {
+        /// The rule: the central 4 x 4 (files g-j, ranks 7-10).
+        Central4x4,
+        /// SC-PROMO-ZONE-WIDE: the central 6 x 6 (files f-k, ranks 6-11).
+        Central6x6 => PromoZoneWide,
+        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings.
+        InnerThreeRings => PromoZoneWide2,
     }
     /// Clause sc.10.1: the colour of the promoted piece.
     PromotionColour, "sc.10.1" {
@@ -116,6 +165,8 @@ readings! {
         Pawns,
         /// SC-PROMO-MOVER-COLOUR: the mover's king colour.
         MoversKing => PromoMoverColour,
+        /// Second coding: the colour of the mover's king on the board.
+        MoversKingOnTheBoard => PromoMoverColour2,
     }
     /// Clause sc.10.2: a king promotion replaces the player's king.
     RegimeChange, "sc.10.2" {
@@ -123,6 +174,8 @@ readings! {
         OldKingRemoved,
         /// SC-REGIME-KEEPS-OLD-KING: it stays.
         OldKingStays => RegimeKeepsOldKing,
+        /// Second coding: the new king is added, nothing removed.
+        NewKingAdded => RegimeKeepsOldKing2,
     }
     /// Clause sc.11.1 (with sc.7, sc.10.2): a regime change frees the old
     /// colour.
@@ -131,6 +184,8 @@ readings! {
         Freed,
         /// SC-OLD-COLOUR-KEPT: the player keeps owning it.
         Kept => OldColourKept,
+        /// Second coding: kept after a defection.
+        KeptAfterDefection => OldColourKept2,
     }
     /// Clause sc.11.1: the colours a player may defect to.
     DefectionTargets, "sc.11.1" {
@@ -138,6 +193,8 @@ readings! {
         Held,
         /// SC-DEFECT-TO-UNHELD: any colour but the opponent's.
         AnyButOpponents => DefectToUnheld,
+        /// Second coding: any colour the opponent does not hold.
+        AnyNotOpponentHeld => DefectToUnheld2,
     }
     /// Clause sc.11.2: a king on a square of its new colour steps off,
     /// the step judged after the colour change.
@@ -151,6 +208,12 @@ readings! {
         CaptureJudgedBefore => StepCaptureBefore,
         /// SC-STEP-OLD-COLOUR: it avoids the old colour's squares.
         OldColourBarred => StepOldColour,
+        /// Second coding: captures read from control on the old board.
+        CaptureOnOldBoard => StepCaptureBefore2,
+        /// Second coding: the step is never added.
+        StepNeverAdded => DefectNoStep2,
+        /// Second coding: filtered as a step of the old king.
+        FilteredAsOldKing => StepOldColour2,
     }
     /// Clause sc.12: castling needs an own rook.
     CastlingRook, "sc.12" {
@@ -158,6 +221,8 @@ readings! {
         Held,
         /// SC-CASTLE-NEUTRAL-ROOK: a rook nobody holds serves too.
         NeutralToo => CastleNeutralRook,
+        /// Second coding: any rook the opponent does not hold.
+        NotOpponents => CastleNeutralRook2,
     }
     /// Clause sc.12: the squares between king and rook are empty.
     CastlingPath, "sc.12" {
@@ -165,6 +230,8 @@ readings! {
         AllBetween,
         /// SC-CASTLE-PATH-KING-ONLY: only those the king crosses.
         KingsWalkOnly => CastlePathKingOnly,
+        /// Second coding: from the king to its arrival.
+        StartToArrival => CastlePathKingOnly2,
     }
     /// Clause sc.12: the king castles neither out of, through nor into
     /// check.
@@ -179,6 +246,12 @@ readings! {
         PawnsIgnoredOnCrossing => CastlePawnAttackIgnored,
         /// SC-CASTLE-OUT-OF-CHECK: the king's own square is not tested.
         OutOfCheck => CastleOutOfCheck,
+        /// Second coding: no crossed square is looked at.
+        NoCrossedSquare => CastleCrossingUnchecked2,
+        /// Second coding: whether a piece could move there.
+        CouldMoveThere => CastlePawnAttackIgnored2,
+        /// Second coding: the king's square is never asked.
+        KingSquareUnasked => CastleOutOfCheck2,
     }
     /// Clause sc.12: where the castling rook lands.
     CastlingRookLanding, "sc.12" {
@@ -186,6 +259,8 @@ readings! {
         BesideKing,
         /// SC-CASTLE-ROOK-ON-ORIGIN: on the king's old square.
         KingsOrigin => CastleRookOnOrigin,
+        /// Second coding: king and rook swap.
+        Swap => CastleRookOnOrigin2,
     }
     /// Clause sc.13: which pieces give check.
     CheckingPieces, "sc.13" {
@@ -195,6 +270,10 @@ readings! {
         AlsoNeutral => CheckByNeutral,
         /// SC-CHECK-OWN-ARMY-ONLY: only the opponent's own army.
         OwnArmyOnly => CheckOwnArmyOnly,
+        /// Second coding: every piece the king's player does not hold.
+        AllButOwn => CheckByNeutral2,
+        /// Second coding: only pieces of the opponent's king colour.
+        KingColourOnly => CheckOwnArmyOnly2,
     }
     /// Clause sc.13 (S-LEGAL): no move may leave the mover's king attacked.
     LegalityTest, "sc.13" {
@@ -204,6 +283,10 @@ readings! {
         DefectionsUntested => DefectUnchecked,
         /// SC-KING-PROMO-UNCHECKED: king promotions are not.
         KingPromotionsUntested => KingPromoUnchecked,
+        /// Second coding: defections let through.
+        DefectionsLetThrough => DefectUnchecked2,
+        /// Second coding: a king promotion tested at the old king's square.
+        KingPromotionAgainstOldSquare => KingPromoUnchecked2,
     }
     /// Clause sc.14.1: checkmate is check with no legal move.
     Mate, "sc.14.1" {
@@ -211,6 +294,8 @@ readings! {
         NoLegalMove,
         /// SC-MATE-KING-ONLY: no legal move of the king.
         NoKingMove => MateKingOnly,
+        /// Second coding: in check only the king moves.
+        OnlyKingMovesInCheck => MateKingOnly2,
     }
     /// Clause sc.14.3: bare kings are a draw.
     BareKings, "sc.14.3" {
@@ -218,6 +303,8 @@ readings! {
         OnlyKings,
         /// SC-BARE-KINGS-IGNORES-NEUTRAL: neutral pieces not counted.
         NeutralIgnored => BareKingsIgnoresNeutral,
+        /// Second coding: the held pieces are only the kings.
+        HeldPiecesOnlyKings => BareKingsIgnoresNeutral2,
     }
     /// Clause sc.14.4: which moves reset the move count.
     FiftyReset, "sc.14.4" {
@@ -227,6 +314,10 @@ readings! {
         PawnMovesOnly => FiftyPawnOnly,
         /// SC-FIFTY-DEFECT-RESETS: defections and castling too.
         DefectionsAndCastlingToo => FiftyDefectResets,
+        /// Second coding: the moving pawn only.
+        MovingPawnOnly => FiftyPawnOnly2,
+        /// Second coding: defections too.
+        DefectionsToo => FiftyDefectResets2,
     }
     /// Clause sc.14.5: what a repetition compares.
     RepetitionKey, "sc.14.5" {
@@ -234,6 +325,8 @@ readings! {
         WholePosition,
         /// SC-REPETITION-BOARD-ONLY: the board and the side to move.
         BoardAndMover => RepetitionBoardOnly,
+        /// Second coding: the placement and the player to move.
+        PlacementAndMover => RepetitionBoardOnly2,
     }
     /// Clause sc.15: what the move number counts.
     MoveNumber, "sc.15" {
@@ -241,5 +334,7 @@ readings! {
         FullMoves,
         /// SC-MOVE-NUMBER-PER-PLY: plies.
         Plies => MoveNumberPerPly,
+        /// Second coding: raised after each move.
+        AfterEachMove => MoveNumberPerPly2,
     }
 }

@@ -36,6 +36,115 @@ pub const CODES: [&str; 21] = [
     "swap-not-allowed",
 ];
 
+/// What each refusal code means, in English and German (the words the
+/// report and the explorer show; `variant/refusal_words.rs`).
+pub const WORDS: [crate::variant::refusal_words::RefusalWords; 21] = {
+    use crate::variant::refusal_words::words;
+    [
+        words(
+            "bad-notation",
+            "the text does not read as an action",
+            "Text nicht als Aktion lesbar",
+        ),
+        words(
+            "game-over",
+            "the game is already over",
+            "Partie schon beendet",
+        ),
+        words(
+            "no-piece",
+            "no piece on the starting square",
+            "keine Figur auf dem Ausgangsfeld",
+        ),
+        words(
+            "neutral-piece",
+            "nobody commands that piece",
+            "neutrale Figur, niemandem unterstellt",
+        ),
+        words(
+            "not-your-piece",
+            "the piece is not the mover's",
+            "nicht die eigene Figur",
+        ),
+        words(
+            "not-a-move-of-the-piece",
+            "the piece does not move that way",
+            "kein Zug dieser Figur",
+        ),
+        words(
+            "beyond-slide-limit",
+            "farther than the piece may slide",
+            "weiter als die Figur ziehen darf",
+        ),
+        words("blocked", "a piece stands in the way", "Weg versperrt"),
+        words(
+            "own-colour-square",
+            "a piece may not end on a square of its own colour",
+            "Figur darf nicht auf einem Feld der eigenen Farbe enden",
+        ),
+        words(
+            "pair-occupied",
+            "the other square of the colour pair is occupied",
+            "anderes Feld des Farbpaars besetzt",
+        ),
+        words(
+            "cannot-capture",
+            "that piece may not be captured",
+            "diese Figur darf nicht geschlagen werden",
+        ),
+        words(
+            "promotion-required",
+            "the pawn must promote",
+            "Umwandlung vorgeschrieben",
+        ),
+        words(
+            "promotion-not-allowed",
+            "this move cannot promote",
+            "Umwandlung nicht erlaubt",
+        ),
+        words(
+            "promotion-unavailable",
+            "that piece is not available for promotion",
+            "Umwandlungsfigur nicht verfügbar",
+        ),
+        words(
+            "castling-not-allowed",
+            "castling is not allowed here",
+            "Rochade hier nicht erlaubt",
+        ),
+        words(
+            "defection-not-allowed",
+            "defection is not allowed here",
+            "Überlaufen hier nicht erlaubt",
+        ),
+        words(
+            "defection-step-required",
+            "the move requires a defection step",
+            "Überlaufen verlangt",
+        ),
+        words(
+            "defection-step-not-allowed",
+            "no defection step is allowed here",
+            "kein Überlaufschritt an dieser Stelle",
+        ),
+        words(
+            "leaves-king-in-check",
+            "it leaves the own king in check",
+            "lässt den eigenen König im Schach",
+        ),
+        words(
+            "no-draw-to-claim",
+            "there is no draw to claim",
+            "kein Remis zu beanspruchen",
+        ),
+        words(
+            "swap-not-allowed",
+            "the swap is not allowed",
+            "Tausch nicht erlaubt",
+        ),
+    ]
+};
+
 /// A refusal with `code` (one of [`CODES`]).
 pub fn refuse(code: &'static str, detail: impl Into<String>) -> Refusal {
     Refusal {

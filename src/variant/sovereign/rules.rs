@@ -13,7 +13,7 @@ use super::readings::{
     Capturable, CastlingPath, CastlingRook, CastlingRookLanding, CastlingSafety, CheckingPieces,
     DefectionStep, DefectionTargets, DoubleStepPath, DoubleStepRings, FiftyReset, LegalityTest,
     MoveNumber, OldColour, OwnColourSquares, PairBarring, PawnMoves, PromotionColour,
-    PromotionEntry, RegimeChange,
+    PromotionEntry, PromotionZone, RegimeChange,
 };
 use super::ruleset::{
     Bound, CastleDefect, CastleKing, ControlFreed, Defect, DefectOnSquare, OwnColour, PairSelf,
@@ -72,6 +72,14 @@ pub fn pawn_move_ok(rules: &Ruleset, kind: PawnMove, from: Square, to: Square) -
     match (kind, rules.reading::<PawnMoves>()) {
         (PawnMove::Step, PawnMoves::StepKeeps) => !away(),
         (PawnMove::Capture, PawnMoves::CaptureNoAway) => (file || rank) && !away(),
+        (PawnMove::Step, PawnMoves::StepRefusedOnlyAway) => {
+            let (grows_file, grows_rank) = lowers(rules, to, from);
+            !grows_file && !grows_rank
+        }
+        (PawnMove::Capture, PawnMoves::CaptureLowersWithoutRaising) => {
+            let (grows_file, grows_rank) = lowers(rules, to, from);
+            (file && !grows_rank) || (rank && !grows_file)
+        }
         _ => file || rank,
     }
 }
@@ -84,8 +92,17 @@ pub fn double_directions(rules: &Ruleset, from: Square) -> Vec<(i32, i32)> {
         DoubleStepRings::OuterTwo => 1..=2,
         DoubleStepRings::RingTwoOnly => 2..=2,
         DoubleStepRings::OuterThree => 1..=3,
+        DoubleStepRings::RingOneOnly => 1..=1,
+        DoubleStepRings::WithinThreeOfAnEdge => 1..=2,
     };
-    if !rings.contains(&from.ring()) {
+    let near_an_edge = rules.reading::<DoubleStepRings>() == DoubleStepRings::WithinThreeOfAnEdge
+        && from
+            .file()
+            .min(15 - from.file())
+            .min(from.rank())
+            .min(15 - from.rank())
+            <= 2;
+    if !rings.contains(&from.ring()) && !near_an_edge {
         return Vec::new();
     }
     let (f, r) = (from.file(), from.rank());
@@ -168,13 +185,22 @@ fn attacked_by(
             CheckingPieces::OwnArmyOnly => {
                 holder == Some(by) && piece.colour == position.kings[by.index()]
             }
+            CheckingPieces::AllButOwn => holder != Some(by.other()),
+            CheckingPieces::KingColourOnly => piece.colour == position.kings[by.index()],
         };
         // Clause sc.5: a piece never attacks a square of its own colour.
-        let colour_ok =
-            Some(piece.colour) != square_colour || own_colour == OwnColourSquares::Attacked;
+        let colour_ok = Some(piece.colour) != square_colour
+            || own_colour == OwnColourSquares::Attacked
+            || (own_colour == OwnColourSquares::KingOnOwnColourChecked
+                && position
+                    .at(target)
+                    .is_some_and(|there| there.role == Role::King));
         gives_check && colour_ok
     };
-    let limit = rules.slide_reach(Bound::Attacks);
+    let limit = match rules.reading::<super::readings::SlideReach>() {
+        super::readings::SlideReach::AttackScansWholeLine => 16,
+        _ => rules.slide_reach(Bound::Attacks),
+    };
     for (index, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
         let diagonal = index >= 4;
         for distance in 1..16 {
@@ -236,7 +262,9 @@ pub fn landing(
     // Clause sc.5: no piece, king included, ends on its own colour.
     let exempt = piece.role == Role::King
         && rules.reading::<OwnColourSquares>() == OwnColourSquares::KingsExempt;
-    if colour == Some(piece.colour) && !exempt {
+    let king_untested = rules.reading::<OwnColourSquares>() == OwnColourSquares::KingStepsUntested
+        && piece.role == Role::King;
+    if colour == Some(piece.colour) && !exempt && !king_untested {
         return Err(Landing::OwnColour);
     }
     if rules.own_colour == OwnColour::HolderColour && colour == Some(position.kings[mover.index()])
@@ -249,7 +277,11 @@ pub fn landing(
         let bars = position.at(other).is_some_and(|occupant| {
             rules.reading::<PairBarring>() != PairBarring::NeutralDoesNotBar
                 || held[occupant.colour.index()].is_some()
-        });
+        }) && (rules.reading::<PairBarring>() != PairBarring::HeldPieceBars
+            || position
+                .at(other)
+                .and_then(|occupant| held[occupant.colour.index()])
+                .is_some());
         if bars && !self_move {
             return Err(Landing::PairOccupied);
         }
@@ -264,6 +296,8 @@ pub fn landing(
                 Capturable::AlsoOwnHeld => {
                     holder == Some(mover) && there.colour != position.kings[mover.index()]
                 }
+                Capturable::UnlessMoverHolds => holder != Some(mover),
+                Capturable::OnlyKingColourSafe => there.colour != position.kings[mover.index()],
             };
         if !capturable {
             return Err(Landing::CannotCapture);
@@ -291,7 +325,18 @@ fn promotion_roles(rules: &Ruleset) -> &'static [Role] {
 fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, capture: bool, out: &mut Vec<Move>) {
     // Clause sc.10.1: entering the zone by a step or a capture promotes.
     let by_capture = capture && rules.reading::<PromotionEntry>() == PromotionEntry::NotByCapture;
-    if to.in_zone() && !from.in_zone() && !by_capture {
+    let diagonal = from.file() != to.file() && from.rank() != to.rank();
+    let by_capture =
+        by_capture || (diagonal && rules.reading::<PromotionEntry>() == PromotionEntry::StepsOnly);
+    // Clause sc.10.1: the zone is the central 4 x 4.
+    let in_zone = |square: Square| match rules.reading::<PromotionZone>() {
+        PromotionZone::Central4x4 => square.in_zone(),
+        PromotionZone::Central6x6 => {
+            (5..=10).contains(&square.file()) && (5..=10).contains(&square.rank())
+        }
+        PromotionZone::InnerThreeRings => square.ring() >= 6,
+    };
+    if in_zone(to) && !in_zone(from) && !by_capture {
         for &role in promotion_roles(rules) {
             out.push(Move::Step {
                 from,
@@ -357,6 +402,26 @@ fn piece_moves(
                     let Some(to) = from.offset(df * distance, dr * distance) else {
                         break;
                     };
+                    // A misreading of clause sc.8: a slider stops before a
+                    // square whose partner is occupied, once it would pass it.
+                    if pair == PairBarring::StopsBeforePassing && distance > 1 {
+                        let behind = from.offset(df * (distance - 1), dr * (distance - 1));
+                        if behind.is_some_and(|square| {
+                            partner(square).is_some_and(|other| position.at(other).is_some())
+                        }) {
+                            break;
+                        }
+                    }
+                    // A misreading of clause sc.5: the ray ends before the
+                    // first square of the piece's own colour.
+                    if own_colour == OwnColourSquares::RayCutAtOwnColour
+                        && distance > 1
+                        && from
+                            .offset(df * (distance - 1), dr * (distance - 1))
+                            .is_some_and(|square| square.colour() == Some(piece.colour))
+                    {
+                        break;
+                    }
                     if lands(to) {
                         step(to, out);
                     }
@@ -388,6 +453,20 @@ fn piece_moves(
                     }
                 }
             }
+            // A misreading of clause sc.6.1: the step squares capture as
+            // the diagonal ones do.
+            if rules.reading::<PawnMoves>() == PawnMoves::StepSquaresCapture {
+                for (df, dr) in &DIRECTIONS[..4] {
+                    if let Some(to) = from.offset(*df, *dr) {
+                        if position.at(to).is_some()
+                            && pawn_move_ok(rules, PawnMove::Step, from, to)
+                            && lands(to)
+                        {
+                            push_pawn_move(rules, from, to, true, out);
+                        }
+                    }
+                }
+            }
             for (df, dr) in &DIRECTIONS[4..] {
                 if let Some(to) = from.offset(*df, *dr) {
                     if position.at(to).is_some()
@@ -406,7 +485,7 @@ fn piece_moves(
                 // Clause sc.6.2: the pawn passes over an empty square.
                 let over_free = match rules.reading::<DoubleStepPath>() {
                     DoubleStepPath::OverEmpty => position.at(over).is_none(),
-                    DoubleStepPath::Jumps => true,
+                    DoubleStepPath::Jumps | DoubleStepPath::TargetOnly => true,
                 };
                 if over_free && position.at(to).is_none() && lands(to) {
                     push_pawn_move(rules, from, to, false, out);
@@ -425,8 +504,10 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
     // Clause sc.12: the king's square, the squares it crosses and its
     // arrival (by S-LEGAL) are unattacked.
     let safety = rules.reading::<CastlingSafety>();
-    let checked = safety != CastlingSafety::OutOfCheck
-        && attacked(position, rules, held, king, mover.other());
+    let checked = !matches!(
+        safety,
+        CastlingSafety::OutOfCheck | CastlingSafety::KingSquareUnasked
+    ) && attacked(position, rules, held, king, mover.other());
     if king.rank() != mover.back_rank()
         || position.castling & Position::castling_of(mover) == 0
         || checked
@@ -445,6 +526,7 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
                 && match rules.reading::<CastlingRook>() {
                     CastlingRook::Held => holder == Some(mover),
                     CastlingRook::NeutralToo => holder == Some(mover) || holder.is_none(),
+                    CastlingRook::NotOpponents => holder != Some(mover.other()),
                 }
         });
         if !flagged || !usable || rook == king {
@@ -456,7 +538,11 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
             .collect();
         // Clause sc.12: every square between king and rook is empty.
         let path_king_only = rules.reading::<CastlingPath>() == CastlingPath::KingsWalkOnly;
-        if !path_king_only && between.iter().any(|&square| position.at(square).is_some()) {
+        let start_to_arrival = rules.reading::<CastlingPath>() == CastlingPath::StartToArrival;
+        if !path_king_only
+            && !start_to_arrival
+            && between.iter().any(|&square| position.at(square).is_some())
+        {
             continue;
         }
         let destinations: Vec<Square> = match rules.castle_king {
@@ -465,6 +551,15 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
         };
         for to in destinations {
             let walk = (to.file() - king.file()).abs();
+            // A misreading of clause sc.12: only the squares from the king
+            // to its arrival must be empty.
+            if rules.reading::<CastlingPath>() == CastlingPath::StartToArrival
+                && (1..=walk)
+                    .filter_map(|step| king.offset(direction * step, 0))
+                    .any(|square| position.at(square).is_some())
+            {
+                continue;
+            }
             if path_king_only
                 && (1..=walk)
                     .filter_map(|step| king.offset(direction * step, 0))
@@ -478,11 +573,31 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
                     .any(|square| attacked_by(position, rules, held, square, mover.other(), pawns))
             };
             let crossing_attacked = match safety {
-                CastlingSafety::Unattacked | CastlingSafety::OutOfCheck => {
-                    crossed(PawnAttacks::Counted)
-                }
+                CastlingSafety::Unattacked
+                | CastlingSafety::OutOfCheck
+                | CastlingSafety::KingSquareUnasked => crossed(PawnAttacks::Counted),
                 CastlingSafety::PawnsIgnoredOnCrossing => crossed(PawnAttacks::Ignored),
-                CastlingSafety::CrossingUntested => false,
+                CastlingSafety::CrossingUntested | CastlingSafety::NoCrossedSquare => false,
+                // A misreading: whether a piece could move there, so a
+                // pawn's diagonal onto an empty square is no threat.
+                CastlingSafety::CouldMoveThere => {
+                    let mut threatened = false;
+                    for step in 1..walk {
+                        let Some(square) = king.offset(direction * step, 0) else {
+                            continue;
+                        };
+                        let mut probe = position.clone();
+                        probe.to_move = mover.other();
+                        let mut replies = Vec::new();
+                        pseudo_moves(&probe, rules, held, None, &mut replies);
+                        threatened |= replies.iter().any(|reply| {
+                            matches!(reply, Move::Step { from, to, .. }
+                                if *to == square
+                                    && probe.at(*from).is_some_and(|p| p.role != Role::Pawn))
+                        });
+                    }
+                    threatened
+                }
             };
             if !crossing_attacked {
                 out.push(Move::Castle { king, to, rook });
@@ -494,7 +609,13 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
 /// Clause sc.11.1 with S-CONTROL-FREED: a regime change (a defection or an
 /// overthrow) frees `mover`'s old king colour `old`; under
 /// `neutral-until-reoccupied` it stays neutral until a piece stands on it.
-fn free_old_colour(next: &mut Position, rules: &Ruleset, mover: Player, old: Colour) {
+fn free_old_colour(
+    next: &mut Position,
+    rules: &Ruleset,
+    mover: Player,
+    old: Colour,
+    defection: bool,
+) {
     if rules.control_freed == ControlFreed::NeutralUntilReoccupied {
         next.frozen |= 1 << old.index();
     }
@@ -502,6 +623,10 @@ fn free_old_colour(next: &mut Position, rules: &Ruleset, mover: Player, old: Col
         OldColour::Freed => {}
         // The kept colour stays a root of `holders`.
         OldColour::Kept => next.kept[mover.index()] |= 1 << old.index(),
+        OldColour::KeptAfterDefection if defection => {
+            next.kept[mover.index()] |= 1 << old.index();
+        }
+        OldColour::KeptAfterDefection => {}
     }
 }
 
@@ -521,7 +646,7 @@ pub fn defected(position: &Position, rules: &Ruleset, colour: Colour, stepping: 
         );
     }
     next.kings[mover.index()] = colour;
-    free_old_colour(&mut next, rules, mover, old);
+    free_old_colour(&mut next, rules, mover, old, true);
     if stepping || rules.castle_defect == CastleDefect::Lose {
         next.castling &= !Position::castling_of(mover);
     }
@@ -542,6 +667,7 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
                 held[colour.index()] == Some(mover)
                     || colour != position.kings[mover.other().index()]
             }
+            DefectionTargets::AnyNotOpponentHeld => held[colour.index()] != Some(mover.other()),
         };
         if !open || colour == position.kings[mover.index()] {
             continue;
@@ -554,6 +680,10 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
         // Clause sc.11.2: a king on a square of its new colour steps off,
         // the step judged after the colour change.
         let step = rules.reading::<DefectionStep>();
+        if step == DefectionStep::StepNeverAdded {
+            out.push(Move::Defect { colour, step: None });
+            continue;
+        }
         if king.colour() != Some(colour) || step == DefectionStep::NoStep {
             out.push(Move::Defect { colour, step: None });
             continue;
@@ -567,7 +697,19 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
             DefectionStep::OldColourBarred => {
                 (holders(&middle, rules), position.kings[mover.index()])
             }
-            DefectionStep::AfterChange | DefectionStep::NoStep => (holders(&middle, rules), colour),
+            DefectionStep::AfterChange | DefectionStep::NoStep | DefectionStep::StepNeverAdded => {
+                (holders(&middle, rules), colour)
+            }
+            DefectionStep::CaptureOnOldBoard => (holders(position, rules), colour),
+            // A misreading: the step filtered as a step of the king
+            // before the change.
+            DefectionStep::FilteredAsOldKing => {
+                let before = position.king(mover).and_then(|square| position.at(square));
+                (
+                    holders(&middle, rules),
+                    before.map_or(position.kings[mover.index()], |piece| piece.colour),
+                )
+            }
         };
         let piece = Piece {
             colour: step_colour,
@@ -652,6 +794,12 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             // Clause sc.10.1: the promoted piece keeps the pawn's colour.
             let colour = match (promotion, rules.reading::<PromotionColour>()) {
                 (Some(_), PromotionColour::MoversKing) => old_colour,
+                // A misreading: the colour looked up from the mover's king
+                // on the board.
+                (Some(_), PromotionColour::MoversKingOnTheBoard) => position
+                    .king(mover)
+                    .and_then(|square| position.at(square))
+                    .map_or(piece.colour, |king| king.colour),
                 _ => piece.colour,
             };
             let placed = Piece {
@@ -663,12 +811,12 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
                 if let Some(old) = position.king(mover) {
                     match rules.reading::<RegimeChange>() {
                         RegimeChange::OldKingRemoved => next.put(old, None),
-                        RegimeChange::OldKingStays => {}
+                        RegimeChange::OldKingStays | RegimeChange::NewKingAdded => {}
                     }
                 }
                 if colour != old_colour {
                     next.kings[mover.index()] = colour;
-                    free_old_colour(&mut next, rules, mover, old_colour);
+                    free_old_colour(&mut next, rules, mover, old_colour, false);
                 }
                 next.castling &= !Position::castling_of(mover);
             }
@@ -688,6 +836,10 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
             let rook_to = match rules.reading::<CastlingRookLanding>() {
                 CastlingRookLanding::BesideKing => to.offset(-direction, 0),
                 CastlingRookLanding::KingsOrigin => Some(king),
+                CastlingRookLanding::Swap => {
+                    next.put(king, Some(rook_piece));
+                    None
+                }
             };
             if let Some(beside) = rook_to {
                 next.put(beside, Some(rook_piece));
@@ -712,6 +864,11 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
         FiftyReset::DefectionsAndCastlingToo => {
             pawn_move || captured.is_some() || !matches!(mv, Move::Step { .. })
         }
+        FiftyReset::MovingPawnOnly => matches!(mv, Move::Step { from, .. }
+            if position.at(from).is_some_and(|piece| piece.role == Role::Pawn)),
+        FiftyReset::DefectionsToo => {
+            pawn_move || captured.is_some() || matches!(mv, Move::Defect { .. })
+        }
     };
     if reset {
         next.halfmove = 0;
@@ -722,6 +879,7 @@ pub fn play(position: &Position, rules: &Ruleset, mv: Move) -> (Position, Option
     let counts = match rules.reading::<MoveNumber>() {
         MoveNumber::FullMoves => mover == Player::Two,
         MoveNumber::Plies => true,
+        MoveNumber::AfterEachMove => Player::ALL.contains(&mover),
     };
     if counts {
         next.fullmove = next.fullmove.map(|number| number + 1);
@@ -757,9 +915,29 @@ pub fn is_legal(position: &Position, rules: &Ruleset, in_check_now: bool, mv: Mo
                 ..
             }
         ),
+        LegalityTest::DefectionsLetThrough | LegalityTest::KingPromotionAgainstOldSquare => false,
     };
     if untested {
         return true;
+    }
+    match (rules.reading::<LegalityTest>(), mv) {
+        (LegalityTest::DefectionsLetThrough, Move::Defect { .. }) => return true,
+        // A misreading: the new king is tested on the old king's square,
+        // where nothing stands after the move.
+        (
+            LegalityTest::KingPromotionAgainstOldSquare,
+            Move::Step {
+                promotion: Some(Role::King),
+                ..
+            },
+        ) => {
+            let (next, _) = play(position, rules, mv);
+            let held = holders(&next, rules);
+            return position
+                .king(position.to_move)
+                .is_none_or(|old| !attacked(&next, rules, &held, old, position.to_move.other()));
+        }
+        _ => {}
     }
     let (next, _) = play(position, rules, mv);
     let held = holders(&next, rules);
@@ -777,6 +955,13 @@ pub fn legal_moves(
     let checked = in_check(position, rules, &held, position.to_move);
     let mut pseudo = Vec::new();
     pseudo_moves(position, rules, &held, only, &mut pseudo);
+    // A misreading of clause sc.14.1: a player in check moves only its king.
+    if checked
+        && rules.reading::<super::readings::Mate>() == super::readings::Mate::OnlyKingMovesInCheck
+    {
+        let king = position.king(position.to_move);
+        pseudo.retain(|mv| matches!(mv, Move::Step { from, .. } if Some(*from) == king));
+    }
     out.extend(
         pseudo
             .into_iter()

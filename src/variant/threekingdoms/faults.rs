@@ -95,6 +95,116 @@ misreadings! {
     /// kingdom that moved just before (the only one that can capture it,
     /// F-CAPTURE-ONE-WAY); the next kingdom's attacks are ignored.
     SafetyPreviousOnly => "TK-SAFETY-PREVIOUS-ONLY", ["tk.T7"];
+    /// An elephant's two-point diagonal runs on across a river arm: from
+    /// its bank points it lands on a neighbour's fourth rank, and once
+    /// across it moves on the half it stands on.
+    ElephantCrossesArm => "TK-ELEPHANT-CROSSES-ARM", ["tk.T5.elephant"];
+    // Second codings (issue 47): the same wrong reading as the entry
+    // named before the dot, written on its own code path and reaching
+    // its own set of positions.
+    /// TK-ELEPHANT-EYE-IGNORED, second coding: the eye does not block a
+    /// capturing move (the elephant leaps onto its prey).
+    ElephantEyeIgnored2 => "TK-ELEPHANT-EYE-IGNORED.2", ["tk.T5.elephant"];
+    /// TK-HORSE-LEG-IGNORED, second coding: only a piece of the horse's
+    /// owner on the leg hobbles it; a rival piece there is jumped.
+    HorseLegIgnored2 => "TK-HORSE-LEG-IGNORED.2", ["tk.T5.horse"];
+    /// TK-ADVISOR-LEAVES-PALACE, second coding: one diagonal step
+    /// anywhere on its frame's half.
+    AdvisorLeavesPalace2 => "TK-ADVISOR-LEAVES-PALACE.2", ["tk.T5.advisor"];
+    /// TK-GENERAL-LEAVES-PALACE, second coding: the palace read as the
+    /// files d to f of its own half, up to the bank.
+    GeneralLeavesPalace2 => "TK-GENERAL-LEAVES-PALACE.2", ["tk.T5.general"];
+    /// TK-CANNON-CAPTURES-DIRECT, second coding: the cannon takes the
+    /// chariot's targets besides its own.
+    CannonCapturesDirect2 => "TK-CANNON-CAPTURES-DIRECT.2", ["tk.T5.cannon"];
+    /// TK-SOLDIER-BANK-SIDEWAYS, second coding: sideways on its own
+    /// fourth rank and bank (from its start rank on).
+    SoldierBankSideways2 => "TK-SOLDIER-BANK-SIDEWAYS.2", ["tk.T5.soldier"];
+    /// TK-SOLDIER-NO-SIDEWAYS, second coding: no sideways step on a
+    /// rival's bank; deeper in it may.
+    SoldierNoSideways2 => "TK-SOLDIER-NO-SIDEWAYS.2", ["tk.T5.soldier"];
+    /// TK-SOLDIER-ONE-BRANCH, second coding: from its e5 into the
+    /// previous kingdom's e5 only.
+    SoldierOneBranch2 => "TK-SOLDIER-ONE-BRANCH.2", ["tk.T5.soldier", "tk.P2"];
+    /// TK-TRIANGLE-CLOSED, second coding: closed for chariots and cannons
+    /// only; the facing test still passes the triangle.
+    TriangleClosed2 => "TK-TRIANGLE-CLOSED.2", ["tk.P2", "tk.T2", "tk.T5.chariot"];
+    /// TK-BANNER-JUMPS, second coding: it jumps over a piece on its first
+    /// straight point; the second must be empty.
+    BannerJumps2 => "TK-BANNER-JUMPS.2", ["tk.T4"];
+    /// TK-BANNER-NO-CHECK, second coding: a bannerman never captures at
+    /// all, so it never attacks a general.
+    BannerNoCheck2 => "TK-BANNER-NO-CHECK.2", ["tk.T4", "tk.T7"];
+    /// TK-FACING-IGNORED, second coding: a general's own step may end
+    /// facing a rival general.
+    FacingIgnored2 => "TK-FACING-IGNORED.2", ["tk.T7.facing"];
+    /// TK-FACING-NOT-THROUGH-TRIANGLE, second coding: through the
+    /// triangle facing counts into the next kingdom's e-file only.
+    FacingNotThroughTriangle2 => "TK-FACING-NOT-THROUGH-TRIANGLE.2", ["tk.T7.facing"];
+    /// TK-FACING-CREATED-ONLY, second coding: a move is refused for
+    /// facing only if no facing stood before it.
+    FacingCreatedOnly2 => "TK-FACING-CREATED-ONLY.2", ["tk.T7.facing"];
+    /// TK-SAFETY-NEXT-ONLY, second coding: the attacks of the kingdom
+    /// that moved before the mover are left out.
+    SafetyNextOnly2 => "TK-SAFETY-NEXT-ONLY.2", ["tk.T7"];
+    /// TK-SAFETY-BEFORE-TAKEOVER, second coding: the captured general
+    /// leaves first, and its army is handed over only after the test.
+    SafetyBeforeTakeover2 => "TK-SAFETY-BEFORE-TAKEOVER.2", ["tk.T7", "tk.T7.general-capture"];
+    /// TK-GENERAL-NOT-CAPTURABLE, second coding: the move list drops
+    /// every move onto a general.
+    GeneralNotCapturable2 => "TK-GENERAL-NOT-CAPTURABLE.2", ["tk.T7.general-capture", "tk.T8"];
+    /// TK-TAKEOVER-REMOVES-ARMY, second coding: a captured general's army
+    /// leaves the board; a trapped kingdom's goes to its heir.
+    TakeoverRemovesArmy2 => "TK-TAKEOVER-REMOVES-ARMY.2", ["tk.T8.takeover", "tk.P3"];
+    /// TK-TAKEOVER-OWN-HOME-ONLY, second coding: inherited pieces are
+    /// cleared in a pass of their own before the army changes hands.
+    TakeoverOwnHomeOnly2 => "TK-TAKEOVER-OWN-HOME-ONLY.2", ["tk.T8.takeover"];
+    /// TK-STALEMATE-SKIPS, second coding: a kingdom not in check is
+    /// skipped before its moves are even counted.
+    StalemateSkips2 => "TK-STALEMATE-SKIPS.2", ["tk.T8"];
+    /// TK-SETUP-NOT-EXAMINED, second coding: a set-up position's kingdom
+    /// to move is examined only when it stands in check.
+    SetupNotExamined2 => "TK-SETUP-NOT-EXAMINED.2", ["tk.T8", "tk.T6"];
+    /// TK-TURN-CLOCKWISE, second coding: the order read from a fixed
+    /// table Shu, Wei, Wu.
+    TurnClockwise2 => "TK-TURN-CLOCKWISE.2", ["tk.T6"];
+    /// TK-COUNTER-CAPTURE-ONLY, second coding: a capture or a mate resets
+    /// the counter, a stalemate does not.
+    CounterCaptureOnly2 => "TK-COUNTER-CAPTURE-ONLY.2", ["tk.T10.move-limit"];
+    /// TK-COUNTER-NEVER-RESETS, second coding: the counter is the number
+    /// of moves played since the start.
+    CounterNeverResets2 => "TK-COUNTER-NEVER-RESETS.2", ["tk.T10.move-limit"];
+    /// TK-MOVE-LIMIT-EXCLUSIVE, second coding: the draw needs a count
+    /// strictly above the limit.
+    MoveLimitExclusive2 => "TK-MOVE-LIMIT-EXCLUSIVE.2", ["tk.T10.move-limit"];
+    /// TK-REPETITION-FOURTH, second coding: the start or set-up position
+    /// is not counted as an occurrence.
+    RepetitionFourth2 => "TK-REPETITION-FOURTH.2", ["tk.T10.repetition"];
+    /// TK-PERPETUAL-CHECK-LOSES, second coding: the checked kingdom alone
+    /// wins a repetition reached by a check.
+    PerpetualCheckLoses2 => "TK-PERPETUAL-CHECK-LOSES.2", ["tk.T10.repetition"];
+    /// TK-RESIGN-ONLY-ON-MOVE, second coding: a resignation off move is
+    /// refused; leaving and running out of time are not.
+    ResignOnlyOnMove2 => "TK-RESIGN-ONLY-ON-MOVE.2", ["tk.T11"];
+    /// TK-HEIR-NEXT-KINGDOM, second coding: the heir is the kingdom the
+    /// turn order hands the move to after the trapped one.
+    HeirNextKingdom2 => "TK-HEIR-NEXT-KINGDOM.2", ["tk.T8.heir"];
+    /// TK-GAME-ENDS-AT-FIRST-DEFEAT, second coding: the first defeat ends
+    /// the game, won by the kingdom that made the last move.
+    GameEndsAtFirstDefeat2 => "TK-GAME-ENDS-AT-FIRST-DEFEAT.2", ["tk.T9", "tk.T8"];
+    /// TK-FORK-ONE-BRANCH, second coding: a line coming up an e-file goes
+    /// on into the previous kingdom's e-file only.
+    ForkOneBranch2 => "TK-FORK-ONE-BRANCH.2", ["tk.P2", "tk.T5.chariot", "tk.T5.cannon"];
+    /// TK-SOLDIER-CROSSED-BACKWARD, second coding: a crossed soldier may
+    /// also step back toward the bank of the half it stands on, anywhere.
+    SoldierCrossedBackward2 => "TK-SOLDIER-CROSSED-BACKWARD.2", ["tk.T5.soldier"];
+    /// TK-SAFETY-PREVIOUS-ONLY, second coding: the attacks of the kingdom
+    /// that moves next are left out.
+    SafetyPreviousOnly2 => "TK-SAFETY-PREVIOUS-ONLY.2", ["tk.T7"];
+    /// TK-ELEPHANT-CROSSES-ARM, second coding: from its bank point an
+    /// elephant lands two files over on the faced half's fourth rank (the
+    /// two halves glued as one xiangqi board), and moves on any half.
+    ElephantCrossesArm2 => "TK-ELEPHANT-CROSSES-ARM.2", ["tk.T5.elephant"];
 }
 
 /// `(ID, clauses)` of every misreading, in catalogue order (the
@@ -126,6 +236,21 @@ impl FaultSet {
                         | BannerJumps
                         | ForkOneBranch
                         | SoldierCrossedBackward
+                        | ElephantCrossesArm
+                        | ElephantEyeIgnored2
+                        | HorseLegIgnored2
+                        | AdvisorLeavesPalace2
+                        | GeneralLeavesPalace2
+                        | CannonCapturesDirect2
+                        | SoldierBankSideways2
+                        | SoldierNoSideways2
+                        | SoldierOneBranch2
+                        | TriangleClosed2
+                        | BannerJumps2
+                        | BannerNoCheck2
+                        | ForkOneBranch2
+                        | SoldierCrossedBackward2
+                        | ElephantCrossesArm2
                 )
             })
     }

@@ -93,10 +93,13 @@ pub fn open_game_with(
     }
     // Clause tk.T8: the set-up position's kingdom to move is examined as
     // after a move.
-    if let Some(first) = position
-        .to_move
-        .filter(|_| engine.reading::<SetupExamination>() == SetupExamination::Examined)
+    let examined = |position: &Position, first: Kingdom| match engine.reading::<SetupExamination>()
     {
+        SetupExamination::Examined => true,
+        SetupExamination::NotExamined => false,
+        SetupExamination::OnlyInCheck => engine.in_check(position, first),
+    };
+    if let Some(first) = position.to_move.filter(|first| examined(&position, *first)) {
         transition::examine_from(&engine, &mut position, first);
     }
     Ok(ThreeKingdomsGame::new(engine, position))
@@ -129,7 +132,8 @@ impl ThreeKingdomsGame {
                 winners: game.active(),
                 reason: reason.to_string(),
             };
-        } else {
+        } else if game.engine.reading::<RepeatedPosition>() != RepeatedPosition::StartNotCounted {
+            // Clause tk.T10 (repetition): the start is the first occurrence.
             game.record();
         }
         game
@@ -165,7 +169,10 @@ impl ThreeKingdomsGame {
         *count += 1;
         // Clause tk.T10 (repetition): the third occurrence.
         let needed = match self.engine.reading::<RepeatedPosition>() {
-            RepeatedPosition::ThirdOccurrenceDraws | RepeatedPosition::PerpetualCheckLoses => 3,
+            RepeatedPosition::ThirdOccurrenceDraws
+            | RepeatedPosition::PerpetualCheckLoses
+            | RepeatedPosition::StartNotCounted
+            | RepeatedPosition::CheckedKingdomWins => 3,
             RepeatedPosition::FourthOccurrenceDraws => 4,
         };
         // Clause tk.T10 (move limit): reaching the limit draws.
@@ -174,11 +181,18 @@ impl ThreeKingdomsGame {
                 QuietMoveLimit::DrawsAfterTheLimit => 1,
                 QuietMoveLimit::AsRuled
                 | QuietMoveLimit::CaptureOnlyResets
-                | QuietMoveLimit::NeverResets => 0,
+                | QuietMoveLimit::NeverResets
+                | QuietMoveLimit::StrictlyAbove
+                | QuietMoveLimit::CaptureOrMateResets
+                | QuietMoveLimit::CountsEveryMove => 0,
             };
+        let reached = match self.engine.reading::<QuietMoveLimit>() {
+            QuietMoveLimit::StrictlyAbove => self.position.quiet > limit,
+            _ => self.position.quiet >= limit,
+        };
         if *count >= needed {
             self.status = self.repetition_status();
-        } else if self.position.quiet >= limit {
+        } else if reached {
             self.status = Status::Drawn {
                 reason: "move-limit".to_string(),
             };
@@ -193,6 +207,19 @@ impl ThreeKingdomsGame {
             .iter()
             .any(|k| Some(k.as_str()) != checker.map(Kingdom::key));
         // Clause tk.T10 (repetition): a draw, with no perpetual-check rule.
+        let checked_kingdoms: Vec<String> = self
+            .checks()
+            .into_iter()
+            .filter(|k| Some(k.as_str()) != checker.map(Kingdom::key))
+            .collect();
+        if self.engine.reading::<RepeatedPosition>() == RepeatedPosition::CheckedKingdomWins
+            && !checked_kingdoms.is_empty()
+        {
+            return Status::Won {
+                winners: checked_kingdoms,
+                reason: "perpetual-check".to_string(),
+            };
+        }
         if self.engine.reading::<RepeatedPosition>() == RepeatedPosition::PerpetualCheckLoses
             && checked
         {
@@ -472,9 +499,12 @@ impl ThreeKingdomsGame {
             ));
         }
         // Clause tk.T11: any active kingdom may resign at any time.
-        if self.engine.reading::<Resignation>() == Resignation::OnlyOnMove
-            && self.position.to_move != Some(kingdom)
-        {
+        let only_on_move = match self.engine.reading::<Resignation>() {
+            Resignation::AnyKingdom => false,
+            Resignation::OnlyOnMove => true,
+            Resignation::ResignOnMoveOnly => cause == Cause::Resignation,
+        };
+        if only_on_move && self.position.to_move != Some(kingdom) {
             return Err(Self::refuse(
                 "not-on-move",
                 format!("{kingdom} is not to move"),

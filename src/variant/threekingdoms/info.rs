@@ -48,6 +48,60 @@ pub const REFUSALS: [&str; 10] = [
     "not-active",
 ];
 
+/// What each refusal code means, in English and German (the words the
+/// report and the explorer show; `variant/refusal_words.rs`).
+pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 10] = {
+    use crate::variant::refusal_words::words;
+    [
+        words(
+            "bad-notation",
+            "the text does not read as an action",
+            "Text nicht als Aktion lesbar",
+        ),
+        words(
+            "game-over",
+            "the game is already over",
+            "Partie schon beendet",
+        ),
+        words(
+            "no-piece",
+            "no piece on the starting square",
+            "keine Figur auf dem Ausgangsfeld",
+        ),
+        words(
+            "not-your-piece",
+            "the piece is not the mover's",
+            "nicht die eigene Figur",
+        ),
+        words(
+            "own-piece-on-target",
+            "an own piece stands on the target",
+            "eigene Figur auf dem Ziel",
+        ),
+        words(
+            "not-a-move-of-the-piece",
+            "the piece does not move that way",
+            "kein Zug dieser Figur",
+        ),
+        words("blocked", "a piece stands in the way", "Weg versperrt"),
+        words(
+            "general-attacked",
+            "it leaves the own general attacked",
+            "lässt den eigenen General angegriffen",
+        ),
+        words(
+            "generals-facing",
+            "two generals would face each other",
+            "Generäle stünden sich gegenüber",
+        ),
+        words(
+            "not-active",
+            "the party is no longer in the game",
+            "Partei nicht mehr im Spiel",
+        ),
+    ]
+};
+
 /// Three Kingdoms Xiangqi for the generic harness.
 pub static INFO: VariantInfo = VariantInfo {
     id: VariantId::Threekingdoms,
@@ -97,6 +151,7 @@ pub static INFO: VariantInfo = VariantInfo {
     position_fields: &super::notation::FIELDS,
     switchable: true,
     refusals: &REFUSALS,
+    refusal_words: &REFUSAL_WORDS,
     causes: &Cause::KEYS,
     event_kinds: &[
         "moved",
@@ -143,6 +198,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "TK-",
         catalogue: super::faults::catalogue,
         open: super::open_with_faults,
+        frames: crate::variant::frames::generic,
     },
     uci: None,
     known_differences: &[],

@@ -29,6 +29,8 @@ pub mod point;
 pub mod position;
 pub mod protocol_doc;
 pub mod readings;
+#[cfg(test)]
+mod rejection_search;
 pub mod ruleset;
 pub mod setup;
 pub mod transition;

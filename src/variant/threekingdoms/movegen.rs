@@ -9,8 +9,8 @@ use super::geometry::{palace_diagonals, Geometry};
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Piece, Position};
 use super::readings::{
-    AdvisorSteps, BannermanMoves, CannonCapture, ElephantEye, GeneralCapturable, GeneralSafety,
-    GeneralSteps, GeneralsFacing, HorseLeg, SoldierSteps, TriangleLines,
+    AdvisorSteps, BannermanMoves, CannonCapture, ElephantEye, ElephantRange, GeneralCapturable,
+    GeneralSafety, GeneralSteps, GeneralsFacing, HorseLeg, SoldierSteps, TriangleLines,
 };
 use super::ruleset::{Banner, Check, Facing, GeneralCapture, MoveId, Origin, Ruleset, Soldier};
 use super::transition;
@@ -65,22 +65,37 @@ impl Engine {
     /// through the triangle into both other kingdoms' e-files.
     pub fn walk<'a>(&self, from: Point, ray: &'a [Point], facing: bool) -> &'a [Point] {
         let lines = self.reading::<TriangleLines>();
+        let facing_reading = self.reading::<GeneralsFacing>();
         // A line ends before it crosses a triangle edge only as a
         // misreading of clause tk.P2 (or, for facing, of tk.T7) reads it.
         let cut = lines == TriangleLines::Closed
-            || (facing
-                && self.reading::<GeneralsFacing>() == GeneralsFacing::NotThroughTheTriangle);
-        // A slider's line crosses into the next kingdom's e-file only.
-        let one_branch = !facing && lines == TriangleLines::NextBranchOnly;
-        if !cut && !one_branch {
+            || (!facing && lines == TriangleLines::ClosedForSliders)
+            || (facing && facing_reading == GeneralsFacing::NotThroughTheTriangle);
+        // A slider's line (or the facing test) crosses into one
+        // neighbour's e-file only.
+        let only_into = if !facing && lines == TriangleLines::NextBranchOnly {
+            Some(true)
+        } else if !facing && lines == TriangleLines::PreviousBranchOnly {
+            Some(false)
+        } else if facing && facing_reading == GeneralsFacing::NextBranchOnly {
+            Some(true)
+        } else {
+            None
+        };
+        if !cut && only_into.is_none() {
             return ray;
         }
         let crossing = (0..ray.len()).find(|&i| {
             let previous = if i == 0 { from } else { ray[i - 1] };
+            let kept = match only_into {
+                Some(true) => previous.kingdom().next(),
+                Some(false) => previous.kingdom().previous(),
+                None => previous.kingdom(),
+            };
             previous.is_triangle()
                 && ray[i].is_triangle()
                 && previous.kingdom() != ray[i].kingdom()
-                && (cut || ray[i].kingdom() != previous.kingdom().next())
+                && (cut || ray[i].kingdom() != kept)
         });
         &ray[..crossing.unwrap_or(ray.len())]
     }
@@ -140,6 +155,15 @@ impl Engine {
                             }
                         }
                     }
+                    GeneralSteps::PalaceFilesToTheBank => {
+                        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                            if let Some(to) = from.offset(df, dr) {
+                                if (3..=5).contains(&to.file()) {
+                                    push(out, to, 0);
+                                }
+                            }
+                        }
+                    }
                 }
                 // R-FACING=fly-capture: the facing rival general.
                 if self.rules.facing == Facing::FlyCapture {
@@ -168,20 +192,55 @@ impl Engine {
                         push(out, to, 0);
                     }
                 }
+                AdvisorSteps::AnyDiagonalOnItsHalf => {
+                    if from.kingdom() == self.frame(piece) {
+                        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                            if let Some(to) = from.offset(df, dr) {
+                                push(out, to, 0);
+                            }
+                        }
+                    }
+                }
             },
             // Clause tk.T5: two diagonal steps inside its frame's half,
             // the eye empty; never across the river.
             Kind::Elephant => {
-                if from.kingdom() == self.frame(piece) {
-                    let eye_blocks = match self.reading::<ElephantEye>() {
-                        ElephantEye::Blocks => true,
-                        ElephantEye::Ignored => false,
-                    };
-                    for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
-                        if let (Some(eye), Some(to)) =
-                            (from.offset(df / 2, dr / 2), from.offset(df, dr))
-                        {
-                            if empty(eye) || !eye_blocks {
+                let range = self.reading::<ElephantRange>();
+                let eye = self.reading::<ElephantEye>();
+                let passes = |eye_point: Point, to: Point| match eye {
+                    ElephantEye::Blocks => empty(eye_point),
+                    ElephantEye::Ignored => true,
+                    ElephantEye::IgnoredWhenCapturing => empty(eye_point) || !empty(to),
+                };
+                match range {
+                    ElephantRange::OnItsHalf | ElephantRange::GluedBoards => {
+                        // Clause tk.T5: on its frame's half only (on any
+                        // half it stands on, as the glued-board misreading
+                        // reads it).
+                        let at_home = from.kingdom() == self.frame(piece)
+                            || range == ElephantRange::GluedBoards;
+                        if at_home {
+                            for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+                                if let (Some(eye_point), Some(to)) =
+                                    (from.offset(df / 2, dr / 2), from.offset(df, dr))
+                                {
+                                    if passes(eye_point, to) {
+                                        push(out, to, 0);
+                                    }
+                                }
+                            }
+                        }
+                        if range == ElephantRange::GluedBoards {
+                            for (eye_point, to) in self.glued_elephant_crossings(from) {
+                                if passes(eye_point, to) {
+                                    push(out, to, 0);
+                                }
+                            }
+                        }
+                    }
+                    ElephantRange::AcrossRiverCells => {
+                        for (eye_point, to) in self.straight_double_diagonals(from) {
+                            if passes(eye_point, to) {
                                 push(out, to, 0);
                             }
                         }
@@ -190,12 +249,16 @@ impl Engine {
             }
             // R-HORSE: the leg must be empty.
             Kind::Horse => {
-                let leg_blocks = match self.reading::<HorseLeg>() {
-                    HorseLeg::Blocks => true,
-                    HorseLeg::Ignored => false,
-                };
+                let leg = self.reading::<HorseLeg>();
                 for jump in &g.horse[from.index()] {
-                    if empty(jump.leg) || !leg_blocks {
+                    let hobbled = match leg {
+                        HorseLeg::Blocks => !empty(jump.leg),
+                        HorseLeg::Ignored => false,
+                        HorseLeg::OwnPieceBlocks => position
+                            .at(jump.leg)
+                            .is_some_and(|other| other.owner == piece.owner),
+                    };
+                    if !hobbled {
                         push(out, jump.to, 0);
                     }
                 }
@@ -203,9 +266,16 @@ impl Engine {
             // R-BANNER: both straight points empty (only the first under
             // leg-only).
             Kind::Bannerman => {
-                let jumps = self.reading::<BannermanMoves>() == BannermanMoves::JumpsOverAnything;
+                let reading = self.reading::<BannermanMoves>();
+                let jumps = reading == BannermanMoves::JumpsOverAnything;
+                let over_first = reading == BannermanMoves::JumpsOverTheFirst;
+                let never_captures = reading == BannermanMoves::NeverCaptures;
                 for jump in &g.banner[from.index()] {
+                    if never_captures && !empty(jump.to) {
+                        continue;
+                    }
                     if jumps
+                        || (over_first && empty(jump.leg2))
                         || (empty(jump.leg)
                             && (self.rules.banner == Banner::LegOnly || empty(jump.leg2)))
                     {
@@ -228,10 +298,16 @@ impl Engine {
             // Clause tk.P2: moves like a chariot without capturing;
             // captures the first piece beyond exactly one screen.
             Kind::Cannon => {
-                let direct = match self.reading::<CannonCapture>() {
-                    CannonCapture::OverOneScreen => false,
-                    CannonCapture::DirectToo => true,
-                };
+                let reading = self.reading::<CannonCapture>();
+                let direct = reading == CannonCapture::DirectToo;
+                if reading == CannonCapture::ChariotTargetsToo {
+                    // The chariot's targets, then its own.
+                    let chariot = Piece {
+                        kind: Kind::Chariot,
+                        ..piece
+                    };
+                    self.targets(position, from, chariot, out);
+                }
                 for (index, ray) in g.rays[from.index()].iter().enumerate() {
                     let mut screened = false;
                     for &to in self.walk(from, ray, false) {
@@ -260,6 +336,69 @@ impl Engine {
         }
     }
 
+    /// TK-ELEPHANT-CROSSES-ARM: the (eye, target) pairs of two diagonal
+    /// steps in a straight line across the board's four-sided cells
+    /// (R-DIAGONAL): across a cell from `from` to the eye, then across
+    /// the cell at the eye that shares no other corner with the first.
+    pub fn straight_double_diagonals(&self, from: Point) -> Vec<(Point, Point)> {
+        let g = &*self.geometry;
+        let opposite = |cell: &[Point; 4], p: Point| {
+            cell.iter().position(|c| *c == p).map(|i| cell[(i + 2) % 4])
+        };
+        let mut out = Vec::new();
+        for first in g.diagonal_cells.iter().filter(|c| c.contains(&from)) {
+            let Some(eye) = opposite(first, from) else {
+                continue;
+            };
+            for second in g.diagonal_cells.iter().filter(|c| c.contains(&eye)) {
+                let shared = second.iter().filter(|p| first.contains(p)).count();
+                if shared == 1 {
+                    if let Some(to) = opposite(second, eye) {
+                        if !out.contains(&(eye, to)) {
+                            out.push((eye, to));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// TK-ELEPHANT-CROSSES-ARM.2: from a bank point, the halves glued as
+    /// one xiangqi board (R-CROSSING: file f faces file 10-f of the
+    /// neighbour): the eye is the bank point faced by the file beside,
+    /// the target the point two files over on the faced half's fourth
+    /// rank.
+    fn glued_elephant_crossings(&self, from: Point) -> Vec<(Point, Point)> {
+        let mut out = Vec::new();
+        if from.rank() != 4 {
+            return out;
+        }
+        for df in [-1i8, 1] {
+            let (Some(eye_file), Some(to_file)) = (from.offset(df, 0), from.offset(2 * df, 0))
+            else {
+                continue;
+            };
+            let faced = |p: Point| -> Option<Point> {
+                let f = p.file();
+                let across = match f.cmp(&4) {
+                    std::cmp::Ordering::Greater => self.geometry.right[p.kingdom().index()],
+                    std::cmp::Ordering::Less => self.geometry.left(p.kingdom()),
+                    std::cmp::Ordering::Equal => return None,
+                };
+                Some(Point::new(across, 8 - f, 4))
+            };
+            let Some(eye) = faced(eye_file) else {
+                continue;
+            };
+            let bank = Point::new(eye.kingdom(), 8 - to_file.file(), 4);
+            if let Some(to) = bank.offset(0, -1) {
+                out.push((eye, to));
+            }
+        }
+        out
+    }
+
     /// R-SOLDIER: forward on its frame's half (forking at e5); on any
     /// other half toward that half's back rank or sideways, never along a
     /// triangle edge (except the third kingdom's e5 under
@@ -274,10 +413,22 @@ impl Engine {
                 SoldierSteps::OneBranchAtE5 if from.is_triangle() => {
                     out.retain(|to| to.kingdom() == frame.next());
                 }
+                // From its e5 into the previous kingdom's e5 only.
+                SoldierSteps::PreviousBranchAtE5 if from.is_triangle() => {
+                    out.retain(|to| to.kingdom() == frame.previous());
+                }
                 // On its own bank it already steps sideways.
                 SoldierSteps::SidewaysOnItsBank if from.rank() == 4 => {
                     out.extend(from.offset(-1, 0));
                     out.extend(from.offset(1, 0));
+                }
+                // From its start rank on it already steps sideways.
+                SoldierSteps::SidewaysFromItsFourthRank if from.rank() >= 3 => {
+                    for df in [-1, 1] {
+                        if let Some(to) = from.offset(df, 0) {
+                            out.push(to);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -288,9 +439,14 @@ impl Engine {
         let steps: &[(i8, i8)] = match reading {
             SoldierSteps::AsRuled
             | SoldierSteps::SidewaysOnItsBank
-            | SoldierSteps::OneBranchAtE5 => &[(0, -1), (-1, 0), (1, 0)],
+            | SoldierSteps::OneBranchAtE5
+            | SoldierSteps::SidewaysFromItsFourthRank
+            | SoldierSteps::PreviousBranchAtE5 => &[(0, -1), (-1, 0), (1, 0)],
             SoldierSteps::NeverSideways => &[(0, -1)],
+            SoldierSteps::NoSidewaysOnARivalBank if from.rank() == 4 => &[(0, -1)],
+            SoldierSteps::NoSidewaysOnARivalBank => &[(0, -1), (-1, 0), (1, 0)],
             SoldierSteps::CrossedTowardTheBank => &[(0, 1), (-1, 0), (1, 0)],
+            SoldierSteps::CrossedBackToo => &[(0, -1), (0, 1), (-1, 0), (1, 0)],
         };
         let mut out: Vec<Point> = steps
             .iter()
@@ -486,9 +642,20 @@ impl Engine {
                     next.put(mv.to, piece);
                 }
             }
+            GeneralSafety::HandoverAfterTest => {
+                // The captured general leaves; the army it led keeps
+                // its owner until after the test.
+                next.lift(mv.to);
+                if let Some(piece) = next.lift(mv.from) {
+                    next.put(mv.to, piece);
+                }
+                next.refresh_generals();
+            }
             GeneralSafety::EveryRivalAfterTakeover
             | GeneralSafety::NextRivalOnly
-            | GeneralSafety::PreviousRivalOnly => {
+            | GeneralSafety::PreviousRivalOnly
+            | GeneralSafety::AllButPrevious
+            | GeneralSafety::AllButNext => {
                 transition::move_and_capture(self, &mut next, kingdom, mv);
             }
         }
@@ -498,12 +665,47 @@ impl Engine {
         // Clause tk.T7: no rival may attack the general afterwards (and
         // no general may face it).
         let only_by = match safety {
-            GeneralSafety::EveryRivalAfterTakeover | GeneralSafety::BeforeTakeover => None,
+            GeneralSafety::EveryRivalAfterTakeover
+            | GeneralSafety::BeforeTakeover
+            | GeneralSafety::HandoverAfterTest
+            | GeneralSafety::AllButPrevious
+            | GeneralSafety::AllButNext => None,
             GeneralSafety::NextRivalOnly => Some(transition::next_after(self, &next, kingdom)),
             GeneralSafety::PreviousRivalOnly => Some(next.previous_active(kingdom)),
         };
         if let Some(by) = only_by {
             return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
+        }
+        // Every rival but one (while two rivals are left): the one left
+        // out by the turn order.
+        let two_rivals = next.active_kingdoms().len() >= 3;
+        let left_out = match safety {
+            GeneralSafety::AllButPrevious if two_rivals => Some(next.previous_active(kingdom)),
+            GeneralSafety::AllButNext if two_rivals => Some(next.next_active(kingdom)),
+            _ => None,
+        };
+        if let Some(left_out) = left_out {
+            let attacked = Kingdom::ALL.into_iter().any(|by| {
+                by != kingdom
+                    && by != left_out
+                    && next.is_active(by)
+                    && self.attacked_by_one(&next, kingdom, by)
+            });
+            return !attacked && !self.facing(&next, kingdom);
+        }
+        let facing_reading = self.reading::<GeneralsFacing>();
+        // A general's own step is tested for attacks only.
+        if facing_reading == GeneralsFacing::GeneralStepsExempt
+            && position
+                .at(mv.from)
+                .is_some_and(|piece| piece.kind == Kind::General)
+        {
+            return !self.attacked_now(&next, kingdom);
+        }
+        // A facing is refused only when none stood before the move.
+        if facing_reading == GeneralsFacing::NoneBefore {
+            return !self.attacked_now(&next, kingdom)
+                && !(self.facing(&next, kingdom) && !self.facing(position, kingdom));
         }
         // Clause tk.T7 (facing): a facing is refused whoever opened it.
         if self.reading::<GeneralsFacing>() == GeneralsFacing::OnlyWhenCreated
@@ -513,6 +715,16 @@ impl Engine {
             return true;
         }
         !self.in_check(&next, kingdom)
+    }
+
+    /// Clause tk.T7 (general capture): whether a pseudo-legal move stays
+    /// on the move list (every one does, unless a misreading drops the
+    /// moves onto a general).
+    fn listed(&self, position: &Position, mv: Move) -> bool {
+        self.reading::<GeneralCapturable>() != GeneralCapturable::DroppedFromTheList
+            || position
+                .at(mv.to)
+                .is_none_or(|piece| piece.kind != Kind::General)
     }
 
     /// Whether `kingdom`'s general is attacked (facing aside).
@@ -552,7 +764,7 @@ impl Engine {
         self.pseudo_moves(position, kingdom, only, out);
         let mut keep = start;
         for i in start..out.len() {
-            if self.is_safe(position, kingdom, out[i], judgement) {
+            if self.listed(position, out[i]) && self.is_safe(position, kingdom, out[i], judgement) {
                 out[keep] = out[i];
                 keep += 1;
             }
@@ -571,12 +783,14 @@ impl Engine {
             scratch.clear();
             self.targets(position, from, piece, &mut scratch);
             for &(to, path) in &scratch {
-                if self.is_safe(
-                    position,
-                    kingdom,
-                    Move { from, to, path },
-                    Judgement::AfterCapture,
-                ) {
+                if self.listed(position, Move { from, to, path })
+                    && self.is_safe(
+                        position,
+                        kingdom,
+                        Move { from, to, path },
+                        Judgement::AfterCapture,
+                    )
+                {
                     return true;
                 }
             }

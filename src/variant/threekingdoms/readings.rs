@@ -18,6 +18,10 @@ readings! {
         Closed => TriangleClosed,
         /// TK-FORK-ONE-BRANCH: into the next kingdom's e-file only.
         NextBranchOnly => ForkOneBranch,
+        /// TK-TRIANGLE-CLOSED.2: closed for chariots and cannons only.
+        ClosedForSliders => TriangleClosed2,
+        /// TK-FORK-ONE-BRANCH.2: into the previous kingdom's e-file only.
+        PreviousBranchOnly => ForkOneBranch2,
     }
 
     /// Clause tk.T4: how a bannerman moves and attacks.
@@ -29,6 +33,11 @@ readings! {
         JumpsOverAnything => BannerJumps,
         /// TK-BANNER-NO-CHECK: it moves but never attacks a general.
         NeverAttacks => BannerNoCheck,
+        /// TK-BANNER-JUMPS.2: a piece on the first straight point is
+        /// jumped; the second must be empty.
+        JumpsOverTheFirst => BannerJumps2,
+        /// TK-BANNER-NO-CHECK.2: it never captures, so never attacks.
+        NeverCaptures => BannerNoCheck2,
     }
 
     /// Clause tk.T5 (general): where a general steps.
@@ -38,6 +47,9 @@ readings! {
         /// TK-GENERAL-LEAVES-PALACE: one orthogonal step anywhere on the
         /// half it stands on.
         AnywhereOnItsHalf => GeneralLeavesPalace,
+        /// TK-GENERAL-LEAVES-PALACE.2: files d to f of its own half, up
+        /// to the bank.
+        PalaceFilesToTheBank => GeneralLeavesPalace2,
     }
 
     /// Clause tk.T5 (advisor): where an advisor steps.
@@ -47,6 +59,8 @@ readings! {
         /// TK-ADVISOR-LEAVES-PALACE: along any diagonal, out of the
         /// palace too.
         AnyDiagonal => AdvisorLeavesPalace,
+        /// TK-ADVISOR-LEAVES-PALACE.2: any diagonal on its frame's half.
+        AnyDiagonalOnItsHalf => AdvisorLeavesPalace2,
     }
 
     /// Clause tk.T5 (elephant): whether the elephant's eye blocks.
@@ -55,6 +69,20 @@ readings! {
         Blocks,
         /// TK-ELEPHANT-EYE-IGNORED: it never blocks.
         Ignored => ElephantEyeIgnored,
+        /// TK-ELEPHANT-EYE-IGNORED.2: it never blocks a capture.
+        IgnoredWhenCapturing => ElephantEyeIgnored2,
+    }
+
+    /// Clause tk.T5 (elephant): whether an elephant stays on its half.
+    ElephantRange, "tk.T5.elephant" {
+        /// The rule: never across the river.
+        OnItsHalf,
+        /// TK-ELEPHANT-CROSSES-ARM: its diagonal runs on across a river
+        /// cell.
+        AcrossRiverCells => ElephantCrossesArm,
+        /// TK-ELEPHANT-CROSSES-ARM.2: across to the faced half's fourth
+        /// rank, the two halves glued as one board.
+        GluedBoards => ElephantCrossesArm2,
     }
 
     /// Clause tk.T5 (horse): whether the horse's leg blocks.
@@ -63,6 +91,8 @@ readings! {
         Blocks,
         /// TK-HORSE-LEG-IGNORED: it never blocks.
         Ignored => HorseLegIgnored,
+        /// TK-HORSE-LEG-IGNORED.2: only the owner's own piece blocks.
+        OwnPieceBlocks => HorseLegIgnored2,
     }
 
     /// Clause tk.T5 (cannon): how a cannon captures.
@@ -71,6 +101,8 @@ readings! {
         OverOneScreen,
         /// TK-CANNON-CAPTURES-DIRECT: the first piece on the line too.
         DirectToo => CannonCapturesDirect,
+        /// TK-CANNON-CAPTURES-DIRECT.2: the chariot's targets besides.
+        ChariotTargetsToo => CannonCapturesDirect2,
     }
 
     /// Clause tk.T5 (soldier): where a soldier steps.
@@ -89,6 +121,16 @@ readings! {
         /// TK-SOLDIER-CROSSED-BACKWARD: across the river, "forward" in the
         /// frame of the half it stands on, toward that half's bank.
         CrossedTowardTheBank => SoldierCrossedBackward,
+        /// TK-SOLDIER-BANK-SIDEWAYS.2: sideways from its start rank on.
+        SidewaysFromItsFourthRank => SoldierBankSideways2,
+        /// TK-SOLDIER-NO-SIDEWAYS.2: no sideways step on a rival's bank.
+        NoSidewaysOnARivalBank => SoldierNoSideways2,
+        /// TK-SOLDIER-ONE-BRANCH.2: from its e5 into the previous
+        /// kingdom's e5 only.
+        PreviousBranchAtE5 => SoldierOneBranch2,
+        /// TK-SOLDIER-CROSSED-BACKWARD.2: across the river, back toward
+        /// the bank too.
+        CrossedBackToo => SoldierCrossedBackward2,
     }
 
     /// Clause tk.T6: the order of turns.
@@ -97,6 +139,8 @@ readings! {
         ShuWuWei,
         /// TK-TURN-CLOCKWISE: Shu, Wei, Wu.
         ShuWeiWu => TurnClockwise,
+        /// TK-TURN-CLOCKWISE.2: Shu, Wei, Wu from a fixed table.
+        FixedTableShuWeiWu => TurnClockwise2,
     }
 
     /// Clause tk.T7: which rivals a move must leave the general safe from,
@@ -114,6 +158,14 @@ readings! {
         /// TK-SAFETY-PREVIOUS-ONLY: only the kingdom that moved just
         /// before (and facing).
         PreviousRivalOnly => SafetyPreviousOnly,
+        /// TK-SAFETY-NEXT-ONLY.2: every rival but the one that moved
+        /// before the mover.
+        AllButPrevious => SafetyNextOnly2,
+        /// TK-SAFETY-BEFORE-TAKEOVER.2: the captured general leaves, its
+        /// army changes hands after the test.
+        HandoverAfterTest => SafetyBeforeTakeover2,
+        /// TK-SAFETY-PREVIOUS-ONLY.2: every rival but the next.
+        AllButNext => SafetyPreviousOnly2,
     }
 
     /// Clause tk.T7 (facing): whether two generals may face each other.
@@ -127,6 +179,13 @@ readings! {
         NotThroughTheTriangle => FacingNotThroughTriangle,
         /// TK-FACING-CREATED-ONLY: refused only when the move creates it.
         OnlyWhenCreated => FacingCreatedOnly,
+        /// TK-FACING-IGNORED.2: a general's own step may end facing.
+        GeneralStepsExempt => FacingIgnored2,
+        /// TK-FACING-NOT-THROUGH-TRIANGLE.2: through the triangle into the
+        /// next kingdom's e-file only.
+        NextBranchOnly => FacingNotThroughTriangle2,
+        /// TK-FACING-CREATED-ONLY.2: refused only when none stood before.
+        NoneBefore => FacingCreatedOnly2,
     }
 
     /// Clause tk.T7 (general capture): whether a general may be captured.
@@ -135,6 +194,8 @@ readings! {
         Capturable,
         /// TK-GENERAL-NOT-CAPTURABLE: never.
         NeverCaptured => GeneralNotCapturable,
+        /// TK-GENERAL-NOT-CAPTURABLE.2: dropped from the move list.
+        DroppedFromTheList => GeneralNotCapturable2,
     }
 
     /// Clause tk.T8: what a kingdom without a legal move that is not in
@@ -144,6 +205,8 @@ readings! {
         Defeated,
         /// TK-STALEMATE-SKIPS: it passes its turn.
         Passes => StalemateSkips,
+        /// TK-STALEMATE-SKIPS.2: skipped before its moves are counted.
+        SkippedUnlessInCheck => StalemateSkips2,
     }
 
     /// Clause tk.T8 (with tk.T6): whether a set-up position's kingdom to
@@ -153,6 +216,8 @@ readings! {
         Examined,
         /// TK-SETUP-NOT-EXAMINED: the set-up loop never runs.
         NotExamined => SetupNotExamined,
+        /// TK-SETUP-NOT-EXAMINED.2: examined only when in check.
+        OnlyInCheck => SetupNotExamined2,
     }
 
     /// Clause tk.T8 (heir): who inherits a kingdom defeated for having no
@@ -162,6 +227,9 @@ readings! {
         AsRuled,
         /// TK-HEIR-NEXT-KINGDOM: the kingdom that moves after it.
         NextKingdom => HeirNextKingdom,
+        /// TK-HEIR-NEXT-KINGDOM.2: the kingdom the turn order hands the
+        /// move to after it.
+        NextInTurnOrder => HeirNextKingdom2,
     }
 
     /// Clause tk.T8 (takeover): what becomes of a defeated kingdom's
@@ -174,6 +242,11 @@ readings! {
         /// TK-TAKEOVER-OWN-HOME-ONLY: only its own pieces change hands;
         /// those it had taken over leave.
         OwnHomeOnly => TakeoverOwnHomeOnly,
+        /// TK-TAKEOVER-REMOVES-ARMY.2: a captured general's army leaves,
+        /// a trapped kingdom's goes to the heir.
+        LeavesWhenCaptured => TakeoverRemovesArmy2,
+        /// TK-TAKEOVER-OWN-HOME-ONLY.2: inherited pieces cleared first.
+        InheritedClearedFirst => TakeoverOwnHomeOnly2,
     }
 
     /// Clause tk.T9: when the game is over.
@@ -183,6 +256,9 @@ readings! {
         /// TK-GAME-ENDS-AT-FIRST-DEFEAT: at the first defeat, won by the
         /// kingdom that defeated.
         FirstDefeat => GameEndsAtFirstDefeat,
+        /// TK-GAME-ENDS-AT-FIRST-DEFEAT.2: at the first defeat, won by the
+        /// last mover.
+        FirstDefeatLastMoverWins => GameEndsAtFirstDefeat2,
     }
 
     /// Clause tk.T10 (repetition): when a repetition ends the game, and
@@ -195,6 +271,10 @@ readings! {
         /// TK-PERPETUAL-CHECK-LOSES: a repetition reached by a checking
         /// move loses for the checker.
         PerpetualCheckLoses => PerpetualCheckLoses,
+        /// TK-REPETITION-FOURTH.2: the start position is no occurrence.
+        StartNotCounted => RepetitionFourth2,
+        /// TK-PERPETUAL-CHECK-LOSES.2: the checked kingdom alone wins.
+        CheckedKingdomWins => PerpetualCheckLoses2,
     }
 
     /// Clause tk.T10 (move limit): which moves count toward the limit and
@@ -209,6 +289,13 @@ readings! {
         NeverResets => CounterNeverResets,
         /// TK-MOVE-LIMIT-EXCLUSIVE: only more moves than the limit draw.
         DrawsAfterTheLimit => MoveLimitExclusive,
+        /// TK-COUNTER-CAPTURE-ONLY.2: a capture or a mate resets it.
+        CaptureOrMateResets => CounterCaptureOnly2,
+        /// TK-COUNTER-NEVER-RESETS.2: it counts every move since the
+        /// start.
+        CountsEveryMove => CounterNeverResets2,
+        /// TK-MOVE-LIMIT-EXCLUSIVE.2: strictly above the limit.
+        StrictlyAbove => MoveLimitExclusive2,
     }
 
     /// Clause tk.T11: who may resign (or run out of time).
@@ -217,5 +304,8 @@ readings! {
         AnyKingdom,
         /// TK-RESIGN-ONLY-ON-MOVE: only the kingdom to move.
         OnlyOnMove => ResignOnlyOnMove,
+        /// TK-RESIGN-ONLY-ON-MOVE.2: resigning only on move; leaving and
+        /// time-outs any time.
+        ResignOnMoveOnly => ResignOnlyOnMove2,
     }
 }

@@ -96,6 +96,17 @@ pub fn defeat(
     let mut armies = Vec::new();
     let mut removed = Vec::new();
     let takeover = engine.reading::<ArmyTakeover>();
+    if takeover == ArmyTakeover::InheritedClearedFirst {
+        // Pieces it had taken over leave before the army changes hands.
+        for point in Point::all() {
+            if let Some(piece) = position.at(point) {
+                if piece.owner == victim && piece.home != victim {
+                    position.lift(point);
+                    removed.push((point, piece));
+                }
+            }
+        }
+    }
     for point in Point::all() {
         let Some(mut piece) = position.at(point) else {
             continue;
@@ -107,8 +118,9 @@ pub fn defeat(
         // Clause tk.T8 (takeover): every piece it owns, taken-over pieces
         // included, goes to the heir.
         let leaves = match takeover {
-            ArmyTakeover::EveryPieceToTheHeir => false,
+            ArmyTakeover::EveryPieceToTheHeir | ArmyTakeover::InheritedClearedFirst => false,
             ArmyTakeover::ArmyLeaves => true,
+            ArmyTakeover::LeavesWhenCaptured => cause == Cause::GeneralCapture,
             ArmyTakeover::OwnHomeOnly => piece.home != victim,
         };
         if (engine.rules.takeover == Takeover::RemovePalacePieces && palace_piece) || leaves {
@@ -180,6 +192,13 @@ pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdo
     match engine.reading::<TrapHeir>() {
         TrapHeir::AsRuled => {}
         TrapHeir::NextKingdom => return position.next_active(kingdom),
+        TrapHeir::NextInTurnOrder => {
+            let mut heir = next_after(engine, position, kingdom);
+            while heir == kingdom || !position.is_active(heir) {
+                heir = heir.next();
+            }
+            return heir;
+        }
     }
     let active = |k: &Kingdom| position.is_active(*k) && *k != kingdom;
     let trapper = match engine.rules.heir {
@@ -205,6 +224,20 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
             return defeats;
         }
         if !position.is_active(q) {
+            q = next_after(engine, position, q);
+            continue;
+        }
+        // Clause tk.T8: a kingdom not in check is skipped before its
+        // moves are counted, as one misreading has it.
+        if engine.reading::<Stalemate>() == Stalemate::SkippedUnlessInCheck
+            && passed < 3
+            && !engine.in_check(position, q)
+        {
+            if engine.has_legal_move(position, q) {
+                position.to_move = Some(q);
+                return defeats;
+            }
+            passed += 1;
             q = next_after(engine, position, q);
             continue;
         }
@@ -236,6 +269,14 @@ pub fn next_after(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kin
     match engine.reading::<TurnOrder>() {
         TurnOrder::ShuWuWei => position.next_active(kingdom),
         TurnOrder::ShuWeiWu => position.previous_active(kingdom),
+        TurnOrder::FixedTableShuWeiWu => {
+            const ORDER: [Kingdom; 3] = [Kingdom::SHU, Kingdom::WEI, Kingdom::WU];
+            let at = ORDER.iter().position(|k| *k == kingdom).unwrap_or(0);
+            (1..=3)
+                .map(|step| ORDER[(at + step) % 3])
+                .find(|k| position.is_active(*k))
+                .unwrap_or(kingdom)
+        }
     }
 }
 
@@ -301,21 +342,29 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
     }
     // Clause tk.T9: the game goes on until one general is left (unless
     // read to end at the first defeat, won by the kingdom that defeated).
-    if engine.reading::<GameEnd>() == GameEnd::FirstDefeat {
+    let game_end = engine.reading::<GameEnd>();
+    if game_end != GameEnd::LastGeneralStanding {
         if let Some(first) = defeats.first() {
+            let winner = match game_end {
+                GameEnd::FirstDefeatLastMoverWins => mover,
+                _ => first.heir,
+            };
             for k in Kingdom::ALL {
-                next.active[k.index()] = k == first.heir;
+                next.active[k.index()] = k == winner;
             }
             next.to_move = None;
         }
     }
     // Clause tk.T10 (move limit): a capture or a defeat resets the counter.
     let resets = match engine.reading::<QuietMoveLimit>() {
-        QuietMoveLimit::AsRuled | QuietMoveLimit::DrawsAfterTheLimit => {
-            capture.is_some() || !defeats.is_empty()
-        }
+        QuietMoveLimit::AsRuled
+        | QuietMoveLimit::DrawsAfterTheLimit
+        | QuietMoveLimit::StrictlyAbove => capture.is_some() || !defeats.is_empty(),
         QuietMoveLimit::CaptureOnlyResets => capture.is_some(),
-        QuietMoveLimit::NeverResets => false,
+        QuietMoveLimit::CaptureOrMateResets => {
+            capture.is_some() || defeats.iter().any(|d| d.cause != Cause::Stalemate)
+        }
+        QuietMoveLimit::NeverResets | QuietMoveLimit::CountsEveryMove => false,
     };
     if resets {
         next.quiet = 0;

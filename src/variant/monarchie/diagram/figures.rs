@@ -18,14 +18,22 @@ use crate::variant::monarchie::start::StartArmy;
 use crate::variant::Figure;
 
 use super::{ArrowKind, Diagram};
+use crate::variant::PieceLetter;
 
 /// A figure of `diagram` on `position` (or the empty board), written as
 /// `file`.
-fn figure(file: &str, diagram: &Diagram, position: Option<&Position>) -> Figure {
+fn figure(
+    file: &str,
+    diagram: &Diagram,
+    position: Option<&Position>,
+    letter: Option<PieceLetter>,
+) -> Figure {
+    let mut lettered = diagram.clone();
+    lettered.letters = letter;
     Figure {
         file: file.to_string(),
         caption: diagram.caption.clone().unwrap_or_default(),
-        svg: diagram.render(position),
+        svg: lettered.render(position),
         arrows: diagram.arrows.len(),
         dots: diagram.dots.len(),
     }
@@ -91,30 +99,35 @@ fn build(
 /// # Errors
 /// [`FigureError`] if a figure's position is invalid (never for the
 /// built-in figures; tests check this).
-pub fn figures() -> Result<Vec<Figure>, FigureError> {
+pub fn figures(letter: Option<PieceLetter>) -> Result<Vec<Figure>, FigureError> {
     let rules = Ruleset::default();
     let mut out = Vec::new();
     let start = Position::start();
     let diagram = Diagram::new()
         .with_caption("Anhang A: the start position, Blau at 12 o'clock and the seats clockwise");
-    out.push(figure("start.svg", &diagram, Some(&start)));
+    out.push(figure("start.svg", &diagram, Some(&start), letter));
     let mut seats = Diagram::new()
         .with_caption("Clause 2 and Anhang A: the six start triangles of 21 cells each");
     for party in Party::ALL {
         seats = seats.with_start_triangle(party);
     }
-    out.push(figure("seats.svg", &seats, None));
+    out.push(figure("seats.svg", &seats, None, letter));
     let zone = Diagram::new()
         .with_promotion_zone(Party::Blau, &rules)
         .with_caption("R-PROMO-ZONE: a Blau pawn promotes in Lila's start triangle (shaded)");
-    out.push(figure("promotion-zone-blau.svg", &zone, Some(&start)));
+    out.push(figure(
+        "promotion-zone-blau.svg",
+        &zone,
+        Some(&start),
+        letter,
+    ));
     for party in Party::ALL {
-        out.push(pawn_figure(party, &rules)?);
+        out.push(pawn_figure(party, &rules, letter)?);
     }
-    out.push(rook_figure(&rules)?);
-    out.push(bishop_figure(&rules)?);
-    out.push(knight_figure(&rules)?);
-    out.push(king_figure(&rules)?);
+    out.push(rook_figure(&rules, letter)?);
+    out.push(bishop_figure(&rules, letter)?);
+    out.push(knight_figure(&rules, letter)?);
+    out.push(king_figure(&rules, letter)?);
     Ok(out)
 }
 
@@ -137,7 +150,11 @@ fn front_pawn_cell(party: Party) -> Cell {
 /// Clause 6.6 for one colour: an unmoved pawn's start moves along its
 /// two start sides (green), a moved pawn on 127 with its four allowed
 /// steps (black) and its two forbidden sides (red crosses).
-fn pawn_figure(party: Party, rules: &Ruleset) -> Result<Figure, FigureError> {
+fn pawn_figure(
+    party: Party,
+    rules: &Ruleset,
+    letter: Option<PieceLetter>,
+) -> Result<Figure, FigureError> {
     let name = format!("pawn-{}.svg", party.key());
     let opposite = party.opposite();
     let front = front_pawn_cell(party);
@@ -182,12 +199,12 @@ fn pawn_figure(party: Party, rules: &Ruleset) -> Result<Figure, FigureError> {
             diagram = diagram.with_arrow(centre, to, ArrowKind::Forbidden);
         }
     }
-    Ok(figure(&name, &diagram, Some(&position)))
+    Ok(figure(&name, &diagram, Some(&position), letter))
 }
 
 /// Clause 6.3 and R-ROOK: a rook on 127 with an own pawn, an enemy knight
 /// and a dead blocker on three of its six lines.
-fn rook_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
+fn rook_figure(rules: &Ruleset, letter: Option<PieceLetter>) -> Result<Figure, FigureError> {
     let g = geometry();
     let centre = cell(127);
     let own = g.side_ray(centre, Side::A)[2];
@@ -217,7 +234,7 @@ fn rook_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
             dead[0].cell
         ))
         .with_moves_of(&position, centre, rules);
-    Ok(figure("rook.svg", &diagram, Some(&position)))
+    Ok(figure("rook.svg", &diagram, Some(&position), letter))
 }
 
 /// A cell and vertex direction whose diagonal ends at a notch: the next
@@ -255,7 +272,7 @@ fn notch_diagonal() -> (Cell, Vertex, Cell) {
 
 /// Clause 6.4 and R-BISHOP: a bishop's six diagonals, one of which ends
 /// at a notch of the star (red cross: the line does not jump the gap).
-fn bishop_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
+fn bishop_figure(rules: &Ruleset, letter: Option<PieceLetter>) -> Result<Figure, FigureError> {
     let (from, vertex, reentry) = notch_diagonal();
     let last = *geometry()
         .vertex_ray(from, vertex)
@@ -279,12 +296,12 @@ fn bishop_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
         ))
         .with_moves_of(&position, from, rules)
         .with_arrow(last, reentry, ArrowKind::Forbidden);
-    Ok(figure("bishop.svg", &diagram, Some(&position)))
+    Ok(figure("bishop.svg", &diagram, Some(&position), letter))
 }
 
 /// Clause 6.5 and R-KNIGHT: the twelve targets of a knight on 127, which
 /// jumps over the dead blockers around it.
-fn knight_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
+fn knight_figure(rules: &Ruleset, letter: Option<PieceLetter>) -> Result<Figure, FigureError> {
     let centre = cell(127);
     let pieces = vec![
         placed(1, Party::Blau, PieceKind::King),
@@ -308,12 +325,12 @@ fn knight_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
     if let Some(&first) = diagram.dots.first() {
         diagram = diagram.with_arrow(centre, first, ArrowKind::Move);
     }
-    Ok(figure("knight.svg", &diagram, Some(&position)))
+    Ok(figure("knight.svg", &diagram, Some(&position), letter))
 }
 
 /// Clause 6.1, R-KING and R-KING-DEAD: a king on 127 steps to the
 /// side-adjacent cells, but not onto the dead blocker beside it.
-fn king_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
+fn king_figure(rules: &Ruleset, letter: Option<PieceLetter>) -> Result<Figure, FigureError> {
     let centre = cell(127);
     let blocked = geometry()
         .neighbour(centre, Side::B)
@@ -333,5 +350,5 @@ fn king_figure(rules: &Ruleset) -> Result<Figure, FigureError> {
         ))
         .with_moves_of(&position, centre, rules)
         .with_arrow(centre, blocked, ArrowKind::Forbidden);
-    Ok(figure("king.svg", &diagram, Some(&position)))
+    Ok(figure("king.svg", &diagram, Some(&position), letter))
 }

@@ -44,7 +44,12 @@ pub fn diagram(picture: &ScenarioPicture<'_>) -> Option<String> {
         diagram = diagram.with_moves_of(&position, cell, &rules);
     }
     if let Some(mv) = first_move(picture.actions.iter().copied()) {
-        diagram = diagram.with_arrow(mv.from, mv.to, ArrowKind::Move);
+        let kind = if picture.first_refused {
+            ArrowKind::Forbidden
+        } else {
+            ArrowKind::Move
+        };
+        diagram = diagram.with_arrow(mv.from, mv.to, kind);
     }
     Some(
         diagram

@@ -1,0 +1,116 @@
+//! `fuzz --fault ID` (issue 47): random games of the reference against
+//! the reference playing one misreading. The faulted reference is just
+//! another [`Responder`] ([`InProcess`] with the fault forced), so the
+//! differential driver of `fuzz --engine`
+//! ([`crate::conform::difffuzz::fuzz_game`]) plays the games, compares the
+//! move lists and outcomes after every action and shrinks each difference
+//! to the latest starting point that still shows it. The positions found
+//! are where the misreading shows in play: material for scenarios (whose
+//! expectations are still reasoned from the rules, never pasted).
+
+use std::collections::BTreeSet;
+
+use crate::conform::difffuzz::{fuzz_game, DivergentGame};
+use crate::protocol::responder::InProcess;
+use crate::variant::{VariantError, VariantId, FAULT_PREFIX};
+
+/// Plays `games` random games (seeds `seed`, `seed + 1`, ...) of at most
+/// `max_plies` actions with the reference against the reference playing
+/// the misreading `fault`; every game's first difference, shrunk, in game
+/// order, the same shrunk difference once. With `first_only` it stops at
+/// the first.
+///
+/// # Errors
+/// [`VariantError`] when `fault` is not a misreading of `variant`.
+pub fn fault_differences(
+    variant: VariantId,
+    fault: &str,
+    seed: u64,
+    games: u64,
+    max_plies: usize,
+    rulings: &[String],
+    first_only: bool,
+) -> Result<Vec<DivergentGame>, VariantError> {
+    if let Some(error) = crate::variant::faults::foreign_faults(variant, &[fault.to_string()]) {
+        return Err(error);
+    }
+    let mut engine = InProcess {
+        forced: vec![format!("{FAULT_PREFIX}{fault}")],
+    };
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for index in 0..games {
+        let game_seed = seed.wrapping_add(index);
+        if let Err(found) = fuzz_game(&mut engine, variant, game_seed, max_plies, 0, rulings) {
+            let mut found = *found;
+            found.game = Some(index);
+            let key = (
+                found.start.clone(),
+                found.actions.clone(),
+                found.diverging_action.clone(),
+            );
+            if seen.insert(key) {
+                out.push(found);
+                if first_only {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One line for a difference: the game, the shrunk start and actions, and
+/// what differs.
+pub fn difference_line(found: &DivergentGame) -> String {
+    let actions = if found.actions.is_empty() {
+        String::new()
+    } else {
+        format!(" after {}", found.actions.join(" "))
+    };
+    let at = found
+        .diverging_action
+        .as_ref()
+        .map_or(String::new(), |a| format!(", playing {a}"));
+    format!(
+        "game {} (seed {}): from {}{actions}{at}: {}",
+        found.game.unwrap_or(0),
+        found.seed,
+        found.start,
+        found
+            .divergence
+            .describe(found.variant)
+            .lines()
+            .next()
+            .unwrap_or("")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_misreading_of_the_knight_differs_in_the_first_games() {
+        let found = fault_differences(
+            VariantId::Grand,
+            "G-MARSHAL-ROOK-ONLY",
+            1,
+            20,
+            200,
+            &[],
+            true,
+        )
+        .unwrap();
+        assert_eq!(found.len(), 1, "no difference in 20 games");
+        assert!(difference_line(&found[0]).contains("seed"));
+    }
+
+    #[test]
+    fn an_unknown_misreading_is_named() {
+        let error = fault_differences(VariantId::Grand, "G-NOPE", 1, 1, 10, &[], true)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("G-NOPE"), "{error}");
+    }
+}
