@@ -36,5 +36,4 @@ pub mod scenario;
 pub mod shard;
 pub mod spec;
 pub mod suite;
-pub mod tournament;
 pub mod variant;

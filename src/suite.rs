@@ -1,9 +1,9 @@
 //! The suite `check` runs: scenarios and the other file kinds a scenario
-//! tree holds. Each kind registers with the loader by giving its
-//! [`FileKind`] (its file-name ending and its loader), and this is the
-//! one list of them; `scenario/` iterates whatever list it is handed and
-//! imports none of the kinds (docs/architecture.md). A new kind is one
-//! more `FILE_KIND` in its own module and one more entry here.
+//! tree holds. A rule system brings its kinds in its
+//! `VariantInfo::suite_files` (MONARCHIE's journals and tournament cases,
+//! clauses 17-22), and [`file_kinds`] is the one list of them gathered
+//! from every registered variant; `scenario/` iterates whatever list it
+//! is handed and imports none of the kinds (docs/architecture.md).
 
 use std::path::{Path, PathBuf};
 
@@ -11,30 +11,33 @@ use crate::scenario::results::{run_suite_among, SuiteReport};
 use crate::scenario::{collect_files_among, is_scenario_among, FileKind};
 use crate::spec::Spec;
 
-/// Every registered file kind besides scenarios: journals (clauses 17-18)
-/// and tournament cases (clauses 19-22).
-pub const FILE_KINDS: &[FileKind] = &[
-    crate::journal::cases::FILE_KIND,
-    crate::tournament::cases::FILE_KIND,
-];
+/// Every registered file kind besides scenarios, of every variant
+/// (`VariantInfo::suite_files`: MONARCHIE's journals, clauses 17-18, and
+/// tournament cases, clauses 19-22).
+pub fn file_kinds() -> Vec<FileKind> {
+    crate::variant::VariantId::ALL
+        .into_iter()
+        .flat_map(|variant| crate::variant::info(variant).suite_files.iter().copied())
+        .collect()
+}
 
 /// The scenario files under the given paths (files of the other
-/// [`FILE_KINDS`] left out).
+/// [`file_kinds`] left out).
 ///
 /// # Errors
 /// An I/O error naming the path.
 pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    collect_files_among(paths, FILE_KINDS)
+    collect_files_among(paths, &file_kinds())
 }
 
 /// Whether a file is a scenario rather than a file of one of the other
-/// [`FILE_KINDS`].
+/// [`file_kinds`].
 pub fn is_scenario_file(path: &Path) -> bool {
-    is_scenario_among(path, FILE_KINDS)
+    is_scenario_among(path, &file_kinds())
 }
 
 /// Loads and runs every file, each by its kind ([`run_suite_among`] with
-/// [`FILE_KINDS`]); a scenario is checked against `spec` when it is its
+/// [`file_kinds`]); a scenario is checked against `spec` when it is its
 /// variant's.
 pub fn run_suite(
     files: &[PathBuf],
@@ -78,7 +81,7 @@ pub fn run_suite_under(
 ) -> SuiteReport {
     run_suite_among(
         files,
-        FILE_KINDS,
+        &file_kinds(),
         given,
         clause_filter,
         id_filter,

@@ -97,8 +97,8 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     use regelwerk::conform::external::External;
     use regelwerk::conform::output;
     use regelwerk::conform::{
-        conform_case_noting, not_compared, smoke_check, suite_revision, CaseVerdict, ConformReport,
-        Smoke,
+        charge_repeated, conform_case_asking, not_compared, smoke_check, suite_revision,
+        CaseVerdict, ConformReport, Smoke,
     };
     use regelwerk::protocol::responder::Responder;
     let timeout = super::exit::timeout(args.timeout, "--timeout")?;
@@ -327,7 +327,14 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
     };
     let mut seq = 0u64;
     let mut verdicts = Vec::new();
+    // Each case's requests, by seq and step, and the seqs answered twice.
+    let mut asked: Vec<Vec<(u64, usize)>> = Vec::new();
+    let mut repeated = engine.take_repeated();
     let answers = engine.answers();
+    // A case's unit is written once the next case has run: a second
+    // answer to its last request is seen only then.
+    let mut unwritten: Option<usize> = None;
+    let mut units = Vec::new();
     for (index, case) in cases.iter().enumerate() {
         if results
             .as_ref()
@@ -337,10 +344,13 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             continue;
         }
         let mut lost = std::collections::BTreeSet::new();
+        let mut requests = Vec::new();
         let verdict = match regelwerk::conform::readings::applies(case, &readings) {
-            Ok(asked) => conform_case_noting(&mut engine, &asked, &mut seq, &mut lost),
+            Ok(case) => conform_case_asking(&mut engine, &case, &mut seq, &mut lost, &mut requests),
             Err(not_applicable) => not_applicable.into(),
         };
+        asked.push(requests);
+        repeated.extend(engine.take_repeated());
         lost.extend(not_compared(case, &answers));
         let not_compared: Vec<String> = lost.into_iter().collect();
         let verdict = verdict.judged(&not_compared);
@@ -353,24 +363,36 @@ pub(super) fn conform(args: ConformArgs) -> Result<ExitCode> {
             verdict,
             expected_failure: expected.contains(&case.scenario.id),
         });
-        if let (Some(results), Some(verdict)) = (results.as_mut(), verdicts.last()) {
-            results.unit(indices[index], serde_json::to_value(verdict)?)?;
+        units.push(indices[index]);
+        charge_repeated(&mut verdicts, &asked, &repeated);
+        if let (Some(results), Some(earlier)) = (results.as_mut(), unwritten) {
+            results.unit(units[earlier], serde_json::to_value(&verdicts[earlier])?)?;
         }
+        unwritten = Some(verdicts.len() - 1);
         bar.set_position(index as u64 + 1);
     }
     bar.finish_and_clear();
+    let info = engine.info().clone();
+    let restarts = engine.restarts();
+    repeated.extend(engine.finish());
+    charge_repeated(&mut verdicts, &asked, &repeated);
+    if repeated.contains(&0) {
+        eprintln!("the engine answered the smoke check (seq 0) more than once");
+    }
+    if let (Some(results), Some(last)) = (results.as_mut(), unwritten) {
+        results.unit(units[last], serde_json::to_value(&verdicts[last])?)?;
+    }
     let report = ConformReport {
         variant,
-        engine: engine.info().clone(),
+        engine: info,
         protocol: regelwerk::protocol::PROTOCOL_VERSION.to_string(),
         suite_revision: suite_revision(&files),
         command: args.engine.clone(),
         uci: args.uci,
-        restarts: engine.restarts(),
+        restarts,
         readings,
         cases: verdicts,
     };
-    engine.stop();
     if let (Some(path), Some(results)) = (args.output.as_ref(), results) {
         let totals = [("restarts".to_string(), report.restarts as u64)].into();
         results.finish_with(totals)?;

@@ -273,16 +273,31 @@ fn print_divergences(
                 );
             }
             println!("\ndifferences by cause (a game counts under each of its causes):");
+            let all_first = diverged.iter().all(|game| game.actions == 0);
             for (cause, count) in causes(diverged) {
+                if all_first && count.games > 1 {
+                    // Every game shrank to its first action: none is shorter.
+                    println!(
+                        "  {cause}: {} games, all tie at their first action{}; e.g. {}",
+                        count.games,
+                        count
+                            .example
+                            .as_ref()
+                            .map(|mv| format!(" (`{mv}`)"))
+                            .unwrap_or_default(),
+                        count.shortest.path.display()
+                    );
+                    continue;
+                }
                 let example = count
                     .example
                     .map(|mv| format!(", `{mv}`"))
                     .unwrap_or_default();
                 println!(
-                    "  {cause}: {} games; shortest: game {} ({} actions{example}), {}",
+                    "  {cause}: {} games; shortest: game {} (diverges {}{example}), {}",
                     count.games,
                     count.shortest.index,
-                    count.shortest.actions,
+                    regelwerk::conform::difffuzz::where_diverged(count.shortest.actions),
                     count.shortest.path.display()
                 );
             }
@@ -462,7 +477,7 @@ fn run_differential(
                 if args.keep_going {
                     plies += parted.played;
                     if let Some(results) = results.as_mut() {
-                        results.unit(index as usize, serde_json::json!({"seed": seed, "plies": parted.played, "kind": parted.kind, "divergence": format!("diverges after {} actions: {}; scenario: {}", parted.actions, parted.divergence, path.display())}))?;
+                        results.unit(index as usize, serde_json::json!({"seed": seed, "plies": parted.played, "kind": parted.kind, "divergence": format!("diverges {}: {}; scenario: {}", regelwerk::conform::difffuzz::where_diverged(parted.actions), parted.divergence, path.display())}))?;
                     }
                     diverged.push(Diverged {
                         index,
@@ -471,9 +486,9 @@ fn run_differential(
                         causes: parted.causes.clone(),
                         actions: parted.actions,
                         summary: format!(
-                            "diverges at ply {} ({} actions after shrinking): {}",
+                            "diverges at ply {} (shrunk: {}): {}",
                             parted.played,
-                            parted.actions,
+                            regelwerk::conform::difffuzz::where_diverged(parted.actions),
                             parted.divergence.lines().next().unwrap_or("")
                         ),
                         path,
@@ -484,13 +499,14 @@ fn run_differential(
                 if let Some(mut results) = results.take() {
                     results.unit(
                         index as usize,
-                        serde_json::json!({"seed": seed, "divergence": format!("diverges after {} actions: {}; scenario: {}", parted.actions, parted.divergence, path.display())}),
+                        serde_json::json!({"seed": seed, "divergence": format!("diverges {}: {}; scenario: {}", regelwerk::conform::difffuzz::where_diverged(parted.actions), parted.divergence, path.display())}),
                     )?;
                     results.finish()?;
                 }
                 println!(
-                    "game {index} (seed {seed}) diverges after {} actions: {}",
-                    parted.actions, parted.divergence
+                    "game {index} (seed {seed}) diverges {}: {}",
+                    regelwerk::conform::difffuzz::where_diverged(parted.actions),
+                    parted.divergence
                 );
                 for cause in &parted.causes {
                     println!("  cause: {cause}");

@@ -631,7 +631,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 (SchemaKind::Scenario, None) => regelwerk::scenario::format::schema_json(),
                 (SchemaKind::Journal, _) => regelwerk::journal::schema_json(),
-                (SchemaKind::Tournament, _) => regelwerk::tournament::cases::schema_json(),
+                (SchemaKind::Tournament, _) => {
+                    regelwerk::variant::monarchie::tournament::cases::schema_json()
+                }
             };
             println!("{schema}");
             Ok(ExitCode::SUCCESS)

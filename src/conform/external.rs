@@ -68,6 +68,19 @@ impl External {
             External::Uci(engine) => (*engine).stop(),
         }
     }
+
+    /// Ends the process politely, returning the seqs of the requests it
+    /// answered more than once that were not handed over yet (the last
+    /// request's second answer comes after it).
+    pub fn finish(self) -> Vec<u64> {
+        match self {
+            External::Protocol(engine) => (*engine).finish(),
+            External::Uci(engine) => {
+                (*engine).stop();
+                Vec::new()
+            }
+        }
+    }
 }
 
 impl Responder for External {
@@ -96,6 +109,13 @@ impl Responder for External {
         match self {
             External::Protocol(engine) => engine.answers_status(),
             External::Uci(engine) => engine.answers_status(),
+        }
+    }
+
+    fn take_repeated(&mut self) -> Vec<u64> {
+        match self {
+            External::Protocol(engine) => engine.take_repeated(),
+            External::Uci(engine) => engine.take_repeated(),
         }
     }
 }

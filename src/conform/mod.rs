@@ -171,9 +171,62 @@ pub fn conform_case_noting(
     next_seq: &mut u64,
     lost: &mut BTreeSet<String>,
 ) -> Verdict {
-    match interpret(loaded, &mut Remote::new(engine, next_seq, lost)) {
+    conform_case_asking(engine, loaded, next_seq, lost, &mut Vec::new())
+}
+
+/// [`conform_case_noting`], adding to `asked` each request sent, by seq,
+/// with the number of the step that sent it (for [`charge_repeated`]).
+pub fn conform_case_asking(
+    engine: &mut impl Responder,
+    loaded: &Loaded,
+    next_seq: &mut u64,
+    lost: &mut BTreeSet<String>,
+    asked: &mut Vec<(u64, usize)>,
+) -> Verdict {
+    let mut remote = Remote::new(engine, next_seq, lost);
+    let verdict = match interpret(loaded, &mut remote) {
         Ok(()) => Verdict::Passed,
         Err(halt) => halt.into(),
+    };
+    asked.extend_from_slice(remote.asked());
+    verdict
+}
+
+/// What a case that got a second answer to one of its requests is told.
+pub fn repeated_context(seq: u64) -> String {
+    format!(
+        "the engine answered seq {seq} more than once; the protocol has exactly one response per request (docs/protocol.md)"
+    )
+}
+
+/// Makes every case that sent a request the engine answered more than
+/// once (`repeated`, by seq; `asked[i]` the requests of `cases[i]`, by seq
+/// and step) lose: errored at that step, whatever its answers were. A
+/// second answer is seen only when the next request is sent or the
+/// engine stops, so it is charged here, by seq, to the case that sent
+/// the request, never to the case that happened to be running.
+pub fn charge_repeated(cases: &mut [CaseVerdict], asked: &[Vec<(u64, usize)>], repeated: &[u64]) {
+    for &seq in repeated {
+        let owner = asked.iter().enumerate().find_map(|(index, requests)| {
+            requests
+                .iter()
+                .find(|(sent, _)| *sent == seq)
+                .map(|(_, step)| (index, *step))
+        });
+        let Some((index, step)) = owner else {
+            continue;
+        };
+        let Some(case) = cases.get_mut(index) else {
+            continue;
+        };
+        if matches!(case.verdict, Verdict::Errored { .. }) {
+            continue;
+        }
+        case.verdict = Verdict::Errored {
+            step,
+            context: repeated_context(seq),
+            stderr: String::new(),
+        };
     }
 }
 

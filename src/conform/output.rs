@@ -154,7 +154,9 @@ pub fn text(report: &ConformReport) -> String {
                 let explore = crate::report::links::Target {
                     variant: report.variant,
                     scenario: Some(&case.id),
-                    step: Some(step.max(1)),
+                    // Step 0 is the starting position, where the
+                    // explorer opens anyway (a scenario may have no steps).
+                    step: (step > 0).then_some(step),
                     ..crate::report::links::Target::default()
                 };
                 out.push_str(&format!("  explore: {}\n", explore.command()));
@@ -221,10 +223,7 @@ pub fn text(report: &ConformReport) -> String {
         totals.unexpected
     );
     if totals.expected_failures > 0 {
-        verdict.push_str(&format!(
-            ", {} expected failures",
-            totals.expected_failures
-        ));
+        verdict.push_str(&format!(", {} expected failures", totals.expected_failures));
     }
     if totals.partly_compared > 0 {
         verdict.push_str(&format!(
@@ -400,10 +399,7 @@ pub fn html(report: &ConformReport) -> String {
         escape(&report.protocol),
         escape(&report.suite_revision)
     ));
-    page.push_str(&format!(
-        "<p><b>{}</b></p>\n",
-        escape(&summary(&totals))
-    ));
+    page.push_str(&format!("<p><b>{}</b></p>\n", escape(&summary(&totals))));
     if !report.readings.is_empty() {
         page.push_str(&format!(
             "<p>readings the engine plays: {}</p>\n",

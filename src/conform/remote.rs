@@ -33,6 +33,9 @@ pub struct Remote<'a, R: Responder + ?Sized> {
     rulings: Vec<String>,
     start: String,
     history: Vec<String>,
+    /// Each request sent, by seq, with the number of the step that sent
+    /// it (0: the starting position).
+    asked: Vec<(u64, usize)>,
 }
 
 impl<'a, R: Responder + ?Sized> Remote<'a, R> {
@@ -52,12 +55,20 @@ impl<'a, R: Responder + ?Sized> Remote<'a, R> {
             rulings: Vec::new(),
             start: String::new(),
             history: Vec::new(),
+            asked: Vec::new(),
         }
     }
 
-    fn seq(&mut self) -> u64 {
+    fn seq(&mut self, step: usize) -> u64 {
         *self.next_seq += 1;
+        self.asked.push((*self.next_seq, step));
         *self.next_seq
+    }
+
+    /// Each request sent so far, by seq, with the number of the step
+    /// that sent it (0: the starting position).
+    pub fn asked(&self) -> &[(u64, usize)] {
+        &self.asked
     }
 
     fn game(&mut self) -> &mut dyn Game {
@@ -94,7 +105,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
             });
         }
         let request = Request::Moves {
-            seq: self.seq(),
+            seq: self.seq(0),
             variant: loaded.scenario.variant,
             position: loaded.start.clone(),
             rulings: loaded.scenario.ruleset.clone(),
@@ -124,7 +135,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
     }
 
     fn play(&mut self, step: usize, action: &str, expect: &Expect) -> Result<Answer, Halt> {
-        let seq = self.seq();
+        let seq = self.seq(step);
         self.history.push(action.to_string());
         let request = Request::Apply {
             seq,
@@ -191,7 +202,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
     }
 
     fn moves(&mut self, step: usize, from: Option<&str>) -> Result<Vec<String>, Halt> {
-        let seq = self.seq();
+        let seq = self.seq(step);
         let request = Request::Moves {
             seq,
             variant: self.variant,
@@ -206,7 +217,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
     }
 
     fn perft(&mut self, step: usize, depth: u32) -> Result<Value, Halt> {
-        let seq = self.seq();
+        let seq = self.seq(step);
         let request = Request::Perft {
             seq,
             variant: self.variant,
@@ -227,7 +238,7 @@ impl<R: Responder + ?Sized> Subject for Remote<'_, R> {
     /// been compared already). An engine that cannot be asked `status`
     /// has it noted as not compared.
     fn state(&mut self, step: usize, state: &StateExpect) -> Result<Answer, Halt> {
-        let seq = self.seq();
+        let seq = self.seq(step);
         if state.status.is_none() && state.winner.is_none() && state.to_move.is_none() {
             return Ok(None);
         }

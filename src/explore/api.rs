@@ -16,6 +16,8 @@ use crate::report::labels::Lang;
 use crate::report::terms;
 use crate::report::texts;
 use crate::report::words::{describe_report, describe_steps, party_name};
+use crate::scenario::load::Loaded;
+use crate::scenario::run::StepKind;
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};
 
 use super::loaded::Suite;
@@ -609,29 +611,47 @@ pub fn scenario(
             .iter()
             .map(|fault| format!("{FAULT_PREFIX}{fault}")),
     );
-    let mismatch = crate::scenario::run::run_with(loaded, &forced).err();
+    Ok(step_table(loaded, &forced, lang))
+}
+
+/// The step table of `loaded` with `forced` settings, as `/api/scenario`
+/// answers it: its start, ruleset and steps, each step's expectation in
+/// words beside the engine's recorded answer, whether the step differs
+/// (as `check` judges it, [`crate::scenario::record`]), and `check`'s
+/// mismatch.
+pub fn step_table(loaded: &Loaded, forced: &[String], lang: Lang) -> Value {
+    let recording = crate::scenario::record::record(loaded, forced);
     let expected = describe_steps(loaded, lang);
-    let mut game = loaded.open_with(&forced).ok();
     let mut steps = Vec::new();
     for (index, step) in loaded.scenario.steps.iter().enumerate() {
-        let (engine, accepted, differs) = match game.as_mut() {
-            Some(game) => super::steps::engine_step(game.as_mut(), step, lang),
-            None => (String::new(), false, None),
-        };
+        let number = crate::scenario::run::step_number(index);
+        let recorded = recording.step(number);
+        let engine = recorded.map_or_else(String::new, |recorded| {
+            super::steps::answer_words(loaded.scenario.variant, &recorded.answered, lang)
+        });
+        let accepted = recorded.is_some_and(|recorded| {
+            matches!(
+                recorded.answered,
+                crate::scenario::record::Answered::Played { result: Ok(_), .. }
+            )
+        });
+        let differs = recorded.is_some_and(|recorded| recorded.difference.is_some());
+        // A `moves` or `perft` step says whether its answer differs.
+        let moves_differ = recorded
+            .filter(|recorded| matches!(recorded.kind, StepKind::Moves | StepKind::Perft))
+            .map(|_| differs);
         steps.push(json!({
-            "number": crate::scenario::run::step_number(index),
+            "number": number,
             "play": step.action(),
             "accepted": accepted,
             "expected": expected.get(index),
             "engine": engine,
-            "differs": differs.unwrap_or(false)
-                || mismatch
-                    .as_ref()
-                    .is_some_and(|m| m.step == crate::scenario::run::step_number(index)),
-            "moves_differ": differs,
+            "differs": differs,
+            "moves_differ": moves_differ,
         }));
     }
-    Ok(json!({
+    let mismatch = recording.first;
+    json!({
         "id": loaded.scenario.id,
         "variant": loaded.scenario.variant,
         "description": texts::description(lang, &loaded.scenario),
@@ -648,7 +668,7 @@ pub fn scenario(
             ..super::Target::default()
         }
         .command(),
-    }))
+    })
 }
 
 /// `POST /api/misreading`: one misreading and the scenarios that catch it.

@@ -1,99 +1,81 @@
-//! A scenario's steps as the engine plays them, in words: the Engine
+//! A scenario's steps as the engine answered them, in words: the Engine
 //! column of the step table, and what a flipped scenario does at its
 //! differing step under the settings before and after a ruling switch
-//! (docs/explorer.md, "Ruling switches say what changed").
+//! (docs/explorer.md, "Ruling switches say what changed"). The answers
+//! are recorded by the one step interpreter
+//! ([`crate::scenario::record`]), which also says which steps differ;
+//! this file compares nothing and plays nothing, it only words them.
 
 use crate::report::labels::Lang;
 use crate::report::terms;
 use crate::report::words::{describe_report, party_name};
-use crate::scenario::format::Step;
 use crate::scenario::load::Loaded;
-use crate::variant::Game;
+use crate::scenario::record::{record, Answered, Recording};
+use crate::variant::VariantId;
 
-use super::ExploreError;
-
-/// What the engine does at one step of a scenario, in words: a `play`
-/// step's report or refusal, a `moves` step's move list, a `perft` step's
-/// count, a `state` step's position. Returns the words, whether an action
-/// was accepted, and for `moves` and `perft` whether the engine's answer
-/// differs from the expected one.
-pub fn engine_step(game: &mut dyn Game, step: &Step, lang: Lang) -> (String, bool, Option<bool>) {
+/// What the engine answered at one step, in words: a `play` step's
+/// report or refusal, a `moves` step's move list, a `perft` step's count,
+/// a `state` step's position.
+pub fn answer_words(variant: VariantId, answered: &Answered, lang: Lang) -> String {
     let l = lang.labels();
-    match step {
-        Step::Play { action, .. } => match game.play(action) {
-            Ok(report) => (describe_report(game.variant(), &report, lang), true, None),
-            Err(refusal) => (
-                format!(
-                    "{action}: {} ({})",
-                    l.refused,
-                    terms::reason(lang, refusal.code)
-                ),
-                false,
-                None,
-            ),
+    match answered {
+        Answered::Played { action, result } => match result {
+            Ok(report) => describe_report(variant, report, lang),
+            Err(code) => format!("{action}: {} ({})", l.refused, terms::reason(lang, code)),
         },
-        Step::Moves { from, expect } => {
-            let (whose, moves) = match from {
-                Some(square) => (
-                    format!("{} {}", l.of_cell, square.0),
-                    game.legal_moves_from(&square.0).unwrap_or_default(),
-                ),
-                None => (l.of_mover.to_string(), game.legal_moves()),
-            };
-            let mut sorted = moves.clone();
-            sorted.sort();
-            let mut expected = expect.clone();
-            expected.sort();
-            let differs = Some(expected != sorted);
-            let list = if sorted.is_empty() {
+        Answered::Moves { from, moves } => {
+            let list = if moves.is_empty() {
                 l.none.to_string()
             } else {
-                sorted.join(", ")
+                moves.join(", ")
             };
-            (
-                format!("{} {whose} ({}): {list}", l.legal_moves, sorted.len()),
-                false,
-                differs,
+            format!(
+                "{} {} ({}): {list}",
+                l.legal_moves,
+                whose(from.as_deref(), lang),
+                moves.len()
             )
         }
-        Step::Perft { depth, nodes } => {
-            let depth = *depth;
-            // A deep count is left to `regelwerk perft` (the page must stay fast).
-            if depth > 3 {
-                return (format!("perft {depth}: regelwerk perft"), false, None);
-            }
-            let counted = game.perft(depth);
-            (
-                format!("perft {depth} = {counted}"),
-                false,
-                Some(*nodes != counted),
+        Answered::Perft { depth, answer } => match answer.get("nodes") {
+            Some(nodes) => format!("perft {depth} = {nodes}"),
+            None => format!(
+                "perft {depth}: {}",
+                answer
+                    .get("refused")
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default()
+            ),
+        },
+        Answered::State {
+            to_move,
+            in_check,
+            status,
+        } => {
+            let next = to_move
+                .as_ref()
+                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, p));
+            let checks: Vec<String> = in_check.iter().map(|p| party_name(lang, p)).collect();
+            format!(
+                "{}: {next}; {}: {}; {}",
+                l.to_move,
+                l.in_check,
+                if checks.is_empty() {
+                    l.none.to_string()
+                } else {
+                    checks.join(", ")
+                },
+                terms::status(lang, status)
             )
         }
-        Step::State(_) => {
-            let next = game
-                .to_move()
-                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, &p));
-            let checks: Vec<String> = game
-                .in_check()
-                .iter()
-                .map(|p| party_name(lang, p))
-                .collect();
-            (
-                format!(
-                    "{}: {next}; {}: {}; {}",
-                    l.to_move,
-                    l.in_check,
-                    if checks.is_empty() {
-                        l.none.to_string()
-                    } else {
-                        checks.join(", ")
-                    },
-                    terms::status(lang, &game.status())
-                ),
-                false,
-                None,
-            )
-        }
+    }
+}
+
+/// Whose moves a `moves` step asks for, in words.
+fn whose(from: Option<&str>, lang: Lang) -> String {
+    let l = lang.labels();
+    match from {
+        Some(square) => format!("{} {square}", l.of_cell),
+        None => l.of_mover.to_string(),
     }
 }
 
@@ -110,25 +92,8 @@ pub struct FlipWords {
     pub after: String,
 }
 
-/// The game of `loaded` under `forced` settings, standing before step
-/// `step` (counted from 1): the actions of the steps before it played as
-/// `check` plays them (a refused one leaves the position).
-fn stand_before(
-    loaded: &Loaded,
-    forced: &[String],
-    step: usize,
-) -> Result<Box<dyn Game>, ExploreError> {
-    let mut game = loaded.open_with(forced).map_err(ExploreError::Open)?;
-    for earlier in loaded.scenario.steps.iter().take(step.saturating_sub(1)) {
-        if let Some(action) = earlier.action() {
-            let _ = game.play(action);
-        }
-    }
-    Ok(game)
-}
-
 /// The engine at step `step` (from 1; 0 names the starting position) of
-/// `loaded` under both settings, in words.
+/// `loaded` under both settings, in words, from the two recordings.
 pub fn flip_words(
     loaded: &Loaded,
     before: &[String],
@@ -136,46 +101,38 @@ pub fn flip_words(
     step: usize,
     lang: Lang,
 ) -> FlipWords {
+    let (then, now) = (record(loaded, before), record(loaded, after));
+    flip_words_of(loaded, &then, &now, step, lang)
+}
+
+/// [`flip_words`] of two recordings of `loaded`.
+pub fn flip_words_of(
+    loaded: &Loaded,
+    then: &Recording,
+    now: &Recording,
+    step: usize,
+    lang: Lang,
+) -> FlipWords {
     let l = lang.labels();
-    let games = (
-        stand_before(loaded, before, step),
-        stand_before(loaded, after, step),
-    );
-    let index = step.checked_sub(1);
-    let (mut then, mut now) = match games {
-        (Ok(then), Ok(now)) => (then, now),
-        (then, now) => {
-            let words = |opened: Result<Box<dyn Game>, ExploreError>| match opened {
-                Ok(game) => game.position_text(),
-                Err(error) => format!("{}: {error}", l.not_opened),
-            };
-            return FlipWords {
-                before: words(then),
-                after: words(now),
-            };
-        }
-    };
-    let Some(step) = index.and_then(|index| loaded.scenario.steps.get(index)) else {
-        // Step 0: both positions opened; they differ in what they hold.
+    let variant = loaded.scenario.variant;
+    let (Some(old), Some(new)) = (then.step(step), now.step(step)) else {
+        // The starting position (or a position that did not open): what
+        // each side made of it.
+        let words = |recording: &Recording| match &recording.first {
+            Some(mismatch) if mismatch.step == 0 => {
+                format!("{}: {}", l.not_opened, mismatch.actual.trim())
+            }
+            _ => loaded.start.clone(),
+        };
         return FlipWords {
-            before: then.position_text(),
-            after: now.position_text(),
+            before: words(then),
+            after: words(now),
         };
     };
-    if let Step::Moves { from, .. } = step {
-        let list = |game: &dyn Game| -> Vec<String> {
-            let mut moves = match from {
-                Some(square) => game.legal_moves_from(&square.0).unwrap_or_default(),
-                None => game.legal_moves(),
-            };
-            moves.sort();
-            moves
-        };
-        let (old, new) = (list(then.as_ref()), list(now.as_ref()));
-        let whose = match from {
-            Some(square) => format!("{} {}", l.of_cell, square.0),
-            None => l.of_mover.to_string(),
-        };
+    if let (Answered::Moves { from, moves: mine }, Answered::Moves { moves: theirs, .. }) =
+        (&old.answered, &new.answered)
+    {
+        let whose = whose(from.as_deref(), lang);
         let side = |mine: &[String], other: &[String]| {
             let only: Vec<&str> = mine
                 .iter()
@@ -189,12 +146,12 @@ pub fn flip_words(
             text
         };
         return FlipWords {
-            before: side(&old, &new),
-            after: side(&new, &old),
+            before: side(mine, theirs),
+            after: side(theirs, mine),
         };
     }
     FlipWords {
-        before: engine_step(then.as_mut(), step, lang).0,
-        after: engine_step(now.as_mut(), step, lang).0,
+        before: answer_words(variant, &old.answered, lang),
+        after: answer_words(variant, &new.answered, lang),
     }
 }

@@ -21,6 +21,10 @@ pub enum Mode {
 /// The shortest time between two redraws of the live line.
 const REDRAW: Duration = Duration::from_millis(100);
 
+/// A plain line comes at the latest this often (or at each new tenth of
+/// the games): a log gets at most about a dozen lines for a healthy run.
+const LINE_AT_LEAST: Duration = Duration::from_secs(30);
+
 /// A progress report for `total` games.
 pub struct Progress<W: Write> {
     out: W,
@@ -32,6 +36,8 @@ pub struct Progress<W: Write> {
     last: Instant,
     /// A live line is on the screen.
     drawn: bool,
+    /// The tenth of the games the last plain line reported.
+    tenth: u64,
 }
 
 /// `90 s`, `4 min 05 s`, `2 h 07 min`.
@@ -82,6 +88,7 @@ impl<W: Write> Progress<W> {
             started: now,
             last: now,
             drawn: false,
+            tenth: 0,
         }
     }
 
@@ -111,13 +118,24 @@ impl<W: Write> Progress<W> {
                 self.drawn = true;
                 self.last = now;
             }
-            Mode::Lines(every) if since >= every => {
+            Mode::Lines(every)
+                if since >= every.max(LINE_AT_LEAST) || self.tenth_of(done) > self.tenth =>
+            {
                 let _ = writeln!(self.out, "{text}");
                 let _ = self.out.flush();
                 self.last = now;
+                self.tenth = self.tenth_of(done);
             }
             Mode::Live | Mode::Lines(_) => {}
         }
+    }
+
+    /// Which tenth of the games `done` reaches (0 to 10).
+    fn tenth_of(&self, done: u64) -> u64 {
+        (done.saturating_mul(10))
+            .checked_div(self.total)
+            .unwrap_or(0)
+            .min(10)
     }
 
     /// Clears the live line (before the summary, or a message, is
@@ -156,16 +174,28 @@ mod tests {
     #[test]
     fn plain_lines_come_every_interval_and_live_lines_are_cleared() {
         let start = Instant::now();
-        let mut plain = Progress::new(Vec::new(), Mode::Lines(Duration::from_secs(5)), 10, "d");
+        // 200 games, one a second: a line at each tenth (every 20 games),
+        // none in between although 5 s pass.
+        let mut plain = Progress::new(Vec::new(), Mode::Lines(Duration::from_secs(5)), 200, "d");
         plain.started = start;
         plain.last = start;
-        for second in 1..=12 {
+        for second in 1..=200 {
             plain.update_at(second, 0, start + Duration::from_secs(second));
         }
         let text = String::from_utf8(plain.out.clone()).expect("utf-8");
-        assert_eq!(text.lines().count(), 2, "{text}");
-        assert!(text.starts_with("fuzz: 5/10 games"), "{text}");
+        assert_eq!(text.lines().count(), 10, "{text}");
+        assert!(text.starts_with("fuzz: 20/200 games"), "{text}");
         assert!(!text.contains('\r'));
+        // 1000 games, one every 10 s: a tenth takes 1000 s, so a line
+        // every 30 s.
+        let mut slow = Progress::new(Vec::new(), Mode::Lines(Duration::from_secs(5)), 1000, "d");
+        slow.started = start;
+        slow.last = start;
+        for game in 1..=12 {
+            slow.update_at(game, 0, start + Duration::from_secs(10 * game));
+        }
+        let text = String::from_utf8(slow.out.clone()).expect("utf-8");
+        assert_eq!(text.lines().count(), 4, "{text}");
 
         let mut live = Progress::new(Vec::new(), Mode::Live, 10, "d");
         live.update_at(1, 0, Instant::now());

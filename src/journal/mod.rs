@@ -1,12 +1,11 @@
 //! Game journals (clause 17) and their replay (clause 18), for the rule
 //! system that keeps its games in one (MONARCHIE: its journal format,
 //! recording and replay are `variant/monarchie/journal/`). The harness
-//! reaches it through the registry (`VariantInfo::journal`): the schema,
-//! the replay of a file, and journals as cases of `check` ([`cases`]).
+//! reaches it through the registry (`VariantInfo::journal`): the schema
+//! and the replay of a file (journals as cases of `check` are MONARCHIE's
+//! suite file kind, `variant/monarchie/journal/cases.rs`).
 //! What every journal shares (the kind of game, the seats, the clocks,
 //! the date, a replay's discrepancy) is [`crate::variant::journal`].
-
-pub mod cases;
 
 use std::path::Path;
 

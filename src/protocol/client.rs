@@ -5,7 +5,6 @@
 use std::io::{BufReader, Write};
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::lines::{too_long_message, Line, LineReader};
@@ -77,8 +76,17 @@ pub struct Engine {
     lines: Option<Receiver<Line>>,
     stderr_tail: StderrTail,
     /// How many stderr lines had been written when the current request
-    /// was sent: the lines after it belong to that request.
+    /// was sent, and when its answer (or failure) was there: the lines
+    /// between belong to that request (docs/protocol.md, stderr).
     mark: u64,
+    end: u64,
+    /// The requests whose answer was taken, by seq, since the last
+    /// (re)start: a later line answering one of them again is a second
+    /// answer.
+    answered: std::collections::BTreeSet<u64>,
+    /// The seqs answered more than once, not yet handed over
+    /// ([`Engine::take_repeated`]).
+    repeated: Vec<u64>,
     /// The stderr of the last request, kept when it failed (before the
     /// restart that follows).
     failed_stderr: Option<String>,
@@ -123,49 +131,11 @@ pub fn parse_reply(reply: &str) -> Result<Response, ClientError> {
     })
 }
 
-/// Lines of stderr kept for reports.
-pub(crate) const STDERR_TAIL: usize = 20;
+pub(crate) use super::stderr::StderrTail;
 
-/// The last lines of an engine's stderr, each with its number, and how
-/// many lines it has written in all, so that the lines written during one
-/// request can be told apart from the earlier ones.
-#[derive(Debug, Default)]
-pub(crate) struct StderrLog {
-    lines: std::collections::VecDeque<(u64, String)>,
-    written: u64,
-}
-
-/// The last lines kept of an engine's stderr.
-pub(crate) type StderrTail = Arc<Mutex<StderrLog>>;
-
-/// How long the harness waits for an engine's stderr to catch up with its
-/// stdout before it reports a request's stderr (two pipes, two readers).
-const STDERR_SETTLE: Duration = Duration::from_millis(50);
-
-/// The number of stderr lines written so far.
-fn written(tail: &StderrTail) -> u64 {
-    tail.lock().map(|log| log.written).unwrap_or_default()
-}
-
-/// The kept stderr lines written since line number `mark`, as one text.
-pub(crate) fn lines_since(tail: &StderrTail, mark: u64) -> String {
-    tail.lock()
-        .map(|log| {
-            let lines: Vec<&str> = log
-                .lines
-                .iter()
-                .filter(|(number, _)| *number >= mark)
-                .map(|(_, line)| line.as_str())
-                .collect();
-            lines.join("\n")
-        })
-        .unwrap_or_default()
-}
-
-/// A failed handshake, with what the engine wrote to stderr (after a
-/// moment, so that it can finish writing why it failed).
+/// A failed handshake, with what the engine wrote to stderr before it
+/// failed (read from the pipe at once, [`StderrTail::settle`]).
 pub(crate) fn handshake_failed(error: &str, tail: &StderrTail) -> ClientError {
-    std::thread::sleep(Duration::from_millis(100));
     let tail = tail_text(tail);
     if tail.is_empty() {
         ClientError::Handshake(error.to_string())
@@ -176,7 +146,7 @@ pub(crate) fn handshake_failed(error: &str, tail: &StderrTail) -> ClientError {
 
 /// The kept stderr lines as one text.
 pub(crate) fn tail_text(tail: &StderrTail) -> String {
-    lines_since(tail, 0)
+    tail.text()
 }
 
 /// Starts an engine process from its command line: its stdout as a
@@ -206,26 +176,7 @@ pub(crate) fn spawn_engine(
     let stderr = child.stderr.take().ok_or(ClientError::Closed)?;
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || lossy_lines(stdout, |line| sender.send(line).is_ok()));
-    let tail = Arc::clone(tail);
-    std::thread::spawn(move || {
-        lossy_lines(stderr, |line| {
-            if let Ok(mut log) = tail.lock() {
-                if log.lines.len() == STDERR_TAIL {
-                    log.lines.pop_front();
-                }
-                let number = log.written;
-                log.written += 1;
-                log.lines.push_back((
-                    number,
-                    match line {
-                        Line::Text(text) => text,
-                        Line::TooLong => format!("[{}]", too_long_message()),
-                    },
-                ));
-            }
-            true
-        })
-    });
+    tail.attach(stderr);
     let stdin = child.stdin.take();
     Ok((process, stdin, receiver))
 }
@@ -296,6 +247,9 @@ impl Engine {
             lines: None,
             stderr_tail: StderrTail::default(),
             mark: 0,
+            end: 0,
+            answered: std::collections::BTreeSet::new(),
+            repeated: Vec::new(),
             failed_stderr: None,
             info: EngineInfo::default(),
             restarts: 0,
@@ -320,8 +274,42 @@ impl Engine {
         if let Some(text) = &self.failed_stderr {
             return text.clone();
         }
-        std::thread::sleep(STDERR_SETTLE);
-        lines_since(&self.stderr_tail, self.mark)
+        self.stderr_tail.between(self.mark, self.end)
+    }
+
+    /// The seqs of requests the engine answered more than once since the
+    /// last call (docs/protocol.md: exactly one response per request; the
+    /// campaign charges each to the case that sent it).
+    pub fn take_repeated(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.repeated)
+    }
+
+    /// Notes a line that came when no answer was awaited, or while
+    /// another was: a second answer to a request already answered is
+    /// noted; anything else is left as before (an answer to no request
+    /// still fails the request it is taken for).
+    fn note_repeat(&mut self, line: &Line) -> bool {
+        let Line::Text(text) = line else {
+            return false;
+        };
+        match parse_reply(text).ok().as_ref().and_then(response_seq) {
+            Some(seq) if self.answered.contains(&seq) => {
+                self.repeated.push(seq);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes every line waiting on stdout now, noting second answers.
+    fn take_waiting(&mut self) {
+        let waiting: Vec<Line> = match self.lines.as_ref() {
+            Some(lines) => std::iter::from_fn(|| lines.try_recv().ok()).collect(),
+            None => Vec::new(),
+        };
+        for line in &waiting {
+            self.note_repeat(line);
+        }
     }
 
     fn launch(&mut self) -> Result<(), ClientError> {
@@ -381,6 +369,10 @@ impl Engine {
     }
 
     fn kill(&mut self) {
+        // A second answer already sent is still charged before the
+        // process (and its output) goes.
+        self.take_waiting();
+        self.answered.clear();
         self.stdin = None;
         self.lines = None;
         if let Some(mut child) = self.child.take() {
@@ -391,31 +383,54 @@ impl Engine {
     fn exchange(&mut self, request: &Request) -> Result<Response, ClientError> {
         let line = serde_json::to_string(request)
             .map_err(|error| ClientError::Invalid(error.to_string()))?;
-        if let Some(lines) = self.lines.as_ref() {
-            // Lines left over from an earlier answer (an engine that said too
-            // much) must not be taken for this answer.
-            while lines.try_recv().is_ok() {}
+        // Lines left over from an earlier answer (an engine that said too
+        // much) are never taken for this answer; a second answer among
+        // them is noted.
+        self.take_waiting();
+        // The stderr written so far is the earlier requests' or between
+        // requests; this request's starts here.
+        self.mark = self.stderr_tail.settle();
+        let answer = self.send_and_wait(request, &line);
+        // Everything the engine wrote to stderr before its answer is in
+        // the pipe now: read it, so that it is this request's.
+        self.end = self.stderr_tail.settle();
+        let response = answer?;
+        if let Some(seq) = request_seq(request) {
+            self.answered.insert(seq);
         }
-        self.mark = written(&self.stderr_tail);
+        Ok(response)
+    }
+
+    fn send_and_wait(&mut self, request: &Request, line: &str) -> Result<Response, ClientError> {
         let stdin = self.stdin.as_mut().ok_or(ClientError::Closed)?;
         writeln!(stdin, "{line}").map_err(|_| ClientError::Closed)?;
         stdin.flush().map_err(|_| ClientError::Closed)?;
-        let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
-        let reply = match lines.recv_timeout(self.timeout) {
-            Ok(Line::Text(reply)) => reply,
-            Ok(Line::TooLong) => return Err(ClientError::Invalid(too_long_message())),
-            Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
-            Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
-        };
-        let response = parse_reply(&reply)?;
-        if let (Some(asked), Some(answered)) = (request_seq(request), response_seq(&response)) {
-            if asked != answered {
-                return Err(ClientError::Invalid(format!(
-                    "answer for seq {answered}, expected seq {asked}"
-                )));
+        let deadline = std::time::Instant::now() + self.timeout;
+        loop {
+            let lines = self.lines.as_ref().ok_or(ClientError::Closed)?;
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let reply = match lines.recv_timeout(left) {
+                Ok(Line::Text(reply)) => reply,
+                Ok(Line::TooLong) => return Err(ClientError::Invalid(too_long_message())),
+                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(self.timeout)),
+                Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Closed),
+            };
+            // A second answer to an earlier request, sent late: noted for
+            // that request's case, and this request's answer still awaited.
+            let response = parse_reply(&reply)?;
+            let seq = response_seq(&response);
+            if seq != request_seq(request) && self.note_repeat(&Line::Text(reply)) {
+                continue;
             }
+            if let (Some(asked), Some(answered)) = (request_seq(request), response_seq(&response)) {
+                if asked != answered {
+                    return Err(ClientError::Invalid(format!(
+                        "answer for seq {answered}, expected seq {asked}"
+                    )));
+                }
+            }
+            return Ok(response);
         }
-        Ok(response)
     }
 
     /// Sends a request and waits for its answer. After a crash, a timeout
@@ -429,9 +444,9 @@ impl Engine {
         match self.exchange(request) {
             Ok(response) => Ok(response),
             Err(error) => {
-                // The request's stderr, before the restart writes more.
-                std::thread::sleep(STDERR_SETTLE);
-                let during = lines_since(&self.stderr_tail, self.mark);
+                // The request's stderr (read at its failure), before the
+                // restart writes more.
+                let during = self.stderr_tail.between(self.mark, self.end);
                 // Best effort: a failed restart shows up on the next request.
                 let _ = self.restart();
                 self.failed_stderr = Some(during);
@@ -441,14 +456,36 @@ impl Engine {
     }
 
     /// Says `stop` and waits briefly for the process to end.
-    pub fn stop(mut self) {
+    pub fn stop(self) {
+        let _ = self.finish();
+    }
+
+    /// Says `stop`, reads what the engine still writes until it ends
+    /// (at most 200 ms), and returns the seqs it answered more than once
+    /// that were not handed over yet (the last request's second answer
+    /// comes after it).
+    pub fn finish(mut self) -> Vec<u64> {
         if let Some(stdin) = self.stdin.as_mut() {
             let _ = writeln!(stdin, "{}", serde_json::json!({"type": "stop"}));
+            let _ = stdin.flush();
         }
         self.stdin = None;
-        if let Some(child) = self.child.take() {
-            child.end_after(Duration::from_millis(200));
+        let deadline = std::time::Instant::now() + Duration::from_millis(200);
+        let mut rest = Vec::new();
+        if let Some(lines) = self.lines.as_ref() {
+            while let Ok(line) =
+                lines.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+            {
+                rest.push(line);
+            }
         }
+        for line in &rest {
+            self.note_repeat(line);
+        }
+        if let Some(child) = self.child.take() {
+            child.end_after(deadline.saturating_duration_since(std::time::Instant::now()));
+        }
+        self.take_repeated()
     }
 }
 

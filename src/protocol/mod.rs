@@ -15,6 +15,7 @@ pub mod process;
 pub mod reaper;
 pub mod responder;
 pub mod serve;
+pub mod stderr;
 pub mod uci;
 pub mod words;
 

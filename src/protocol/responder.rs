@@ -31,6 +31,12 @@ pub trait Responder {
     fn answers_status(&self) -> bool {
         false
     }
+    /// The seqs of the requests it answered more than once since the
+    /// last call (an answer it owed once came twice); none unless it
+    /// says so.
+    fn take_repeated(&mut self) -> Vec<u64> {
+        Vec::new()
+    }
 }
 
 /// What a responder's answers can be compared in. The runners compare
@@ -93,6 +99,9 @@ impl Responder for Engine {
     }
     fn answers_status(&self) -> bool {
         self.info().answers_status()
+    }
+    fn take_repeated(&mut self) -> Vec<u64> {
+        Engine::take_repeated(self)
     }
 }
 

@@ -21,7 +21,7 @@ use crate::scenario::Loaded;
 use crate::spec::{Clause, Spec};
 use crate::variant::VariantId;
 
-use super::html::{clause_page, scenario_diagram, slug, Page, Site};
+use super::html::{clause_page, slug, Page, Site};
 use super::labels::Lang;
 use super::texts;
 
@@ -352,14 +352,6 @@ fn rules_paragraph(lang: Lang) -> String {
     }
 }
 
-/// Gives the ids of an inline SVG a prefix, so that several drawings on
-/// one page keep their own definitions.
-fn own_ids(svg: &str, prefix: &str) -> String {
-    svg.replace("id=\"", &format!("id=\"{prefix}-"))
-        .replace("href=\"#", &format!("href=\"#{prefix}-"))
-        .replace("url(#", &format!("url(#{prefix}-"))
-}
-
 const STYLE: &str = "@page{size:A4 portrait;margin:15mm}
 .verdict{font-weight:bold}
 section.clause{border-top:1px solid #999;margin-top:1rem;padding-top:.3rem}
@@ -445,7 +437,6 @@ pub(crate) fn page(site: &Site<'_>, figures: &[FigureRef]) -> String {
     }
     h.push_str("</ol>\n");
     h.push_str(&crate::render::legend_html(input.variant, lang.letters()));
-    let mut drawing = 0usize;
     for (clause, judged) in input.spec.clauses.iter().zip(&judged) {
         let names: Vec<&str> = judged
             .verdicts
@@ -464,8 +455,7 @@ pub(crate) fn page(site: &Site<'_>, figures: &[FigureRef]) -> String {
             t(lang, "The clause's page with every scenario", "Seite der Regel mit allen Szenarien")
         );
         for verdict in &judged.verdicts {
-            drawing += 1;
-            h.push_str(&evidence(site, &clause.id, verdict, drawing));
+            h.push_str(&evidence(site, &clause.id, verdict));
         }
         h.push_str("</section>\n");
     }
@@ -478,7 +468,7 @@ fn finding_clause(id: &str) -> String {
 }
 
 /// The evidence of one verdict of the clause `verdict_clause`, as HTML.
-fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict, drawing: usize) -> String {
+fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict) -> String {
     let lang = site.lang;
     let input = site.input;
     let mut h = format!(
@@ -516,10 +506,7 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict, drawing: u
                             escape(first)
                         );
                     }
-                    _ => h.push_str(&own_ids(
-                        &super::findings::evidence(site, finding),
-                        &format!("d{drawing}-{}", slug(id)),
-                    )),
+                    _ => h.push_str(&super::findings::evidence(site, finding)),
                 }
             }
         }
@@ -573,7 +560,7 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict, drawing: u
             if let Some(loaded) = input.cases.iter().find(|c| &c.scenario.id == proposed) {
                 let _ = writeln!(
                     h,
-                    "<p>{} {}: {}</p>\n{}",
+                    "<p>{} {}: {}</p>\n<img src=\"img/{}.svg\" alt=\"{}\">",
                     t(
                         lang,
                         "Proposed example: scenario",
@@ -581,7 +568,8 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict, drawing: u
                     ),
                     site.scenario_link(proposed),
                     escape(texts::description(lang, &loaded.scenario)),
-                    own_ids(&scenario_diagram(loaded, lang), &format!("d{drawing}"))
+                    slug(proposed),
+                    escape(proposed)
                 );
                 let _ = writeln!(h, "<ol>");
                 for line in super::words::describe_steps(loaded, lang) {

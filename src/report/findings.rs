@@ -405,6 +405,12 @@ fn facts(site: &Site<'_>, finding: &Finding, linked: bool) -> String {
     h
 }
 
+/// The diagram file of a finding (where its readings part), relative to
+/// its variant's folder.
+pub fn finding_diagram(id: &str) -> String {
+    format!("img/finding-{}.svg", slug(id))
+}
+
 /// A finding's evidence for the feedback report: its question, the
 /// diagram where the readings part, its legend and the readings side by
 /// side.
@@ -420,14 +426,15 @@ pub(crate) fn evidence(site: &Site<'_>, finding: &Finding) -> String {
         ),
         escape(texts::recommendation(lang, finding))
     );
-    if let (Some(loaded), Some(svg)) = (worked.loaded, &worked.svg) {
+    if let (Some(loaded), Some(_)) = (worked.loaded, &worked.svg) {
         let _ = writeln!(
             h,
-            "<p>{} {}: {}</p>\n<div class=\"sheet-board\">{}</div>",
+            "<p>{} {}: {}</p>\n<div class=\"sheet-board\"><img src=\"{}\" alt=\"{}\"></div>",
             t(lang, "Scenario", "Szenario"),
             site.scenario_link(&loaded.scenario.id),
             escape(texts::description(lang, &loaded.scenario)),
-            svg
+            finding_diagram(&finding.id),
+            escape(&loaded.scenario.id)
         );
         h.push_str(&readings_table(&worked, lang));
     }
@@ -743,6 +750,9 @@ pub(crate) fn write_findings(
         &index_html(site, &worked),
     )?;
     for w in &worked {
+        if let Some(svg) = &w.svg {
+            write_below(dir, &folder.join(finding_diagram(&w.finding.id)), svg)?;
+        }
         write_below(
             dir,
             &folder.join(finding_page(&w.finding.id)),

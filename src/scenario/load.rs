@@ -87,7 +87,7 @@ impl Loaded {
 
 /// The scenario files under the given paths: [`collect_all_files`]
 /// without the files of the other `kinds` (journals, tournament cases:
-/// [`crate::suite::FILE_KINDS`]), which run through their own loaders.
+/// [`crate::suite::file_kinds`]), which run through their own loaders.
 ///
 /// # Errors
 /// An I/O error naming the path.

@@ -12,6 +12,7 @@ pub mod filter;
 pub mod format;
 pub mod kind;
 pub mod load;
+pub mod record;
 pub mod results;
 pub mod run;
 pub mod validate;

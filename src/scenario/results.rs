@@ -11,7 +11,7 @@ use crate::spec::{Spec, TestableBy};
 use crate::variant::VariantId;
 
 use super::filter::Filter;
-use super::kind::{kind_of, FileKind};
+use super::kind::{kind_of, FileCase, FileKind, FileOutcome};
 use super::load::{LoadError, Loaded, Parsed};
 use super::run::Mismatch;
 
@@ -68,6 +68,33 @@ impl CaseResult {
     pub fn passed(&self) -> bool {
         matches!(self.status, Status::Passed)
     }
+
+    /// The result of a suite file of another kind than a scenario.
+    pub fn of_file(case: FileCase) -> CaseResult {
+        CaseResult {
+            path: case.path,
+            id: case.id,
+            clauses: case.clauses,
+            rulings: case.rulings,
+            findings: case.findings,
+            expects_legal: case.expects_legal,
+            status: match case.outcome {
+                FileOutcome::Passed => Status::Passed,
+                FileOutcome::Failed {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                } => Status::Failed(Mismatch {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                }),
+                FileOutcome::Invalid(error) => Status::Invalid(error),
+            },
+        }
+    }
 }
 
 /// A whole run.
@@ -111,7 +138,7 @@ pub fn run_suite_among(
             // Another kind loads and runs in one go; its case is filtered
             // after (a file it cannot read is always reported).
             Some(kind) => {
-                let case = (kind.case)(path);
+                let case = CaseResult::of_file((kind.case)(path));
                 if !filter.takes(&case.clauses, &case.id) && !case.id.is_empty() {
                     continue;
                 }

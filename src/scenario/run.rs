@@ -147,7 +147,7 @@ type OnDifference<'a> = dyn FnMut(usize, String, StepKind, &Value, &Value) -> Re
 /// Runs the steps of `loaded` in order against the opened `subject`,
 /// handing each step that differs to `on_difference`: the one place that
 /// dispatches on [`Step`].
-fn walk<S: Subject + ?Sized>(
+pub(super) fn walk<S: Subject + ?Sized>(
     loaded: &Loaded,
     subject: &mut S,
     on_difference: &mut OnDifference<'_>,
@@ -212,6 +212,18 @@ pub enum StepKind {
     Perft,
     /// A `state` step.
     State,
+}
+
+impl StepKind {
+    /// The kind of a scenario step.
+    pub fn of(step: &Step) -> StepKind {
+        match step {
+            Step::Play { .. } => StepKind::Play,
+            Step::Moves { .. } => StepKind::Moves,
+            Step::Perft { .. } => StepKind::Perft,
+            Step::State(_) => StepKind::State,
+        }
+    }
 }
 
 /// One step that came out differently, and the compared fields that
@@ -355,7 +367,58 @@ pub struct Reference<'a> {
     game: Option<Box<dyn Game>>,
 }
 
-impl Reference<'_> {
+impl<'a> Reference<'a> {
+    /// The reference with `forced` settings, before the position is opened.
+    pub fn new(forced: &'a [String]) -> Reference<'a> {
+        Reference { forced, game: None }
+    }
+
+    /// Plays `action` as a `play` step: the expected and the actual fields
+    /// of `expect` as [`Subject::play`] gives them, and the report or the
+    /// refusal's code itself.
+    pub fn play_kept(
+        &mut self,
+        action: &str,
+        expect: &Expect,
+    ) -> (Answer, Result<Box<crate::variant::Report>, &'static str>) {
+        let game = self.game();
+        let info = game.info();
+        let before = game.position_text();
+        let result = game.play(action);
+        if let Err(refusal) = &result {
+            let code = refusal.code;
+            if game.position_text() != before {
+                return (
+                    Some((
+                        json!("position unchanged"),
+                        json!("a refused action changed the position"),
+                    )),
+                    Err(code),
+                );
+            }
+            return (
+                (expect.result != refusal.code).then(|| {
+                    (
+                        json!({"result": expect.result}),
+                        json!({"result": refusal.code, "message": refusal.detail}),
+                    )
+                }),
+                Err(code),
+            );
+        }
+        let wanted = expected_fields(expect, info);
+        let result = match result {
+            Ok(report) => Answered::Legal(Box::new(report)),
+            Err(refusal) => Answered::Refused(refusal.code.to_string()),
+        };
+        let actual = report_fields(&wanted, &result, info);
+        let kept = match result {
+            Answered::Legal(report) => Ok(report),
+            _ => Err("legal"),
+        };
+        (differ(wanted, actual), kept)
+    }
+
     fn game(&mut self) -> &mut dyn Game {
         self.game
             .as_deref_mut()
@@ -396,31 +459,7 @@ impl Subject for Reference<'_> {
     }
 
     fn play(&mut self, _step: usize, action: &str, expect: &Expect) -> Result<Answer, Halt> {
-        let game = self.game();
-        let info = game.info();
-        let before = game.position_text();
-        let result = game.play(action);
-        if let Err(refusal) = &result {
-            if game.position_text() != before {
-                return Ok(Some((
-                    json!("position unchanged"),
-                    json!("a refused action changed the position"),
-                )));
-            }
-            return Ok((expect.result != refusal.code).then(|| {
-                (
-                    json!({"result": expect.result}),
-                    json!({"result": refusal.code, "message": refusal.detail}),
-                )
-            }));
-        }
-        let wanted = expected_fields(expect, info);
-        let result = match result {
-            Ok(report) => Answered::Legal(Box::new(report)),
-            Err(refusal) => Answered::Refused(refusal.code.to_string()),
-        };
-        let actual = report_fields(&wanted, &result, info);
-        Ok(differ(wanted, actual))
+        Ok(self.play_kept(action, expect).0)
     }
 
     fn moves(&mut self, _step: usize, from: Option<&str>) -> Result<Vec<String>, Halt> {

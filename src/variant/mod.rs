@@ -41,6 +41,7 @@ pub mod piece_names;
 pub mod racingkings;
 pub mod refusal_words;
 pub mod sovereign;
+pub mod suite_file;
 pub mod threekingdoms;
 mod walk;
 pub mod witness;
@@ -482,6 +483,10 @@ pub struct VariantInfo {
     /// where they are: the schema and the replay; `None` for a variant
     /// recorded otherwise (`record`).
     pub journal: Option<journal::JournalInfo>,
+    /// The kinds of suite file it brings besides scenarios, each run as a
+    /// case of `check` (MONARCHIE's journals and tournament cases); empty
+    /// for most.
+    pub suite_files: &'static [suite_file::SuiteFileKind],
     /// The positions whose perft counts `rulings diff` and the report's
     /// ruling pages compare under each ruling alternative; `None`: the
     /// comparison is the scenarios' only.

@@ -11,6 +11,8 @@ to `regelwerk serve` and changes the answers as its options say.
 --play-on          Racing Kings: after a king's arrival, give the other side
                    a move (the game goes on; Fairy-Stockfish 11.1's answer)
 --log-seq          write `working on seq N` to stderr for every request
+--answer-twice     write every answer after the handshake twice (the
+                   protocol has exactly one per request)
 --sleep-on S:T     sleep T seconds before answering the request with seq S
 --declare ID=KEY   play the reading (serve --ruling) and declare it in ready
 --announce ID=KEY  declare it in ready without playing it
@@ -29,6 +31,7 @@ def main(argv):
     refuse_all = "--refuse-all" in options
     play_on = "--play-on" in options
     log_seq = "--log-seq" in options
+    answer_twice = "--answer-twice" in options
     sleep_on = {}
     declared = []
     announced = []
@@ -83,7 +86,10 @@ def main(argv):
                     report["status"] = {"result": "ongoing"}
                     report["next"] = "black" if report["actor"] == "white" else "white"
                     report["events"] = [e for e in report["events"] if e["kind"] != "won"]
-        sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        text = json.dumps(answer, separators=(",", ":")) + "\n"
+        if answer_twice and answer.get("type") != "ready":
+            text += text
+        sys.stdout.write(text)
         sys.stdout.flush()
     child.stdin.close()
     child.wait()

@@ -611,3 +611,11 @@ fn a_perft_timeout_is_noted_and_is_no_difference() {
     assert!(found.stdout.contains("0 divergences"), "{}", found.stdout);
     assert!(!dir.join("out").exists(), "no scenario written");
 }
+
+#[test]
+fn a_divergence_at_the_first_action_is_said_so() {
+    use regelwerk::conform::difffuzz::where_diverged;
+    assert_eq!(where_diverged(0), "at its first action");
+    assert_eq!(where_diverged(1), "after 1 action");
+    assert_eq!(where_diverged(7), "after 7 actions");
+}

@@ -106,6 +106,8 @@ fn manifest(name: &str) -> Manifest {
         variants: vec![VariantId::Racingkings],
         expected_failures: "expected-failures.txt".to_string(),
         known_differences: None,
+        known_bugs: None,
+        own_answers: BTreeMap::new(),
     }
 }
 
@@ -131,6 +133,7 @@ fn input(declared: &[(&str, &str)]) -> RowInput {
             .iter()
             .map(|(case, id)| (case.to_string(), vec![id.to_string()]))
             .collect::<BTreeMap<_, _>>(),
+        bugs: Vec::new(),
         timing: Some(matrix::Timing {
             conform_seconds: 2.0,
             fuzz_games: 10,
@@ -483,4 +486,410 @@ fn the_implementers_guide_quotes_no_suite_counts() {
             pair.join(" ")
         );
     }
+}
+
+/// A conform report where one case is only partly compared and two fail:
+/// one from a known bug, one from a bug whose scenario passes now.
+const BUGGY: &str = r#"{
+  "variant": "racingkings",
+  "cases": [
+    {"id": "rk.1-a", "clauses": ["rk.1"], "status": "passed"},
+    {"id": "rk.1-p", "clauses": ["rk.1"], "status": "partly-compared", "not_compared": ["refusal codes (answered `illegal`)"]},
+    {"id": "rk.5.1-b", "clauses": ["rk.5.1"], "status": "failed"},
+    {"id": "rk.6.1-s", "clauses": ["rk.6.1"], "status": "passed"}
+  ]
+}"#;
+
+#[test]
+fn known_bugs_are_counted_apart_from_readings_and_a_passing_one_is_stale() {
+    let path = std::path::Path::new("known-bugs.txt");
+    let bugs = matrix::read_known_bugs(
+        path,
+        "# ours\nblack-first rk.5.1-b  # Black first does not win\nstalemate rk.6.1-s  # no stalemate\n",
+    )
+    .unwrap();
+    assert_eq!(bugs.len(), 2);
+    assert_eq!(bugs[0].description, "Black first does not win");
+    let mut row_input = input(&[]);
+    row_input.result = Some(serde_json::from_str::<ConformResult>(BUGGY).unwrap());
+    row_input.bugs = bugs;
+    let row = matrix::row(&row_input);
+    assert_eq!(row.total.passed, 2, "{row:?}");
+    assert_eq!(row.total.partly_compared, 1, "{row:?}");
+    assert_eq!(row.total.bug_count(), 1, "{row:?}");
+    assert_eq!(row.total.known_count(), 0, "{row:?}");
+    assert!(row.total.new.is_empty(), "{row:?}");
+    assert_eq!(row.stale_bugs, vec!["rk.6.1-s".to_string()]);
+    assert!(
+        row.is_problem(),
+        "a bug whose scenario passes fails the run"
+    );
+    let built = matrix::Matrix { rows: vec![row] };
+    let text = matrix::text(&built);
+    assert!(text.contains("known bugs"), "{text}");
+    assert!(text.contains("black-first"), "{text}");
+    assert!(
+        text.contains("STALE bug: lib racingkings rk.6.1-s"),
+        "{text}"
+    );
+    assert!(text.contains(" p1"), "{text}");
+    for lang in [
+        regelwerk::report::labels::Lang::De,
+        regelwerk::report::labels::Lang::En,
+    ] {
+        let page = matrix::html(&built, lang);
+        assert!(page.contains("black-first"), "{page}");
+    }
+    // Without the stale line the row is no problem: the bug is known.
+    let mut fixed = input(&[]);
+    fixed.result = Some(serde_json::from_str::<ConformResult>(BUGGY).unwrap());
+    fixed.bugs = matrix::read_known_bugs(path, "black-first rk.5.1-b  # Black first\n").unwrap();
+    assert!(!matrix::row(&fixed).is_problem());
+}
+
+#[test]
+fn a_known_bug_line_without_scenario_or_description_names_its_line() {
+    let path = std::path::Path::new("bugs.txt");
+    let no_case = matrix::read_known_bugs(path, "# c\nlonely  # what\n").unwrap_err();
+    assert!(no_case.to_string().starts_with("bugs.txt:2:"), "{no_case}");
+    assert!(
+        no_case.to_string().contains("names no scenario"),
+        "{no_case}"
+    );
+    let no_words = matrix::read_known_bugs(path, "x rk.1-a\n").unwrap_err();
+    assert!(
+        no_words.to_string().contains("has no description"),
+        "{no_words}"
+    );
+    let twice = matrix::read_known_bugs(path, "x rk.1-a # a\nx rk.1-b # b\n").unwrap_err();
+    assert!(twice.to_string().starts_with("bugs.txt:2:"), "{twice}");
+}
+
+/// The folders with an adapter of their own (not the UCI route).
+fn adapters() -> Vec<(String, Manifest, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root().join("implementations")).unwrap() {
+        let folder = entry.unwrap().path();
+        let Ok(manifest) = matrix::read_manifest(&folder.join("implementation.yaml")) else {
+            continue;
+        };
+        let mut source = String::new();
+        for (file, common) in [
+            ("adapter.py", Some("protocol.py")),
+            ("adapter.mjs", Some("protocol.mjs")),
+            ("src/main.rs", None),
+        ] {
+            if let Ok(text) = std::fs::read_to_string(folder.join(file)) {
+                source.push_str(&text);
+                if let Some(common) = common {
+                    source.push_str(
+                        &std::fs::read_to_string(
+                            root().join("implementations/common").join(common),
+                        )
+                        .unwrap(),
+                    );
+                }
+            }
+        }
+        if !source.is_empty() {
+            found.push((manifest.name.clone(), manifest, source));
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+#[test]
+fn every_adapter_lists_what_it_answers_itself_with_the_reason() {
+    let adapters = adapters();
+    assert_eq!(
+        adapters.len(),
+        6,
+        "six adapters (Fairy-Stockfish runs over UCI)"
+    );
+    for (name, manifest, source) in &adapters {
+        let marked: BTreeSet<String> = source
+            .lines()
+            .filter_map(|line| line.split_once("own answer: "))
+            .filter_map(|(_, rest)| {
+                rest.split_once(':')
+                    .map(|(field, _)| field.trim().to_string())
+            })
+            .collect();
+        let declared: BTreeSet<String> = manifest.own_answers.keys().cloned().collect();
+        assert_eq!(
+            marked, declared,
+            "{name}: the `own answer:` places in its source and the manifest's own_answers differ"
+        );
+        for (field, reason) in &manifest.own_answers {
+            assert!(reason.len() > 20, "{name}: {field} needs its reason");
+        }
+    }
+}
+
+#[test]
+fn pyffish_and_ffish_take_insufficient_material_from_their_library() {
+    let adapters = adapters();
+    let source = |name: &str| {
+        adapters
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, _, s)| s.clone())
+            .unwrap()
+    };
+    assert!(source("pyffish").contains("sf.has_insufficient_material"));
+    assert!(source("ffish").contains("isInsufficientMaterial()"));
+    // The declared difference came from the adapter: it is gone.
+    let list =
+        std::fs::read_to_string(root().join("implementations/pyffish/expected-failures.txt"))
+            .unwrap();
+    assert!(!list.contains("F-G-MATERIAL"), "{list}");
+}
+
+#[test]
+fn the_docs_list_every_known_bug_with_its_scenarios() {
+    let docs = std::fs::read_to_string(root().join("docs/implementations.md")).unwrap();
+    let mut listed = 0;
+    for (name, manifest, _) in adapters() {
+        let Some(file) = &manifest.known_bugs else {
+            continue;
+        };
+        let path = root().join("implementations").join(&name).join(file);
+        let bugs =
+            matrix::read_known_bugs(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert!(!bugs.is_empty(), "{name}: an empty known-bugs list");
+        for bug in bugs {
+            let at = docs.find(&format!("`{}`", bug.name)).unwrap_or_else(|| {
+                panic!(
+                    "docs/implementations.md does not name {name}'s bug {}",
+                    bug.name
+                )
+            });
+            let section = &docs[at..docs[at..].find("\n\n").map_or(docs.len(), |end| at + end)];
+            for case in &bug.scenarios {
+                assert!(
+                    section.contains(case),
+                    "docs: {name}'s bug {} without {case}",
+                    bug.name
+                );
+            }
+            listed += 1;
+        }
+    }
+    assert!(listed >= 3, "PyChess's three bug classes at least");
+}
+
+/// The `apt_get` function of .ci/implementations.sh, alone.
+fn apt_get_function() -> String {
+    let script = std::fs::read_to_string(root().join(".ci/implementations.sh")).unwrap();
+    let begin = script.find("# BEGIN apt_get").unwrap();
+    let end = script.find("# END apt_get").unwrap();
+    script[begin..end].to_string()
+}
+
+#[test]
+fn the_install_script_waits_for_the_dpkg_lock_with_a_bound() {
+    let dir = scratch("apt-lock");
+    // A fake apt-get: the lock is held for its first two calls.
+    std::fs::write(
+        dir.join("apt-get"),
+        "#!/bin/sh\nn=$(cat \"$0.calls\" 2>/dev/null || echo 0); n=$((n+1)); echo $n > \"$0.calls\"\nif [ $n -le 2 ]; then echo 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1 (apt-get)' >&2; exit 100; fi\necho installed \"$@\"\n",
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(dir.join("apt-get"))
+        .status()
+        .unwrap();
+    let run = |wait: &str| {
+        let _ = std::fs::remove_file(dir.join("apt-get.calls"));
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "{}\napt_get install -y pychess",
+                apt_get_function()
+            ))
+            .env(
+                "PATH",
+                format!("{}:{}", dir.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("APT_LOCK_WAIT", wait)
+            .env("APT_LOCK_POLL", "0")
+            .output()
+            .unwrap()
+    };
+    let waited = run("60");
+    assert!(
+        waited.status.success(),
+        "{}",
+        String::from_utf8_lossy(&waited.stderr)
+    );
+    assert!(String::from_utf8_lossy(&waited.stdout).contains("installed"));
+    assert!(String::from_utf8_lossy(&waited.stderr).contains("waiting"));
+    let bounded = run("0");
+    assert!(!bounded.status.success(), "a bound of 0 s gives up");
+    assert!(String::from_utf8_lossy(&bounded.stderr).contains("still held"));
+    // Another failure is not waited for.
+    std::fs::write(
+        dir.join("apt-get"),
+        "#!/bin/sh\necho 'E: Unable to locate package nope' >&2; exit 100\n",
+    )
+    .unwrap();
+    let other = run("60");
+    assert!(!other.status.success());
+    assert!(!String::from_utf8_lossy(&other.stderr).contains("waiting"));
+}
+
+#[test]
+fn the_install_script_keeps_python_packages_in_a_venv_under_target() {
+    let script = std::fs::read_to_string(root().join(".ci/implementations.sh")).unwrap();
+    assert!(
+        script.contains("venv=target/python-venv"),
+        "a venv under target/"
+    );
+    assert!(script.contains("python3 -m venv \"$venv\""));
+    assert!(
+        !script.contains("python3 -m pip install"),
+        "no pip into the system Python"
+    );
+    assert!(script.contains("\"$py\" -m pip install"));
+    assert!(script.contains(
+        "pychess|racingkings|engine|/usr/bin/python3 implementations/pychess/adapter.py"
+    ));
+}
+
+fn case(
+    id: &str,
+    verdict: regelwerk::conform::Verdict,
+    lost: &[&str],
+) -> regelwerk::conform::CaseVerdict {
+    let not_compared: Vec<String> = lost.iter().map(|s| s.to_string()).collect();
+    regelwerk::conform::CaseVerdict {
+        id: id.to_string(),
+        file: format!("{id}.yaml"),
+        clauses: vec!["rk.6.1".to_string()],
+        rulings: Vec::new(),
+        verdict: verdict.judged(&not_compared),
+        expected_failure: false,
+        not_compared,
+    }
+}
+
+#[test]
+fn a_partly_compared_case_is_never_counted_as_passed() {
+    use regelwerk::conform::{output, ConformReport, Verdict};
+    let report = ConformReport {
+        variant: VariantId::Racingkings,
+        engine: serde_json::from_value(serde_json::json!({"name": "old", "protocol": "2.1"}))
+            .unwrap(),
+        protocol: "2.2".to_string(),
+        suite_revision: "test".to_string(),
+        command: "old-engine".to_string(),
+        uci: false,
+        restarts: 0,
+        readings: Vec::new(),
+        cases: vec![
+            case("rk.6.1-full", Verdict::Passed, &[]),
+            case("rk.6.1-stalemate", Verdict::Passed, &["status"]),
+            case(
+                "rk.6.1-gone",
+                Verdict::Errored {
+                    step: 1,
+                    context: "no answer".to_string(),
+                    stderr: String::new(),
+                },
+                &[],
+            ),
+        ],
+    };
+    assert_eq!(report.cases[1].verdict, Verdict::PartlyCompared);
+    let totals = report.totals();
+    assert_eq!(
+        (
+            totals.passed,
+            totals.partly_compared,
+            totals.errored,
+            totals.unexpected
+        ),
+        (1, 1, 1, 1)
+    );
+    let text = output::text(&report);
+    assert!(
+        text.contains("3 cases: 1 passed, 1 partly compared, 0 failed, 1 errored, 0 skipped"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rk.6.1-stalemate: status"),
+        "names what was not compared: {text}"
+    );
+    assert!(
+        text.contains("conform: 1 unexpected (failed or errored, not listed), 1 partly compared"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a case counts under each of its clauses"),
+        "{text}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["cases"][1]["status"], "partly-compared");
+    assert_eq!(json["cases"][1]["not_compared"][0], "status");
+    let junit = output::junit(&report);
+    assert!(
+        junit.contains("partly compared, not passed: not compared: status"),
+        "{junit}"
+    );
+    assert!(junit.contains("skipped=\"1\""), "{junit}");
+    let html = output::html(&report);
+    assert!(html.contains("1 partly compared"), "{html}");
+}
+
+#[test]
+fn strict_fails_on_a_partly_compared_case() {
+    // The reference, but saying protocol 2.1 in its handshake (no `status`
+    // request): a stalemate FEN case expects a status that is not asked.
+    let dir = scratch("partly");
+    let wrapper = dir.join("old.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n{} serve | sed -u 's/\"protocol\":\"2.2\"/\"protocol\":\"2.1\"/; s/,\"status\"\\]/]/'\n",
+            env!("CARGO_BIN_EXE_regelwerk")
+        ),
+    )
+    .unwrap();
+    let engine = format!("sh {}", wrapper.display());
+    let file = root().join("scenarios/racingkings/rk.6/stalemate-own-bishop-fen.yaml");
+    let file = file.display().to_string();
+    let plain = regelwerk(&[
+        "conform",
+        "--variant",
+        "racingkings",
+        "--engine",
+        &engine,
+        &file,
+    ]);
+    assert!(
+        plain
+            .stdout
+            .contains("1 cases: 0 passed, 1 partly compared"),
+        "{}\n{}",
+        plain.stdout,
+        plain.stderr
+    );
+    assert_eq!(plain.code, Some(0), "{}", plain.stderr);
+    let strict = regelwerk(&[
+        "conform",
+        "--variant",
+        "racingkings",
+        "--engine",
+        &engine,
+        "--strict",
+        &file,
+    ]);
+    assert_eq!(strict.code, Some(1), "{}\n{}", strict.stdout, strict.stderr);
+    assert!(
+        strict.stderr.contains("only partly compared"),
+        "{}",
+        strict.stderr
+    );
 }

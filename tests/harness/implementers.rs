@@ -209,26 +209,101 @@ fn refusals_without_a_reason_are_compared_on_legality_only() {
     );
 }
 
-#[test]
-fn stderr_is_the_failing_requests_own() {
-    // seq 0 is the smoke check; the cases count from 1. Request 1 times out.
-    let run = regelwerk(&[
-        "conform",
-        "--variant",
-        "racingkings",
-        "--engine",
-        &fake("--log-seq --sleep-on 1:15"),
-        "--timeout",
-        "5",
-        "--format",
-        "json",
-    ]);
+/// `conform` against the fake engine with `options`; `lag_ms` makes the
+/// harness's stderr reader wait that long before each read (the delay of
+/// a loaded machine, REGELWERK_TEST_STDERR_LAG_MS).
+fn conform_fake(args: &[&str], options: &str, lag_ms: Option<u64>) -> Output {
+    let mut command = std::process::Command::new(BIN);
+    command
+        .args(["conform", "--engine", &fake(options)])
+        .args(args)
+        .current_dir(root());
+    if let Some(lag) = lag_ms {
+        command.env("REGELWERK_TEST_STDERR_LAG_MS", lag.to_string());
+    }
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("running conform {args:?}: {error}"));
+    Output {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The stderr of the one errored case when request 1 (the first case's;
+/// seq 0 is the smoke check) outlasts a 5 s timeout (the engine sleeps
+/// 15 s), with the harness's stderr reader lagging `lag_ms`.
+fn stderr_of_the_request_timing_out_after_5s(lag_ms: Option<u64>) -> String {
+    let run = conform_fake(
+        &[
+            "--variant",
+            "racingkings",
+            "--timeout",
+            "5",
+            "--format",
+            "json",
+        ],
+        "--log-seq --sleep-on 1:15",
+        lag_ms,
+    );
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     let report = json(&run);
     let errored = with_status(&report, "errored");
     assert_eq!(errored.len(), 1, "{report}");
-    let stderr = errored[0]["stderr"].as_str().unwrap_or_default();
+    errored[0]["stderr"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn stderr_is_the_failing_requests_own_timeout_5s() {
+    let stderr = stderr_of_the_request_timing_out_after_5s(None);
     assert_eq!(stderr.trim(), "working on seq 1", "{stderr:?}");
+}
+
+/// The harness reads an engine's stderr at each request's boundaries
+/// itself, so a reader thread that falls behind (here by 400 ms before
+/// every read, longer than the smoke check takes) never charges the smoke
+/// check's line to the next request, as it did under load.
+#[test]
+fn stderr_is_the_failing_requests_own_with_the_reader_400ms_behind_timeout_5s() {
+    let stderr = stderr_of_the_request_timing_out_after_5s(Some(400));
+    assert_eq!(stderr.trim(), "working on seq 1", "{stderr:?}");
+}
+
+/// An engine that writes every answer twice loses every case it is
+/// asked, whatever the timing: the second answer is charged by its seq to
+/// the case that sent the request, also for the last request of a case
+/// and of the run (docs/protocol.md, one response per request).
+#[test]
+fn an_engine_answering_twice_loses_every_case() {
+    for args in [
+        &["--variant", "grand", "--clause", "g.6", "--timeout", "10"][..],
+        &["--variant", "racingkings", "--timeout", "10"][..],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        let run = conform_fake(&args, "--answer-twice", None);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        let report = json(&run);
+        let cases = report["cases"].as_array().cloned().unwrap_or_default();
+        assert!(!cases.is_empty(), "{report}");
+        for case in &cases {
+            assert_eq!(case["status"], "errored", "{args:?}: {case}");
+            assert!(
+                case["context"]
+                    .as_str()
+                    .is_some_and(|context| context.contains("more than once")),
+                "{args:?}: {case}"
+            );
+        }
+        // The same engine answering once passes them all.
+        let once = conform_fake(&args, "", None);
+        assert_eq!(once.code, Some(0), "{args:?}: {}", once.stderr);
+        assert_eq!(with_status(&json(&once), "passed").len(), cases.len());
+    }
 }
 
 #[test]

@@ -540,3 +540,102 @@ fn a_position_at_fault_is_named_as_the_starting_position_not_a_step() {
         "{stdout}"
     );
 }
+
+/// The explorer's step table (`/api/scenario`) against `check`, step by
+/// step, on every scenario of every variant, under the defaults and with
+/// one of the variant's misreadings played (the n-th scenario plays the
+/// n-th misreading, round the list): a row says "differs" exactly at the
+/// steps where the reference, run step by step, differs
+/// (`differences_with`, what `rulings diff` counts), the table's mismatch
+/// is `check`'s, and every step that ran has the engine's answer in words.
+#[test]
+fn the_explorers_step_table_is_checks_step_by_step_on_every_scenario() {
+    use regelwerk::explore::api::step_table;
+    use regelwerk::report::labels::Lang;
+    use regelwerk::scenario::run::{differences_with, run_with, StepKind};
+    let walk = |variant: VariantId| -> (usize, usize) {
+        let input = regelwerk::report::diff::DiffInput::load_variant(&root(), variant)
+            .unwrap_or_else(|error| panic!("{variant}: {error}"));
+        assert!(input.invalid.is_empty(), "{variant}: {:?}", input.invalid);
+        let dir = root().join("spec").join(variant.name());
+        let misreadings: Vec<String> = if dir.join("misreadings.yaml").is_file() {
+            regelwerk::spec::load_misreadings(&dir, variant)
+                .unwrap_or_else(|error| panic!("{variant}: {error}"))
+                .into_iter()
+                .map(|entry| format!("{}{}", regelwerk::variant::FAULT_PREFIX, entry.id))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (mut tables, mut differing) = (0, 0);
+        for (index, case) in input.cases.iter().enumerate() {
+            let mut settings = vec![Vec::new()];
+            if !misreadings.is_empty() {
+                settings.push(vec![misreadings[index % misreadings.len()].clone()]);
+            }
+            for forced in settings {
+                let id = format!("{} {forced:?}", case.scenario.id);
+                let table = step_table(case, &forced, Lang::En);
+                let check = run_with(case, &forced).err();
+                assert_eq!(table["mismatch"], serde_json::json!(check), "{id}");
+                let rows = table["steps"].as_array().cloned().unwrap_or_default();
+                assert_eq!(rows.len(), case.scenario.steps.len(), "{id}");
+                let flagged: Vec<u64> = rows
+                    .iter()
+                    .filter(|row| row["differs"] == true)
+                    .filter_map(|row| row["number"].as_u64())
+                    .collect();
+                let differences = differences_with(case, &forced);
+                let expected: Vec<u64> = differences
+                    .iter()
+                    .filter(|difference| difference.kind != StepKind::Open)
+                    .map(|difference| difference.step as u64)
+                    .collect();
+                assert_eq!(flagged, expected, "{id}: the rows that differ");
+                if let Some(check) = &check {
+                    let first = expected.first().copied().unwrap_or(0);
+                    assert_eq!(check.step as u64, first, "{id}: check's failing step");
+                }
+                let opened = !differences.iter().any(|d| d.kind == StepKind::Open)
+                    && !case.scenario.position.invalid;
+                if opened {
+                    for row in &rows {
+                        assert!(
+                            row["engine"]
+                                .as_str()
+                                .is_some_and(|words| !words.is_empty()),
+                            "{id}: step {} has no answer: {row}",
+                            row["number"]
+                        );
+                    }
+                }
+                tables += 1;
+                differing += usize::from(!flagged.is_empty());
+            }
+        }
+        (tables, differing)
+    };
+    let results: Vec<(VariantId, (usize, usize))> = std::thread::scope(|scope| {
+        let handles: Vec<_> = VariantId::ALL
+            .into_iter()
+            .map(|variant| (variant, scope.spawn(move || walk(variant))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|(variant, handle)| {
+                (
+                    variant,
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| panic!("{variant}: the walk panicked")),
+                )
+            })
+            .collect()
+    });
+    for (variant, (tables, differing)) in results {
+        println!("{variant}: {tables} step tables, {differing} with differing rows");
+        // The misreadings make some tables differ: the comparison is seen
+        // at work, not only on agreeing runs.
+        assert!(differing > 0, "{variant}: no table differs");
+    }
+}

@@ -471,8 +471,8 @@ fn src_has_no_import_circle_and_rule_systems_name_no_harness() {
         ("render/game", "draw"),
         ("variant/monarchie/picture", "draw"),
         ("fuzz/game", "rng"),
-        ("suite", "journal/cases"),
-        ("journal/cases", "scenario"),
+        ("scenario/kind", "variant/suite_file"),
+        ("variant/monarchie/journal/cases", "variant/suite_file"),
         ("variant/monarchie/game", "variant/monarchie/invariants"),
         ("cli/check", "suite"),
         (

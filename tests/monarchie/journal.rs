@@ -7,14 +7,15 @@ use std::path::{Path, PathBuf};
 
 use regelwerk::journal;
 use regelwerk::players::Joshua;
-use regelwerk::scenario::results::Status;
 use regelwerk::suite::run_suite;
+use regelwerk::variant::monarchie::journal::cases as journal_cases;
 use regelwerk::variant::monarchie::journal::{
     load_journal, load_journal_str, replay, Clocks, Journal,
 };
 use regelwerk::variant::monarchie::party::{ByParty, Party};
 use regelwerk::variant::monarchie::players::{play_game, GameConfig, Seat};
 use regelwerk::variant::monarchie::Ruleset;
+use regelwerk::variant::suite_file::SuiteFileOutcome;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -25,7 +26,7 @@ fn journal_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| journal::cases::is_journal_file(path))
+        .filter(|path| journal_cases::is_journal_file(path))
         .collect();
     files.sort();
     files
@@ -94,8 +95,11 @@ fn broken_journal_reports_the_first_discrepancy() {
         assert!(text.contains(needed), "missing '{needed}' in:\n{text}");
     }
     // The suite reports it as a failed m.18 case.
-    let case = journal::cases::journal_case(&path);
-    assert!(matches!(case.status, Status::Failed(ref m) if m.step == 7));
+    let case = journal_cases::journal_case(&path);
+    assert!(matches!(
+        case.outcome,
+        SuiteFileOutcome::Failed { step: 7, .. }
+    ));
 }
 
 #[test]

@@ -6,9 +6,11 @@ use std::path::PathBuf;
 
 use regelwerk::journal::{GameType, PlayerKind};
 use regelwerk::suite::run_suite;
-use regelwerk::tournament::cases::{load_case, schema_json};
-use regelwerk::tournament::math::{formula, min_humans, schedule_is_valid, schedule_to};
-use regelwerk::tournament::{GameRequest, Title, Tournament, Winner};
+use regelwerk::variant::monarchie::tournament::cases::{load_case, schema_json};
+use regelwerk::variant::monarchie::tournament::math::{
+    formula, min_humans, schedule_is_valid, schedule_to,
+};
+use regelwerk::variant::monarchie::tournament::{GameRequest, Title, Tournament, Winner};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +22,7 @@ fn tournament_cases_pass_and_cover_clauses_19_to_22() {
         .unwrap_or_else(|error| panic!("{error}"));
     let files: Vec<PathBuf> = files
         .into_iter()
-        .filter(|f| regelwerk::tournament::cases::is_tournament_file(f))
+        .filter(|f| regelwerk::variant::monarchie::tournament::cases::is_tournament_file(f))
         .collect();
     let report = run_suite(&files, None, None, None, |_, _| {});
     assert!(

@@ -602,3 +602,14 @@ fn shrink(
         game: None,
     })
 }
+
+/// Where in a game the engine diverged, in words: `at its first action`
+/// when no action came before (a shrunk game of 0 actions), else `after N
+/// actions`.
+pub fn where_diverged(actions: usize) -> String {
+    match actions {
+        0 => "at its first action".to_string(),
+        1 => "after 1 action".to_string(),
+        n => format!("after {n} actions"),
+    }
+}

@@ -24,9 +24,9 @@ pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
         text.push_str(&format!("ruleset: [{}]\n", game.rulings.join(", ")));
     }
     text.push_str(&format!(
-        "description: \"differential fuzzing, {}: the engine diverges after {} actions\"\nposition:\n  notation: \"{}\"\nsteps:\n",
+        "description: \"differential fuzzing, {}: the engine diverges {}\"\nposition:\n  notation: \"{}\"\nsteps:\n",
         origin(game),
-        game.actions.len(),
+        super::where_diverged(game.actions.len()),
         game.start
     ));
     let Ok(mut reference) = variant::open(game.variant, Some(&game.start), &game.rulings) else {

@@ -23,7 +23,7 @@ const WORDS = {
     export_scenario: "Line as scenario draft", export_record: "Line as game record", link_copied: "Link copied",
     captured: "Captured", eliminated: "eliminated", changed: "Changed by the switch", no_change: "nothing else changes",
     next_to_move: "next to move", in_check: "in check", status: "status", legal_count: "legal moves",
-    end_of_scenario: "The scenario has no further step.", next_refused: "The next step is an action the engine refuses",
+    end_of_scenario: "The scenario has no further step.", passed_refused: "The engine refuses this action; the board stays as it was",
     resign: "resign", timeout: "timeout", leave: "leave", actions_of: "Actions of", download: "Download",
     check_word: "check", before: "before", after: "after", renamed: "Moves only renamed by the switch",
     refused_at: "Refused under the rulings now switched: action", refused_keep: "The whole line is kept: the actions from here on are greyed out in the move list, and switching the ruling back plays them again.",
@@ -50,7 +50,7 @@ const WORDS = {
     export_scenario: "Zugfolge als Szenario-Entwurf", export_record: "Zugfolge als Partieaufzeichnung", link_copied: "Link kopiert",
     captured: "Geschlagen", eliminated: "ausgeschieden", changed: "Durch die Umstellung geändert", no_change: "sonst ändert sich nichts",
     next_to_move: "am Zug", in_check: "im Schach", status: "Stand", legal_count: "zulässige Züge",
-    end_of_scenario: "Das Szenario hat keinen weiteren Schritt.", next_refused: "Der nächste Schritt ist eine Aktion, die die Engine ablehnt",
+    end_of_scenario: "Das Szenario hat keinen weiteren Schritt.", passed_refused: "Die Engine lehnt diese Aktion ab; das Brett bleibt, wie es war",
     resign: "aufgeben", timeout: "Zeitablauf", leave: "verlassen", actions_of: "Aktionen von", download: "Herunterladen",
     check_word: "Schach", before: "vorher", after: "nachher", renamed: "Züge, die die Umstellung nur umbenennt",
     refused_at: "Unter der jetzt geschalteten Auslegung abgelehnt: Aktion", refused_keep: "Die ganze Zugfolge bleibt erhalten: die Aktionen ab hier sind in der Zugliste grau, und wer die Auslegung zurückschaltet, spielt sie wieder.",
@@ -421,11 +421,8 @@ async function reloadScenario() {
   } catch (error) { message(error.message); return; }
   answer.ruleset = sc.ruleset;
   S.scenario = answer;
-  const step = currentScenarioStep();
   S.plays = answer.steps.map((s, index) => [index, s.play, s.accepted]).filter(([, p, ok]) => p && ok);
-  S.scenarioStep = S.plays.filter(([index]) => index < step).length;
-  S.actions = S.plays.slice(0, S.scenarioStep).map(([, p]) => p);
-  S.redo = S.plays.slice(S.scenarioStep).map(([, p]) => p).reverse();
+  standBefore(Math.min(currentScenarioStep(), answer.steps.length));
   refresh();
 }
 
@@ -537,32 +534,37 @@ async function openScenario(id, faults, step) {
   // The actions the engine accepts (a refused one leaves the position).
   S.plays = answer.steps.map((s, index) => [index, s.play, s.accepted]).filter(([, p, ok]) => p && ok);
   // Stand before `step` (1-based) or at the start.
-  const before = step ? step - 1 : 0;
-  S.scenarioStep = S.plays.filter(([index]) => index < before).length;
-  S.actions = S.plays.slice(0, S.scenarioStep).map(([, p]) => p);
-  S.redo = S.plays.slice(S.scenarioStep).map(([, p]) => p).reverse();
+  standBefore(Math.max(0, Math.min(answer.steps.length, step ? step - 1 : 0)));
   drawRulings();
   message(answer.invalid_position ? w("impossible") : "");
   refresh();
 }
 
-// The step (0-based) the board stands before.
+// The step (0-based) the board stands before: every step is visited in
+// turn, a refused action or a `moves`, `perft` or `state` step too (the
+// board does not change across those).
 function currentScenarioStep() {
-  return S.scenarioStep === 0 ? 0 : S.plays[S.scenarioStep - 1][0] + 1;
+  return S.scenarioStep;
+}
+
+// Stands before step `at` (0-based): the accepted actions before it played.
+function standBefore(at) {
+  S.scenarioStep = at;
+  S.actions = S.plays.filter(([index]) => index < at).map(([, p]) => p);
+  S.redo = S.plays.filter(([index]) => index >= at).map(([, p]) => p).reverse();
 }
 
 function scenarioStep(delta) {
-  if (delta > 0 && S.scenarioStep >= S.plays.length) {
-    // Say why Next does nothing: the end, or a refused action next.
-    const at = currentScenarioStep();
-    const refused = S.scenario.steps.slice(at).find((s) => s.play && !s.accepted);
-    message(refused ? `${w("next_refused")}: ${refused.play}` : w("end_of_scenario"));
+  const steps = S.scenario.steps;
+  if (delta > 0 && S.scenarioStep >= steps.length) {
+    message(w("end_of_scenario"));
     return;
   }
-  const next = Math.max(0, Math.min(S.plays.length, S.scenarioStep + delta));
-  S.scenarioStep = next;
-  S.actions = S.plays.slice(0, next).map(([, p]) => p);
-  S.redo = S.plays.slice(next).map(([, p]) => p).reverse();
+  const next = Math.max(0, Math.min(steps.length, S.scenarioStep + delta));
+  // Passing an action the engine refuses leaves the board as it is; say so.
+  const passed = delta > 0 ? steps[next - 1] : null;
+  message(passed && passed.play && !passed.accepted ? `${w("passed_refused")}: ${passed.play}` : "");
+  standBefore(next);
   S.select = null;
   S.compare = null;
   refresh();

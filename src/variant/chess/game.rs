@@ -348,6 +348,7 @@ pub const fn info(
         report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
         drawings: None,
         journal: None,
+        suite_files: &[],
         ruling_perft: None,
     }
 }

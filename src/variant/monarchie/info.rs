@@ -151,6 +151,10 @@ pub static INFO: VariantInfo = VariantInfo {
         scenario: crate::variant::monarchie::diagram::scenario::diagram,
     }),
     journal: Some(crate::variant::monarchie::journal::INFO),
+    suite_files: &[
+        crate::variant::monarchie::journal::cases::FILE_KIND,
+        crate::variant::monarchie::tournament::cases::FILE_KIND,
+    ],
     ruling_perft: Some(RulingPerft {
         corpus: "tests/data/monarchie.perft",
         positions: &["start", "dead-blockers", "promotion", "check"],

@@ -33,6 +33,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod setup;
 pub mod start;
+pub mod tournament;
 pub mod witnesses;
 
 pub use cell::Cell;

@@ -205,6 +205,7 @@ pub static INFO: VariantInfo = VariantInfo {
     report_names: crate::variant::ReportNames::KEYS_IN_ENGLISH,
     drawings: None,
     journal: None,
+    suite_files: &[],
     ruling_perft: None,
 };
 

@@ -704,8 +704,9 @@ impl Engine {
         }
         // A facing is refused only when none stood before the move.
         if facing_reading == GeneralsFacing::NoneBefore {
-            return !self.attacked_now(&next, kingdom)
-                && !(self.facing(&next, kingdom) && !self.facing(position, kingdom));
+            let facing_after = self.facing(&next, kingdom);
+            let facing_before = self.facing(position, kingdom);
+            return !self.attacked_now(&next, kingdom) && (!facing_after || facing_before);
         }
         // Clause tk.T7 (facing): a facing is refused whoever opened it.
         if self.reading::<GeneralsFacing>() == GeneralsFacing::OnlyWhenCreated

@@ -9,6 +9,7 @@
 //! ([`crate::variant::journal`]); the harness reaches this one through
 //! [`INFO`] (`VariantInfo::journal`).
 
+pub mod cases;
 pub mod record;
 pub mod replay;
 

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::journal::{GameType, PlayerKind};
+use crate::variant::journal::{GameType, PlayerKind};
 
 /// The lowest-ranked level, where every career starts (clause 20).
 pub const ENTRY_LEVEL: u8 = 6;

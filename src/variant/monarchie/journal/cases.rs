@@ -1,19 +1,18 @@
 //! Journals as cases of `regelwerk check`: every `*.journal.yaml` under the
 //! scenario paths is replayed and reported under clauses m.17.journal and
-//! m.18.
+//! m.18 (a MONARCHIE suite file kind, registered in its
+//! `VariantInfo::suite_files`).
 
 use std::path::Path;
 
-use crate::scenario::results::{CaseResult, Status};
-use crate::scenario::{FileKind, Mismatch};
-
-use super::{replay_file, ReplayError};
+use crate::variant::journal::ReplayError;
+use crate::variant::suite_file::{SuiteFileCase, SuiteFileKind, SuiteFileOutcome};
 
 /// The file-name ending that marks a journal in the scenario tree.
 pub const JOURNAL_SUFFIX: &str = ".journal.yaml";
 
-/// Journals as a suite file kind, registered in [`crate::suite::FILE_KINDS`].
-pub const FILE_KIND: FileKind = FileKind {
+/// Journals as a suite file kind of MONARCHIE.
+pub const FILE_KIND: SuiteFileKind = SuiteFileKind {
     name: "journal",
     suffix: JOURNAL_SUFFIX,
     case: journal_case,
@@ -37,11 +36,11 @@ pub fn journal_id(path: &Path) -> String {
 }
 
 /// Loads and replays one journal and reports it as a suite case.
-pub fn journal_case(path: &Path) -> CaseResult {
-    let status = match replay_file(path) {
-        Ok(_) => Status::Passed,
-        Err(ReplayError::Load(error)) => Status::Invalid(error),
-        Err(ReplayError::Discrepancy(discrepancy)) => Status::Failed(Mismatch {
+pub fn journal_case(path: &Path) -> SuiteFileCase {
+    let outcome = match (super::INFO.replay)(path) {
+        Ok(_) => SuiteFileOutcome::Passed,
+        Err(ReplayError::Load(error)) => SuiteFileOutcome::Invalid(error),
+        Err(ReplayError::Discrepancy(discrepancy)) => SuiteFileOutcome::Failed {
             step: discrepancy.action,
             what: format!(
                 "{} (position before: {})",
@@ -49,15 +48,15 @@ pub fn journal_case(path: &Path) -> CaseResult {
             ),
             expected: discrepancy.journal,
             actual: discrepancy.rules,
-        }),
+        },
     };
-    CaseResult {
+    SuiteFileCase {
         path: path.to_path_buf(),
         id: journal_id(path),
         clauses: JOURNAL_CLAUSES.iter().map(|c| c.to_string()).collect(),
         rulings: Vec::new(),
         findings: vec!["F-JOURNAL-REPLAY".to_string()],
         expects_legal: true,
-        status,
+        outcome,
     }
 }

@@ -9,18 +9,18 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::journal::{GameType, PlayerKind};
-use crate::scenario::results::{CaseResult, Status};
-use crate::scenario::{FileKind, LoadError, Mismatch};
+use crate::input::LoadError;
+use crate::variant::journal::{GameType, PlayerKind};
+use crate::variant::suite_file::{SuiteFileCase, SuiteFileKind, SuiteFileOutcome};
 
 use super::{Appointment, GameRequest, Title, Tournament, Winner};
 
 /// The file-name ending that marks a tournament case.
 pub const TOURNAMENT_SUFFIX: &str = ".tournament.yaml";
 
-/// Tournament cases as a suite file kind, registered in
-/// [`crate::suite::FILE_KINDS`].
-pub const FILE_KIND: FileKind = FileKind {
+/// Tournament cases as a suite file kind of MONARCHIE
+/// (`VariantInfo::suite_files`).
+pub const FILE_KIND: SuiteFileKind = SuiteFileKind {
     name: "tournament case",
     suffix: TOURNAMENT_SUFFIX,
     case: tournament_case,
@@ -147,6 +147,19 @@ fn yaml<T: Serialize>(value: &T) -> String {
 /// Runs a case on a fresh [`Tournament`].
 ///
 /// # Errors
+/// How a tournament case's step differed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The step's number, counted from 1 (0: the registrations).
+    pub step: usize,
+    /// What the step was.
+    pub what: String,
+    /// Expected (text).
+    pub expected: String,
+    /// What the bookkeeping gave (text).
+    pub actual: String,
+}
+
 /// The first [`Mismatch`] (the step's number, counted from 1 as in every
 /// report; 0 for the registrations before the steps, and the final
 /// expectations count as the step after the last).
@@ -202,7 +215,7 @@ pub fn run_case(case: &TournamentCase) -> Result<Tournament, Mismatch> {
         };
         if !agrees {
             return Err(Mismatch {
-                step: crate::scenario::run::step_number(index),
+                step: index + 1,
                 what,
                 expected: format!("{wanted}\n"),
                 actual: format!("{outcome}\n"),
@@ -251,7 +264,7 @@ fn check_final(case: &TournamentCase, books: &Tournament) -> Result<(), Mismatch
     }
     if &actual != expect {
         return Err(Mismatch {
-            step: crate::scenario::run::step_number(case.steps.len()),
+            step: case.steps.len() + 1,
             what: "final expectations".to_string(),
             expected: yaml(expect),
             actual: yaml(&actual),
@@ -261,7 +274,7 @@ fn check_final(case: &TournamentCase, books: &Tournament) -> Result<(), Mismatch
 }
 
 /// Loads and runs one case file and reports it as a suite case.
-pub fn tournament_case(path: &Path) -> CaseResult {
+pub fn tournament_case(path: &Path) -> SuiteFileCase {
     // A case with an expected error counts in the "illegal" column.
     let (id, clauses, rulings, positive, status) = match load_case(path) {
         Err(error) => (
@@ -269,25 +282,35 @@ pub fn tournament_case(path: &Path) -> CaseResult {
             Vec::new(),
             Vec::new(),
             false,
-            Status::Invalid(error),
+            SuiteFileOutcome::Invalid(error),
         ),
         Ok(case) => {
             let status = match run_case(&case) {
-                Ok(_) => Status::Passed,
-                Err(mismatch) => Status::Failed(mismatch),
+                Ok(_) => SuiteFileOutcome::Passed,
+                Err(Mismatch {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                }) => SuiteFileOutcome::Failed {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                },
             };
             let positive = case.steps.iter().all(|step| step.error.is_none());
             (case.id, case.clauses, case.rulings, positive, status)
         }
     };
-    CaseResult {
+    SuiteFileCase {
         path: path.to_path_buf(),
         id,
         clauses,
         rulings,
         findings: Vec::new(),
         expects_legal: positive,
-        status,
+        outcome: status,
     }
 }
 
