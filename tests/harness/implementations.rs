@@ -780,8 +780,11 @@ fn a_partly_compared_case_is_never_counted_as_passed() {
     use regelwerk::conform::{output, ConformReport, Verdict};
     let report = ConformReport {
         variant: VariantId::Racingkings,
-        engine: serde_json::from_value(serde_json::json!({"name": "old", "protocol": "2.1"}))
-            .unwrap(),
+        engine: regelwerk::protocol::client::EngineInfo {
+            name: "old".to_string(),
+            protocol: "2.1".to_string(),
+            ..Default::default()
+        },
         protocol: "2.2".to_string(),
         suite_revision: "test".to_string(),
         command: "old-engine".to_string(),
