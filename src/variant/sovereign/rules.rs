@@ -586,15 +586,29 @@ fn castlings(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Vec
                         let Some(square) = king.offset(direction * step, 0) else {
                             continue;
                         };
+                        // The opponent's piece moves only: its castlings
+                        // would ask this question again, without end.
                         let mut probe = position.clone();
                         probe.to_move = mover.other();
                         let mut replies = Vec::new();
-                        pseudo_moves(&probe, rules, held, None, &mut replies);
-                        threatened |= replies.iter().any(|reply| {
-                            matches!(reply, Move::Step { from, to, .. }
-                                if *to == square
-                                    && probe.at(*from).is_some_and(|p| p.role != Role::Pawn))
-                        });
+                        for (from, piece) in probe.pieces() {
+                            if held[piece.colour.index()] == Some(mover.other())
+                                && piece.role != Role::Pawn
+                            {
+                                piece_moves(
+                                    &probe,
+                                    rules,
+                                    held,
+                                    mover.other(),
+                                    from,
+                                    piece,
+                                    &mut replies,
+                                );
+                            }
+                        }
+                        threatened |= replies
+                            .iter()
+                            .any(|reply| matches!(reply, Move::Step { to, .. } if *to == square));
                     }
                     threatened
                 }
