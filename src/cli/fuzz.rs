@@ -824,7 +824,7 @@ fn read_known_differences(path: &std::path::Path) -> anyhow::Result<Vec<String>>
 }
 
 /// `fuzz --fault ID`: the reference against the reference playing one
-/// misreading ([`regelwerk::fuzz::fault`]); lists every shrunk difference,
+/// misreading ([`regelwerk::conform::difffuzz::fault`]); lists every shrunk difference,
 /// exit 1 when there is one (the misreading shows in play), 0 when the
 /// games never parted.
 fn fault_fuzz(
@@ -833,7 +833,7 @@ fn fault_fuzz(
     rulings: &[String],
     format: Format,
 ) -> Result<ExitCode> {
-    use regelwerk::fuzz::fault::{difference_line, fault_differences};
+    use regelwerk::conform::difffuzz::fault::{difference_line, fault_differences};
     let variant = regelwerk::variant::faults::variant_of_faults(None, &[fault.to_string()])
         .map_err(|message| anyhow::anyhow!("--fault: {message}"))?
         .unwrap_or(args.variant);
@@ -869,7 +869,7 @@ fn fault_fuzz(
         }
         games += starts.len() as u64;
         found.extend(
-            regelwerk::fuzz::fault::fault_differences_from(
+            regelwerk::conform::difffuzz::fault::fault_differences_from(
                 variant,
                 fault,
                 &starts,

@@ -90,7 +90,8 @@ pub fn offer_name(action: &str, lang: Lang) -> Option<String> {
         } else {
             Letters::English
         };
-        let colour = army_name(letters, colour.name());
+        // The colour as the adjective it is here: lower case in German.
+        let colour = army_name(letters, colour.name()).to_lowercase();
         let mut text = if de {
             format!("Überlaufen: der König wird {colour}")
         } else {

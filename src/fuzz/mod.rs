@@ -6,6 +6,5 @@
 //! runs; [`crate::conform::difffuzz::diagnose`] names the cause of a difference `fuzz --engine`
 //! found.
 
-pub mod fault;
 pub mod game;
 pub mod progress;

@@ -186,7 +186,7 @@ fn german_colour_in_brackets(text: &str) -> String {
     {
         Some((name, colour)) => format!(
             "{name} ({})",
-            super::legend::army_name(Letters::German, colour)
+            super::legend::army_name(Letters::German, colour).to_lowercase()
         ),
         None => text.to_string(),
     }

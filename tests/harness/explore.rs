@@ -746,7 +746,9 @@ fn a_misreading_is_caught_by_the_scenarios_check_fault_fails() {
         .iter()
         .filter(|s| s["differs"] == true)
         .count();
-    assert_eq!(differs, 1);
+    // Every step that differs is marked (the one step table of `check`,
+    // issue 46), not only the first.
+    assert!(differs >= 1, "{opened}");
     let plain = ok(
         &server,
         "/api/scenario",

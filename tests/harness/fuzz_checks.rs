@@ -582,7 +582,10 @@ fn move_differences_are_grouped_by_piece_and_reason() {
         text.stdout
             .lines()
             .any(|line| line.contains("move (reference: gives-check): ")
-                && line.contains("; shortest: game ")),
+                // Every game shrank to its first action: they tie, and
+                // none is named the shortest (issue 48).
+                && (line.contains("; shortest: game ")
+                    || line.contains("all tie at their first action"))),
         "{}",
         text.stdout
     );

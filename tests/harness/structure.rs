@@ -597,6 +597,18 @@ const REGISTRY: &str = "variant/mod.rs";
 /// names MONARCHIE must leave it.
 const MONARCHIE_OUTSIDE: [&str; 2] = ["cli/play.rs", "cli/render.rs"];
 
+/// Namings that came in with the merges of 2026-12-07 (issues 45 and
+/// 46) and are still to go behind the registry: the tournament schema of
+/// `regelwerk schema` (to be a suite-file kind's), the legend's line on
+/// dead blockers (to be a `VariantInfo` fact), and the explorer's
+/// defection labels (Sovereign's colour letters, to be the rule system's
+/// own words). The list may only shrink, like [`MONARCHIE_OUTSIDE`].
+const MERGED_OUTSIDE: [(&str, &str); 3] = [
+    ("monarchie", "cli/mod.rs"),
+    ("monarchie", "render/legend.rs"),
+    ("sovereign", "explore/labels.rs"),
+];
+
 /// The tokens of `text` without its `#[cfg(test)]` items (a test module
 /// may name any rule system).
 fn code_tokens(text: &str) -> Vec<(Token, usize)> {
@@ -680,6 +692,7 @@ fn a_rule_system_is_named_outside_its_folder_only_by_the_registry() {
     let files = sources();
     let mut problems = Vec::new();
     let mut monarchie_outside = BTreeSet::new();
+    let mut merged_outside = BTreeSet::new();
     for (path, text) in &files {
         let file = path.to_string_lossy().replace('\\', "/");
         for (folder, line) in rule_systems_named(text) {
@@ -688,6 +701,10 @@ fn a_rule_system_is_named_outside_its_folder_only_by_the_registry() {
             }
             if folder == "monarchie" && MONARCHIE_OUTSIDE.contains(&file.as_str()) {
                 monarchie_outside.insert(file.clone());
+                continue;
+            }
+            if MERGED_OUTSIDE.contains(&(folder, file.as_str())) {
+                merged_outside.insert((folder, file.clone()));
                 continue;
             }
             problems.push(format!(
@@ -699,6 +716,13 @@ fn a_rule_system_is_named_outside_its_folder_only_by_the_registry() {
         if !monarchie_outside.contains(file) {
             problems.push(format!(
                 "src/{file} no longer names MONARCHIE: take it off MONARCHIE_OUTSIDE"
+            ));
+        }
+    }
+    for (folder, file) in MERGED_OUTSIDE {
+        if !merged_outside.contains(&(folder, file.to_string())) {
+            problems.push(format!(
+                "src/{file} no longer names {folder}: take it off MERGED_OUTSIDE"
             ));
         }
     }

@@ -315,14 +315,25 @@ fn fairy_stockfish_passes_every_suite_case_except_the_listed_rule_differences() 
             FSF,
             "--expected-failures",
             "tests/data/fsf-expected-failures.txt",
-            "--strict",
             "--format",
             "json",
         ]);
         assert_eq!(code, Some(0), "{variant}: {stderr}");
         let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
         let cases = report["cases"].as_array().expect("cases");
-        let passed = cases.iter().filter(|c| c["status"] == "passed").count();
+        // Over UCI most cases are compared only in part (no refusal codes,
+        // no status request): those agreed where compared (issue 48).
+        let passed = cases
+            .iter()
+            .filter(|c| c["status"] == "passed" || c["status"] == "partly-compared")
+            .count();
+        // A listed rule difference that passes must leave the list (what
+        // --strict checked before it also failed partly compared cases).
+        let listed_passes: Vec<&Value> = cases
+            .iter()
+            .filter(|c| c["expected_failure"] == true && c["status"] == "passed")
+            .collect();
+        assert!(listed_passes.is_empty(), "{variant}: {listed_passes:?}");
         // Most of what it is not declared to fail passes (the declared
         // rule differences are checked case by case below).
         let undeclared = cases
@@ -362,7 +373,12 @@ fn fairy_stockfish_agrees_on_the_start_and_tells_mate_from_stalemate() {
         let (code, stdout, stderr) =
             run(&["conform", "--variant", "grand", "--uci", FSF, "--id", id]);
         assert_eq!(code, Some(0), "{id}: {stdout}{stderr}");
-        assert!(stdout.contains("1 passed, 0 failed"), "{id}: {stdout}");
+        // Agreed where compared: passed, or partly compared over UCI.
+        assert!(
+            stdout.contains("1 passed, 0 partly compared, 0 failed")
+                || stdout.contains("0 passed, 1 partly compared, 0 failed"),
+            "{id}: {stdout}"
+        );
     }
 }
 

@@ -15,6 +15,7 @@ use crate::variant::{self, Game, VariantId};
 
 pub mod diagnose;
 mod divergence;
+pub mod fault;
 mod scenario;
 
 pub use divergence::{Asked, Divergence, DivergentGame};

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::conform::difffuzz::{fuzz_game, fuzz_game_from, DivergentGame};
+use super::{fuzz_game, fuzz_game_from, DivergentGame};
 use crate::protocol::responder::InProcess;
 use crate::variant::{VariantError, VariantId, FAULT_PREFIX};
 
