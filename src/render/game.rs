@@ -218,7 +218,12 @@ fn side_notes(game: &dyn Game, board: &mut draw::Board, letters: Letters) {
                     .collect()
             })
             .unwrap_or_default();
-        let army = |colour: &str| super::legend::army_name(letters, colour);
+        // The colour as an adjective after "König" and "hält": lower case
+        // in German ("König weiß, hält marineblau").
+        let army = |colour: &str| match letters {
+            Letters::German => super::legend::army_name(letters, colour).to_lowercase(),
+            Letters::English => super::legend::army_name(letters, colour),
+        };
         let (name, king_word, holds_word, nothing) = match letters {
             Letters::German => (party.native, "König", "hält", "nichts"),
             Letters::English => (party.english, "king", "holds", "-"),

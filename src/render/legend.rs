@@ -34,7 +34,8 @@ pub struct Legend {
 /// has the letter (Sovereign Chess's slate army is `s`).
 const GERMAN_PARTY_LETTERS: &[(&str, char)] = &[("black", 's')];
 
-/// Sovereign Chess's armies in German (the colours of its squares).
+/// Sovereign Chess's armies in German (the colours of its squares), and
+/// the colour words of Three Kingdoms' kingdoms ("Wei (blue)").
 const ARMY_NAMES: &[(&str, &str, &str)] = &[
     ("white", "white", "Weiß"),
     ("black", "black", "Schwarz"),
@@ -48,6 +49,7 @@ const ARMY_NAMES: &[(&str, &str, &str)] = &[
     ("slate", "slate", "Schiefergrau"),
     ("cyan", "cyan", "Cyan"),
     ("orange", "orange", "Orange"),
+    ("blue", "blue", "Blau"),
 ];
 
 /// Everyone who may own a piece in `info`'s variant: its armies where it
