@@ -390,6 +390,29 @@ pub fn fuzz_game(
     )
 }
 
+/// A game that diverged before any shrinking: its start, the actions
+/// played and what differed.
+fn unshrunk(
+    variant: VariantId,
+    rulings: &[String],
+    seed: u64,
+    start: &str,
+    actions: &[String],
+    divergence: Divergence,
+) -> Box<DivergentGame> {
+    Box::new(DivergentGame {
+        variant,
+        rulings: rulings.to_vec(),
+        seed,
+        start: start.to_string(),
+        actions: actions.to_vec(),
+        diverging_action: None,
+        divergence,
+        played: actions.len(),
+        game: None,
+    })
+}
+
 /// [`fuzz_game`], adding to `notes` what is not a difference: a perft
 /// request that timed out is noted there and the game goes on.
 ///
@@ -405,17 +428,7 @@ pub fn fuzz_game_noting(
     notes: &mut Notes,
 ) -> Result<usize, Box<DivergentGame>> {
     let diverged = |start: &str, actions: &[String], divergence| {
-        Box::new(DivergentGame {
-            variant,
-            rulings: rulings.to_vec(),
-            seed,
-            start: start.to_string(),
-            actions: actions.to_vec(),
-            diverging_action: None,
-            divergence,
-            played: actions.len(),
-            game: None,
-        })
+        unshrunk(variant, rulings, seed, start, actions, divergence)
     };
     let start = match crate::fuzz::game::random_start(variant, seed, rulings) {
         Ok(Some(notation)) => notation,
@@ -469,17 +482,7 @@ fn play_from(
 ) -> Result<usize, Box<DivergentGame>> {
     let mut rng = Rng::new(seed);
     let diverged = |start: &str, actions: &[String], divergence| {
-        Box::new(DivergentGame {
-            variant,
-            rulings: rulings.to_vec(),
-            seed,
-            start: start.to_string(),
-            actions: actions.to_vec(),
-            diverging_action: None,
-            divergence,
-            played: actions.len(),
-            game: None,
-        })
+        unshrunk(variant, rulings, seed, start, actions, divergence)
     };
     let start = start.to_string();
     let mut game =
