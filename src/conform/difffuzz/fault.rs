@@ -1,6 +1,7 @@
 //! `fuzz --fault ID` (issue 47): random games of the reference against
 //! the reference playing one misreading. The faulted reference is just
-//! another [`Responder`] ([`InProcess`] with the fault forced), so the
+//! another [`crate::protocol::responder::Responder`]
+//! ([`crate::protocol::responder::InProcess`] with the fault forced), so the
 //! differential driver of `fuzz --engine`
 //! ([`crate::conform::difffuzz::fuzz_game`]) plays the games, compares the
 //! move lists and outcomes after every action and shrinks each difference
