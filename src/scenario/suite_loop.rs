@@ -10,7 +10,6 @@
 //! is [`super::results`]; their tables, JSON and JUnit are
 //! [`super::outputs`].
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -125,8 +124,10 @@ impl<R> Hooks<R> for Whole {}
 
 /// What a unit of a campaign holds when it is read.
 pub enum Unit<'a, R> {
-    /// A scenario to answer.
-    Case(Cow<'a, Loaded>),
+    /// A scenario the campaign holds, to answer.
+    Given(&'a Loaded),
+    /// A scenario read from its file, to answer.
+    Read(Box<Loaded>),
     /// An outcome without the subject: a file that cannot be used, a
     /// file of another kind run by its own loader.
     Done(R),
@@ -174,7 +175,8 @@ pub fn walk<'u, U, A: Answerer>(
             continue;
         }
         let outcome = match read(unit) {
-            Unit::Case(loaded) => Some(answerer.answer(&loaded)),
+            Unit::Given(loaded) => Some(answerer.answer(loaded)),
+            Unit::Read(loaded) => Some(answerer.answer(&loaded)),
             Unit::Done(outcome) => Some(outcome),
             Unit::Left => None,
         };
@@ -240,7 +242,7 @@ impl<'a> Reader<'a> {
             Err(error) => Unit::Done(CaseResult::invalid(path, error)),
             Ok(parsed) if !self.takes(&parsed) => Unit::Left,
             Ok(parsed) => match self.validate(parsed) {
-                Ok(loaded) => Unit::Case(Cow::Owned(loaded)),
+                Ok(loaded) => Unit::Read(Box::new(loaded)),
                 Err(error) => Unit::Done(CaseResult::invalid(path, error)),
             },
         }
