@@ -1,6 +1,8 @@
 //! The one suite loop, for every runner of the suite: `check` (the
 //! reference answers), `conform` (an external engine answers, beside the
-//! reference) and the explorer (the recording engine answers). It reads
+//! reference) and the explorer (the reference answers under the settings
+//! it is asked; its step table is the recording engine's,
+//! [`super::record`]). It reads
 //! the files ([`Reader`]: collect, parse, filter, validate against the
 //! variant's spec), walks the units of a campaign ([`walk`]: the shard
 //! taken, a resumed results file's finished units skipped, each unit's
@@ -19,13 +21,13 @@ use crate::variant::VariantId;
 use super::filter::Filter;
 use super::kind::{kind_of, FileKind};
 use super::load::{LoadError, Loaded, Parsed};
-use super::record::{record, Recording};
 use super::results::{mark_duplicate_ids, CaseResult, Status, SuiteReport};
 
 /// A subject that answers a suite's cases, each in its own terms: the
-/// reference ([`OnReference`], `check`), an external engine beside the
-/// reference (`conform`), the recording engine ([`OnRecorder`], the
-/// explorer).
+/// reference ([`OnReference`]: `check`, and the explorer's results
+/// under the settings it is asked), an external engine beside the
+/// reference (`conform::campaign`). Each runs a case through the one step
+/// interpreter.
 pub trait Answerer {
     /// What one case comes to.
     type Outcome;
@@ -62,21 +64,6 @@ impl Answerer for OnReference<'_> {
             Err(mismatch) => Status::Failed(mismatch),
         };
         CaseResult::of_loaded(loaded, status)
-    }
-}
-
-/// The recording engine ([`super::record`]) with `forced` settings: every
-/// step's answer kept, for the explorer's step table.
-pub struct OnRecorder<'a> {
-    /// The forced settings.
-    pub forced: &'a [String],
-}
-
-impl Answerer for OnRecorder<'_> {
-    type Outcome = Recording;
-
-    fn answer(&mut self, loaded: &Loaded) -> Recording {
-        record(loaded, self.forced)
     }
 }
 
@@ -121,6 +108,16 @@ pub trait Hooks<R> {
 pub struct Whole;
 
 impl<R> Hooks<R> for Whole {}
+
+/// Every case of `cases` answered by `answerer`, in order: the loop
+/// without shard or results file.
+pub fn answer_all<A: Answerer>(cases: &[Loaded], answerer: &mut A) -> Vec<A::Outcome> {
+    match walk(cases, Unit::Given, answerer, &mut Whole) {
+        Ok(walked) => walked.outcomes,
+        // [`Whole`] writes nothing, so the walk cannot fail.
+        Err(_) => Vec::new(),
+    }
+}
 
 /// What a unit of a campaign holds when it is read.
 pub enum Unit<'a, R> {
