@@ -20,6 +20,7 @@ pub mod http;
 pub mod labels;
 pub mod line;
 pub mod loaded;
+pub mod reply;
 pub mod save;
 pub mod site;
 pub mod steps;

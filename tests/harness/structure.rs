@@ -550,13 +550,14 @@ fn src_has_no_import_circle_and_rule_systems_name_no_harness() {
 }
 
 /// The most circles inside the folders of `src/` ([`folder_circles`];
-/// issue 46: 14 when it was first measured, 2026-12-07). The bound may
-/// only come down.
-const FOLDER_CIRCLES: usize = 14;
+/// issue 46: 14 when it was first measured, 2026-12-07; 11 once the
+/// scenario folder's and the explorer's were opened). The bound may only
+/// come down.
+const FOLDER_CIRCLES: usize = 11;
 
 /// Issue 46, item 1: the circles inside folders stay within
 /// [`FOLDER_CIRCLES`], and the scenario folder (the suite loop, the step
-/// interpreter and the results) has none.
+/// interpreter and the results) and the explorer's have none.
 #[test]
 fn circles_inside_folders_stay_within_their_bound() {
     let circles = folder_circles(&imports(&sources()));
@@ -573,7 +574,7 @@ fn circles_inside_folders_stay_within_their_bound() {
     );
     let scenario: Vec<&String> = circles
         .iter()
-        .filter(|circle| circle.contains("src/scenario/"))
+        .filter(|circle| circle.contains("src/scenario/") || circle.contains("src/explore/"))
         .collect();
     assert!(scenario.is_empty(), "{scenario:?}");
 }
