@@ -1,6 +1,6 @@
 //! A `conform` campaign: one variant's suite against an external engine,
 //! walked by the one suite loop ([`crate::scenario::suite_loop`]) with the
-//! engine as the subject that answers ([`OnEngine`]). This file reads the
+//! engine as the subject that answers. This file reads the
 //! cases and the expected-failures list, starts the engine and checks it
 //! is fit to be asked, writes a results file's units (docs/scale.md) and
 //! gathers the [`ConformReport`]; the command line only parses arguments
