@@ -152,3 +152,209 @@ pub fn check_campaign(
     mark_duplicate_ids(&mut cases);
     Ok((SuiteReport { cases }, walked.resumed))
 }
+
+/// What a `check` campaign is asked (the arguments of `check`).
+pub struct Check {
+    /// The repository (`scenarios/`, `spec/`).
+    pub root: PathBuf,
+    /// The scenario files or folders given; the variants' suites if none.
+    pub paths: Vec<PathBuf>,
+    /// The folder of the specs (`--spec`); `spec/` under the root if none.
+    pub spec_root: Option<PathBuf>,
+    /// Only this variant's suite.
+    pub variant: Option<crate::variant::VariantId>,
+    /// The cases taken.
+    pub filter: Filter,
+    /// Misreadings to play (deliberate faults).
+    pub faults: Vec<String>,
+    /// The shard's files (docs/scale.md).
+    pub shard: Shard,
+    /// The results file, if one is written.
+    pub output: Option<PathBuf>,
+    /// Begin the results file fresh or continue it.
+    pub resume: crate::shard::Begin,
+}
+
+/// Why a `check` campaign cannot run or found nothing: the user's to fix
+/// (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A spec does not load.
+    #[error("loading the spec {}", dir.display())]
+    Spec {
+        /// The spec folder.
+        dir: PathBuf,
+        /// Why.
+        #[source]
+        error: crate::spec::SpecError,
+    },
+    /// The misreadings asked are not one variant's.
+    #[error("--fault: {0}")]
+    Fault(crate::variant::VariantError),
+    /// The scenario files cannot be found.
+    #[error("finding scenario files")]
+    Find(#[source] std::io::Error),
+    /// No file, or no case the filter takes.
+    #[error("no scenario matched: {0}")]
+    NoMatch(String),
+    /// The results file cannot be written.
+    #[error(transparent)]
+    Output(#[from] crate::output::OutputError),
+    /// The results file cannot be written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// A `check` campaign that ran.
+pub struct Checked {
+    /// What became of each case.
+    pub report: SuiteReport,
+    /// The variants whose suites ran.
+    pub variants: Vec<crate::variant::VariantId>,
+    /// The settings forced on every case (the misreadings played).
+    pub forced: Vec<String>,
+    /// How long the cases took.
+    pub seconds: f64,
+    /// The files of the campaign, every shard's.
+    pub files: usize,
+    /// The shard's files a resumed results file had done.
+    pub resumed: usize,
+}
+
+impl Check {
+    /// The variants asked: the one of `--variant`, else every one.
+    fn variants(&self) -> Vec<crate::variant::VariantId> {
+        match self.variant {
+            Some(variant) => vec![variant],
+            None => crate::variant::VariantId::ALL.to_vec(),
+        }
+    }
+
+    /// The specs of the variants asked, loaded.
+    ///
+    /// # Errors
+    /// [`CheckError::Spec`].
+    pub fn specs(&self) -> Result<Vec<Spec>, CheckError> {
+        let spec_root = self
+            .spec_root
+            .clone()
+            .unwrap_or_else(|| self.root.join("spec"));
+        self.variants()
+            .iter()
+            .map(|variant| {
+                let dir = spec_root.join(variant.name());
+                Spec::load(&dir).map_err(|error| CheckError::Spec { dir, error })
+            })
+            .collect()
+    }
+
+    /// Runs the campaign against `specs` ([`Check::specs`]): a misreading
+    /// belongs to one variant, so with `--fault` its suite alone is run
+    /// (said through `say`); every file is read and its case run on the
+    /// reference through the one suite loop ([`check_campaign`]);
+    /// `progress` is called with the shard's files walked and their
+    /// number.
+    ///
+    /// # Errors
+    /// [`CheckError`].
+    pub fn run(
+        &self,
+        specs: &[Spec],
+        say: &mut dyn FnMut(&str),
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Checked, CheckError> {
+        let fault_variant = crate::variant::faults::variant_of_faults(self.variant, &self.faults)
+            .map_err(CheckError::Fault)?;
+        let variants = if self.faults.is_empty() {
+            self.variants()
+        } else {
+            fault_variant.into_iter().collect()
+        };
+        let forced: Vec<String> = self
+            .faults
+            .iter()
+            .map(|id| format!("{}{id}", crate::variant::FAULT_PREFIX))
+            .collect();
+        if !forced.is_empty() {
+            say(&format!(
+                "check: playing the misreading(s) {} on purpose; failures are the scenarios that catch them",
+                self.faults.join(", ")
+            ));
+        }
+        let paths = if self.paths.is_empty() {
+            variants
+                .iter()
+                .map(|variant| self.root.join("scenarios").join(variant.name()))
+                .filter(|dir| dir.is_dir())
+                .collect()
+        } else {
+            self.paths.clone()
+        };
+        let files = crate::scenario::collect_all_files(&paths).map_err(CheckError::Find)?;
+        let shard_files = (0..files.len()).filter(|&i| self.shard.takes(i)).count();
+        let started = std::time::Instant::now();
+        // Each case's unit is written when its file is done (docs/scale.md).
+        let mut writer = match &self.output {
+            Some(path) => {
+                let campaign = serde_json::json!({
+                    "suite_revision": crate::conform::suite_revision(&files),
+                    "variant": self.variant,
+                    "clause": self.filter.clause,
+                    "id": self.filter.id,
+                    "faults": self.faults,
+                    "spec": self.spec_root.as_ref().map(|path| path.display().to_string()),
+                });
+                Some(ResultsWriter::begin(
+                    path,
+                    "check",
+                    campaign,
+                    self.shard,
+                    self.resume,
+                    &files,
+                )?)
+            }
+            None => None,
+        };
+        let (report, resumed) = check_campaign(
+            &files,
+            specs,
+            self.filter.clone(),
+            &forced,
+            &mut CheckHooks {
+                shard: self.shard,
+                writer: writer.as_mut(),
+                progress: &mut |walked| progress(walked, shard_files),
+            },
+        )?;
+        let seconds = started.elapsed().as_secs_f64();
+        if let Some(writer) = writer {
+            writer.finish()?;
+        }
+        Ok(Checked {
+            report,
+            variants,
+            forced,
+            seconds,
+            files: files.len(),
+            resumed,
+        })
+    }
+}
+
+impl Checked {
+    /// The error of a whole run that took no case (a shard or a resumed
+    /// run may take none).
+    pub fn nothing_matched(&self, shard: Shard) -> Option<CheckError> {
+        if !self.report.cases.is_empty() || self.resumed > 0 || shard != Shard::WHOLE {
+            return None;
+        }
+        Some(CheckError::NoMatch(if self.files == 0 {
+            "no scenario file (*.yaml) in the paths given".to_string()
+        } else {
+            format!(
+                "{} scenario files, none with the --clause or --id asked for",
+                self.files
+            )
+        }))
+    }
+}

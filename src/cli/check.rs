@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use regelwerk::spec::Spec;
 use regelwerk::variant::VariantId;
@@ -13,7 +12,7 @@ use super::exit::Exit;
 use super::{repo_root, ReportFormat};
 use regelwerk::scenario::results::{rerun_command, Status, SuiteReport};
 use regelwerk::scenario::Filter;
-use regelwerk::suite::CheckHooks;
+use regelwerk::suite::Check;
 
 /// Which scenarios to run.
 pub(super) struct Filters {
@@ -40,115 +39,51 @@ pub(super) fn check(
     format: ReportFormat,
     coverage: bool,
 ) -> Result<ExitCode> {
-    let root = repo_root();
-    let spec_given = spec_root.as_ref().map(|path| path.display().to_string());
-    let spec_root = spec_root.unwrap_or_else(|| root.join("spec"));
-    let variants: Vec<VariantId> = match filters.variant {
-        Some(variant) => vec![variant],
-        None => VariantId::ALL.to_vec(),
+    let shard = filters.shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
+    let campaign = Check {
+        root: repo_root(),
+        paths,
+        spec_root,
+        variant: filters.variant,
+        filter: Filter::new(filters.clause.as_deref(), filters.id.as_deref()),
+        faults: filters.faults,
+        shard,
+        output: filters.output,
+        resume: filters.resume,
     };
-    let specs = variants
-        .iter()
-        .map(|variant| {
-            let dir = spec_root.join(variant.name());
-            Spec::load(&dir).with_context(|| format!("loading the spec {}", dir.display()))
-        })
-        .collect::<Result<Vec<Spec>>>()?;
+    let specs = campaign.specs()?;
     let spec = match specs.as_slice() {
         [one] => one.clone(),
         several => Spec::merged(several),
     };
-    let Filters {
-        clause,
-        id,
-        faults,
-        shard,
-        output,
-        variant,
-        resume,
-    } = filters;
-    if let Some(path) = &output {
+    if let Some(path) = &campaign.output {
         super::exit::check_output_parent(path, "--output")?;
     }
-    // A misreading belongs to one variant: its suite alone is run, and a
-    // variant without it is one usage error (not a failure per scenario).
-    let fault_variant = regelwerk::variant::faults::variant_of_faults(variant, &faults)
-        .map_err(|message| anyhow::anyhow!("--fault: {message}"))?;
-    let variants = if faults.is_empty() {
-        variants
-    } else {
-        fault_variant.into_iter().collect()
-    };
-    let forced: Vec<String> = faults
-        .iter()
-        .map(|id| format!("{}{id}", regelwerk::variant::FAULT_PREFIX))
-        .collect();
-    if !forced.is_empty() && format == ReportFormat::Text {
-        eprintln!(
-            "check: playing the misreading(s) {} on purpose; failures are the scenarios that catch them",
-            faults.join(", ")
-        );
-    }
-    let paths = if paths.is_empty() {
-        variants
-            .iter()
-            .map(|variant| root.join("scenarios").join(variant.name()))
-            .filter(|dir| dir.is_dir())
-            .collect()
-    } else {
-        paths
-    };
-    let all_files =
-        regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
-    let shard = shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
-    let files = (0..all_files.len()).filter(|&i| shard.takes(i)).count();
-    let started = Instant::now();
-    // Each case's unit is written when its file is done (docs/scale.md).
-    let mut writer = match &output {
-        Some(path) => {
-            let campaign = serde_json::json!({
-                "suite_revision": regelwerk::conform::suite_revision(&all_files),
-                "variant": variant,
-                "clause": clause,
-                "id": id,
-                "faults": faults,
-                "spec": spec_given,
-            });
-            Some(regelwerk::shard::ResultsWriter::begin(
-                path, "check", campaign, shard, resume, &all_files,
-            )?)
-        }
-        None => None,
-    };
-    let bar = progress_bar(files as u64, format == ReportFormat::Text);
-    let (report, resumed) = regelwerk::suite::check_campaign(
-        &all_files,
+    let text = format == ReportFormat::Text;
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let checked = campaign.run(
         &specs,
-        Filter::new(clause.as_deref(), id.as_deref()),
-        &forced,
-        &mut CheckHooks {
-            shard,
-            writer: writer.as_mut(),
-            progress: &mut |walked| bar.set_position(walked as u64),
+        &mut |line| {
+            if text {
+                eprintln!("{line}");
+            }
         },
-    )?;
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(writer) = writer {
-        writer.finish()?;
+        &mut |walked, of| {
+            bar.get_or_insert_with(|| progress_bar(of as u64, text))
+                .set_position(walked as u64);
+        },
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
-    print_check_report(&report, &spec, seconds, format, coverage)?;
-    if coverage && format == ReportFormat::Text && forced.is_empty() {
-        super::coverage::print_frames(&root, &variants)?;
+    let checked = checked?;
+    let report = &checked.report;
+    print_check_report(report, &spec, checked.seconds, format, coverage)?;
+    if coverage && text && checked.forced.is_empty() {
+        super::coverage::print_frames(&campaign.root, &checked.variants)?;
     }
-    if report.cases.is_empty() && resumed == 0 && shard == regelwerk::shard::Shard::WHOLE {
-        if all_files.is_empty() {
-            anyhow::bail!("no scenario matched: no scenario file (*.yaml) in the paths given");
-        }
-        anyhow::bail!(
-            "no scenario matched: {} scenario files, none with the --clause or --id asked for",
-            all_files.len()
-        );
+    if let Some(error) = checked.nothing_matched(shard) {
+        return Err(error.into());
     }
     // A file that breaks its format or a limit is an input error (2, as
     // `conform` says for the same file), whatever the other cases gave.
