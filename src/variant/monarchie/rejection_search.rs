@@ -54,16 +54,17 @@ fn start_moves_pass_cells_enemy_pawns_could_attack() {
                     continue;
                 }
                 start_moves += 1;
-                let attackable = Party::ALL
-                    .into_iter()
-                    .filter(|&enemy| enemy != party)
-                    .any(|enemy| {
-                        Side::ALL.into_iter().any(|side| {
-                            geometry
-                                .neighbour(passed, side)
-                                .is_some_and(|c| pawn_attacks(enemy, c).contains(&passed))
-                        })
-                    });
+                let attackable =
+                    Party::ALL
+                        .into_iter()
+                        .filter(|&enemy| enemy != party)
+                        .any(|enemy| {
+                            Side::ALL.into_iter().any(|side| {
+                                geometry
+                                    .neighbour(passed, side)
+                                    .is_some_and(|c| pawn_attacks(enemy, c).contains(&passed))
+                            })
+                        });
                 if attackable {
                     passed_attackable += 1;
                 }
