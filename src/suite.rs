@@ -297,7 +297,7 @@ impl Check {
         let mut writer = match &self.output {
             Some(path) => {
                 let campaign = serde_json::json!({
-                    "suite_revision": crate::conform::suite_revision(&files),
+                    "suite_revision": suite_revision(&files),
                     "variant": self.variant,
                     "clause": self.filter.clause,
                     "id": self.filter.id,
@@ -356,5 +356,30 @@ impl Checked {
                 self.files
             )
         }))
+    }
+}
+
+/// A content hash of the scenario files (FNV-1a, 64 bits), stable across
+/// machines, plus the git commit when `git` knows one.
+pub fn suite_revision(files: &[PathBuf]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in files {
+        let bytes = crate::input::read_bytes(file).unwrap_or_default();
+        for byte in file.to_string_lossy().bytes().chain(bytes) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
+    match commit {
+        Some(commit) if !commit.is_empty() => {
+            format!("{} files, content {hash:016x}, git {commit}", files.len())
+        }
+        _ => format!("{} files, content {hash:016x}", files.len()),
     }
 }

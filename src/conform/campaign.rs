@@ -20,9 +20,10 @@ use crate::variant::VariantId;
 
 use super::external::External;
 use super::{
-    charge_repeated, conform_case_asking, not_compared, smoke_check, suite_revision, CaseVerdict,
-    ConformReport, Smoke,
+    charge_repeated, conform_case_asking, not_compared, smoke_check, CaseVerdict, ConformReport,
+    Smoke,
 };
+use crate::suite::suite_revision;
 
 /// What a campaign is asked (the arguments of `conform`, checked).
 pub struct Campaign {

@@ -17,7 +17,6 @@ pub mod readings;
 pub mod remote;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -508,29 +507,4 @@ pub fn variant_list(variants: &[VariantId]) -> String {
     }
     let names: Vec<&str> = variants.iter().map(|variant| variant.name()).collect();
     names.join(", ")
-}
-
-/// A content hash of the scenario files (FNV-1a, 64 bits), stable across
-/// machines, plus the git commit when `git` knows one.
-pub fn suite_revision(files: &[PathBuf]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for file in files {
-        let bytes = crate::input::read_bytes(file).unwrap_or_default();
-        for byte in file.to_string_lossy().bytes().chain(bytes) {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
-    match commit {
-        Some(commit) if !commit.is_empty() => {
-            format!("{} files, content {hash:016x}, git {commit}", files.len())
-        }
-        _ => format!("{} files, content {hash:016x}", files.len()),
-    }
 }
