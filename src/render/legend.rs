@@ -318,8 +318,8 @@ mod tests {
     #[test]
     fn every_figure_caption_reads_in_german() {
         for variant in VariantId::ALL {
-            let figures =
-                super::super::figures::variant_figures_in(variant, Letters::German).expect("figures");
+            let figures = super::super::figures::variant_figures_in(variant, Letters::German)
+                .expect("figures");
             for figure in figures {
                 let german = caption(Letters::German, &figure.caption);
                 let count = crate::report::texts::count_function_words(&german);

@@ -197,7 +197,11 @@ mod tests {
         assert_ne!(words, "leaves-king-in-check");
         assert_eq!(refused, format!("Ergebnis: {words}"));
         // Sovereign Chess's armies by their German colour names.
-        let control = say(VariantId::Sovereign, Lang::De, "control:\n  player1: [navy]\n");
+        let control = say(
+            VariantId::Sovereign,
+            Lang::De,
+            "control:\n  player1: [navy]\n",
+        );
         assert!(control.contains("Marineblau"), "{control}");
     }
 }

@@ -402,7 +402,8 @@ section.clause h2{break-after:avoid}
 .evidence{break-inside:avoid;margin:.4rem 0 .8rem}
 .evidence img,.evidence svg{width:26rem;max-width:100%;height:auto;border:1px solid #ddd}
 table.verdicts td.n{text-align:right}
-ol.contents{columns:2}
+ol.contents{columns:2;column-gap:3.5rem}
+ol.contents li{break-inside:avoid}
 @media print{nav,footer{display:none}body{max-width:none}a{color:#000;text-decoration:none}}";
 
 /// The feedback report of `site`'s variant.
@@ -663,13 +664,21 @@ mod tests {
             .iter()
             .map(|w| (*w).to_string())
             .collect();
-        assert_eq!(geometry_in(Lang::De, &found), ["Dreieck", "Fluss", "Linien"]);
-        assert_eq!(geometry_in(Lang::En, &found), ["lines", "river", "triangle"]);
+        assert_eq!(
+            geometry_in(Lang::De, &found),
+            ["Dreieck", "Fluss", "Linien"]
+        );
+        assert_eq!(
+            geometry_in(Lang::En, &found),
+            ["lines", "river", "triangle"]
+        );
         // Every geometry word has its pair, so none shows in the other
         // language.
         for word in GEOMETRY {
             assert!(
-                GEOMETRY_PAIRS.iter().any(|(en, de)| en == word || de == word),
+                GEOMETRY_PAIRS
+                    .iter()
+                    .any(|(en, de)| en == word || de == word),
                 "{word}"
             );
         }

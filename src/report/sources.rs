@@ -15,7 +15,10 @@ use super::texts;
 /// The kinds of source, by the words the text starts with (the first
 /// that matches), and their German names.
 const KINDS: &[(&str, &str)] = &[
-    ("run position of finding", "Stellung aus dem Lauf zum Befund"),
+    (
+        "run position of finding",
+        "Stellung aus dem Lauf zum Befund",
+    ),
     ("finding", "Befund"),
     ("seed rule text", "Regeltext der Quelle"),
     ("rulebook example", "Beispiel des Regelwerks"),
@@ -25,7 +28,10 @@ const KINDS: &[(&str, &str)] = &[
         "Stellung und Perft-Zahlen von Fairy-Stockfish",
     ),
     ("position from", "Stellung von Fairy-Stockfish"),
-    ("/work/shared/anchors/fsf-perft.yaml", "Perft-Zahlen von Fairy-Stockfish"),
+    (
+        "/work/shared/anchors/fsf-perft.yaml",
+        "Perft-Zahlen von Fairy-Stockfish",
+    ),
     ("hand count", "von Hand gezählt"),
     ("issue", "Ticket"),
     (
@@ -37,7 +43,10 @@ const KINDS: &[(&str, &str)] = &[
 /// Phrases a source may hold besides its kind, in German.
 const PHRASES: &[(&str, &str)] = &[
     ("turned round the board", "um das Brett gedreht"),
-    ("cross-checked with python-chess", "gegengeprüft mit python-chess"),
+    (
+        "cross-checked with python-chess",
+        "gegengeprüft mit python-chess",
+    ),
     ("start position", "Startstellung"),
     ("counted by hand", "auch von Hand gezählt"),
     ("an outside engine", "eine fremde Engine wich hier ab"),
@@ -45,7 +54,10 @@ const PHRASES: &[(&str, &str)] = &[
         "facts a test suite can pin down",
         "Tatsachen, die eine Testsammlung festhalten kann",
     ),
-    ("agrees with fsf-perft.yaml", "stimmt mit Fairy-Stockfish überein"),
+    (
+        "agrees with fsf-perft.yaml",
+        "stimmt mit Fairy-Stockfish überein",
+    ),
     ("tests/perft.sh", "aus den Tests von Fairy-Stockfish"),
     ("mutation score", "Mutationswert"),
 ];
@@ -211,17 +223,28 @@ mod tests {
             "Auslegungsentwurf des Projekts: S-PAWN-DIR, Beispiele R6, R7"
         );
         assert_eq!(
-            source(Lang::De, "design page, worked example S3, turned round the board", &sovereign),
+            source(
+                Lang::De,
+                "design page, worked example S3, turned round the board",
+                &sovereign
+            ),
             "Auslegungsentwurf des Projekts: Beispiel S3, um das Brett gedreht"
         );
         assert_eq!(
-            source(Lang::De, "issue 25 (an outside engine allowed K=b:i9h8)", &sovereign),
+            source(
+                Lang::De,
+                "issue 25 (an outside engine allowed K=b:i9h8)",
+                &sovereign
+            ),
             "Ticket: Nr. 25, eine fremde Engine wich hier ab"
         );
         // English pages show the text as written; an unknown kind points
         // to the file instead of showing English on a German page.
         assert_eq!(source(Lang::En, "a note", &grand), "a note");
-        assert_eq!(source(Lang::De, "a note", &grand), "in der Szenariodatei genannt");
+        assert_eq!(
+            source(Lang::De, "a note", &grand),
+            "in der Szenariodatei genannt"
+        );
     }
 
     #[test]
@@ -240,7 +263,11 @@ mod tests {
                     continue;
                 };
                 seen += 1;
-                assert!(known(text), "{}: source of no known kind: {text}", file.display());
+                assert!(
+                    known(text),
+                    "{}: source of no known kind: {text}",
+                    file.display()
+                );
                 let german = source(Lang::De, text, &spec);
                 let count = texts::count_function_words(&german);
                 assert_eq!(count.english, 0, "{}: {german}", file.display());

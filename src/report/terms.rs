@@ -159,7 +159,10 @@ pub fn open_error(lang: Lang, error: &VariantError) -> String {
         VariantError::Position { heading, .. } => {
             // The heading names the ruling in brackets: `invalid Sovereign
             // Chess position (S-SETUP)`.
-            match heading.and_then(|h| h.rsplit_once('(')).map(|(_, id)| id.trim_end_matches(')')) {
+            match heading
+                .and_then(|h| h.rsplit_once('('))
+                .map(|(_, id)| id.trim_end_matches(')'))
+            {
                 Some(id) => format!("ungültige Stellung (nach {id})"),
                 None => "ungültige Stellung".to_string(),
             }
@@ -295,10 +298,23 @@ mod tests {
         }
         // The reasons the chess variants end a game with (they list no
         // causes of their own).
-        for code in ["checkmate", "stalemate", "goal", "goal-tie", "bare-kings", "fifty-move",
-            "seventy-five-move", "threefold", "fivefold", "insufficient-material", "repetition",
-            "perpetual-check", "move-limit", "last-general", "last-party"]
-        {
+        for code in [
+            "checkmate",
+            "stalemate",
+            "goal",
+            "goal-tie",
+            "bare-kings",
+            "fifty-move",
+            "seventy-five-move",
+            "threefold",
+            "fivefold",
+            "insufficient-material",
+            "repetition",
+            "perpetual-check",
+            "move-limit",
+            "last-general",
+            "last-party",
+        ] {
             if cause(Lang::De, code) == code {
                 missing.push(format!("cause {code}"));
             }
@@ -318,7 +334,10 @@ mod tests {
             heading: Some("invalid Sovereign Chess position (S-SETUP)"),
             problems: vec!["a pawn stands on h7 in the promotion zone".to_string()],
         };
-        assert_eq!(open_error(Lang::De, &error), "ungültige Stellung (nach S-SETUP)");
+        assert_eq!(
+            open_error(Lang::De, &error),
+            "ungültige Stellung (nach S-SETUP)"
+        );
         assert!(open_error(Lang::En, &error).contains("a pawn stands on h7"));
     }
 

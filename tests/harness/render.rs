@@ -494,7 +494,11 @@ fn german_pages_are_german(dir: &Path) -> regelwerk::report::texts::WordCount {
             );
         }
     }
-    assert!(sheets_with_diagrams > 0, "{}: no sheet draws its position", dir.display());
+    assert!(
+        sheets_with_diagrams > 0,
+        "{}: no sheet draws its position",
+        dir.display()
+    );
     assert!(total.german > 1000, "German prose is there: {total:?}");
     assert!(
         total.english_percent() < 3.0,
