@@ -665,7 +665,7 @@ fn variant_games(
                     results.finish()?;
                 }
                 let small = shrink(&failure);
-                let id = format!("fuzz-{}-seed-{seed}", args.variant);
+                let id = format!("fuzz-{}-game-{index}-seed-{seed}", args.variant);
                 let path = write_case(out, &id, &game_failure_scenario(&small, &id))?;
                 println!(
                     "game {index} (seed {seed}) broke {}: {}",
@@ -734,6 +734,13 @@ fn differential(
     use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game_noting};
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+    // Each written scenario is filed under its cause's clause, looked up
+    // in the variant's spec and suite.
+    let clauses = regelwerk::conform::difffuzz::cause_clause::CauseClauses::load(
+        &super::repo_root(),
+        args.variant,
+    )
+    .map_err(|message| anyhow::anyhow!("reading the {} suite: {message}", args.variant))?;
     run_differential(
         args,
         engine_command,
@@ -751,14 +758,17 @@ fn differential(
                 notes,
             )
             .map_err(|mut game| {
-                game.game = Some(seed.wrapping_sub(args.seed));
-                let id = format!("diverge-{}-seed-{seed}", args.variant);
+                let index = seed.wrapping_sub(args.seed);
+                game.game = Some(index);
+                // Named by the game's number as the report counts it and
+                // by its seed, which replays it.
+                let id = format!("diverge-{}-game-{index}-seed-{seed}", args.variant);
                 Box::new(Parted {
                     kind: game.divergence.kind(),
                     causes: regelwerk::conform::difffuzz::diagnose::move_causes(&game),
                     known: regelwerk::conform::known::classify(&game).map(|known| known.finding),
                     played: game.played,
-                    scenario: divergence_scenario(&game, &id),
+                    scenario: divergence_scenario(&game, &id, &clauses),
                     id,
                     actions: game.actions.len(),
                     engine_fault: matches!(
