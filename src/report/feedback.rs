@@ -658,6 +658,27 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict) -> String 
 mod tests {
     use super::*;
 
+    /// The figures a verdict proposes are captioned in the page's
+    /// language: every figure of every variant has a German caption
+    /// without English.
+    #[test]
+    fn every_figure_caption_reads_in_german() {
+        use crate::render::{legend::caption, Letters};
+        for variant in VariantId::ALL {
+            let figures = crate::render::figures::variant_figures_in(variant, Letters::German)
+                .expect("figures");
+            for figure in figures {
+                let german = caption(Letters::German, &figure.caption);
+                let count = texts::count_function_words(&german);
+                assert!(
+                    count.english == 0 && german != figure.caption,
+                    "{variant}: the caption '{}' reads '{german}' in German",
+                    figure.caption
+                );
+            }
+        }
+    }
+
     #[test]
     fn geometry_words_show_in_the_page_language() {
         let found: Vec<String> = ["Linien", "lines", "river", "triangle"]
