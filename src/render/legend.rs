@@ -206,6 +206,7 @@ const GERMAN_CAPTIONS: &[(&str, &str)] = &[
     ("Crossed soldier: toward that half's back rank or sideways (R-SOLDIER)", "Soldat jenseits des Flusses: zur Grundlinie dieser Hälfte oder seitwärts (R-SOLDIER)"),
     ("Bannerman: two points straight, then a diagonal outward (R-BANNER)", "Bannerträger: zwei Punkte geradeaus, dann einer diagonal nach außen (R-BANNER)"),
     ("Bannerman on Rd5: one on Bc5 reaches it, but this one cannot reach Bc5 (one-way, R-BANNER)", "Bannerträger auf Rd5: einer auf Bc5 erreicht es, dieser aber nicht Bc5 (nur in eine Richtung, R-BANNER)"),
+    ("Bannerman crossing a river arm onto the neighbour's bank (R-BANNER)", "Bannerträger über einen Flussarm hinweg auf das Ufer des Nachbarn (R-BANNER)"),
 ];
 
 /// Phrases of the captions built with values (MONARCHIE's piece figures,

@@ -11,7 +11,6 @@ use crate::variant::VariantId;
 
 use super::labels::Lang;
 use super::terms;
-use super::words::party_name;
 
 /// The German names of the answer's fields.
 const FIELDS: &[(&str, &str)] = &[
@@ -52,7 +51,6 @@ const FIELDS: &[(&str, &str)] = &[
     ("active", "aktiv"),
     ("control", "befehligt"),
     ("king_colours", "Königsfarbe"),
-    ("message", "Meldung"),
     ("from", "von"),
     ("to", "nach"),
     ("nodes", "Knoten"),
@@ -63,6 +61,11 @@ const FIELDS: &[(&str, &str)] = &[
     ("halfmove", "Halbzüge"),
     ("fullmove", "Zugnummer"),
 ];
+
+/// The fields a German page leaves out: the engine's English sentences
+/// (a refusal's `message`, an error's `detail`), which the German words
+/// of the refusal code beside them say.
+const UNSAID: &[&str] = &["message", "detail"];
 
 /// An answer (YAML, as the scenario runner writes it) in the report
 /// language: English pages show it as it is, German pages in words.
@@ -104,6 +107,9 @@ fn words(variant: VariantId, value: &Value, key: Option<&str>) -> String {
         Value::Mapping(map) => {
             let parts: Vec<String> = map
                 .iter()
+                // The engine's message is its own English sentence; the
+                // refusal code beside it says the same in German words.
+                .filter(|(name, _)| !UNSAID.contains(&name.as_str().unwrap_or_default()))
                 .map(|(name, value)| {
                     let label = name.as_str().map_or_else(
                         || words(variant, name, None),
@@ -155,7 +161,7 @@ fn scalar(variant: VariantId, text: &str, key: Option<&str>) -> String {
         }
         _ => {}
     }
-    let party = party_name(Lang::De, text);
+    let party = terms::owner(Lang::De, text);
     if party != text {
         return party;
     }
@@ -181,5 +187,21 @@ mod tests {
         assert_eq!(say(VariantId::Monarchie, Lang::En, yaml), yaml);
         let refused = say(VariantId::Monarchie, Lang::De, "result: wrong-party\n");
         assert_eq!(refused, "Ergebnis: andere Partei am Zug");
+        // The engine's English message stays off a German page.
+        let refused = say(
+            VariantId::Monarchie,
+            Lang::De,
+            "message: the move leaves the blau king in check\nresult: leaves-king-in-check\n",
+        );
+        let words = terms::reason_in(VariantId::Monarchie, Lang::De, "leaves-king-in-check");
+        assert_ne!(words, "leaves-king-in-check");
+        assert_eq!(refused, format!("Ergebnis: {words}"));
+        // Sovereign Chess's armies by their German colour names.
+        let control = say(
+            VariantId::Sovereign,
+            Lang::De,
+            "control:\n  player1: [navy]\n",
+        );
+        assert!(control.contains("Marineblau"), "{control}");
     }
 }

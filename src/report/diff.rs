@@ -517,4 +517,38 @@ impl PerftRow {
         let percent = (self.alternative as f64 - self.default as f64) / self.default as f64 * 100.0;
         format!("{percent:+.1}%")
     }
+
+    /// [`PerftRow::change`] as a page in `lang` writes it: German with a
+    /// decimal comma and a space before the sign ("+12,8 %", "neu").
+    pub fn change_in(&self, lang: super::labels::Lang) -> String {
+        let english = self.change();
+        match lang {
+            super::labels::Lang::En => english,
+            super::labels::Lang::De if english == "new" => "neu".to_string(),
+            super::labels::Lang::De => match english.strip_suffix('%') {
+                Some(number) => format!("{} %", number.replace('.', ",")),
+                None => english,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::labels::Lang;
+
+    #[test]
+    fn a_perft_change_reads_as_its_page_writes_numbers() {
+        let row = |default, alternative| PerftRow {
+            position: "start".to_string(),
+            depth: 2,
+            default,
+            alternative,
+        };
+        assert_eq!(row(1000, 1128).change_in(Lang::En), "+12.8%");
+        assert_eq!(row(1000, 1128).change_in(Lang::De), "+12,8 %");
+        assert_eq!(row(0, 5).change_in(Lang::De), "neu");
+        assert_eq!(row(7, 7).change_in(Lang::De), "=");
+    }
 }

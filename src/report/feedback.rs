@@ -71,6 +71,49 @@ pub const GEOMETRY: &[&str] = &[
     "Palast",
 ];
 
+/// The geometry words in both languages, for showing the words found in
+/// the page's language.
+const GEOMETRY_PAIRS: &[(&str, &str)] = &[
+    ("line", "Linie"),
+    ("lines", "Linien"),
+    ("notch", "Kerbe"),
+    ("notches", "Kerben"),
+    ("zone", "Zone"),
+    ("zones", "Zonen"),
+    ("triangle", "Dreieck"),
+    ("triangles", "Dreiecke"),
+    ("diagonal", "Diagonale"),
+    ("diagonals", "Diagonalen"),
+    ("hexagram", "Hexagramm"),
+    ("star", "Stern"),
+    ("braid", "Zopfmuster"),
+    ("ring", "Ring"),
+    ("rings", "Ringe"),
+    ("river", "Fluss"),
+    ("palace", "Palast"),
+    ("fork", "Gabelung"),
+];
+
+/// The geometry words found, each in the page's language, once.
+fn geometry_in(lang: Lang, words: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = words
+        .iter()
+        .map(|word| {
+            GEOMETRY_PAIRS
+                .iter()
+                .find(|(en, de)| en == word || de == word)
+                .map_or(word.as_str(), |(en, de)| match lang {
+                    Lang::En => en,
+                    Lang::De => de,
+                })
+                .to_string()
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// What a clause needs, with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -359,7 +402,8 @@ section.clause h2{break-after:avoid}
 .evidence{break-inside:avoid;margin:.4rem 0 .8rem}
 .evidence img,.evidence svg{width:26rem;max-width:100%;height:auto;border:1px solid #ddd}
 table.verdicts td.n{text-align:right}
-ol.contents{columns:2}
+ol.contents{columns:2;column-gap:3.5rem}
+ol.contents li{break-inside:avoid}
 @media print{nav,footer{display:none}body{max-width:none}a{color:#000;text-decoration:none}}";
 
 /// The feedback report of `site`'s variant.
@@ -587,7 +631,7 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict) -> String 
                 h,
                 "<p>{}: {}.</p>\n<p>{}:</p>\n<figure><img src=\"figures/{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>",
                 t(lang, "The text describes geometry in words", "Der Text beschreibt Geometrie mit Worten"),
-                escape(&words.join(", ")),
+                escape(&geometry_in(lang, words).join(", ")),
                 t(lang, "Proposed: the engine's figure", "Vorgeschlagen: die Abbildung, die das Programm aus den Regeln zeichnet"),
                 escape(figure),
                 escape(&crate::render::legend::caption(lang.letters(), caption)),
@@ -608,4 +652,56 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict) -> String 
     }
     h.push_str("</div>\n");
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures a verdict proposes are captioned in the page's
+    /// language: every figure of every variant has a German caption
+    /// without English.
+    #[test]
+    fn every_figure_caption_reads_in_german() {
+        use crate::render::{legend::caption, Letters};
+        for variant in VariantId::ALL {
+            let figures = crate::render::figures::variant_figures_in(variant, Letters::German)
+                .expect("figures");
+            for figure in figures {
+                let german = caption(Letters::German, &figure.caption);
+                let count = texts::count_function_words(&german);
+                assert!(
+                    count.english == 0 && german != figure.caption,
+                    "{variant}: the caption '{}' reads '{german}' in German",
+                    figure.caption
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn geometry_words_show_in_the_page_language() {
+        let found: Vec<String> = ["Linien", "lines", "river", "triangle"]
+            .iter()
+            .map(|w| (*w).to_string())
+            .collect();
+        assert_eq!(
+            geometry_in(Lang::De, &found),
+            ["Dreieck", "Fluss", "Linien"]
+        );
+        assert_eq!(
+            geometry_in(Lang::En, &found),
+            ["lines", "river", "triangle"]
+        );
+        // Every geometry word has its pair, so none shows in the other
+        // language.
+        for word in GEOMETRY {
+            assert!(
+                GEOMETRY_PAIRS
+                    .iter()
+                    .any(|(en, de)| en == word || de == word),
+                "{word}"
+            );
+        }
+    }
 }

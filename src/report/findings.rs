@@ -114,7 +114,11 @@ pub(crate) fn outcome(loaded: &Loaded, reading: &Reading, lang: Lang) -> Outcome
     let l = lang.labels();
     let mut lines = Vec::new();
     match loaded.open_with(&reading.settings) {
-        Err(message) => lines.push(format!("{}: {message}", l.refused)),
+        Err(error) => lines.push(format!(
+            "{}: {}",
+            l.refused,
+            terms::open_error(lang, &error)
+        )),
         Ok(mut game) => {
             for step in &loaded.scenario.steps {
                 match step {

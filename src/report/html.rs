@@ -591,7 +591,8 @@ impl Site<'_> {
             ..crate::report::links::Target::default()
         }));
         if let Some(source) = &scenario.source {
-            let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(source));
+            let said = super::sources::source(self.lang, source, &self.input.spec);
+            let _ = writeln!(h, "<p>{}: {}</p>", l.source, escape(&said));
         }
         if !scenario.rulings.is_empty() {
             let links: Vec<String> = scenario
@@ -729,7 +730,7 @@ impl Site<'_> {
                 row.depth,
                 row.default,
                 row.alternative,
-                row.change()
+                row.change_in(self.lang)
             );
         }
         h.push_str("</table>\n");

@@ -12,6 +12,7 @@ pub mod html;
 pub mod labels;
 pub mod links;
 pub mod matrix;
+pub mod sources;
 pub mod terms;
 pub mod texts;
 pub mod words;

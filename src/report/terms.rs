@@ -5,7 +5,7 @@
 //! names, and a code it does not know as it is.
 
 use crate::spec::{FindingKind, TestableBy};
-use crate::variant::{piece_names, refusal_words, Status, VariantId};
+use crate::variant::{piece_names, refusal_words, Status, VariantError, VariantId};
 
 use super::labels::Lang;
 
@@ -32,6 +32,7 @@ const CAUSES: &[(&str, &str)] = &[
     ("threefold", "dreifache Wiederholung"),
     ("fivefold", "fünffache Wiederholung"),
     ("insufficient-material", "zu wenig Material"),
+    ("perpetual-check", "Dauerschach"),
 ];
 
 /// German names of event kinds.
@@ -44,6 +45,16 @@ const EVENTS: &[(&str, &str)] = &[
     ("gardez", "Gardez"),
     ("eliminated", "ausgeschieden"),
     ("won", "gewonnen"),
+    ("drawn", "remis"),
+    ("castled", "rochiert"),
+    ("coup", "Staatsstreich"),
+    ("overthrow", "Umsturz"),
+    ("defected", "übergelaufen"),
+    ("seat-swap", "Seitentausch"),
+    ("taken-over", "übernommen"),
+    ("removed", "vom Brett genommen"),
+    ("resigned", "aufgegeben"),
+    ("left", "Partie verlassen"),
 ];
 
 fn lookup(table: &[(&str, &'static str)], code: &str) -> Option<&'static str> {
@@ -136,6 +147,53 @@ pub fn status(lang: Lang, status: &Status) -> String {
     }
 }
 
+/// Why a game could not be opened (a position or a ruling setting the
+/// rule system refuses), in the report language: under `en` the rule
+/// system's own words, under `de` what was refused and the ruling that
+/// refuses it, without the English diagnostics.
+pub fn open_error(lang: Lang, error: &VariantError) -> String {
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        VariantError::Position { heading, .. } => {
+            // The heading names the ruling in brackets: `invalid Sovereign
+            // Chess position (S-SETUP)`.
+            match heading
+                .and_then(|h| h.rsplit_once('('))
+                .map(|(_, id)| id.trim_end_matches(')'))
+            {
+                Some(id) => format!("ungültige Stellung (nach {id})"),
+                None => "ungültige Stellung".to_string(),
+            }
+        }
+        VariantError::InvalidPosition { .. } => "ungültige Stellung".to_string(),
+        VariantError::SettingShape { setting, .. }
+        | VariantError::NoSwitchableRulings { setting, .. }
+        | VariantError::FixedOnly { setting, .. } => {
+            format!("Auslegung {setting} nicht einstellbar")
+        }
+        VariantError::UnknownOption { id, key, .. } => {
+            format!("Auslegung {id}={key} nicht einstellbar")
+        }
+        VariantError::FixedRuling { id } | VariantError::UnknownRuling { id, .. } => {
+            format!("Auslegung {id} nicht einstellbar")
+        }
+        _ => "Stellung nicht lesbar".to_string(),
+    }
+}
+
+/// Who owns a piece, in the report language: a party by its name, else
+/// one of Sovereign Chess's armies by its colour's name
+/// ([`crate::render::legend::army_name`]: "navy" is Marineblau).
+pub fn owner(lang: Lang, key: &str) -> String {
+    let party = super::words::party_name(lang, key);
+    if party != key {
+        return party;
+    }
+    crate::render::legend::army_name(lang.letters(), key)
+}
+
 /// What a square holds, as a scenario's `cells` writes it (`empty`,
 /// `gelb knight`, `dead gelb knight`), in the report language.
 pub fn cell_content(variant: VariantId, lang: Lang, text: &str) -> String {
@@ -147,14 +205,10 @@ pub fn cell_content(variant: VariantId, lang: Lang, text: &str) -> String {
         ["empty"] => "leer".to_string(),
         ["dead", party, piece] => format!(
             "tot: {} {}",
-            super::words::party_name(lang, party),
+            owner(lang, party),
             kind_of(variant, lang, piece)
         ),
-        [party, piece] => format!(
-            "{} {}",
-            super::words::party_name(lang, party),
-            kind_of(variant, lang, piece)
-        ),
+        [party, piece] => format!("{} {}", owner(lang, party), kind_of(variant, lang, piece)),
         _ => text.to_string(),
     }
 }
@@ -225,6 +279,67 @@ pub fn testable(lang: Lang, by: TestableBy) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_event_kind_and_cause_of_every_variant_has_german_words() {
+        let mut missing = Vec::new();
+        for variant in VariantId::ALL {
+            let info = crate::variant::info(variant);
+            for kind in info.event_kinds {
+                if event(Lang::De, kind) == *kind {
+                    missing.push(format!("{variant}: event {kind}"));
+                }
+            }
+            for code in info.causes {
+                if cause(Lang::De, code) == *code {
+                    missing.push(format!("{variant}: cause {code}"));
+                }
+            }
+        }
+        // The reasons the chess variants end a game with (they list no
+        // causes of their own).
+        for code in [
+            "checkmate",
+            "stalemate",
+            "goal",
+            "goal-tie",
+            "bare-kings",
+            "fifty-move",
+            "seventy-five-move",
+            "threefold",
+            "fivefold",
+            "insufficient-material",
+            "repetition",
+            "perpetual-check",
+            "move-limit",
+            "last-general",
+            "last-party",
+        ] {
+            if cause(Lang::De, code) == code {
+                missing.push(format!("cause {code}"));
+            }
+        }
+        assert!(missing.is_empty(), "no German words for {missing:?}");
+    }
+
+    #[test]
+    fn sovereign_armies_and_open_errors_read_in_german() {
+        assert_eq!(owner(Lang::De, "navy"), "Marineblau");
+        assert_eq!(owner(Lang::En, "navy"), "navy");
+        assert_eq!(
+            cell_content(VariantId::Sovereign, Lang::De, "navy king"),
+            "Marineblau König"
+        );
+        let error = VariantError::Position {
+            heading: Some("invalid Sovereign Chess position (S-SETUP)"),
+            problems: vec!["a pawn stands on h7 in the promotion zone".to_string()],
+        };
+        assert_eq!(
+            open_error(Lang::De, &error),
+            "ungültige Stellung (nach S-SETUP)"
+        );
+        assert!(open_error(Lang::En, &error).contains("a pawn stands on h7"));
+    }
 
     #[test]
     fn codes_read_in_german_and_stay_codes_in_english() {

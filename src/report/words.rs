@@ -214,7 +214,7 @@ pub fn describe_expect(variant: VariantId, expect: &Expect, lang: Lang) -> Strin
                 };
                 format!(
                     "{} {} → {}",
-                    change.army,
+                    super::terms::owner(lang, &change.army),
                     holder(&change.from),
                     holder(&change.to)
                 )

@@ -34,6 +34,8 @@ const ALL_FILES: &[&str] = &[
 /// The variants whose scenario descriptions are complete in German.
 const DESCRIPTIONS_COMPLETE: &[VariantId] = &[
     VariantId::Monarchie,
+    VariantId::Grand,
+    VariantId::Racingkings,
     VariantId::Threekingdoms,
     VariantId::Sovereign,
 ];
