@@ -49,6 +49,7 @@ impl Grand {
         match self.reading::<readings::Material>() {
             readings::Material::Ends => end::insufficient_material(&position.board),
             readings::Material::PlaysOn => false,
+            readings::Material::BareKingsOnly => position.board.pieces().count() == 2,
         }
     }
 }
@@ -68,7 +69,7 @@ impl Rules for Grand {
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {
-        make::after(position, mv).0
+        make::after(position, mv, self).0
     }
 }
 
