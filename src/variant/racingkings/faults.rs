@@ -53,8 +53,8 @@ misreadings! {
     /// for the mover's own safety only, so a king step may uncover a
     /// check.
     DiscoveredCheckAllowed2 => "RK-DISCOVERED-CHECK-ALLOWED.2", ["rk.4.2"];
-    /// RK-NO-ANSWER, second coding: Black plays its answer, but White,
-    /// home first, wins even when Black's king follows.
+    /// RK-NO-ANSWER, second coding: the race is judged White first: White's
+    /// king on rank 8 wins, Black's king there or not.
     NoAnswer2 => "RK-NO-ANSWER.2", ["rk.5.2"];
     /// RK-ANSWER-ALWAYS, second coding: after White's arrival Black
     /// always has one more move, a king move.

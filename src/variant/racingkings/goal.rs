@@ -67,7 +67,7 @@ pub fn race(position: &Position, rules: &RacingKings) -> Race {
     let answer = rules.reading::<Answer>();
     let king_rank = |side: Side| position.board.king(side).rank();
     match (white, black) {
-        (true, true) if answer == Answer::FirstHomeWins => Race::Decided(won(Side::White)),
+        (true, _) if answer == Answer::WhiteJudgedFirst => Race::Decided(won(Side::White)),
         (true, true) => Race::Decided(Status::Drawn {
             reason: "goal-tie".to_string(),
         }),

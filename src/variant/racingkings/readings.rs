@@ -58,8 +58,8 @@ readings! {
         DrawnAtOnce => AnswerDrawnAtOnce,
         /// RK-ANSWER-FOR-WHITE: White may answer Black's arrival too.
         ForWhiteToo => AnswerForWhite,
-        /// RK-NO-ANSWER.2: Black answers, but White's arrival wins.
-        FirstHomeWins => NoAnswer2,
+        /// RK-NO-ANSWER.2: judged White first; White's arrival wins.
+        WhiteJudgedFirst => NoAnswer2,
         /// RK-ANSWER-ALWAYS.2: Black always has one more king move.
         AlwaysAKingMove => AnswerAlways2,
         /// RK-ANSWER-DRAWN-AT-ONCE.2: drawn when Black's king is on rank 7.
