@@ -19,6 +19,8 @@ pub mod position;
 pub mod promotion;
 pub mod protocol_doc;
 pub mod readings;
+#[cfg(test)]
+mod rejection_search;
 pub mod safety;
 pub mod witnesses;
 
