@@ -12,7 +12,7 @@ use super::position::{Position, START_FEN};
 /// has no squares here". Chess castling needs a king and a rook that have
 /// never moved, on one rank. Searched over the start position, the only
 /// place where pieces have not moved: for each side, the rooks on its
-/// king's rank. None (the kings stand on f2 and f9, the rooks on a1, j1,
+/// king's rank. None (the kings stand on e2 and e9, the rooks on a1, j1,
 /// a10 and j10), and a FEN cannot name a castling right, so no position of
 /// play holds an unmoved pair; the claim holds.
 #[test]
@@ -33,7 +33,7 @@ fn chess_castling_has_no_king_and_rook_pair() {
         .iter()
         .map(|&side| board.king(side).to_string())
         .collect();
-    assert_eq!(kings, ["f2", "f9"]);
+    assert_eq!(kings, ["e2", "e9"]);
     for rights in ["KQkq", "K", "q", "AJaj"] {
         let fen = START_FEN.replacen(" - ", &format!(" {rights} "), 1);
         assert!(
