@@ -22,7 +22,7 @@ pub(super) struct ExploreArgs {
     /// The position the page opens with, in the variant's notation (default: its start).
     #[arg(long, conflicts_with = "scenario")]
     position: Option<String>,
-    /// Open this scenario of the variant's suite (scenarios/<variant>/) to step through.
+    /// Open this scenario to step through: an ID of the variant's suite (scenarios/<variant>/), or a scenario file anywhere (its variant is the file's).
     #[arg(long)]
     scenario: Option<String>,
     /// With --scenario: stand before this step (1-based; the diverging step a conformance report names).
@@ -49,32 +49,41 @@ pub(super) struct ExploreArgs {
 /// address and serves until Ctrl-C.
 pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
     let root = repo_root();
-    // The position and the rulings are refused here as `moves` would.
-    regelwerk::variant::open(args.variant, args.position.as_deref(), &args.rulings).map_err(
-        |message| {
-            anyhow::anyhow!(
-                "reading --position/--ruling for {}: {message}",
-                args.variant
-            )
-        },
-    )?;
+    // A scenario of the suite by its ID, or a scenario file anywhere (the
+    // file a conformance or fuzz run names): the file brings its variant.
+    let mut variant = args.variant;
+    let mut scenario_id = args.scenario.clone();
+    let mut from_file = None;
     if let Some(id) = &args.scenario {
-        let suite = regelwerk::explore::loaded::Suite::load(&root, args.variant)
-            .map_err(anyhow::Error::msg)?;
-        let case = suite.case(id).with_context(|| {
-            format!(
-                "--scenario: no {} scenario with the ID `{id}`",
-                args.variant
-            )
-        })?;
+        let steps = if is_scenario_file(id) {
+            let loaded = load_scenario_file(&root, std::path::Path::new(id))?;
+            variant = loaded.scenario.variant;
+            scenario_id = Some(loaded.scenario.id.clone());
+            let steps = loaded.scenario.steps.len();
+            from_file = Some(loaded);
+            steps
+        } else {
+            let suite = regelwerk::explore::loaded::Suite::load(&root, args.variant)
+                .map_err(anyhow::Error::msg)?;
+            let case = suite.case(id).with_context(|| {
+                format!(
+                    "--scenario: no {} scenario with the ID `{id}` (give a file path for a scenario outside scenarios/{}/)",
+                    args.variant, args.variant
+                )
+            })?;
+            case.scenario.steps.len()
+        };
         if let Some(step) = args.step {
-            let steps = case.scenario.steps.len();
             anyhow::ensure!(
                 (1..=steps).contains(&step),
                 "--step {step}: the scenario has steps 1 to {steps}"
             );
         }
     }
+    // The position and the rulings are refused here as `moves` would.
+    regelwerk::variant::open(variant, args.position.as_deref(), &args.rulings).map_err(
+        |message| anyhow::anyhow!("reading --position/--ruling for {variant}: {message}"),
+    )?;
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating --output {}", dir.display()))?;
@@ -89,16 +98,19 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
         output: args.output.clone(),
         port: args.port,
         initial: json!({
-            "variant": args.variant,
+            "variant": variant,
             "start": args.position,
             "rulings": args.rulings,
-            "scenario": args.scenario,
+            "scenario": scenario_id,
             "step": args.step,
             "lang": args.lang,
         }),
         report: args.report.clone(),
     })
     .map_err(anyhow::Error::msg)?;
+    if let Some(loaded) = from_file {
+        explorer.add_scenario(loaded).map_err(anyhow::Error::msg)?;
+    }
     regelwerk::explore::http::stop_on_interrupt();
     println!("regelwerk explore: {} (Ctrl-C ends it)", explorer.url());
     if args.report.is_some() {
@@ -107,6 +119,33 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
     explorer.serve(&AtomicBool::new(false));
     println!("regelwerk explore: stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `--scenario` names a file rather than a suite ID: an existing
+/// file, or a name ending in `.yaml`/`.yml` (so that a missing file is
+/// reported as one).
+fn is_scenario_file(text: &str) -> bool {
+    let path = std::path::Path::new(text);
+    path.is_file()
+        || path
+            .extension()
+            .is_some_and(|ext| ext == "yaml" || ext == "yml")
+}
+
+/// Reads a scenario file and checks it against its variant's spec, as
+/// `check FILE` would.
+fn load_scenario_file(
+    root: &std::path::Path,
+    path: &std::path::Path,
+) -> Result<regelwerk::scenario::load::Loaded> {
+    let parsed = regelwerk::scenario::load::parse_file(path)
+        .map_err(|error| anyhow::anyhow!("--scenario: {error}"))?;
+    let variant = parsed.scenario.variant;
+    let spec = regelwerk::spec::Spec::load(&root.join("spec").join(variant.name()))
+        .with_context(|| format!("loading the {variant} spec"))?;
+    parsed
+        .validate(Some(&spec))
+        .map_err(|error| anyhow::anyhow!("--scenario: {error}"))
 }
 
 /// Writes the report site of every variant into `dir` (as `regelwerk

@@ -10,6 +10,7 @@ use regelwerk::conform::difffuzz::Notes;
 use regelwerk::fuzz::progress::{Mode, Progress};
 use regelwerk::variant::VariantId;
 
+use super::fuzz_report::{print_divergences, Diverged};
 use super::Format;
 
 /// The progress report of a run on stderr: silent with `--quiet`, one
@@ -33,7 +34,7 @@ fn progress(args: &FuzzArgs, noun: &'static str) -> Result<Progress<std::io::Std
 }
 
 /// The `conform` command that replays a divergence scenario.
-fn replay_command(
+pub(super) fn replay_command(
     variant: VariantId,
     engine_command: &str,
     path: &std::path::Path,
@@ -186,141 +187,6 @@ pub(super) struct FuzzArgs {
     pub(super) quiet: bool,
     /// Seconds between two progress lines when stderr is not a terminal.
     pub(super) progress_every: f64,
-}
-
-/// A game that diverged in a `--keep-going` run.
-struct Diverged {
-    index: u64,
-    seed: u64,
-    kind: String,
-    /// The reference's answers about the moves only one side lists.
-    causes: Vec<MoveCause>,
-    /// Actions of its scenario (after shrinking).
-    actions: usize,
-    summary: String,
-    path: std::path::PathBuf,
-}
-
-/// One cause of differences in a `--keep-going` run: how many games show
-/// it, and its shortest game (fewest actions after shrinking) with one
-/// move that shows it.
-struct CauseCount<'a> {
-    games: u64,
-    shortest: &'a Diverged,
-    example: Option<String>,
-}
-
-/// The causes of a run's differences: each moves difference by the kind
-/// of piece and the reference's reason ([`MoveCause::label`], a game
-/// counted once under each of its causes), every other by its kind.
-fn causes(diverged: &[Diverged]) -> std::collections::BTreeMap<String, CauseCount<'_>> {
-    let mut causes: std::collections::BTreeMap<String, CauseCount<'_>> = Default::default();
-    for game in diverged {
-        let mut labels: Vec<(String, Option<String>)> = game
-            .causes
-            .iter()
-            .map(|cause| {
-                (
-                    format!("{}: {}", game.kind, cause.label()),
-                    Some(cause.example.clone()),
-                )
-            })
-            .collect();
-        if labels.is_empty() {
-            labels.push((game.kind.clone(), None));
-        }
-        for (label, example) in labels {
-            let entry = causes.entry(label).or_insert(CauseCount {
-                games: 0,
-                shortest: game,
-                example: example.clone(),
-            });
-            entry.games += 1;
-            if game.actions < entry.shortest.actions {
-                entry.shortest = game;
-                entry.example = example;
-            }
-        }
-    }
-    causes
-}
-
-/// The report of a `--keep-going` run with differences: every diverging
-/// game with its scenario and replay command, then the counts per kind.
-fn print_divergences(
-    args: &FuzzArgs,
-    games: u64,
-    plies: usize,
-    classified: &std::collections::BTreeMap<String, (u64, usize)>,
-    diverged: &[Diverged],
-    engine_command: &str,
-    format: Format,
-) {
-    let mut kinds: std::collections::BTreeMap<&str, u64> = Default::default();
-    for game in diverged {
-        *kinds.entry(game.kind.as_str()).or_default() += 1;
-    }
-    let known: u64 = classified.values().map(|(count, _)| count).sum();
-    let agreed = games - diverged.len() as u64 - known;
-    match format {
-        Format::Text => {
-            for game in diverged {
-                println!("game {} (seed {}) {}", game.index, game.seed, game.summary);
-                println!("  scenario: {}", game.path.display());
-                println!(
-                    "  replay: {}",
-                    replay_command(args.variant, engine_command, &game.path, args.uci)
-                );
-            }
-            println!("\ndifferences by cause (a game counts under each of its causes):");
-            let all_first = diverged.iter().all(|game| game.actions == 0);
-            for (cause, count) in causes(diverged) {
-                if all_first && count.games > 1 {
-                    // Every game shrank to its first action: none is shorter.
-                    println!(
-                        "  {cause}: {} games, all tie at their first action{}; e.g. {}",
-                        count.games,
-                        count
-                            .example
-                            .as_ref()
-                            .map(|mv| format!(" (`{mv}`)"))
-                            .unwrap_or_default(),
-                        count.shortest.path.display()
-                    );
-                    continue;
-                }
-                let example = count
-                    .example
-                    .map(|mv| format!(", `{mv}`"))
-                    .unwrap_or_default();
-                println!(
-                    "  {cause}: {} games; shortest: game {} (diverges {}{example}), {}",
-                    count.games,
-                    count.shortest.index,
-                    regelwerk::conform::difffuzz::where_diverged(count.shortest.actions),
-                    count.shortest.path.display()
-                );
-            }
-            for (finding, (count, _)) in classified {
-                println!("  known difference {finding}: {count} games");
-            }
-            println!(
-                "fuzz: {games} games, {plies} actions: {agreed} agreed, {} diverged, {known} ended in known differences",
-                diverged.len()
-            );
-        }
-        Format::Json => println!(
-            "{}",
-            serde_json::json!({
-                "variant": args.variant, "games": games, "plies": plies, "agreed": agreed,
-                "divergences": diverged.len(),
-                "kinds": kinds,
-                "causes": causes(diverged).into_iter().map(|(cause, count)| serde_json::json!({"cause": cause, "games": count.games, "shortest": {"game": count.shortest.index, "actions": count.shortest.actions, "move": count.example, "scenario": count.shortest.path}})).collect::<Vec<_>>(),
-                "known_differences": classified.iter().map(|(finding, (count, actions))| serde_json::json!({"finding": finding, "games": count, "actions": actions})).collect::<Vec<_>>(),
-                "diverged": diverged.iter().map(|game| serde_json::json!({"game": game.index, "seed": game.seed, "kind": game.kind, "summary": game.summary, "scenario": game.path})).collect::<Vec<_>>(),
-            })
-        ),
-    }
 }
 
 /// A game in which the engine and the reference parted: its ID, the
@@ -665,7 +531,7 @@ fn variant_games(
                     results.finish()?;
                 }
                 let small = shrink(&failure);
-                let id = format!("fuzz-{}-seed-{seed}", args.variant);
+                let id = format!("fuzz-{}-game-{index}-seed-{seed}", args.variant);
                 let path = write_case(out, &id, &game_failure_scenario(&small, &id))?;
                 println!(
                     "game {index} (seed {seed}) broke {}: {}",
@@ -734,6 +600,13 @@ fn differential(
     use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game_noting};
     regelwerk::variant::open(args.variant, None, rulings)
         .map_err(|message| anyhow::anyhow!("reading --ruling: {message}"))?;
+    // Each written scenario is filed under its cause's clause, looked up
+    // in the variant's spec and suite.
+    let clauses = regelwerk::conform::difffuzz::cause_clause::CauseClauses::load(
+        &super::repo_root(),
+        args.variant,
+    )
+    .map_err(|message| anyhow::anyhow!("reading the {} suite: {message}", args.variant))?;
     run_differential(
         args,
         engine_command,
@@ -751,14 +624,17 @@ fn differential(
                 notes,
             )
             .map_err(|mut game| {
-                game.game = Some(seed.wrapping_sub(args.seed));
-                let id = format!("diverge-{}-seed-{seed}", args.variant);
+                let index = seed.wrapping_sub(args.seed);
+                game.game = Some(index);
+                // Named by the game's number as the report counts it and
+                // by its seed, which replays it.
+                let id = format!("diverge-{}-game-{index}-seed-{seed}", args.variant);
                 Box::new(Parted {
                     kind: game.divergence.kind(),
                     causes: regelwerk::conform::difffuzz::diagnose::move_causes(&game),
                     known: regelwerk::conform::known::classify(&game).map(|known| known.finding),
                     played: game.played,
-                    scenario: divergence_scenario(&game, &id),
+                    scenario: divergence_scenario(&game, &id, &clauses),
                     id,
                     actions: game.actions.len(),
                     engine_fault: matches!(

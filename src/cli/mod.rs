@@ -8,6 +8,7 @@ mod exit;
 mod explore;
 mod formats;
 mod fuzz;
+mod fuzz_report;
 mod maintain;
 mod matrix;
 mod perftfile;

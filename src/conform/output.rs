@@ -151,9 +151,16 @@ pub fn text(report: &ConformReport) -> String {
                 reproduce_command(report, case)
             ));
             if let Some(step) = diverging_step(case) {
+                // A file of the suite by its ID; any other file by its
+                // path, which `explore --scenario` opens as well.
+                let in_suite = std::path::Path::new(&case.file)
+                    .starts_with(format!("scenarios/{}", report.variant))
+                    || case
+                        .file
+                        .contains(&format!("/scenarios/{}/", report.variant));
                 let explore = crate::report::links::Target {
                     variant: report.variant,
-                    scenario: Some(&case.id),
+                    scenario: Some(if in_suite { &case.id } else { &case.file }),
                     // Step 0 is the starting position, where the
                     // explorer opens anyway (a scenario may have no steps).
                     step: (step > 0).then_some(step),

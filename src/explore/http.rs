@@ -189,6 +189,26 @@ impl Explorer {
         })
     }
 
+    /// Opens a scenario read from a file outside the suite beside its
+    /// variant's suite (`explore --scenario FILE`).
+    ///
+    /// # Errors
+    /// The variant's suite cannot be read.
+    pub fn add_scenario(
+        &mut self,
+        loaded: crate::scenario::load::Loaded,
+    ) -> Result<(), ExploreError> {
+        let variant = loaded.scenario.variant;
+        if !self.suites.contains_key(&variant) {
+            let suite = Suite::load(&self.options.root, variant)?;
+            self.suites.insert(variant, suite);
+        }
+        if let Some(suite) = self.suites.get_mut(&variant) {
+            suite.add_case(loaded);
+        }
+        Ok(())
+    }
+
     /// The bound address.
     pub fn address(&self) -> SocketAddr {
         self.address

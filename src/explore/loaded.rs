@@ -74,6 +74,22 @@ impl Suite {
         })
     }
 
+    /// Adds a scenario read from a file outside the suite (`explore
+    /// --scenario FILE`, the file a conformance report's hint names), so
+    /// that the page steps through it like one of the suite's: it takes
+    /// the place of a suite scenario with the same ID.
+    pub fn add_case(&mut self, loaded: Loaded) {
+        self.results.clear();
+        match self
+            .cases
+            .iter_mut()
+            .find(|case| case.scenario.id == loaded.scenario.id)
+        {
+            Some(case) => *case = loaded,
+            None => self.cases.push(loaded),
+        }
+    }
+
     /// The scenario with this ID.
     pub fn case(&self, id: &str) -> Option<&Loaded> {
         self.cases.iter().find(|case| case.scenario.id == id)

@@ -6,7 +6,7 @@
 //! harness makes itself a *child subreaper* before its first engine
 //! starts (`prctl(PR_SET_CHILD_SUBREAPER)`): a helper whose parent exits
 //! is then adopted by the harness instead of by init, and stays within
-//! reach. Ending an engine ([`kill_tree`]) kills, with SIGKILL (which no
+//! reach. Ending an engine (`kill_tree`) kills, with SIGKILL (which no
 //! process can ignore), every descendant of the engine found by walking
 //! `/proc` (each process's parent), whatever its session or group; the
 //! end of the run ([`sweep`]) kills every descendant of the harness that

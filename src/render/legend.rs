@@ -142,7 +142,7 @@ pub fn legend(variant: VariantId, letters: Letters) -> Legend {
 }
 
 /// A figure's caption in the page's language: the English caption the
-/// variant writes, or its German version ([`GERMAN_CAPTIONS`]: whole
+/// variant writes, or its German version (`GERMAN_CAPTIONS`: whole
 /// captions, then phrases replaced in order, the values kept).
 pub fn caption(letters: Letters, english: &str) -> String {
     if letters == Letters::English {

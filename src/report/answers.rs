@@ -2,7 +2,7 @@
 //! after a ruling alternative is the YAML of the step's answer
 //! ([`crate::report::diff::ChangedCase`]); a German page says it in the
 //! same words as the rest of the report (the field names from
-//! [`FIELDS`], codes, parties and pieces through [`super::terms`] and
+//! `FIELDS`, codes, parties and pieces through [`super::terms`] and
 //! [`super::words`]).
 
 use serde_yaml::Value;

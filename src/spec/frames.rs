@@ -8,7 +8,7 @@
 //!
 //! Which rule, frame and edge a scenario's action touches is computed from
 //! the position and the action by the variant's own function
-//! ([`crate::variant::VariantInfo::frames`]), never hand-tagged; the names
+//! ([`crate::variant::MisreadingInfo::frames`]), never hand-tagged; the names
 //! it gives are those of this file.
 
 use std::collections::BTreeSet;

@@ -269,6 +269,14 @@ pub trait Game: Send {
     }
     /// The squares a move text goes from and to (for arrows and dots).
     fn move_squares(&self, mv: &str) -> Option<(String, String)>;
+    /// The kind of a special move in plain words, for a difference's
+    /// cause to name apart from ordinary moves of the same piece
+    /// (Sovereign Chess: `castling`, `defection`); `None` for an ordinary
+    /// move and by default.
+    fn special_move_kind(&self, mv: &str) -> Option<&'static str> {
+        let _ = mv;
+        None
+    }
     /// The move itself, named so that the same move under two rulesets
     /// has one name even where a ruling renames the places it reaches
     /// (Three Kingdoms' R-SEATS: which half a river crossing enters). The

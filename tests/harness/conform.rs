@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use regelwerk::conform::difffuzz::cause_clause::CauseClauses;
 use regelwerk::conform::difffuzz::{divergence_scenario, fuzz_game};
 use regelwerk::conform::{conform_case, smoke_check, Smoke, Verdict};
 use regelwerk::protocol::client::Engine;
@@ -380,10 +381,14 @@ fn fuzzing_a_diverging_engine_writes_a_scenario_that_tells_them_apart() {
     let game = (1..=10)
         .find_map(|seed| fuzz_game(&mut engine, VariantId::Monarchie, seed, 200, 20, &[]).err())
         .unwrap_or_else(|| panic!("10 games found no divergence from R-KING=twelve"));
-    let text = divergence_scenario(&game, "diverge-test");
+    let clauses = CauseClauses::load(&root(), VariantId::Monarchie).expect("the suite");
+    let text = divergence_scenario(&game, "diverge-test", &clauses);
     let loaded = load_str(Path::new("diverge-test.yaml"), &text, Some(&spec()))
         .unwrap_or_else(|error| panic!("the written scenario does not load: {error}\n{text}"));
     assert_eq!(loaded.scenario.id, "diverge-test");
+    // R-KING=twelve changes how the king moves: the written scenario is
+    // filed under the king's clause, not the placeholder m.1.
+    assert_eq!(loaded.scenario.clauses, ["m.6.1"], "{text}");
     if let Err(mismatch) = regelwerk::scenario::run(&loaded) {
         panic!("the written scenario fails on the reference: {mismatch:?}\n{text}");
     }

@@ -951,3 +951,84 @@ fn explore_response_times() {
         );
     }
 }
+
+#[test]
+fn a_scenario_file_outside_the_suite_opens_at_the_step_a_report_names() {
+    use std::io::BufRead as _;
+    // A Racing Kings case outside scenarios/ (as `conform FILE` and `fuzz`
+    // write them): two steps, the second expecting a wrong count.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explore-outside");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("probe.yaml");
+    std::fs::write(
+        &file,
+        "variant: racingkings\nid: probe-outside-the-suite\nclauses: [rk.1]\ndescription: d\n\
+         position: {start: true}\nsteps:\n  - perft: 1\n    expect_nodes: 21\n  - perft: 1\n    expect_nodes: 65\n",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    // The variant comes from the file, whatever --variant says.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
+        .args(["explore", "--port", "0", "--scenario", &path, "--step", "2"])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let url = first
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or_default()
+        .to_string();
+    let address: SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}: {first}"));
+    let (status, initial) = send(
+        address,
+        &format!("GET /api/initial HTTP/1.0\r\nHost: {address}"),
+        "",
+    );
+    assert_eq!(status, 200);
+    let initial: Value = serde_json::from_str(&initial).unwrap();
+    assert_eq!(initial["variant"], "racingkings", "{initial}");
+    assert_eq!(initial["scenario"], "probe-outside-the-suite", "{initial}");
+    assert_eq!(initial["step"], 2, "{initial}");
+    let (status, opened) = send(
+        address,
+        &format!(
+            "POST /api/scenario HTTP/1.0\r\nHost: {address}\r\nContent-Type: application/json"
+        ),
+        &json!({"variant": "racingkings", "id": "probe-outside-the-suite"}).to_string(),
+    );
+    assert_eq!(status, 200, "{opened}");
+    let opened: Value = serde_json::from_str(&opened).unwrap();
+    assert_eq!(
+        opened["steps"].as_array().map(Vec::len),
+        Some(2),
+        "{opened}"
+    );
+    // The engine counts 21 at the second step too: the file's 65 differs.
+    assert!(opened["mismatch"].is_object(), "{opened}");
+    // SAFETY: signalling our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    assert!(child.wait().unwrap().success());
+    // A step past the file's end, and a missing file, are refused at once.
+    for (args, says) in [
+        (
+            vec!["--scenario", path.as_str(), "--step", "3"],
+            "the scenario has steps 1 to 2",
+        ),
+        (vec!["--scenario", "no/such/file.yaml"], "no/such/file.yaml"),
+    ] {
+        let mut all = vec!["explore"];
+        all.extend(args);
+        let bad = crate::support::regelwerk(&all);
+        assert_eq!(bad.code, Some(2), "{}", bad.stderr);
+        assert!(bad.stderr.contains(says), "{}", bad.stderr);
+    }
+}

@@ -500,7 +500,12 @@ fn a_perft_divergence_shows_the_moves_that_differ() {
         .divergence
         .to_string()
         .contains("its moves differ: missing"));
-    let scenario = divergence_scenario(&found, "diverge-test");
+    let clauses = regelwerk::conform::difffuzz::cause_clause::CauseClauses::load(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        found.variant,
+    )
+    .expect("the suite");
+    let scenario = divergence_scenario(&found, "diverge-test", &clauses);
     assert!(
         scenario.contains(&format!("  - play: \"{}\"", path[0])),
         "{scenario}"

@@ -7,6 +7,7 @@ mod engine_faults;
 mod explore;
 pub mod fast_harness;
 mod field_separators;
+mod file_size;
 mod fuzz_checks;
 mod german;
 pub mod hostile;

@@ -140,6 +140,9 @@ pub struct MoveCause {
     /// The kind of the moving piece (`king`, `pawn`), `no piece` for an
     /// empty origin, or `action` for a text without squares.
     pub piece: String,
+    /// The kind of special move it is (`castling`, `defection`), named
+    /// apart from the piece's ordinary moves; `None` for an ordinary move.
+    pub special: Option<String>,
     /// The reference's answer: its refusal code, or `legal here`.
     pub reason: String,
     /// One such move, the shortest text of the game's.
@@ -148,13 +151,18 @@ pub struct MoveCause {
 
 impl MoveCause {
     /// The cause without its example, the key a summary groups by:
-    /// `unexpected king move (reference: leaves-king-in-check)`.
+    /// `unexpected king move (reference: leaves-king-in-check)`, or, for a
+    /// special move, `missing king castling (reference: legal here)`.
     pub fn label(&self) -> String {
         let side = match self.lister {
             Lister::Missing => "missing",
             Lister::Unexpected => "unexpected",
         };
-        format!("{side} {} move (reference: {})", self.piece, self.reason)
+        let what = match &self.special {
+            Some(kind) => format!("{} {kind}", self.piece),
+            None => format!("{} move", self.piece),
+        };
+        format!("{side} {what} (reference: {})", self.reason)
     }
 }
 
@@ -166,7 +174,7 @@ impl std::fmt::Display for MoveCause {
 
 /// The kind of the piece that `mv` moves in `game` (the last word of its
 /// occupant, `white king` gives `king`).
-fn piece_kind(game: &dyn Game, mv: &str) -> String {
+pub(crate) fn piece_kind(game: &dyn Game, mv: &str) -> String {
     let Some((from, _)) = game.move_squares(mv) else {
         return "action".to_string();
     };
@@ -222,6 +230,7 @@ pub fn move_causes(game: &DivergentGame) -> Vec<MoveCause> {
             let cause = MoveCause {
                 lister,
                 piece: piece_kind(reference.as_ref(), mv),
+                special: reference.special_move_kind(mv).map(str::to_string),
                 reason,
                 example: mv.clone(),
             };
@@ -340,5 +349,45 @@ mod tests {
         ];
         wanted.sort();
         assert_eq!(labels, wanted);
+    }
+
+    #[test]
+    fn castling_and_defection_are_named_apart_from_king_moves() {
+        // Player 1 holds navy and, through the navy knight on the pink
+        // square i6, pink: its white king may defect to navy, and after
+        // that castle with the pink rook on c1.
+        let start = "15bk/16/16/16/16/16/16/16/16/16/8nn7/4wp11/16/16/16/2pr5wk7 1 w b C 0";
+        let labels = |actions: &[&str], missing: &str| {
+            let game = DivergentGame {
+                variant: VariantId::Sovereign,
+                rulings: Vec::new(),
+                seed: 1,
+                start: start.to_string(),
+                actions: actions.iter().map(|a| a.to_string()).collect(),
+                diverging_action: None,
+                divergence: Divergence::Moves {
+                    missing: vec![missing.to_string()],
+                    unexpected: Vec::new(),
+                },
+                played: 0,
+                game: None,
+            };
+            move_causes(&game)
+                .iter()
+                .map(MoveCause::label)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            labels(&[], "K=n"),
+            vec!["missing king defection (reference: legal here)".to_string()]
+        );
+        assert_eq!(
+            labels(&["K=n", "p16p15"], "O-g1"),
+            vec!["missing king castling (reference: legal here)".to_string()]
+        );
+        assert_eq!(
+            labels(&[], "i1h1"),
+            vec!["missing king move (reference: legal here)".to_string()]
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `fuzz --fault ID` (issue 47): random games of the reference against
 //! the reference playing one misreading. The faulted reference is just
-//! another [`Responder`] ([`InProcess`] with the fault forced), so the
+//! another [`crate::protocol::responder::Responder`]
+//! ([`crate::protocol::responder::InProcess`] with the fault forced), so the
 //! differential driver of `fuzz --engine`
 //! ([`crate::conform::difffuzz::fuzz_game`]) plays the games, compares the
 //! move lists and outcomes after every action and shrinks each difference
@@ -13,6 +14,45 @@ use std::collections::BTreeSet;
 use super::{fuzz_game, fuzz_game_from, DivergentGame};
 use crate::protocol::responder::InProcess;
 use crate::variant::{VariantError, VariantId, FAULT_PREFIX};
+
+/// The reference engine in this process playing the misreading `fault`.
+///
+/// # Errors
+/// [`VariantError`] when `fault` is not a misreading of `variant`.
+fn faulty_reference(variant: VariantId, fault: &str) -> Result<InProcess, VariantError> {
+    if let Some(error) = crate::variant::faults::foreign_faults(variant, &[fault.to_string()]) {
+        return Err(error);
+    }
+    Ok(InProcess {
+        forced: vec![format!("{FAULT_PREFIX}{fault}")],
+    })
+}
+
+/// The differences found so far, each shrunk difference once (by its
+/// start, actions and diverging action), in the order found.
+#[derive(Default)]
+struct Distinct {
+    seen: BTreeSet<(String, Vec<String>, Option<String>)>,
+    games: Vec<DivergentGame>,
+}
+
+impl Distinct {
+    /// Keeps `found` as game `index` unless the same difference is kept
+    /// already; whether it was new.
+    fn keep(&mut self, mut found: DivergentGame, index: u64) -> bool {
+        found.game = Some(index);
+        let key = (
+            found.start.clone(),
+            found.actions.clone(),
+            found.diverging_action.clone(),
+        );
+        let new = self.seen.insert(key);
+        if new {
+            self.games.push(found);
+        }
+        new
+    }
+}
 
 /// Plays `games` random games (seeds `seed`, `seed + 1`, ...) of at most
 /// `max_plies` actions with the reference against the reference playing
@@ -31,33 +71,17 @@ pub fn fault_differences(
     rulings: &[String],
     first_only: bool,
 ) -> Result<Vec<DivergentGame>, VariantError> {
-    if let Some(error) = crate::variant::faults::foreign_faults(variant, &[fault.to_string()]) {
-        return Err(error);
-    }
-    let mut engine = InProcess {
-        forced: vec![format!("{FAULT_PREFIX}{fault}")],
-    };
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
+    let mut engine = faulty_reference(variant, fault)?;
+    let mut found_once = Distinct::default();
     for index in 0..games {
         let game_seed = seed.wrapping_add(index);
         if let Err(found) = fuzz_game(&mut engine, variant, game_seed, max_plies, 0, rulings) {
-            let mut found = *found;
-            found.game = Some(index);
-            let key = (
-                found.start.clone(),
-                found.actions.clone(),
-                found.diverging_action.clone(),
-            );
-            if seen.insert(key) {
-                out.push(found);
-                if first_only {
-                    break;
-                }
+            if found_once.keep(*found, index) && first_only {
+                break;
             }
         }
     }
-    Ok(out)
+    Ok(found_once.games)
 }
 
 /// [`fault_differences`] from given start positions instead of random
@@ -75,35 +99,19 @@ pub fn fault_differences_from(
     max_plies: usize,
     first_only: bool,
 ) -> Result<Vec<DivergentGame>, VariantError> {
-    if let Some(error) = crate::variant::faults::foreign_faults(variant, &[fault.to_string()]) {
-        return Err(error);
-    }
-    let mut engine = InProcess {
-        forced: vec![format!("{FAULT_PREFIX}{fault}")],
-    };
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
+    let mut engine = faulty_reference(variant, fault)?;
+    let mut found_once = Distinct::default();
     for (index, (start, rulings)) in starts.iter().enumerate() {
         let game_seed = seed.wrapping_add(index as u64);
         if let Err(found) =
             fuzz_game_from(&mut engine, variant, game_seed, start, max_plies, rulings)
         {
-            let mut found = *found;
-            found.game = Some(index as u64);
-            let key = (
-                found.start.clone(),
-                found.actions.clone(),
-                found.diverging_action.clone(),
-            );
-            if seen.insert(key) {
-                out.push(found);
-                if first_only {
-                    break;
-                }
+            if found_once.keep(*found, index as u64) && first_only {
+                break;
             }
         }
     }
-    Ok(out)
+    Ok(found_once.games)
 }
 
 /// One line for a difference: the game, the shrunk start and actions, and

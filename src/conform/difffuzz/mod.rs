@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use crate::rng::Rng;
 use crate::variant::{self, Game, VariantId};
 
+pub mod cause_clause;
 pub mod diagnose;
 mod divergence;
 pub mod fault;

@@ -3,22 +3,25 @@
 use crate::fuzz::game::play_step;
 use crate::variant;
 
+use super::cause_clause::CauseClauses;
 use super::{Asked, Divergence, DivergentGame};
 
 /// A ready scenario for a divergence, in the one scenario format: the
 /// start, the actions before it pinned as the reference plays them, and
-/// the step that diverged with the reference's expectation.
-pub fn divergence_scenario(game: &DivergentGame, id: &str) -> String {
-    let info = variant::info(game.variant);
+/// the step that diverged with the reference's expectation. It is filed
+/// under the clause of the difference's cause, found in `clauses`.
+pub fn divergence_scenario(game: &DivergentGame, id: &str, clauses: &CauseClauses) -> String {
+    let cause = clauses.of(game);
     let mut text = format!(
-        "# Written by `regelwerk fuzz --variant {variant} --engine`: {origin}.\n# {what}\nvariant: {variant}\nid: {id}\nclauses: [{prefix}1]\n",
+        "# Written by `regelwerk fuzz --variant {variant} --engine`: {origin}.\n# {what}\n# Filed under {clause}: {why}.\nvariant: {variant}\nid: {id}\nclauses: [{clause}]\n",
         variant = game.variant,
         origin = origin(game),
         what = game
             .divergence
             .describe(game.variant)
             .replace('\n', "\n# "),
-        prefix = info.clause_prefix,
+        clause = cause.clause,
+        why = cause.why,
     );
     if !game.rulings.is_empty() {
         text.push_str(&format!("ruleset: [{}]\n", game.rulings.join(", ")));

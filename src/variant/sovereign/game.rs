@@ -466,6 +466,14 @@ impl Game for SovereignGame {
         Some((from.to_string(), to.to_string()))
     }
 
+    fn special_move_kind(&self, mv: &str) -> Option<&'static str> {
+        match MoveText::parse(mv).ok()? {
+            MoveText::Castle { .. } => Some("castling"),
+            MoveText::Defect { .. } => Some("defection"),
+            MoveText::Step { .. } => None,
+        }
+    }
+
     fn status(&self) -> Status {
         self.status.clone()
     }
