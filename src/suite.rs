@@ -7,8 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::scenario::results::{run_suite_among, SuiteReport};
-use crate::scenario::{collect_files_among, is_scenario_among, FileKind};
+use crate::scenario::results::{mark_duplicate_ids, CaseResult, SuiteReport};
+use crate::scenario::suite_loop::{run_suite_among, walk, Hooks, OnReference, Reader, Walked};
+use crate::scenario::{collect_files_among, is_scenario_among, FileKind, Filter};
+use crate::shard::{ResultsWriter, Shard};
 use crate::spec::Spec;
 
 /// Every registered file kind besides scenarios, of every variant
@@ -79,13 +81,74 @@ pub fn run_suite_under(
     forced: &[String],
     progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
-    run_suite_among(
+    let kinds = file_kinds();
+    let mut reader = Reader::new(&kinds, given, Filter::new(clause_filter, id_filter));
+    run_suite_among(files, &mut reader, forced, progress)
+}
+
+/// Where the units of a `check` campaign go: the shard's files, a results
+/// file (`--output`, each file's case written when it is done, the done
+/// ones skipped on `--resume`, docs/scale.md), the progress.
+pub struct CheckHooks<'a> {
+    /// The shard's files.
+    pub shard: Shard,
+    /// The results file, if one is written.
+    pub writer: Option<&'a mut ResultsWriter>,
+    /// Called with the number of the shard's files walked so far.
+    pub progress: &'a mut dyn FnMut(usize),
+}
+
+impl Hooks<CaseResult> for CheckHooks<'_> {
+    fn takes(&self, unit: usize) -> bool {
+        self.shard.takes(unit)
+    }
+
+    fn is_done(&self, unit: usize) -> bool {
+        self.writer
+            .as_ref()
+            .is_some_and(|writer| writer.is_done(unit))
+    }
+
+    fn ran(&mut self, unit: usize, walked: &Walked<CaseResult>) -> std::io::Result<()> {
+        let (Some(writer), Some(case)) = (self.writer.as_mut(), walked.outcomes.last()) else {
+            return Ok(());
+        };
+        if walked.units.last() == Some(&unit) {
+            writer.unit(unit, serde_json::to_value(case)?)?;
+        }
+        Ok(())
+    }
+
+    fn progress(&mut self, walked: usize) {
+        (self.progress)(walked);
+    }
+}
+
+/// A `check` campaign over `files` (every file of the campaign; `hooks`
+/// take the shard's): each file read by its kind and filtered, each
+/// scenario validated against one of `given` or its own spec and run on
+/// the reference with `forced` settings; duplicate IDs make the later
+/// file invalid. Also the number of files a resumed results file had
+/// done.
+///
+/// # Errors
+/// A results file that cannot be written.
+pub fn check_campaign(
+    files: &[PathBuf],
+    given: &[Spec],
+    filter: Filter,
+    forced: &[String],
+    hooks: &mut CheckHooks<'_>,
+) -> std::io::Result<(SuiteReport, usize)> {
+    let kinds = file_kinds();
+    let mut reader = Reader::new(&kinds, given, filter);
+    let walked = walk(
         files,
-        &file_kinds(),
-        given,
-        clause_filter,
-        id_filter,
-        forced,
-        progress,
-    )
+        |path| reader.read(path),
+        &mut OnReference { forced },
+        hooks,
+    )?;
+    let mut cases = walked.outcomes;
+    mark_duplicate_ids(&mut cases);
+    Ok((SuiteReport { cases }, walked.resumed))
 }

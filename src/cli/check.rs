@@ -12,7 +12,8 @@ use regelwerk::variant::VariantId;
 use super::exit::Exit;
 use super::{repo_root, ReportFormat};
 use regelwerk::scenario::results::{rerun_command, Status, SuiteReport};
-use regelwerk::suite::run_suite_under;
+use regelwerk::scenario::Filter;
+use regelwerk::suite::CheckHooks;
 
 /// Which scenarios to run.
 pub(super) struct Filters {
@@ -100,8 +101,7 @@ pub(super) fn check(
     let all_files =
         regelwerk::scenario::collect_all_files(&paths).context("finding scenario files")?;
     let shard = shard.unwrap_or(regelwerk::shard::Shard::WHOLE);
-    let indices: Vec<usize> = (0..all_files.len()).filter(|&i| shard.takes(i)).collect();
-    let files: Vec<PathBuf> = indices.iter().map(|&i| all_files[i].clone()).collect();
+    let files = (0..all_files.len()).filter(|&i| shard.takes(i)).count();
     let started = Instant::now();
     // Each case's unit is written when its file is done (docs/scale.md).
     let mut writer = match &output {
@@ -120,31 +120,18 @@ pub(super) fn check(
         }
         None => None,
     };
-    let bar = progress_bar(files.len() as u64, format == ReportFormat::Text);
-    let mut report = SuiteReport { cases: Vec::new() };
-    let mut resumed = 0;
-    for (done, (&index, file)) in indices.iter().zip(&files).enumerate() {
-        if writer.as_ref().is_some_and(|w| w.is_done(index)) {
-            resumed += 1;
-            continue;
-        }
-        let one = run_suite_under(
-            std::slice::from_ref(file),
-            &specs,
-            clause.as_deref(),
-            id.as_deref(),
-            &forced,
-            |_, _| {},
-        );
-        bar.set_position(done as u64 + 1);
-        if let Some(writer) = writer.as_mut() {
-            for case in &one.cases {
-                writer.unit(index, serde_json::to_value(case)?)?;
-            }
-        }
-        report.cases.extend(one.cases);
-    }
-    regelwerk::scenario::results::mark_duplicate_ids(&mut report.cases);
+    let bar = progress_bar(files as u64, format == ReportFormat::Text);
+    let (report, resumed) = regelwerk::suite::check_campaign(
+        &all_files,
+        &specs,
+        Filter::new(clause.as_deref(), id.as_deref()),
+        &forced,
+        &mut CheckHooks {
+            shard,
+            writer: writer.as_mut(),
+            progress: &mut |walked| bar.set_position(walked as u64),
+        },
+    )?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(writer) = writer {

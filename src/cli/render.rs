@@ -65,9 +65,10 @@ fn render_other(args: &RenderArgs) -> Result<ExitCode> {
         bail!("--shade-start and --shade-promotion draw MONARCHIE's triangles and zones");
     }
     let (game, caption, arrows) = if let Some(path) = &args.scenario {
-        let loaded = regelwerk::scenario::results::load_with_specs(path, &mut Default::default())
-            .map_err(|error| anyhow::anyhow!("{error}"))
-            .with_context(|| format!("reading --scenario {}", path.display()))?;
+        let loaded =
+            regelwerk::scenario::suite_loop::load_with_specs(path, &mut Default::default())
+                .map_err(|error| anyhow::anyhow!("{error}"))
+                .with_context(|| format!("reading --scenario {}", path.display()))?;
         let game = loaded.open().map_err(|message| anyhow::anyhow!(message))?;
         let first = loaded
             .scenario
@@ -114,7 +115,7 @@ pub(super) fn render(args: RenderArgs) -> Result<ExitCode> {
     let scenario_variant = args.scenario.as_ref().and_then(|path| {
         regelwerk::input::read_to_string(path)
             .ok()
-            .map(|text| regelwerk::scenario::results::declared_variant(&text))
+            .map(|text| regelwerk::scenario::suite_loop::declared_variant(&text))
     });
     if args.variant != regelwerk::variant::VariantId::Monarchie
         || scenario_variant.is_some_and(|v| v != regelwerk::variant::VariantId::Monarchie)

@@ -2,11 +2,13 @@
 //! ([`crate::protocol`]): `regelwerk conform` runs every scenario against
 //! an external engine and compares its answers with the suite's
 //! expectations and the reference engine's positions (this file, its
-//! subject [`remote`], its renderings [`output`], the readings an engine
+//! campaign through the one suite loop [`campaign`], its subject
+//! [`remote`], its renderings [`output`], the readings an engine
 //! declares [`readings`]); `fuzz --engine` and `fuzz --uci` play random
 //! games against it ([`difffuzz`]), counting the known differences
 //! ([`known`]); [`external`] opens an engine of either route.
 
+pub mod campaign;
 pub mod difffuzz;
 pub mod external;
 pub mod known;
@@ -497,6 +499,15 @@ impl Totals {
             self.cases, self.passed, self.partly_compared, self.failed, self.errored, self.skipped
         )
     }
+}
+
+/// Variant names for a message: `grand, racingkings`, or `none`.
+pub fn variant_list(variants: &[VariantId]) -> String {
+    if variants.is_empty() {
+        return "none".to_string();
+    }
+    let names: Vec<&str> = variants.iter().map(|variant| variant.name()).collect();
+    names.join(", ")
 }
 
 /// A content hash of the scenario files (FNV-1a, 64 bits), stable across

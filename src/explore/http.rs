@@ -17,6 +17,7 @@ use crate::variant::VariantId;
 
 use super::api::{self, Answer, ApiError};
 use super::loaded::Suite;
+use super::reply::Reply;
 use super::ExploreError;
 
 /// The page: its markup with the style and the script put in place, all
@@ -54,27 +55,6 @@ pub fn accepted_language(header: Option<&str>) -> &'static str {
     }
     offered.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     offered.first().map_or("en", |(_, _, lang)| lang)
-}
-
-/// What a request is answered with.
-pub struct Reply {
-    /// The MIME type (without the charset).
-    pub content_type: &'static str,
-    /// The body.
-    pub body: Vec<u8>,
-    /// A file of the served report (its own content policy).
-    pub report_file: bool,
-}
-
-impl Reply {
-    /// A text answer of the explorer's own.
-    pub fn text(content_type: &'static str, body: String) -> Reply {
-        Reply {
-            content_type,
-            body: body.into_bytes(),
-            report_file: false,
-        }
-    }
 }
 
 /// How the explorer is started.
@@ -367,7 +347,7 @@ impl Explorer {
             "/api/scenario" => api::scenario(&parse(body)?, suites, &root),
             "/api/misreading" => api::misreading(&parse(body)?, suites, &root),
             "/api/save" => {
-                let request: api::SaveRequest = parse(body)?;
+                let request: super::save::SaveRequest = parse(body)?;
                 let dir = match &self.options.output {
                     Some(dir) => dir.clone(),
                     None => root
@@ -375,7 +355,7 @@ impl Explorer {
                         .join(request.game.variant.name())
                         .join("proposed"),
                 };
-                api::save(&request, suites, &root, &dir)
+                super::save::save(&request, suites, &root, &dir)
             }
             _ => Err(ApiError {
                 status: 404,

@@ -5,9 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::report::diff::{run_under, DiffInput};
+use crate::report::diff::DiffInput;
 use crate::scenario::load::Loaded;
+use crate::scenario::results::Status;
 use crate::scenario::run::Mismatch;
+use crate::scenario::suite_loop::{answer_all, OnReference};
 use crate::spec::{MisreadingEntry, Spec};
 use crate::variant::{VariantId, FAULT_PREFIX};
 
@@ -102,9 +104,17 @@ impl Suite {
         key.sort();
         key.dedup();
         let cases = &self.cases;
-        self.results
-            .entry(key)
-            .or_insert_with_key(|key| cases.iter().map(|case| run_under(case, key)).collect())
+        // The one suite loop with the reference as `check` runs it.
+        self.results.entry(key).or_insert_with_key(|key| {
+            let mut reference = OnReference { forced: key };
+            answer_all(cases, &mut reference)
+                .into_iter()
+                .map(|case| match case.status {
+                    Status::Failed(mismatch) => Err(mismatch),
+                    _ => Ok(()),
+                })
+                .collect()
+        })
     }
 
     /// The scenarios whose outcome differs between the settings `before`

@@ -8,8 +8,8 @@
 //! asks of the shared pieces: [`crate::variant::open_with_faults`] and the
 //! [`crate::variant::Game`] interface, the board renderer
 //! ([`crate::render::render_game`]), the report in words
-//! ([`crate::report::words`]), the suite runner under forced settings
-//! ([`crate::report::diff::run_under`]) and the scenario loader. The
+//! ([`crate::report::words`]), the one suite loop under forced settings
+//! ([`crate::scenario::suite_loop`]) and the scenario loader. The
 //! requests and answers are JSON ([`api`]); the page keeps the game (a
 //! start position, the actions, the rulings) and the server replays it
 //! for every answer, so no state lives between requests but the loaded
@@ -20,6 +20,7 @@ pub mod http;
 pub mod labels;
 pub mod line;
 pub mod loaded;
+pub mod reply;
 pub mod save;
 pub mod site;
 pub mod steps;

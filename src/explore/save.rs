@@ -11,7 +11,85 @@ use std::path::{Path, PathBuf};
 use crate::spec::Spec;
 use crate::variant;
 
-use super::api::{ApiError, SaveRequest};
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::variant::VariantId;
+
+use super::api::{check_size, open, suite, Answer, ApiError, GameRequest};
+use super::loaded::Suite;
+
+/// What to save: the game and the scenario's header.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    /// The game (with `select`: a last step pins that piece's moves).
+    pub game: GameRequest,
+    /// The new scenario's ID (also its file name).
+    pub id: String,
+    /// The clauses it pins.
+    pub clauses: Vec<String>,
+    /// One line saying what it pins.
+    pub description: String,
+    /// Only answer the scenario text and the game record (the page's
+    /// export), writing nothing.
+    #[serde(default)]
+    pub draft: bool,
+}
+
+/// `POST /api/save`: writes the game as a scenario with the engine's
+/// outcome as proposed expectations (`review: proposed`) into `dir`.
+///
+/// # Errors
+/// A bad ID or clause, an existing file, a write error.
+pub fn save(
+    request: &SaveRequest,
+    suites: &mut BTreeMap<VariantId, Suite>,
+    root: &Path,
+    dir: &Path,
+) -> Answer {
+    check_size(&request.game)?;
+    let suite = suite(suites, root, request.game.variant)?;
+    if request.draft {
+        let text = scenario_text(request, &suite.spec)?;
+        return Ok(json!({"text": text, "record": game_record(&request.game)?}));
+    }
+    let file: PathBuf = write(request, &suite.spec, dir)?;
+    Ok(json!({
+        "file": file.display().to_string(),
+        "check": format!("regelwerk check {}", file.display()),
+    }))
+}
+
+/// The page's line as a game record: PGN for the variants that have it,
+/// the turn record for Three Kingdoms, and for MONARCHIE (whose journal
+/// needs a match header) the actions numbered in its notation.
+///
+/// # Errors
+/// A bad position or setting.
+fn game_record(request: &GameRequest) -> Result<String, ApiError> {
+    let game = open(request, &request.rulings)?;
+    let Ok(mut recorder) = crate::record::Recorder::new(game.as_ref()) else {
+        let mut text = format!(
+            "# {}: {}\n# start: {}\n",
+            request.variant,
+            crate::variant::info(request.variant).title,
+            game.position_text()
+        );
+        for (index, action) in request.actions.iter().enumerate() {
+            text.push_str(&format!("{}. {action}\n", index + 1));
+        }
+        return Ok(text);
+    };
+    for action in &request.actions {
+        if recorder.play(action).is_err() {
+            break;
+        }
+    }
+    Ok(recorder.to_record(&crate::record::Tags::default()))
+}
 
 /// Whether `id` is a safe scenario ID and file name: a letter or digit,
 /// then letters, digits, `.`, `_` or `-`, at most 100 characters, no `..`.

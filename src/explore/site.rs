@@ -10,7 +10,7 @@ use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
 
 use super::api::ApiError;
-use super::http::Reply;
+use super::reply::Reply;
 use super::DEFAULT_PORT;
 
 /// The largest file served (a report's pages and pictures are far

@@ -575,6 +575,21 @@ pub const REPLACED: &[(&str, &str, &str)] = &[
     ("status", "winner", "`winners` (a list: `winners: [white]`)"),
 ];
 
+/// "unknown field" with what replaced it, where an earlier format had it.
+pub(super) fn unknown_field_message(place: &str, key: &str, expected: &[&str]) -> String {
+    let mut message = format!(
+        "unknown field `{key}`, expected one of {}",
+        expected.join(", ")
+    );
+    if let Some((_, _, new)) = REPLACED
+        .iter()
+        .find(|(at, old, _)| *at == place && *old == key)
+    {
+        message.push_str(&format!("; `{key}` was replaced by {new}"));
+    }
+    message
+}
+
 /// The JSON Schema of the scenario format, as pretty JSON.
 pub fn schema_json() -> String {
     let schema = schemars::schema_for!(Scenario);

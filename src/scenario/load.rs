@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::spec::Spec;
 use crate::variant::{self, Game, VariantError, VariantInfo};
 
-use super::format::{PositionSpec, Scenario, StartSpec, REPLACED};
+use super::format::{unknown_field_message, PositionSpec, Scenario, StartSpec, REPLACED};
 use super::kind::{kind_of, FileKind};
 
 /// The error of every file loader, defined with the other input limits
@@ -635,21 +635,6 @@ fn listing_needle(field: &str, message: &str) -> String {
     quoted('\'', '\'')
         .or_else(|| quoted('`', '`'))
         .unwrap_or_else(|| format!("{}:", field.split('.').next().unwrap_or("position")))
-}
-
-/// "unknown field" with what replaced it, where an earlier format had it.
-pub(super) fn unknown_field_message(place: &str, key: &str, expected: &[&str]) -> String {
-    let mut message = format!(
-        "unknown field `{key}`, expected one of {}",
-        expected.join(", ")
-    );
-    if let Some((_, _, new)) = REPLACED
-        .iter()
-        .find(|(at, old, _)| *at == place && *old == key)
-    {
-        message.push_str(&format!("; `{key}` was replaced by {new}"));
-    }
-    message
 }
 
 /// A serde message with the note of what replaced an unknown field.

@@ -3,7 +3,9 @@
 //! takes ([`filter`]), the other file kinds a suite holds as they
 //! register ([`kind`]), the one step interpreter, generic over the engine
 //! it runs against ([`run`](mod@run)), the comparisons it shares with every runner
-//! ([`compare`]) and the suite's results and their tables, JSON and JUnit ([`results`]).
+//! ([`compare`]), the one suite loop every runner walks, generic over the
+//! subject that answers ([`suite_loop`]), the suite's results
+//! ([`results`]) and their tables, JSON and JUnit ([`outputs`]).
 
 pub mod audit;
 pub mod compare;
@@ -12,9 +14,11 @@ pub mod filter;
 pub mod format;
 pub mod kind;
 pub mod load;
+pub mod outputs;
 pub mod record;
 pub mod results;
 pub mod run;
+pub mod suite_loop;
 pub mod validate;
 
 pub use filter::Filter;

@@ -165,7 +165,7 @@ pub fn record(loaded: &Loaded, forced: &[String]) -> Recording {
         answers: Vec::new(),
     };
     if loaded.scenario.position.invalid {
-        let first = recorder.refuses(loaded).err().map(halt_mismatch);
+        let first = recorder.refuses(loaded).err().map(Halt::into_mismatch);
         return Recording {
             steps: Vec::new(),
             first,
@@ -174,7 +174,7 @@ pub fn record(loaded: &Loaded, forced: &[String]) -> Recording {
     if let Err(halt) = recorder.open(loaded) {
         return Recording {
             steps: Vec::new(),
-            first: Some(halt_mismatch(halt)),
+            first: Some(halt.into_mismatch()),
         };
     }
     let mut differences: Vec<(StepKind, Mismatch)> = Vec::new();
@@ -204,17 +204,4 @@ pub fn record(loaded: &Loaded, forced: &[String]) -> Recording {
         })
         .collect();
     Recording { steps, first }
-}
-
-/// The mismatch a halt of the reference stands for (as [`super::run::run_with`]).
-fn halt_mismatch(halt: Halt) -> Mismatch {
-    match halt {
-        Halt::Differs(mismatch) => mismatch,
-        Halt::Errored { step, context, .. } => {
-            Mismatch::plain(step, "run on the reference", "an answer", &context)
-        }
-        Halt::Skipped { reason } => {
-            Mismatch::plain(0, "run on the reference", "an answer", &reason)
-        }
-    }
 }

@@ -76,6 +76,23 @@ pub enum Halt {
     },
 }
 
+impl Halt {
+    /// The mismatch a halt of the reference stands for: the reference
+    /// always answers, so a halt of another kind still fails the case
+    /// rather than passing it.
+    pub fn into_mismatch(self) -> Mismatch {
+        match self {
+            Halt::Differs(mismatch) => mismatch,
+            Halt::Errored { step, context, .. } => {
+                Mismatch::plain(step, "run on the reference", "an answer", &context)
+            }
+            Halt::Skipped { reason } => {
+                Mismatch::plain(0, "run on the reference", "an answer", &reason)
+            }
+        }
+    }
+}
+
 /// What an answer is compared as: the expected and the actual value;
 /// `None` when there is nothing to compare (the step agreed, or the
 /// engine's route cannot be asked it).
@@ -345,17 +362,7 @@ pub fn run(loaded: &Loaded) -> Result<(), Mismatch> {
 /// The first [`Mismatch`].
 pub fn run_with(loaded: &Loaded, forced: &[String]) -> Result<(), Mismatch> {
     let mut reference = Reference { forced, game: None };
-    interpret(loaded, &mut reference).map_err(|halt| match halt {
-        Halt::Differs(mismatch) => mismatch,
-        // The reference always answers; a halt of another kind still
-        // fails the case rather than passing it.
-        Halt::Errored { step, context, .. } => {
-            Mismatch::plain(step, "run on the reference", "an answer", &context)
-        }
-        Halt::Skipped { reason } => {
-            Mismatch::plain(0, "run on the reference", "an answer", &reason)
-        }
-    })
+    interpret(loaded, &mut reference).map_err(Halt::into_mismatch)
 }
 
 /// The reference engine in this process, under the scenario's ruleset and

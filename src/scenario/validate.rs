@@ -7,8 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::variant::{self, Game, VariantInfo};
 
-use super::format::{Expect, SquareText, StateExpect, Step};
-use super::load::unknown_field_message;
+use super::format::{unknown_field_message, Expect, SquareText, StateExpect, Step};
 
 /// A field and what is wrong with it.
 type FieldError = (String, String);
