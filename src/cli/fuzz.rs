@@ -10,7 +10,7 @@ use regelwerk::conform::difffuzz::Notes;
 use regelwerk::fuzz::progress::{Mode, Progress};
 use regelwerk::variant::VariantId;
 
-use super::fuzz_report::{print_divergences, Diverged};
+use super::fuzz_report::{print_divergences, replay_command, Diverged};
 use super::Format;
 
 /// The progress report of a run on stderr: silent with `--quiet`, one
@@ -31,27 +31,6 @@ fn progress(args: &FuzzArgs, noun: &'static str) -> Result<Progress<std::io::Std
     let (count, first) = (u64::from(shard.count), u64::from(shard.index) - 1);
     let total = args.games.saturating_sub(first).div_ceil(count);
     Ok(Progress::new(std::io::stderr(), mode, total, noun))
-}
-
-/// The `conform` command that replays a divergence scenario.
-pub(super) fn replay_command(
-    variant: VariantId,
-    engine_command: &str,
-    path: &std::path::Path,
-    uci: bool,
-) -> String {
-    let route = if uci { "uci" } else { "engine" };
-    // The default variant needs no `--variant`.
-    let variant = if variant == VariantId::default() {
-        String::new()
-    } else {
-        format!(" --variant {variant}")
-    };
-    format!(
-        "regelwerk conform{variant} --{route} '{}' {}",
-        engine_command.replace('\'', "'\\''"),
-        path.display()
-    )
 }
 
 /// The summary of a differential run in which the engine agreed, or
@@ -403,7 +382,7 @@ fn run_differential(
     }
     if !diverged.is_empty() {
         print_divergences(
-            args,
+            (args.variant, args.uci),
             games,
             plies,
             &classified,

@@ -4,7 +4,8 @@
 
 use regelwerk::conform::difffuzz::diagnose::MoveCause;
 
-use super::fuzz::{replay_command, FuzzArgs};
+use regelwerk::variant::VariantId;
+
 use super::Format;
 
 /// A game that diverged in a `--keep-going` run.
@@ -67,7 +68,7 @@ fn causes(diverged: &[Diverged]) -> std::collections::BTreeMap<String, CauseCoun
 /// The report of a `--keep-going` run with differences: every diverging
 /// game with its scenario and replay command, then the counts per kind.
 pub(super) fn print_divergences(
-    args: &FuzzArgs,
+    (variant, uci): (VariantId, bool),
     games: u64,
     plies: usize,
     classified: &std::collections::BTreeMap<String, (u64, usize)>,
@@ -88,7 +89,7 @@ pub(super) fn print_divergences(
                 println!("  scenario: {}", game.path.display());
                 println!(
                     "  replay: {}",
-                    replay_command(args.variant, engine_command, &game.path, args.uci)
+                    replay_command(variant, engine_command, &game.path, uci)
                 );
             }
             println!("\ndifferences by cause (a game counts under each of its causes):");
@@ -131,7 +132,7 @@ pub(super) fn print_divergences(
         Format::Json => println!(
             "{}",
             serde_json::json!({
-                "variant": args.variant, "games": games, "plies": plies, "agreed": agreed,
+                "variant": variant, "games": games, "plies": plies, "agreed": agreed,
                 "divergences": diverged.len(),
                 "kinds": kinds,
                 "causes": causes(diverged).into_iter().map(|(cause, count)| serde_json::json!({"cause": cause, "games": count.games, "shortest": {"game": count.shortest.index, "actions": count.shortest.actions, "move": count.example, "scenario": count.shortest.path}})).collect::<Vec<_>>(),
@@ -140,4 +141,25 @@ pub(super) fn print_divergences(
             })
         ),
     }
+}
+
+/// The `conform` command that replays a divergence scenario.
+pub(super) fn replay_command(
+    variant: VariantId,
+    engine_command: &str,
+    path: &std::path::Path,
+    uci: bool,
+) -> String {
+    let route = if uci { "uci" } else { "engine" };
+    // The default variant needs no `--variant`.
+    let variant = if variant == VariantId::default() {
+        String::new()
+    } else {
+        format!(" --variant {variant}")
+    };
+    format!(
+        "regelwerk conform{variant} --{route} '{}' {}",
+        engine_command.replace('\'', "'\\''"),
+        path.display()
+    )
 }

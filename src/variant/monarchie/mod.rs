@@ -29,6 +29,8 @@ pub mod position;
 pub mod protocol_doc;
 pub mod random;
 pub mod readings;
+#[cfg(test)]
+mod rejection_search;
 pub mod rules;
 pub mod ruleset;
 pub mod setup;

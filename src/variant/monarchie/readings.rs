@@ -15,6 +15,9 @@ readings! {
         Clockwise,
         /// M-TURN-COUNTER-CLOCKWISE: counter-clockwise.
         CounterClockwise => TurnCounterClockwise,
+        /// M-TURN-COUNTER-CLOCKWISE.2: the plain order counter-clockwise,
+        /// the search for a checked party clockwise.
+        PlainOrderCounterClockwise => TurnCounterClockwise2,
     }
 
     /// Clause 4: what becomes of an eliminated party's pieces other than
@@ -24,6 +27,8 @@ readings! {
         StaysAsDeadBlockers,
         /// M-ELIM-REMOVES-PIECES: they leave the board with the king.
         LeavesTheBoard => EliminationRemovesPieces,
+        /// M-ELIM-REMOVES-PIECES.2: they leave after a king capture only.
+        LeavesOnKingCapture => EliminationRemovesPieces2,
     }
 
     /// Clause 4: whether a dead blocker attacks.
@@ -32,6 +37,8 @@ readings! {
         AttacksNothing,
         /// M-DEAD-GIVES-CHECK: it attacks as if its party were active.
         AttacksAsBefore => DeadGivesCheck,
+        /// M-DEAD-GIVES-CHECK.2: dead rooks, bishops and queens attack.
+        SlidersAttack => DeadGivesCheck2,
     }
 
     /// Clause 4: whether a dead blocker blocks the lines of the pieces
@@ -41,6 +48,8 @@ readings! {
         Blocks,
         /// M-DEAD-NOT-BLOCKING: lines pass through it.
         PassedThrough => DeadNotBlocking,
+        /// M-DEAD-NOT-BLOCKING.2: moves pass through it, attacks stop.
+        MovesPassThrough => DeadNotBlocking2,
     }
 
     /// Clause 4 (dead capture): whether a dead blocker may be captured.
@@ -49,6 +58,8 @@ readings! {
         Capturable,
         /// M-DEAD-NOT-CAPTURABLE: never.
         NotCapturable => DeadNotCapturable,
+        /// M-DEAD-NOT-CAPTURABLE.2: not by a sliding piece.
+        NotBySliders => DeadNotCapturable2,
     }
 
     /// Clause 5: how a move's own king safety is judged.
@@ -61,6 +72,11 @@ readings! {
         /// M-SAFETY-BEFORE-ELIM: judged before the party whose king the
         /// move captures is eliminated.
         BeforeElimination => SafetyBeforeElimination,
+        /// M-KING-INTO-CHECK.2: asked for the king's own steps only.
+        KingStepsOnly => KingIntoCheck2,
+        /// M-SAFETY-BEFORE-ELIM.2: a king taking a king is judged before
+        /// the elimination.
+        KingTakingKingBeforeElimination => SafetyBeforeElimination2,
     }
 
     /// Clause 6.1: whether a king attacks the cells it could step to.
@@ -69,6 +85,8 @@ readings! {
         Attacks,
         /// M-KINGS-DO-NOT-ATTACK: it does not.
         DoesNotAttack => KingsDoNotAttack,
+        /// M-KINGS-DO-NOT-ATTACK.2: not when a king's step is judged safe.
+        NotAgainstKingSteps => KingsDoNotAttack2,
     }
 
     /// Clause 6.5: the knight's jumps.
@@ -80,6 +98,11 @@ readings! {
         BlockedOnTheWay => KnightBlocked,
         /// M-KNIGHT-ONE-TURN: only the clockwise turn, six jumps.
         ClockwiseTurnOnly => KnightOneTurn,
+        /// M-KNIGHT-BLOCKED.2: a piece on the first cell passed over
+        /// blocks.
+        BlockedOnTheFirstCell => KnightBlocked2,
+        /// M-KNIGHT-ONE-TURN.2: only the counter-clockwise turn.
+        CounterClockwiseTurnOnly => KnightOneTurn2,
     }
 
     /// Clause 6.6: which way a pawn faces.
@@ -88,6 +111,9 @@ readings! {
         TowardsTheCentre,
         /// M-PAWN-REVERSED: towards its own seat.
         TowardsItsSeat => PawnReversed,
+        /// M-PAWN-REVERSED.2: a moved pawn towards its seat, the start
+        /// move towards the centre.
+        MovedPawnsTowardsItsSeat => PawnReversed2,
     }
 
     /// Clause 6.6 (moves, captures): the sides a moved pawn steps and
@@ -99,6 +125,12 @@ readings! {
         AllSix => PawnAllSides,
         /// M-PAWN-FORWARD-ONLY: only the two start sides.
         StartSidesOnly => PawnForwardOnly,
+        /// M-PAWN-ALL-SIDES.2: steps across all six, captures across the
+        /// four.
+        StepsAcrossAllSix => PawnAllSides2,
+        /// M-PAWN-FORWARD-ONLY.2: steps across the start sides only,
+        /// captures across the four.
+        StepsAcrossStartSides => PawnForwardOnly2,
     }
 
     /// Clause 6.6 (start): what an unmoved pawn's start move is.
@@ -113,6 +145,13 @@ readings! {
         TwoJumps => PawnStartJumps,
         /// M-PAWN-START-TWO-ONLY: always two cells.
         TwoOnly => PawnStartTwoOnly,
+        /// M-PAWN-UNMOVED-CAPTURES.2: either start move may capture.
+        EitherMayCapture => PawnUnmovedCaptures2,
+        /// M-PAWN-START-JUMPS.2: the two-cell move jumps over an own
+        /// piece.
+        TwoJumpsOwn => PawnStartJumps2,
+        /// M-PAWN-START-TWO-ONLY.2: one cell only where two are blocked.
+        OneOnlyWhenTwoBlocked => PawnStartTwoOnly2,
     }
 
     /// Clause 6.6 (start): which pawns have the start move.
@@ -121,6 +160,9 @@ readings! {
         UnmovedPawns,
         /// M-PAWN-START-RESTORED: also a pawn back on an own start cell.
         PawnsOnOwnStartCells => PawnStartRestored,
+        /// M-PAWN-START-RESTORED.2: also a pawn anywhere in its own start
+        /// triangle.
+        PawnsInOwnTriangle => PawnStartRestored2,
     }
 
     /// Clause 6.6 (no special moves): when a pawn may go two cells.
@@ -130,6 +172,9 @@ readings! {
         /// M-PAWN-DOUBLE-ANYTIME: a moved pawn keeps the two-cell step
         /// along its start sides.
         Anytime => PawnDoubleAnytime,
+        /// M-PAWN-DOUBLE-ANYTIME.2: a moved pawn may go two cells across
+        /// any of its four sides.
+        AnySide => PawnDoubleAnytime2,
     }
 
     /// Clause 6.6 (promotion): which pawn moves into the zone promote.
@@ -140,6 +185,11 @@ readings! {
         FirstEntryOnly => PromotionFirstEntry,
         /// M-PROMO-NOT-BY-CAPTURE: only a move that captures nothing.
         NoCaptureOnly => PromotionNotByCapture,
+        /// M-PROMO-NOT-BY-CAPTURE.2: only a move that takes no active
+        /// piece.
+        NoActiveCaptureOnly => PromotionNotByCapture2,
+        /// M-PROMO-FIRST-ENTRY.2: only a move onto the zone's rim.
+        RimOnly => PromotionFirstEntry2,
     }
 
     /// Clause 6.6 (promotion): what the tray gives a promoting pawn.
@@ -150,6 +200,11 @@ readings! {
         TrayPieceStays => PromotionKeepsTray,
         /// M-PROMO-ANY-KIND: any kind, whatever the tray holds.
         AnyKind => PromotionAnyKind,
+        /// M-PROMO-ANY-KIND.2: a queen when the tray is empty.
+        QueenWhenEmpty => PromotionAnyKind2,
+        /// M-PROMO-KEEPS-TRAY.2: it stays after a promotion that captures
+        /// nothing.
+        StaysOnQuietPromotion => PromotionKeepsTray2,
     }
 
     /// Clause 8.1: the turn of a party that lost a piece.
@@ -165,6 +220,14 @@ readings! {
         /// M-CAPTURED-REPLY-INTERRUPTS: after its reply the order goes
         /// on after the capturer.
         ReplyInterrupts => CapturedReplyInterrupts,
+        /// M-CAPTURED-BEATS-CHECK.2: it moves next above a check pending
+        /// on other parties.
+        NextAboveOthersChecks => CapturedBeatsCheck2,
+        /// M-CAPTURED-NO-TURN.2: it is passed over, the order goes on
+        /// from it.
+        PassedOver => CapturedNoTurn2,
+        /// M-CAPTURED-REPLY-INTERRUPTS.2: also when it was due by check.
+        ReplyInterruptsEvenInCheck => CapturedReplyInterrupts2,
     }
 
     /// Clause 8.2: who moves after a dead blocker is captured.
@@ -173,6 +236,8 @@ readings! {
         NextParty,
         /// M-DEAD-CAPTURE-EXTRA-MOVE: the capturer again.
         CapturerAgain => DeadCaptureExtraMove,
+        /// M-DEAD-CAPTURE-EXTRA-MOVE.2: the capturer again, above check.
+        CapturerAgainAboveCheck => DeadCaptureExtraMove2,
     }
 
     /// Clause 9: which attackers give check.
@@ -182,6 +247,8 @@ readings! {
         /// M-PINNED-NO-CHECK: not one pinned to its own king by a third
         /// party's slider.
         UnpinnedOnly => PinnedNoCheck,
+        /// M-PINNED-NO-CHECK.2: not one pinned by any party's slider.
+        UnpinnedByAnyone => PinnedNoCheck2,
     }
 
     /// Clause 10: which checked party answers first.
@@ -194,6 +261,11 @@ readings! {
         /// M-CHECK-MOVER-ONLY: going round, but only kings the last actor
         /// attacks count.
         AttackedByTheActor => CheckMoverOnly,
+        /// M-CHECK-FROM-BLAU.2: the first in seat order from Grün.
+        SeatOrderAfterBlau => CheckFromBlau2,
+        /// M-CHECK-MOVER-ONLY.2: going round, only when the last actor
+        /// attacks a king.
+        OnlyWhenTheActorChecks => CheckMoverOnly2,
     }
 
     /// Clause 11: what a party in check must lack to be mated.
@@ -202,6 +274,8 @@ readings! {
         AnyLegalMove,
         /// M-MATE-KING-ONLY: a legal move of its king.
         KingMoves => MateKingOnly,
+        /// M-MATE-KING-ONLY.2: a checked party may move only its king.
+        CheckedMovesKingOnly => MateKingOnly2,
     }
 
     /// Clause 12: the queens a move reports Gardez for.
@@ -217,6 +291,17 @@ readings! {
         NewlyAttackedByAnyone => GardezAnyAttacker,
         /// M-GARDEZ-DEAD-QUEENS: dead queens too.
         DeadQueensToo => GardezDeadQueens,
+        /// M-GARDEZ-ALREADY-ATTACKED.2: more of the mover's attackers than
+        /// before.
+        MoreAttackersThanBefore => GardezAlreadyAttacked2,
+        /// M-GARDEZ-MOVED-PIECE-ONLY.2: the moved piece, new cell against
+        /// old.
+        MovedPieceNewAgainstOld => GardezMovedPieceOnly2,
+        /// M-GARDEZ-ANY-ATTACKER.2: attacked by anyone now, not by the
+        /// mover before.
+        AnyoneNowMoverBefore => GardezAnyAttacker2,
+        /// M-GARDEZ-DEAD-QUEENS.2: every dead queen the mover attacks.
+        DeadQueensAlways => GardezDeadQueens2,
     }
 
     /// Clause 13: the capturer's extra move after a king capture.
@@ -228,6 +313,12 @@ readings! {
         /// M-KING-CAPTURE-BEATS-CHECK: the extra move even when a check is
         /// pending.
         ExtraAboveCheck => KingCaptureBeatsCheck,
+        /// M-KING-CAPTURE-NO-EXTRA.2: the order goes on from the fallen
+        /// party.
+        OnFromTheFallen => KingCaptureNoExtra2,
+        /// M-KING-CAPTURE-BEATS-CHECK.2: the extra move above a check the
+        /// capturer gives.
+        ExtraAboveOwnCheck => KingCaptureBeatsCheck2,
     }
 
     /// Clause 14: what a party not in check must lack to be stalemated.
@@ -236,6 +327,8 @@ readings! {
         AnyLegalMove,
         /// M-STALEMATE-KING-ONLY: a legal move of its king.
         KingMoves => StalemateKingOnly,
+        /// M-STALEMATE-KING-ONLY.2: the king has a cell to step to.
+        KingHasACell => StalemateKingOnly2,
     }
 
     /// Clause 14: what stalemate does to the party.
@@ -244,6 +337,8 @@ readings! {
         Eliminated,
         /// M-STALEMATE-NO-ELIM: it is passed over and stays in the game.
         PassedOver => StalemateNoElimination,
+        /// M-STALEMATE-NO-ELIM.2: passed over unless it has a bare king.
+        PassedOverUnlessBare => StalemateNoElimination2,
     }
 
     /// Clause 15 (move time): the limit of one move.
@@ -252,6 +347,8 @@ readings! {
         SixtySeconds,
         /// M-MOVE-LIMIT-UNENFORCED: none.
         NoLimit => MoveLimitUnenforced,
+        /// M-MOVE-LIMIT-UNENFORCED.2: none; a longer move is charged 60 s.
+        ChargedSixty => MoveLimitUnenforced2,
     }
 
     /// Clause 15 (move time): what letting the 60 seconds pass does.
@@ -263,6 +360,10 @@ readings! {
         /// M-FORFEIT-KEEPS-TURN: without a pending check the same party
         /// moves again.
         KeepsTheTurn => ForfeitKeepsTurn,
+        /// M-FORFEIT-FREE.2: free unless the party is in check.
+        FreeOutOfCheck => ForfeitFree2,
+        /// M-FORFEIT-KEEPS-TURN.2: the same party again, above check.
+        KeepsTheTurnAboveCheck => ForfeitKeepsTurn2,
     }
 
     /// Clause 15 (total time), with clause 16: when running out of total
@@ -275,6 +376,12 @@ readings! {
         AfterTheChecks => FlagAfterChecks,
         /// M-FLAG-ONLY-ON-FORFEIT: only a forfeit ends a party on time.
         OnlyOnForfeit => FlagOnlyOnForfeit,
+        /// M-FLAG-AFTER-CHECKS.2: the order uses the checks before the
+        /// flag falls, the report the later ones.
+        OrderByChecksBefore => FlagAfterChecks2,
+        /// M-FLAG-ONLY-ON-FORFEIT.2: a move that empties the clock ends
+        /// the party when its next turn comes.
+        AtTheNextTurn => FlagOnlyOnForfeit2,
     }
 
     /// Clause 16: when a pending check outranks every other claim to the
@@ -287,5 +394,9 @@ readings! {
         /// M-ELIM-SKIPS-CHECK: not right after a mate or stalemate
         /// elimination.
         NotAfterNoMoveElimination => EliminationSkipsCheck,
+        /// M-ELIM-SKIPS-CHECK.2: not right after a mate elimination.
+        NotAfterMate => EliminationSkipsCheck2,
+        /// M-CHECK-NO-PRIORITY.2: never right after a move.
+        NotAfterAMove => CheckNoPriority2,
     }
 }

@@ -36,7 +36,7 @@ impl FastRules {
             if !board.live.has(to) {
                 event = TurnEvent::CapturedDead;
             } else if victim_kind == PieceKind::King {
-                event = TurnEvent::KingCapture;
+                event = TurnEvent::KingCapture(victim);
                 king_captured = Some(victim);
             } else {
                 // R-PROMO: a captured piece goes to its owner's tray.
@@ -139,7 +139,7 @@ impl FastRules {
             }
         }
         let claim = match event {
-            TurnEvent::KingCapture if board.is_active(last_actor) => Some(last_actor),
+            TurnEvent::KingCapture(_) if board.is_active(last_actor) => Some(last_actor),
             TurnEvent::CapturedPiece(party) if board.is_active(party) => Some(party),
             _ => None,
         };
@@ -163,7 +163,7 @@ impl FastRules {
             return;
         }
         let claim = match event {
-            TurnEvent::KingCapture if board.is_active(actor) => actor,
+            TurnEvent::KingCapture(_) if board.is_active(actor) => actor,
             TurnEvent::CapturedPiece(party) if board.is_active(party) => party,
             _ => return,
         };

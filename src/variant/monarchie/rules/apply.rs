@@ -145,6 +145,18 @@ fn check_elapsed(
             return Err(Illegal::ElapsedOverLimit { elapsed });
         }
         MoveTimeLimit::SixtySeconds | MoveTimeLimit::NoLimit => {}
+        // M-MOVE-LIMIT-UNENFORCED.2: accepted, charged 60 s.
+        MoveTimeLimit::ChargedSixty => {
+            let charged = elapsed.min(MOVE_LIMIT_SECONDS);
+            if charged > remaining {
+                return Err(Illegal::ElapsedOverRemaining {
+                    party: actor,
+                    elapsed,
+                    remaining,
+                });
+            }
+            return Ok(charged);
+        }
     }
     if elapsed > remaining {
         return Err(Illegal::ElapsedOverRemaining {
@@ -187,6 +199,22 @@ fn flag_fall(
     eliminations.push(elimination);
 }
 
+/// Clause 15 (total time): the checks judged before the flag falls, as
+/// M-FLAG-AFTER-CHECKS (recorded) and its second coding (not recorded)
+/// read it; `None` under the rule.
+fn early_checks(
+    position: &Position,
+    reading: FlagFall,
+    rules: &Ruleset,
+    events: &mut Vec<Event>,
+) -> Option<Vec<Party>> {
+    match reading {
+        FlagFall::AfterTheChecks => Some(record_checks(position, rules, events)),
+        FlagFall::OrderByChecksBefore => Some(attack::parties_in_check(position, rules)),
+        FlagFall::BeforeTheChecks | FlagFall::OnlyOnForfeit | FlagFall::AtTheNextTurn => None,
+    }
+}
+
 /// Clause 9: the active parties in check now, recorded as an event.
 fn record_checks(position: &Position, rules: &Ruleset, events: &mut Vec<Event>) -> Vec<Party> {
     let checks = attack::parties_in_check(position, rules);
@@ -211,10 +239,14 @@ fn attacked_queens(
         .filter(|&(_, piece)| {
             piece.kind == PieceKind::Queen
                 && piece.party != mover
-                && (position.is_active(piece.party) || reading == GardezQueens::DeadQueensToo)
+                && (position.is_active(piece.party)
+                    || matches!(
+                        reading,
+                        GardezQueens::DeadQueensToo | GardezQueens::DeadQueensAlways
+                    ))
         })
         .filter(|&(cell, piece)| match reading {
-            GardezQueens::NewlyAttackedByAnyone => {
+            GardezQueens::NewlyAttackedByAnyone | GardezQueens::AnyoneNowMoverBefore => {
                 attack::attacked_by(position, cell, rules, |party| party != piece.party)
             }
             _ => attack::attacked_by(position, cell, rules, |party| party == mover),
@@ -238,10 +270,30 @@ fn gardez_of(
     if now.is_empty() {
         return now;
     }
-    let before = attacked_queens(earlier, actor, reading, rules);
+    let before = match reading {
+        // M-GARDEZ-ANY-ATTACKER.2: before, only the mover's attacks count.
+        GardezQueens::AnyoneNowMoverBefore => {
+            attacked_queens(earlier, actor, GardezQueens::NewlyAttackedByTheMover, rules)
+        }
+        _ => attacked_queens(earlier, actor, reading, rules),
+    };
     now.into_iter()
         .filter(|&queen| match reading {
             GardezQueens::AlreadyAttackedToo => true,
+            GardezQueens::MoreAttackersThanBefore => {
+                attackers(position, actor, queen.1, rules)
+                    > attackers(earlier, actor, queen.1, rules)
+            }
+            GardezQueens::MovedPieceNewAgainstOld => {
+                super::movegen::piece_targets(position, mv.to, rules).contains(queen.1)
+                    && !earlier.piece_at(mv.from).is_some_and(|piece| {
+                        super::movegen::targets_of(earlier, mv.from, piece, rules).contains(queen.1)
+                    })
+            }
+            GardezQueens::DeadQueensAlways => {
+                !position.is_active(queen.0) || !before.contains(&queen)
+            }
+            GardezQueens::AnyoneNowMoverBefore => !before.contains(&queen),
             GardezQueens::AttackedByTheMovedPiece => {
                 !before.contains(&queen)
                     && super::movegen::piece_targets(position, mv.to, rules).contains(queen.1)
@@ -251,6 +303,19 @@ fn gardez_of(
             | GardezQueens::DeadQueensToo => !before.contains(&queen),
         })
         .collect()
+}
+
+/// M-GARDEZ-ALREADY-ATTACKED.2: how many active pieces of `mover` could
+/// capture on `cell`.
+fn attackers(position: &Position, mover: Party, cell: Cell, rules: &Ruleset) -> usize {
+    position
+        .pieces()
+        .filter(|&(from, piece)| {
+            piece.party == mover
+                && position.is_active(mover)
+                && super::movegen::targets_of(position, from, piece, rules).contains(cell)
+        })
+        .count()
 }
 
 /// Plays a legal move and passes the turn.
@@ -290,25 +355,27 @@ fn play_move(
     // Clause 15 (total time): a clock at 0 ends the party before the
     // checks are judged, on a move as on a forfeit.
     let flag_fall_reading = rules.reading::<FlagFall>();
-    let early_checks = (flag_fall_reading == FlagFall::AfterTheChecks)
-        .then(|| record_checks(position, rules, &mut events));
+    let early_checks = early_checks(position, flag_fall_reading, rules, &mut events);
     if spend(position, actor, elapsed)
         && position.is_active(actor)
         && position.active_count() > 1
-        && flag_fall_reading != FlagFall::OnlyOnForfeit
+        && !matches!(
+            flag_fall_reading,
+            FlagFall::OnlyOnForfeit | FlagFall::AtTheNextTurn
+        )
     {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = match &early_checks {
-        Some(checks) => checks.clone(),
-        None => record_checks(position, rules, &mut events),
+    let checks = match (&early_checks, flag_fall_reading) {
+        (Some(checks), FlagFall::AfterTheChecks) => checks.clone(),
+        _ => record_checks(position, rules, &mut events),
     };
     let gardez = gardez_of(position, &earlier, actor, mv, rules);
     for &(party, cell) in &gardez {
         events.push(Event::Gardez { party, cell });
     }
     let event = match (effects.king_captured, effects.capture) {
-        (Some(_), _) => TurnEvent::KingCapture,
+        (Some(fallen), _) => TurnEvent::KingCapture(fallen),
         (None, Some(capture)) if !capture.dead => TurnEvent::CapturedPiece(capture.party),
         (None, Some(_)) => TurnEvent::CapturedDead,
         _ => TurnEvent::Plain,
@@ -345,19 +412,29 @@ fn forfeit(position: &mut Position, actor: Party, rules: &Ruleset) -> Outcome {
         .map_or(0, |clocks| clocks[actor].min(MOVE_LIMIT_SECONDS));
     // Clause 15 (move time): the forfeit's time counts against the total.
     let seconds = match rules.reading::<Forfeit>() {
-        Forfeit::CostsTimeAndTurn | Forfeit::KeepsTheTurn => seconds,
+        Forfeit::CostsTimeAndTurn | Forfeit::KeepsTheTurn | Forfeit::KeepsTheTurnAboveCheck => {
+            seconds
+        }
         Forfeit::Free => 0,
+        // M-FORFEIT-FREE.2: free unless the party is in check.
+        Forfeit::FreeOutOfCheck => {
+            if attack::in_check(position, actor, rules) {
+                seconds
+            } else {
+                0
+            }
+        }
     };
     // Clause 15 (total time): a clock at 0 ends the party before the
     // checks are judged.
-    let early_checks = (rules.reading::<FlagFall>() == FlagFall::AfterTheChecks)
-        .then(|| record_checks(position, rules, &mut events));
+    let flag_fall_reading = rules.reading::<FlagFall>();
+    let early_checks = early_checks(position, flag_fall_reading, rules, &mut events);
     if spend(position, actor, seconds) {
         flag_fall(position, actor, rules, &mut events, &mut eliminations);
     }
-    let checks = match &early_checks {
-        Some(checks) => checks.clone(),
-        None => record_checks(position, rules, &mut events),
+    let checks = match (&early_checks, flag_fall_reading) {
+        (Some(checks), FlagFall::AfterTheChecks) => checks.clone(),
+        _ => record_checks(position, rules, &mut events),
     };
     let skip = match rules.timeout {
         ForfeitInCheck::Skipped => Some(actor),

@@ -155,24 +155,45 @@ fn attacked_by_moves(
     hostile: impl Fn(Party) -> bool,
 ) -> bool {
     // Clause 4: dead blockers attack nothing.
-    let dead_attack = match rules.reading::<DeadBlockerAttack>() {
+    let dead_attack = |piece: Piece| match rules.reading::<DeadBlockerAttack>() {
         DeadBlockerAttack::AttacksNothing => false,
         DeadBlockerAttack::AttacksAsBefore => true,
+        DeadBlockerAttack::SlidersAttack => matches!(
+            piece.kind,
+            PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen
+        ),
     };
     // Clause 6.1: a king attacks the cells it could step to.
     let kings_attack = match rules.reading::<KingAttack>() {
-        KingAttack::Attacks => true,
+        KingAttack::Attacks | KingAttack::NotAgainstKingSteps => true,
         KingAttack::DoesNotAttack => false,
     };
     position.pieces().any(|(from, piece)| {
         if !hostile(piece.party)
-            || !(position.is_active(piece.party) || dead_attack)
+            || !(position.is_active(piece.party) || dead_attack(piece))
             || from == target
             || (piece.kind == PieceKind::King && !kings_attack)
         {
             return false;
         }
         reaches(position, from, piece, target, rules)
+    })
+}
+
+/// M-KINGS-DO-NOT-ATTACK.2: whether an active piece other than a king, of
+/// a party other than `defender`, attacks `target`.
+pub fn attacked_by_all_but_kings(
+    position: &Position,
+    target: Cell,
+    defender: Party,
+    rules: &Ruleset,
+) -> bool {
+    position.pieces().any(|(from, piece)| {
+        piece.party != defender
+            && position.is_active(piece.party)
+            && piece.kind != PieceKind::King
+            && from != target
+            && reaches(position, from, piece, target, rules)
     })
 }
 
@@ -231,7 +252,9 @@ fn pinned_to_own_king(
     taken.relocate(from, king);
     let pinner = |found: Piece, kinds: &[PieceKind]| {
         found.party != piece.party
-            && found.party != checked
+            // M-PINNED-NO-CHECK.2 counts the checked party's pins too.
+            && (found.party != checked
+                || rules.reading::<CheckGivers>() == CheckGivers::UnpinnedByAnyone)
             && taken.is_active(found.party)
             && kinds.contains(&found.kind)
     };
@@ -284,7 +307,9 @@ pub fn in_check(position: &Position, party: Party, rules: &Ruleset) -> bool {
             // Clause 9: every attacker gives check, pinned or not.
             && match rules.reading::<CheckGivers>() {
                 CheckGivers::EveryAttacker => true,
-                CheckGivers::UnpinnedOnly => checked_by_unpinned(position, party, king, rules),
+                CheckGivers::UnpinnedOnly | CheckGivers::UnpinnedByAnyone => {
+                    checked_by_unpinned(position, party, king, rules)
+                }
             }
     })
 }

@@ -55,6 +55,11 @@ pub fn play(position: &mut Position, mv: Move, rules: &Ruleset) -> Effects {
                 // king is already off the board (the capturer stands there).
                 position.forget_king(piece.party);
                 eliminate(position, piece.party, rules);
+                // M-ELIM-REMOVES-PIECES.2: after a king capture the army
+                // leaves too.
+                if rules.reading::<EliminatedArmy>() == EliminatedArmy::LeavesOnKingCapture {
+                    position.remove_pieces_of(piece.party);
+                }
                 effects.king_captured = Some(piece.party);
             } else {
                 // R-PROMO: a captured piece goes to its owner's tray as what it is now.
@@ -66,10 +71,18 @@ pub fn play(position: &mut Position, mv: Move, rules: &Ruleset) -> Effects {
         position.set_kind(mv.to, kind);
         // Clause 6.6 (promotion): the new piece comes out of the tray.
         match rules.reading::<PromotionTray>() {
-            PromotionTray::TakesATrayPiece | PromotionTray::AnyKind => {
+            PromotionTray::TakesATrayPiece
+            | PromotionTray::AnyKind
+            | PromotionTray::QueenWhenEmpty => {
                 position.tray_mut(party).take(kind);
             }
             PromotionTray::TrayPieceStays => {}
+            // M-PROMO-KEEPS-TRAY.2: taken out only on a capturing move.
+            PromotionTray::StaysOnQuietPromotion => {
+                if !matches!(target, Occupant::Empty) {
+                    position.tray_mut(party).take(kind);
+                }
+            }
         }
         effects.promotion = Some(kind);
     }
@@ -82,7 +95,7 @@ pub fn eliminate(position: &mut Position, party: Party, rules: &Ruleset) {
     position.eliminate(party);
     // Clause 4: the other pieces stay as dead blockers.
     match rules.reading::<EliminatedArmy>() {
-        EliminatedArmy::StaysAsDeadBlockers => {}
+        EliminatedArmy::StaysAsDeadBlockers | EliminatedArmy::LeavesOnKingCapture => {}
         EliminatedArmy::LeavesTheBoard => position.remove_pieces_of(party),
     }
 }

@@ -8,8 +8,8 @@ use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
 use crate::variant::monarchie::readings::{
-    DeadBlockerBlocks, DeadBlockerCapture, KingSafety, KnightJumps, PawnDoubleStep, PawnStartMove,
-    PawnStartRight, PromotingMoves, PromotionTray,
+    DeadBlockerBlocks, DeadBlockerCapture, KingAttack, KingSafety, KnightJumps, MateTest,
+    PawnDoubleStep, PawnStartMove, PawnStartRight, PromotingMoves, PromotionTray,
 };
 use crate::variant::monarchie::ruleset::{
     BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves,
@@ -27,7 +27,7 @@ fn may_land(position: &Position, mover: Party, cell: Cell, rules: &Ruleset) -> b
         Occupant::Empty => true,
         // Clause 4 (dead capture): any active party may take a dead blocker.
         Occupant::Dead(_) => match rules.reading::<DeadBlockerCapture>() {
-            DeadBlockerCapture::Capturable => true,
+            DeadBlockerCapture::Capturable | DeadBlockerCapture::NotBySliders => true,
             DeadBlockerCapture::NotCapturable => false,
         },
         Occupant::Active(piece) => piece.party != mover,
@@ -56,15 +56,18 @@ fn slide(
             out.insert(cell);
             previous = cell;
         } else {
-            if may_land(position, mover, cell, rules) {
+            let dead = matches!(position.occupant(cell), Occupant::Dead(_));
+            // M-DEAD-NOT-CAPTURABLE.2: a slider stops before a dead blocker.
+            let refused =
+                dead && rules.reading::<DeadBlockerCapture>() == DeadBlockerCapture::NotBySliders;
+            if !refused && may_land(position, mover, cell, rules) {
                 out.insert(cell);
             }
             // Clause 4: a dead blocker blocks like any piece.
-            match (
-                rules.reading::<DeadBlockerBlocks>(),
-                position.occupant(cell),
-            ) {
-                (DeadBlockerBlocks::PassedThrough, Occupant::Dead(_)) => previous = cell,
+            match rules.reading::<DeadBlockerBlocks>() {
+                DeadBlockerBlocks::PassedThrough | DeadBlockerBlocks::MovesPassThrough if dead => {
+                    previous = cell;
+                }
                 _ => return,
             }
         }
@@ -171,11 +174,15 @@ fn knight_targets(
         if reading == KnightJumps::BlockedOnTheWay && (occupied(first) || occupied(second)) {
             continue;
         }
+        if reading == KnightJumps::BlockedOnTheFirstCell && occupied(first) {
+            continue;
+        }
         let turns: &[Side] = match reading {
             KnightJumps::ClockwiseTurnOnly => &[side.clockwise(1)],
-            KnightJumps::Twelve | KnightJumps::BlockedOnTheWay => {
-                &[side.clockwise(5), side.clockwise(1)]
-            }
+            KnightJumps::CounterClockwiseTurnOnly => &[side.clockwise(5)],
+            KnightJumps::Twelve
+            | KnightJumps::BlockedOnTheWay
+            | KnightJumps::BlockedOnTheFirstCell => &[side.clockwise(5), side.clockwise(1)],
         };
         for turn in turns {
             let (tr, tx) = turn.delta();
@@ -205,27 +212,40 @@ fn pawn_start_targets(
             continue;
         };
         let one_free = position.is_empty(one);
+        let two = geometry.neighbour(one, side);
         // The one-cell start move goes onto an empty cell.
         match start {
-            PawnStartMove::OneOrTwoEmpty | PawnStartMove::TwoJumps => {
+            PawnStartMove::OneOrTwoEmpty | PawnStartMove::TwoJumps | PawnStartMove::TwoJumpsOwn => {
                 if one_free {
                     out.insert(one);
                 }
             }
-            PawnStartMove::OneMayCapture => {
+            PawnStartMove::OneMayCapture | PawnStartMove::EitherMayCapture => {
                 if one_free || may_land(position, mover, one, rules) {
                     out.insert(one);
                 }
             }
             PawnStartMove::TwoOnly => {}
+            // M-PAWN-START-TWO-ONLY.2: one cell only where two are blocked.
+            PawnStartMove::OneOnlyWhenTwoBlocked => {
+                if one_free && !two.is_some_and(|c| position.is_empty(c)) {
+                    out.insert(one);
+                }
+            }
         }
         // The two-cell start move passes over an empty cell.
-        if !one_free && start != PawnStartMove::TwoJumps {
+        let over = one_free
+            || start == PawnStartMove::TwoJumps
+            || (start == PawnStartMove::TwoJumpsOwn
+                && matches!(position.occupant(one), Occupant::Active(p) if p.party == mover));
+        if !over {
             continue;
         }
-        if let Some(two) = geometry
-            .neighbour(one, side)
-            .filter(|&c| position.is_empty(c))
+        let Some(two) = two else {
+            continue;
+        };
+        if position.is_empty(two)
+            || (start == PawnStartMove::EitherMayCapture && may_land(position, mover, two, rules))
         {
             out.insert(two);
         }
@@ -242,18 +262,36 @@ fn pawn_step_targets(
     out: &mut CellSet,
 ) {
     let geometry = geometry();
+    // M-PAWN-ALL-SIDES.2, M-PAWN-FORWARD-ONLY.2: the steps onto an empty
+    // cell go their own sides; the captures keep the four.
+    let empty_steps = pawn::empty_step_sides(mover, rules);
     for side in pawn::step_sides(mover, rules) {
         if let Some(cell) = geometry.neighbour(from, side) {
+            if empty_steps.is_some() && position.is_empty(cell) {
+                continue;
+            }
             if may_land(position, mover, cell, rules) {
                 out.insert(cell);
             }
         }
     }
+    for side in empty_steps.into_iter().flatten() {
+        if let Some(cell) = geometry
+            .neighbour(from, side)
+            .filter(|&c| position.is_empty(c))
+        {
+            out.insert(cell);
+        }
+    }
     // Clause 6.6 (no special moves): a moved pawn has no two-cell step.
     match rules.reading::<PawnDoubleStep>() {
         PawnDoubleStep::StartMoveOnly => {}
-        PawnDoubleStep::Anytime => {
-            for side in pawn::start_move_sides(mover, rules) {
+        PawnDoubleStep::Anytime | PawnDoubleStep::AnySide => {
+            let sides: Vec<Side> = match rules.reading::<PawnDoubleStep>() {
+                PawnDoubleStep::AnySide => pawn::step_sides(mover, rules).collect(),
+                _ => pawn::start_move_sides(mover, rules).collect(),
+            };
+            for side in sides {
                 let one = geometry
                     .neighbour(from, side)
                     .filter(|&c| position.is_empty(c));
@@ -281,6 +319,13 @@ pub(super) fn has_start_move(
             PawnStartRight::UnmovedPawns => false,
             PawnStartRight::PawnsOnOwnStartCells => {
                 position.is_active(party) && StartArmy::of(party).is_pawn_start(from)
+            }
+            PawnStartRight::PawnsInOwnTriangle => {
+                position.is_active(party)
+                    && position
+                        .piece_at(from)
+                        .is_some_and(|piece| piece.kind == PieceKind::Pawn)
+                    && geometry().triangle_of(from) == Some(party)
             }
         }
 }
@@ -384,10 +429,21 @@ pub fn promotion_choices(position: &Position, piece: Piece, to: Cell, rules: &Ru
     let mut kinds = Choices::none();
     // Clause 6.6 (promotion): the kinds in the tray.
     match rules.reading::<PromotionTray>() {
-        PromotionTray::TakesATrayPiece | PromotionTray::TrayPieceStays => position
+        PromotionTray::TakesATrayPiece
+        | PromotionTray::TrayPieceStays
+        | PromotionTray::StaysOnQuietPromotion => position
             .tray(piece.party)
             .promotable()
             .for_each(|kind| kinds.push(Some(kind))),
+        PromotionTray::QueenWhenEmpty => {
+            position
+                .tray(piece.party)
+                .promotable()
+                .for_each(|kind| kinds.push(Some(kind)));
+            if kinds.len == 0 {
+                kinds.push(Some(PieceKind::Queen));
+            }
+        }
         PromotionTray::AnyKind => {
             for kind in PieceKind::PROMOTABLE {
                 kinds.push(Some(kind));
@@ -418,11 +474,47 @@ pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
             effects::play(&mut after, mv, rules);
         }
         KingSafety::NotAsked => return true,
+        KingSafety::KingStepsOnly => {
+            if piece.kind != PieceKind::King {
+                return true;
+            }
+            effects::play(&mut after, mv, rules);
+        }
         KingSafety::BeforeElimination => {
             after.relocate(mv.from, mv.to);
         }
+        // M-SAFETY-BEFORE-ELIM.2: a king taking a king is judged on its
+        // target before the fallen party leaves.
+        KingSafety::KingTakingKingBeforeElimination => {
+            let takes_king = matches!(
+                position.occupant(mv.to),
+                Occupant::Active(victim) if victim.kind == PieceKind::King
+            );
+            if piece.kind == PieceKind::King && takes_king {
+                after.relocate(mv.from, mv.to);
+            } else {
+                effects::play(&mut after, mv, rules);
+            }
+        }
+    }
+    // M-KINGS-DO-NOT-ATTACK.2: a king's step is judged without the
+    // enemy kings.
+    if piece.kind == PieceKind::King
+        && rules.reading::<KingAttack>() == KingAttack::NotAgainstKingSteps
+    {
+        return after.king(piece.party).is_none_or(|king| {
+            !attack::attacked_by_all_but_kings(&after, king, piece.party, rules)
+        });
     }
     !attack::in_check(&after, piece.party, rules)
+}
+
+/// M-MATE-KING-ONLY.2: whether a piece of this kind may move at all: a
+/// party in check moves only its king.
+fn may_move_in_check(position: &Position, piece: Piece, rules: &Ruleset) -> bool {
+    piece.kind == PieceKind::King
+        || rules.reading::<MateTest>() != MateTest::CheckedMovesKingOnly
+        || !attack::in_check(position, piece.party, rules)
 }
 
 /// Clause 6.6 (promotion): the promotion choices of a move from `from`:
@@ -439,6 +531,14 @@ fn choices_from(
             PromotingMoves::EveryMoveIntoTheZone => true,
             PromotingMoves::FirstEntryOnly => !pawn::in_promotion_zone(piece.party, from, rules),
             PromotingMoves::NoCaptureOnly => matches!(position.occupant(to), Occupant::Empty),
+            // M-PROMO-FIRST-ENTRY.2: only onto the zone's rim.
+            PromotingMoves::RimOnly => Side::ALL
+                .into_iter()
+                .filter_map(|side| geometry().neighbour(to, side))
+                .any(|cell| !pawn::in_promotion_zone(piece.party, cell, rules)),
+            PromotingMoves::NoActiveCaptureOnly => {
+                !matches!(position.occupant(to), Occupant::Active(_))
+            }
         };
     if !promotes {
         return Choices::only(None);
@@ -451,6 +551,9 @@ pub fn legal_moves_from(position: &Position, from: Cell, rules: &Ruleset) -> Vec
     let Occupant::Active(piece) = position.occupant(from) else {
         return Vec::new();
     };
+    if !may_move_in_check(position, piece, rules) {
+        return Vec::new();
+    }
     let mut moves = Vec::new();
     for to in piece_targets(position, from, rules).iter() {
         for promotion in choices_from(position, piece, from, to, rules) {
@@ -485,6 +588,7 @@ pub fn has_legal_move(position: &Position, party: Party, rules: &Ruleset) -> boo
     }
     position.pieces().any(|(from, piece)| {
         piece.party == party
+            && may_move_in_check(position, piece, rules)
             && piece_targets(position, from, rules).iter().any(|to| {
                 choices_from(position, piece, from, to, rules)
                     .into_iter()

@@ -63,11 +63,14 @@ pub fn is_allowed(party: Party, side: Side) -> bool {
 }
 
 /// Clause 6.6: a side as a pawn of the reading faces it: as it is, or
-/// turned round when the pawn faces its own seat.
-fn faced(side: Side, facing: PawnFacing) -> Side {
+/// turned round when the pawn faces its own seat (`moved`: a step of a
+/// pawn that has made its first move, not a start move).
+fn faced(side: Side, facing: PawnFacing, moved: bool) -> Side {
     match facing {
         PawnFacing::TowardsTheCentre => side,
         PawnFacing::TowardsItsSeat => side.opposite(),
+        PawnFacing::MovedPawnsTowardsItsSeat if moved => side.opposite(),
+        PawnFacing::MovedPawnsTowardsItsSeat => side,
     }
 }
 
@@ -77,14 +80,16 @@ pub fn start_move_sides(party: Party, rules: &Ruleset) -> impl Iterator<Item = S
     let facing = rules.reading::<PawnFacing>();
     usable_start_sides(party, rules)
         .iter()
-        .map(move |&side| faced(side, facing))
+        .map(move |&side| faced(side, facing, false))
 }
 
 /// Clause 6.6 (moves, captures): the sides a moved pawn steps and
 /// captures across, [`allowed_sides`] as the pawn faces.
 pub fn step_sides(party: Party, rules: &Ruleset) -> impl Iterator<Item = Side> {
     let (sides, len) = match rules.reading::<PawnStepSides>() {
-        PawnStepSides::FourSides => {
+        PawnStepSides::FourSides
+        | PawnStepSides::StepsAcrossAllSix
+        | PawnStepSides::StepsAcrossStartSides => {
             let [a, b, c, d] = allowed_sides(party);
             ([a, b, c, d, a, a], 4)
         }
@@ -98,7 +103,27 @@ pub fn step_sides(party: Party, rules: &Ruleset) -> impl Iterator<Item = Side> {
     sides
         .into_iter()
         .take(len)
-        .map(move |side| faced(side, facing))
+        .map(move |side| faced(side, facing, true))
+}
+
+/// M-PAWN-ALL-SIDES.2, M-PAWN-FORWARD-ONLY.2: the sides a moved pawn
+/// steps across onto an empty cell when they are not the sides it
+/// captures across ([`step_sides`]); `None` under the rule.
+pub fn empty_step_sides(party: Party, rules: &Ruleset) -> Option<Vec<Side>> {
+    let facing = rules.reading::<PawnFacing>();
+    let sides: Vec<Side> = match rules.reading::<PawnStepSides>() {
+        PawnStepSides::FourSides | PawnStepSides::AllSix | PawnStepSides::StartSidesOnly => {
+            return None
+        }
+        PawnStepSides::StepsAcrossAllSix => Side::ALL.to_vec(),
+        PawnStepSides::StepsAcrossStartSides => start_sides(party).to_vec(),
+    };
+    Some(
+        sides
+            .into_iter()
+            .map(|side| faced(side, facing, true))
+            .collect(),
+    )
 }
 
 /// R-PROMO-ZONE: whether a pawn of `party` that ends its move on `cell`

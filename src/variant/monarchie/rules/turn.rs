@@ -4,10 +4,11 @@
 use serde::Serialize;
 
 use crate::variant::monarchie::party::Party;
+use crate::variant::monarchie::piece::PieceKind;
 use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::readings::{
-    CapturedPartyTurn, CheckPrecedence, DeadCaptureTurn, FirstChecked, Forfeit, KingCaptureMove,
-    MateTest, StalemateOutcome, StalemateTest, TurnDirection,
+    CapturedPartyTurn, CheckPrecedence, DeadCaptureTurn, FirstChecked, FlagFall, Forfeit,
+    KingCaptureMove, MateTest, StalemateOutcome, StalemateTest, TurnDirection,
 };
 use crate::variant::monarchie::ruleset::{CheckOrder, NoMoveJudgement, OutrankedClaim, Ruleset};
 
@@ -19,8 +20,8 @@ pub enum TurnEvent {
     /// A move without capture, a dead-blocker capture (clause 8.2), a
     /// forfeit, or an elimination: only steps 1 and 4 of R-NEXT apply.
     Plain,
-    /// Clause 13: the actor captured a king.
-    KingCapture,
+    /// Clause 13: the actor captured the king of this party.
+    KingCapture(Party),
     /// Clause 8.1: the actor captured a piece of this active party.
     CapturedPiece(Party),
     /// Clause 8.2: the actor captured a dead blocker (as `Plain`).
@@ -97,9 +98,16 @@ pub fn next_mover(
     let direction = rules.reading::<TurnDirection>();
     let around = |from: Party, step: usize| match direction {
         TurnDirection::Clockwise => from.clockwise(step),
-        TurnDirection::CounterClockwise => from.clockwise(6 - step % 6),
+        TurnDirection::CounterClockwise | TurnDirection::PlainOrderCounterClockwise => {
+            from.clockwise(6 - step % 6)
+        }
     };
-    let checked = first_checked(position, last_actor, event, skip_check, rules, around);
+    // M-TURN-COUNTER-CLOCKWISE.2 turns only the plain order round.
+    let check_around = |from: Party, step: usize| match direction {
+        TurnDirection::PlainOrderCounterClockwise => from.clockwise(step),
+        _ => around(from, step),
+    };
+    let checked = first_checked(position, last_actor, event, skip_check, rules, check_around);
     // Clause 16: a pending check outranks the claims of clauses 13 and
     // 8.1, unless the claim is read to outrank it.
     let claim = turn_claim(position, last_actor, event, rules);
@@ -121,12 +129,20 @@ pub fn next_mover(
         rules.reading::<CapturedPartyTurn>(),
         position.interrupted_reply(),
     ) {
-        (CapturedPartyTurn::ReplyInterrupts, Some((replier, capturer)))
-            if replier == last_actor =>
-        {
-            capturer
-        }
-        _ => last_actor,
+        (
+            CapturedPartyTurn::ReplyInterrupts | CapturedPartyTurn::ReplyInterruptsEvenInCheck,
+            Some((replier, capturer)),
+        ) if replier == last_actor => capturer,
+        // M-CAPTURED-NO-TURN.2: the captured party is passed over.
+        (CapturedPartyTurn::PassedOver, _) => match event {
+            TurnEvent::CapturedPiece(captured) => captured,
+            _ => last_actor,
+        },
+        _ => match (rules.reading::<KingCaptureMove>(), event) {
+            // M-KING-CAPTURE-NO-EXTRA.2: on from the fallen party's seat.
+            (KingCaptureMove::OnFromTheFallen, TurnEvent::KingCapture(fallen)) => fallen,
+            _ => last_actor,
+        },
     };
     (1..=6)
         .map(|step| around(resume_after, step))
@@ -148,8 +164,13 @@ fn first_checked(
     match rules.reading::<CheckPrecedence>() {
         CheckPrecedence::Always => {}
         CheckPrecedence::Never => return None,
-        CheckPrecedence::NotAfterNoMoveElimination => {
+        CheckPrecedence::NotAfterNoMoveElimination | CheckPrecedence::NotAfterMate => {
             if event == TurnEvent::NoMoveElimination {
+                return None;
+            }
+        }
+        CheckPrecedence::NotAfterAMove => {
+            if !matches!(event, TurnEvent::Forfeit | TurnEvent::NoMoveElimination) {
                 return None;
             }
         }
@@ -162,18 +183,34 @@ fn first_checked(
     // that caused the check.
     let reading = rules.reading::<FirstChecked>();
     let candidates: [Party; 6] = match reading {
-        FirstChecked::GoingRound | FirstChecked::AttackedByTheActor => {
+        FirstChecked::GoingRound
+        | FirstChecked::AttackedByTheActor
+        | FirstChecked::OnlyWhenTheActorChecks => {
             std::array::from_fn(|i| around(search_from, i + 1))
         }
         FirstChecked::SeatOrderFromBlau => Party::ALL,
+        FirstChecked::SeatOrderAfterBlau => std::array::from_fn(|i| Party::ALL[(i + 1) % 6]),
     };
+    // M-CHECK-MOVER-ONLY.2: no check goes first unless the last actor
+    // attacks a king.
+    if reading == FirstChecked::OnlyWhenTheActorChecks
+        && !position.active_parties().any(|party| {
+            party != last_actor
+                && position.king(party).is_some_and(|king| {
+                    attack::attacked_by(position, king, rules, |by| by == last_actor)
+                })
+        })
+    {
+        return None;
+    }
     candidates
         .into_iter()
         .filter(|&party| Some(party) != skip_check)
         .find(|&party| match reading {
-            FirstChecked::GoingRound | FirstChecked::SeatOrderFromBlau => {
-                attack::in_check(position, party, rules)
-            }
+            FirstChecked::GoingRound
+            | FirstChecked::SeatOrderFromBlau
+            | FirstChecked::SeatOrderAfterBlau
+            | FirstChecked::OnlyWhenTheActorChecks => attack::in_check(position, party, rules),
             // Only kings the last actor attacks (never its own: its own
             // pieces attack nobody of its own).
             FirstChecked::AttackedByTheActor => {
@@ -210,7 +247,7 @@ fn postponed_claim(position: &Position) -> Option<Party> {
 /// no check outranks it (what R-CHECK-PRIORITY=postpone keeps).
 fn claim_of(position: &Position, last_actor: Party, event: TurnEvent) -> Option<Party> {
     match event {
-        TurnEvent::KingCapture if position.is_active(last_actor) => Some(last_actor),
+        TurnEvent::KingCapture(_) if position.is_active(last_actor) => Some(last_actor),
         TurnEvent::CapturedPiece(party) if position.is_active(party) => Some(party),
         _ => None,
     }
@@ -227,21 +264,44 @@ fn turn_claim(
 ) -> Option<(Party, Rank)> {
     match event {
         // Clause 13: the capturer of a king moves again.
-        TurnEvent::KingCapture if position.is_active(last_actor) => {
+        TurnEvent::KingCapture(_) if position.is_active(last_actor) => {
             match rules.reading::<KingCaptureMove>() {
                 KingCaptureMove::ExtraBelowCheck => Some((last_actor, Rank::BelowCheck)),
-                KingCaptureMove::NoExtra => None,
+                KingCaptureMove::NoExtra | KingCaptureMove::OnFromTheFallen => None,
                 KingCaptureMove::ExtraAboveCheck => Some((last_actor, Rank::AboveCheck)),
+                // M-KING-CAPTURE-BEATS-CHECK.2: above a check the capturer
+                // itself gives.
+                KingCaptureMove::ExtraAboveOwnCheck => {
+                    let gives_check = position.active_parties().any(|party| {
+                        party != last_actor
+                            && position.king(party).is_some_and(|king| {
+                                attack::attacked_by(position, king, rules, |by| by == last_actor)
+                            })
+                    });
+                    let rank = if gives_check {
+                        Rank::AboveCheck
+                    } else {
+                        Rank::BelowCheck
+                    };
+                    Some((last_actor, rank))
+                }
             }
         }
         // Clause 8.1: the party that lost a piece moves next.
         TurnEvent::CapturedPiece(party) if position.is_active(party) => {
             match rules.reading::<CapturedPartyTurn>() {
-                CapturedPartyTurn::NextBelowCheck | CapturedPartyTurn::ReplyInterrupts => {
-                    Some((party, Rank::BelowCheck))
-                }
-                CapturedPartyTurn::NoTurn => None,
+                CapturedPartyTurn::NextBelowCheck
+                | CapturedPartyTurn::ReplyInterrupts
+                | CapturedPartyTurn::ReplyInterruptsEvenInCheck => Some((party, Rank::BelowCheck)),
+                CapturedPartyTurn::NoTurn | CapturedPartyTurn::PassedOver => None,
                 CapturedPartyTurn::NextAboveCheck => Some((party, Rank::AboveCheck)),
+                CapturedPartyTurn::NextAboveOthersChecks => {
+                    if attack::in_check(position, party, rules) {
+                        Some((party, Rank::BelowCheck))
+                    } else {
+                        Some((party, Rank::AboveCheck))
+                    }
+                }
             }
         }
         // Clause 8.2: capturing a dead blocker gives no extra move.
@@ -249,12 +309,14 @@ fn turn_claim(
             match rules.reading::<DeadCaptureTurn>() {
                 DeadCaptureTurn::NextParty => None,
                 DeadCaptureTurn::CapturerAgain => Some((last_actor, Rank::BelowCheck)),
+                DeadCaptureTurn::CapturerAgainAboveCheck => Some((last_actor, Rank::AboveCheck)),
             }
         }
         // Clause 15 (move time): a forfeit loses the turn.
         TurnEvent::Forfeit if position.is_active(last_actor) => match rules.reading::<Forfeit>() {
-            Forfeit::CostsTimeAndTurn | Forfeit::Free => None,
+            Forfeit::CostsTimeAndTurn | Forfeit::Free | Forfeit::FreeOutOfCheck => None,
             Forfeit::KeepsTheTurn => Some((last_actor, Rank::BelowCheck)),
+            Forfeit::KeepsTheTurnAboveCheck => Some((last_actor, Rank::AboveCheck)),
         },
         _ => None,
     }
@@ -291,8 +353,13 @@ fn note_interrupted_reply(
     let pending = position
         .active_parties()
         .any(|party| attack::in_check(position, party, rules));
+    // M-CAPTURED-REPLY-INTERRUPTS.2 also remembers a reply due by check.
+    let even_in_check =
+        rules.reading::<CapturedPartyTurn>() == CapturedPartyTurn::ReplyInterruptsEvenInCheck;
     let reply = match event {
-        TurnEvent::CapturedPiece(captured) if next == Some(captured) && !pending => {
+        TurnEvent::CapturedPiece(captured)
+            if next == Some(captured) && (!pending || even_in_check) =>
+        {
             Some((captured, last_actor))
         }
         _ => None,
@@ -373,7 +440,10 @@ pub fn pass_turn(
         }
         let next = next_mover(position, last_actor, event, skip_check, rules);
         position.set_to_move(next);
-        if rules.reading::<CapturedPartyTurn>() == CapturedPartyTurn::ReplyInterrupts {
+        if matches!(
+            rules.reading::<CapturedPartyTurn>(),
+            CapturedPartyTurn::ReplyInterrupts | CapturedPartyTurn::ReplyInterruptsEvenInCheck
+        ) {
             note_interrupted_reply(position, last_actor, event, next, rules);
         }
         settle_claims(position, next, rules);
@@ -381,14 +451,33 @@ pub fn pass_turn(
             position.set_check_anchor(None);
             return eliminations;
         };
+        // M-FLAG-ONLY-ON-FORFEIT.2: a party whose move emptied its clock
+        // falls when its next turn comes.
+        if rules.reading::<FlagFall>() == FlagFall::AtTheNextTurn
+            && position.clocks().is_some_and(|clocks| clocks[party] == 0)
+        {
+            super::effects::eliminate(position, party, rules);
+            eliminations.push(Elimination {
+                party,
+                cause: Cause::FlagFall,
+            });
+            last_actor = party;
+            event = TurnEvent::Plain;
+            continue;
+        }
         if can_move(position, party, rules) {
             return eliminations;
         }
         // Clause 14: a stalemated party is eliminated (unless read to be
         // passed over).
-        if rules.reading::<StalemateOutcome>() == StalemateOutcome::PassedOver
-            && !attack::in_check(position, party, rules)
-        {
+        let pass_over = match rules.reading::<StalemateOutcome>() {
+            StalemateOutcome::Eliminated => false,
+            StalemateOutcome::PassedOver => true,
+            StalemateOutcome::PassedOverUnlessBare => position
+                .pieces()
+                .any(|(_, piece)| piece.party == party && piece.kind != PieceKind::King),
+        };
+        if pass_over && !attack::in_check(position, party, rules) {
             passed_over += 1;
             if passed_over >= 6 {
                 return eliminations;
@@ -397,9 +486,14 @@ pub fn pass_turn(
             event = TurnEvent::Plain;
             continue;
         }
-        eliminations.push(eliminate_for_no_move(position, party, rules));
+        let elimination = eliminate_for_no_move(position, party, rules);
+        eliminations.push(elimination);
         last_actor = party;
-        event = TurnEvent::NoMoveElimination;
+        // M-ELIM-SKIPS-CHECK.2 skips the check after a mate only.
+        event = match (rules.reading::<CheckPrecedence>(), elimination.cause) {
+            (CheckPrecedence::NotAfterMate, Cause::Stalemate) => TurnEvent::Plain,
+            _ => TurnEvent::NoMoveElimination,
+        };
         update_anchor(position, party, rules);
     }
 }
@@ -438,6 +532,11 @@ fn can_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
         (mate, stalemate) => {
             if attack::in_check(position, party, rules) {
                 mate == MateTest::KingMoves
+            } else if stalemate == StalemateTest::KingHasACell {
+                // M-STALEMATE-KING-ONLY.2: any cell the king could step to.
+                return position
+                    .king(party)
+                    .is_some_and(|king| !movegen::piece_targets(position, king, rules).is_empty());
             } else {
                 stalemate == StalemateTest::KingMoves
             }
