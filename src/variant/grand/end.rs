@@ -82,5 +82,6 @@ pub fn status(position: &Position, rules: &Grand) -> Status {
             reason: "stalemate".to_string(),
         },
         Stalemate::Wins => Status::won_by(position.side.opponent().name(), "stalemate"),
+        Stalemate::NoMoveIsMate => Status::won_by(position.side.opponent().name(), "checkmate"),
     }
 }

@@ -41,4 +41,53 @@ misreadings! {
     MaterialPlaysOn => "G-MATERIAL-PLAYS-ON", ["g.8.5"];
     /// The fifty-move rule counts fifty half-moves, not fifty moves each.
     FiftyMovePlies => "G-FIFTY-MOVE-PLIES", ["g.8.4"];
+    // Second codings (issue 47): the same wrong reading as the entry
+    // named before the dot, written on its own code path and reaching
+    // its own set of positions.
+    /// G-PROMO-ANY-KIND, second coding: the limit is forgotten on the
+    /// optional ranks (8th and 9th); the last rank keeps it.
+    PromoAnyKind2 => "G-PROMO-ANY-KIND.2", ["g.7.2"];
+    /// G-PROMO-OPPONENT-LOSSES, second coding: a kind is open when either
+    /// side has lost one ("a captured piece" of the game).
+    PromoOpponentLosses2 => "G-PROMO-OPPONENT-LOSSES.2", ["g.7.2"];
+    /// G-PROMO-LAST-RANK-ONLY, second coding: the zone read one rank too
+    /// narrow: the 8th rank is a plain square, the 9th still optional.
+    PromoLastRankOnly2 => "G-PROMO-LAST-RANK-ONLY.2", ["g.7.1"];
+    /// G-PROMO-EARLY-FORCED, second coding: forced from the 9th rank on;
+    /// only the 8th stays optional.
+    PromoEarlyForced2 => "G-PROMO-EARLY-FORCED.2", ["g.7.1"];
+    /// G-LAST-RANK-UNPROMOTED, second coding: only a capture onto the last
+    /// rank forgets the g.7.3 test (the pawn takes and stays a pawn); the
+    /// straight step is still barred.
+    LastRankUnpromoted2 => "G-LAST-RANK-UNPROMOTED.2", ["g.7.3"];
+    /// G-DOUBLE-STEP-ANYWHERE, second coding: a pawn may step twice from
+    /// any rank of its own half (its 3rd to 5th).
+    DoubleStepAnywhere2 => "G-DOUBLE-STEP-ANYWHERE.2", ["g.5.2"];
+    /// G-NO-EN-PASSANT, second coding: a double step records no
+    /// en-passant square, so the capture never opens.
+    NoEnPassant2 => "G-NO-EN-PASSANT.2", ["g.5.3"];
+    /// G-MARSHAL-ROOK-ONLY, second coding: the marshal's knight leap goes
+    /// to empty squares only; it captures as a rook only.
+    MarshalRookOnly2 => "G-MARSHAL-ROOK-ONLY.2", ["g.3.6"];
+    /// G-CARDINAL-BISHOP-ONLY, second coding: the cardinal's knight leap
+    /// goes to empty squares only; it captures as a bishop only.
+    CardinalBishopOnly2 => "G-CARDINAL-BISHOP-ONLY.2", ["g.3.7"];
+    /// G-PINNED-NO-CHECK, second coding: the enemy pieces pinned before
+    /// the move (on the board as it stands) are left out of the safety
+    /// test.
+    PinnedNoCheck2 => "G-PINNED-NO-CHECK.2", ["g.4"];
+    /// G-STUCK-PAWN-NO-CHECK, second coding: any enemy pawn that has no
+    /// move of its own (blocked ahead, nothing to take, or barred from the
+    /// last rank) attacks nothing.
+    StuckPawnNoCheck2 => "G-STUCK-PAWN-NO-CHECK.2", ["g.7.3"];
+    /// G-STALEMATE-WINS, second coding: a side without a legal move is
+    /// mated, check or not (the end test forgets to ask for check).
+    StalemateWins2 => "G-STALEMATE-WINS.2", ["g.8.2"];
+    /// G-MATERIAL-PLAYS-ON, second coding: only two bare kings end the
+    /// game; a king with a lone minor piece, or bishops of one colour,
+    /// play on.
+    MaterialPlaysOn2 => "G-MATERIAL-PLAYS-ON.2", ["g.8.5"];
+    /// G-FIFTY-MOVE-PLIES, second coding: fifty half-moves, the claim open
+    /// once the clock has passed 50.
+    FiftyMovePlies2 => "G-FIFTY-MOVE-PLIES.2", ["g.8.4"];
 }

@@ -40,7 +40,7 @@ impl ChessVariant for Grand {
     }
 
     fn play(&self, position: &Position, mv: Move) -> (Position, Option<(Piece, Square)>) {
-        make::after(position, mv)
+        make::after(position, mv, self)
     }
 
     fn refusal(&self, position: &Position, mv: Move) -> Refusal {
@@ -72,6 +72,10 @@ impl Grand {
             FiftyMove::FiftyEach => end::DRAW_CLAIMS,
             FiftyMove::FiftyPlies => DrawClaims {
                 fifty_move_plies: 50,
+                ..end::DRAW_CLAIMS
+            },
+            FiftyMove::OverFiftyPlies => DrawClaims {
+                fifty_move_plies: 51,
                 ..end::DRAW_CLAIMS
             },
         }

@@ -7,12 +7,14 @@ use crate::variant::chess::{Kind, Move, Piece, Square};
 
 use super::pawn;
 use super::position::Position;
+use super::readings::EnPassant;
+use super::Grand;
 
 /// What a move took off the board, and where it stood.
 pub type Capture = Option<(Piece, Square)>;
 
 /// The position after the legal move `mv`, and the piece it captured.
-pub fn after(position: &Position, mv: Move) -> (Position, Capture) {
+pub fn after(position: &Position, mv: Move, rules: &Grand) -> (Position, Capture) {
     let side = position.side;
     let mut board = position.board;
     let Some(mover) = board.piece(mv.from) else {
@@ -34,7 +36,8 @@ pub fn after(position: &Position, mv: Move) -> (Position, Capture) {
     // Clause g.5.3: a double step opens the en-passant right on the passed
     // square for one move.
     let double_step = pawn_move && mv.from.rank().abs_diff(mv.to.rank()) == 2;
-    let en_passant = if double_step {
+    let recorded = rules.reading::<EnPassant>() != EnPassant::NeverRecorded;
+    let en_passant = if double_step && recorded {
         mv.from.offset(0, side.forward())
     } else {
         None

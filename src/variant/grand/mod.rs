@@ -19,6 +19,8 @@ pub mod position;
 pub mod promotion;
 pub mod protocol_doc;
 pub mod readings;
+#[cfg(test)]
+mod rejection_search;
 pub mod safety;
 pub mod witnesses;
 
@@ -49,6 +51,7 @@ impl Grand {
         match self.reading::<readings::Material>() {
             readings::Material::Ends => end::insufficient_material(&position.board),
             readings::Material::PlaysOn => false,
+            readings::Material::BareKingsOnly => position.board.pieces().count() == 2,
         }
     }
 }
@@ -68,7 +71,7 @@ impl Rules for Grand {
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {
-        make::after(position, mv).0
+        make::after(position, mv, self).0
     }
 }
 

@@ -34,6 +34,14 @@ pub fn legal_moves(position: &Position, only: Option<Square>, rules: &Grand, out
         }
         if piece.kind == Kind::Pawn {
             pawn::moves(position, from, rules, &mut push);
+        } else if leap_never_captures(piece, rules) {
+            // G-MARSHAL-ROOK-ONLY.2, G-CARDINAL-BISHOP-ONLY.2: the knight
+            // leap onto an enemy piece is dropped.
+            piece_moves(board, from, piece, &mut |mv| {
+                if !(is_leap(mv) && board.piece(mv.to).is_some()) {
+                    push(mv);
+                }
+            });
         } else {
             piece_moves(board, from, moving_as(piece, rules), &mut push);
         }
@@ -49,6 +57,13 @@ fn king_safe(position: &Position, mv: Move, rules: &Grand) -> bool {
         KingAttackers::Every => safety::keeps_king_safe(position, mv),
         KingAttackers::PinnedIgnored => {
             safety::keeps_king_safe_ignoring(position, mv, |board, them| board.pinned(them))
+        }
+        KingAttackers::PinnedBeforeIgnored => {
+            let before = position.board.pinned(position.side.opponent());
+            safety::keeps_king_safe_ignoring(position, mv, |_, _| before)
+        }
+        KingAttackers::ImmobilePawnsIgnored => {
+            safety::keeps_king_safe_ignoring(position, mv, immobile_pawns)
         }
         KingAttackers::StuckPawnsIgnored => {
             safety::keeps_king_safe_ignoring(position, mv, |board, them| {
@@ -71,17 +86,64 @@ fn king_safe(position: &Position, mv: Move, rules: &Grand) -> bool {
     }
 }
 
+/// G-STUCK-PAWN-NO-CHECK.2: the squares of `them`'s pawns on `board` that
+/// have no move of their own: the step ahead is blocked (or barred by
+/// clause g.7.3) and no diagonal square ahead holds a piece to take other
+/// than a king.
+fn immobile_pawns(board: &Board, them: Side) -> u128 {
+    let geometry = board.geometry();
+    let kinds_left = promotion::available_kinds(board, them).next().is_some();
+    let may_enter =
+        |to: Square| kinds_left || promotion::zone(them, to.rank()) != promotion::Zone::Mandatory;
+    board
+        .pieces()
+        .filter(|(_, piece)| piece.side == them && piece.kind == Kind::Pawn)
+        .filter(|&(from, _)| {
+            let step = from
+                .offset(0, them.forward())
+                .filter(|s| geometry.contains(*s))
+                .is_some_and(|to| board.piece(to).is_none() && may_enter(to));
+            let take = geometry.pawn_attacks(them, from).iter().any(|&to| {
+                board
+                    .piece(to)
+                    .is_some_and(|p| p.side != them && p.kind != Kind::King)
+                    && may_enter(to)
+            });
+            !step && !take
+        })
+        .fold(0, |bits, (square, _)| bits | 1u128 << square.index())
+}
+
+/// G-MARSHAL-ROOK-ONLY.2 and G-CARDINAL-BISHOP-ONLY.2: whether `piece`'s
+/// knight leap is read as one that never captures.
+#[inline]
+fn leap_never_captures(piece: Piece, rules: &Grand) -> bool {
+    match piece.kind {
+        Kind::Marshal => rules.reading::<MarshalPattern>() == MarshalPattern::LeapNeverCaptures,
+        Kind::Cardinal => rules.reading::<CardinalPattern>() == CardinalPattern::LeapNeverCaptures,
+        _ => false,
+    }
+}
+
+/// Whether `mv` has the shape of a knight's leap.
+#[inline]
+fn is_leap(mv: Move) -> bool {
+    let files = mv.from.file().abs_diff(mv.to.file());
+    let ranks = mv.from.rank().abs_diff(mv.to.rank());
+    matches!((files, ranks), (1, 2) | (2, 1))
+}
+
 /// Clauses g.3.6 and g.3.7: the pattern `piece` moves by; the marshal and
 /// the cardinal keep their knight leap.
 #[inline]
 fn moving_as(piece: Piece, rules: &Grand) -> Piece {
     match piece.kind {
         Kind::Marshal => match rules.reading::<MarshalPattern>() {
-            MarshalPattern::RookOrKnight => piece,
+            MarshalPattern::RookOrKnight | MarshalPattern::LeapNeverCaptures => piece,
             MarshalPattern::RookOnly => Piece::new(piece.side, Kind::Rook),
         },
         Kind::Cardinal => match rules.reading::<CardinalPattern>() {
-            CardinalPattern::BishopOrKnight => piece,
+            CardinalPattern::BishopOrKnight | CardinalPattern::LeapNeverCaptures => piece,
             CardinalPattern::BishopOnly => Piece::new(piece.side, Kind::Bishop),
         },
         _ => piece,

@@ -43,6 +43,9 @@ pub fn moves(position: &Position, from: Square, rules: &Grand, emit: &mut impl F
         let double = match rules.reading::<DoubleStep>() {
             DoubleStep::ThirdRank => from.rank() == double_step_rank(side),
             DoubleStep::AnyRank => true,
+            DoubleStep::OwnHalf => {
+                (3..=5).any(|nth| from.rank() == side.relative_rank(nth, BOARD_SIDE))
+            }
         };
         if double {
             if let Some(two) = one

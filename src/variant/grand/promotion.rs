@@ -37,14 +37,19 @@ pub enum Zone {
 /// White's ranks 8-10, Black's ranks 3-1.
 #[inline]
 pub fn zone(side: Side, rank: u8) -> Zone {
-    let nth = match side {
-        Side::White => rank + 1,
-        Side::Black => BOARD_SIDE - rank,
-    };
-    match nth {
+    match nth_rank(side, rank) {
         10 => Zone::Mandatory,
         8 | 9 => Zone::Optional,
         _ => Zone::Outside,
+    }
+}
+
+/// The rank `rank` (from 0) counted from `side`'s own first rank (from 1).
+#[inline]
+fn nth_rank(side: Side, rank: u8) -> u8 {
+    match side {
+        Side::White => rank + 1,
+        Side::Black => BOARD_SIDE - rank,
     }
 }
 
@@ -82,21 +87,25 @@ pub fn moves_to(
     emit: &mut impl FnMut(Move),
 ) {
     // Clause g.7.1: promotion may on the 8th and 9th ranks, must on the 10th.
+    let nth = nth_rank(side, to.rank());
     let zone = match (zone(side, to.rank()), rules.reading::<PromotionZone>()) {
         (Zone::Optional, PromotionZone::LastRankOnly) => Zone::Outside,
         (Zone::Optional, PromotionZone::ForcedEarly) => Zone::Mandatory,
+        (Zone::Optional, PromotionZone::NinthAndLast) if nth == 8 => Zone::Outside,
+        (Zone::Optional, PromotionZone::ForcedFromNinth) if nth == 9 => Zone::Mandatory,
         (zone, _) => zone,
     };
     if zone == Zone::Outside {
         emit(Move::new(from, to));
         return;
     }
-    let kinds = || promotion_kinds(board, side, rules);
+    let kinds = || promotion_kinds(board, side, zone, rules);
     // Clause g.7.3: with no kind to become, a pawn cannot enter the last
     // rank.
     let stays = match rules.reading::<NoKindLeft>() {
         NoKindLeft::CannotEnter => false,
         NoKindLeft::StaysPawn => kinds().next().is_none(),
+        NoKindLeft::CapturesAndStaysPawn => kinds().next().is_none() && board.piece(to).is_some(),
     };
     if zone != Zone::Mandatory || stays {
         emit(Move::new(from, to));
@@ -108,10 +117,11 @@ pub fn moves_to(
 
 /// Clause g.7.2 (ruling R-G-PROMO-LIMIT): the kinds `side`'s pawn may
 /// become now, in the order of [`LIMITS`]: those its side has lost
-/// ([`available`]).
+/// ([`available`]), for a pawn arriving in `zone`.
 fn promotion_kinds<'a>(
     board: &'a Board,
     side: Side,
+    zone: Zone,
     rules: &Grand,
 ) -> impl Iterator<Item = Kind> + 'a {
     let reading = rules.reading::<PromotionKinds>();
@@ -122,6 +132,12 @@ fn promotion_kinds<'a>(
             PromotionKinds::OwnLosses => available(board, side, kind),
             PromotionKinds::AnyKind => true,
             PromotionKinds::OpponentLosses => available(board, side.opponent(), kind),
+            PromotionKinds::AnyKindWhenOptional => {
+                zone == Zone::Optional || available(board, side, kind)
+            }
+            PromotionKinds::EitherSidesLosses => {
+                available(board, side, kind) || available(board, side.opponent(), kind)
+            }
         })
 }
 

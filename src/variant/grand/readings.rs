@@ -14,6 +14,8 @@ readings! {
         RookOrKnight,
         /// G-MARSHAL-ROOK-ONLY: as a rook only.
         RookOnly => MarshalRookOnly,
+        /// G-MARSHAL-ROOK-ONLY.2: its knight leap never captures.
+        LeapNeverCaptures => MarshalRookOnly2,
     }
     /// Clause g.3.7: the cardinal moves as a bishop or a knight.
     CardinalPattern, "g.3.7" {
@@ -21,6 +23,8 @@ readings! {
         BishopOrKnight,
         /// G-CARDINAL-BISHOP-ONLY: as a bishop only.
         BishopOnly => CardinalBishopOnly,
+        /// G-CARDINAL-BISHOP-ONLY.2: its knight leap never captures.
+        LeapNeverCaptures => CardinalBishopOnly2,
     }
     /// Clause g.4 (with g.7.3): which enemy pieces attack the king.
     KingAttackers, "g.4" {
@@ -32,6 +36,11 @@ readings! {
         /// G-STUCK-PAWN-NO-CHECK: pawns on their ninth rank with no kind
         /// to promote into do not.
         StuckPawnsIgnored => StuckPawnNoCheck,
+        /// G-PINNED-NO-CHECK.2: pieces pinned before the move do not.
+        PinnedBeforeIgnored => PinnedNoCheck2,
+        /// G-STUCK-PAWN-NO-CHECK.2: pawns without a move of their own do
+        /// not.
+        ImmobilePawnsIgnored => StuckPawnNoCheck2,
     }
     /// Clause g.5.2: where a pawn may step twice.
     DoubleStep, "g.5.2" {
@@ -39,6 +48,8 @@ readings! {
         ThirdRank,
         /// G-DOUBLE-STEP-ANYWHERE: from any rank.
         AnyRank => DoubleStepAnywhere,
+        /// G-DOUBLE-STEP-ANYWHERE.2: from any rank of its own half.
+        OwnHalf => DoubleStepAnywhere2,
     }
     /// Clause g.5.3: the en-passant capture.
     EnPassant, "g.5.3" {
@@ -46,6 +57,8 @@ readings! {
         Captures,
         /// G-NO-EN-PASSANT: there is none.
         Absent => NoEnPassant,
+        /// G-NO-EN-PASSANT.2: a double step records no en-passant square.
+        NeverRecorded => NoEnPassant2,
     }
     /// Clause g.7.1: where a pawn promotes.
     PromotionZone, "g.7.1" {
@@ -55,6 +68,11 @@ readings! {
         LastRankOnly => PromoLastRankOnly,
         /// G-PROMO-EARLY-FORCED: must on the 8th and 9th too.
         ForcedEarly => PromoEarlyForced,
+        /// G-PROMO-LAST-RANK-ONLY.2: the 8th rank is plain, the 9th
+        /// optional.
+        NinthAndLast => PromoLastRankOnly2,
+        /// G-PROMO-EARLY-FORCED.2: must from the 9th on.
+        ForcedFromNinth => PromoEarlyForced2,
     }
     /// Clause g.7.2 (ruling R-G-PROMO-LIMIT): the kinds a pawn may become.
     PromotionKinds, "g.7.2" {
@@ -64,6 +82,10 @@ readings! {
         AnyKind => PromoAnyKind,
         /// G-PROMO-OPPONENT-LOSSES: a kind the opponent has fewer of.
         OpponentLosses => PromoOpponentLosses,
+        /// G-PROMO-ANY-KIND.2: any kind on the 8th and 9th ranks.
+        AnyKindWhenOptional => PromoAnyKind2,
+        /// G-PROMO-OPPONENT-LOSSES.2: a kind either side has fewer of.
+        EitherSidesLosses => PromoOpponentLosses2,
     }
     /// Clause g.7.3: a pawn with no kind to promote into.
     NoKindLeft, "g.7.3" {
@@ -71,6 +93,8 @@ readings! {
         CannotEnter,
         /// G-LAST-RANK-UNPROMOTED: it steps there and stays a pawn.
         StaysPawn => LastRankUnpromoted,
+        /// G-LAST-RANK-UNPROMOTED.2: it captures there and stays a pawn.
+        CapturesAndStaysPawn => LastRankUnpromoted2,
     }
     /// Clause g.8.2: a stalemated side.
     Stalemate, "g.8.2" {
@@ -78,6 +102,8 @@ readings! {
         Draw,
         /// G-STALEMATE-WINS: the side that stalemated wins.
         Wins => StalemateWins,
+        /// G-STALEMATE-WINS.2: no move is mate, check or not.
+        NoMoveIsMate => StalemateWins2,
     }
     /// Clause g.8.4: the fifty-move rule.
     FiftyMove, "g.8.4" {
@@ -85,6 +111,8 @@ readings! {
         FiftyEach,
         /// G-FIFTY-MOVE-PLIES: fifty half-moves.
         FiftyPlies => FiftyMovePlies,
+        /// G-FIFTY-MOVE-PLIES.2: more than fifty half-moves.
+        OverFiftyPlies => FiftyMovePlies2,
     }
     /// Clause g.8.5: insufficient material.
     Material, "g.8.5" {
@@ -92,5 +120,7 @@ readings! {
         Ends,
         /// G-MATERIAL-PLAYS-ON: the game goes on.
         PlaysOn => MaterialPlaysOn,
+        /// G-MATERIAL-PLAYS-ON.2: only bare kings end it.
+        BareKingsOnly => MaterialPlaysOn2,
     }
 }

@@ -3,7 +3,7 @@
 //! are claimed; there is no insufficient-material rule (rk.6.4): bare kings
 //! race on.
 
-use crate::variant::chess::DrawClaims;
+use crate::variant::chess::{DrawClaims, Kind};
 use crate::variant::Status;
 
 use super::goal::{self, Race};
@@ -31,7 +31,12 @@ pub fn status(position: &Position, rules: &RacingKings) -> Status {
     }
     // Clause rk.6.4: no insufficient material; bare kings race on.
     let bare = position.board.pieces().count() == 2;
-    if bare && rules.reading::<BareKings>() == BareKings::Drawn {
+    let drawn = match rules.reading::<BareKings>() {
+        BareKings::RaceOn => false,
+        BareKings::Drawn => bare,
+        BareKings::ChessMaterial => chess_material_insufficient(position),
+    };
+    if drawn {
         return Status::Drawn {
             reason: "insufficient-material".to_string(),
         };
@@ -47,5 +52,20 @@ pub fn status(position: &Position, rules: &RacingKings) -> Status {
             reason: "stalemate".to_string(),
         },
         Stalemate::Loses => Status::won_by(position.side.opponent().name(), "stalemate"),
+        Stalemate::RaceLost => Status::won_by(position.side.opponent().name(), "goal"),
+    }
+}
+
+/// RK-BARE-KINGS-DRAWN.2: chess's insufficient material: nothing but the
+/// kings and at most one knight or bishop.
+fn chess_material_insufficient(position: &Position) -> bool {
+    let mut others = position
+        .board
+        .pieces()
+        .filter(|(_, piece)| piece.kind != Kind::King);
+    match (others.next(), others.next()) {
+        (None, _) => true,
+        (Some((_, piece)), None) => matches!(piece.kind, Kind::Knight | Kind::Bishop),
+        _ => false,
     }
 }

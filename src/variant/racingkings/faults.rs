@@ -43,4 +43,50 @@ misreadings! {
     /// Each side's eighth rank is counted from its own side: Black's king
     /// races to rank 1.
     GoalOwnSide => "RK-GOAL-OWN-SIDE", ["rk.5.1"];
+    // Second codings (issue 47): the same wrong reading as the entry
+    // named before the dot, written on its own code path and reaching
+    // its own set of positions.
+    /// RK-CHECK-ALLOWED, second coding: the ban read as one on mate: a
+    /// move may give check unless the checked king has no way out.
+    CheckAllowed2 => "RK-CHECK-ALLOWED.2", ["rk.4.2"];
+    /// RK-DISCOVERED-CHECK-ALLOWED, second coding: king moves are tested
+    /// for the mover's own safety only, so a king step may uncover a
+    /// check.
+    DiscoveredCheckAllowed2 => "RK-DISCOVERED-CHECK-ALLOWED.2", ["rk.4.2"];
+    /// RK-NO-ANSWER, second coding: the race is judged White first: White's
+    /// king on rank 8 wins, Black's king there or not.
+    NoAnswer2 => "RK-NO-ANSWER.2", ["rk.5.2"];
+    /// RK-ANSWER-ALWAYS, second coding: after White's arrival Black
+    /// always has one more move, a king move.
+    AnswerAlways2 => "RK-ANSWER-ALWAYS.2", ["rk.5.2"];
+    /// RK-ANSWER-DRAWN-AT-ONCE, second coding: drawn as soon as White
+    /// arrives while Black's king stands on rank 7.
+    AnswerDrawnAtOnce2 => "RK-ANSWER-DRAWN-AT-ONCE.2", ["rk.5.2"];
+    /// RK-ANSWER-IGNORES-SAFETY, second coding: a king step to rank 8
+    /// counts when it gives no check, attacked square or not.
+    AnswerIgnoresSafety2 => "RK-ANSWER-IGNORES-SAFETY.2", ["rk.5.2", "rk.4"];
+    /// RK-ANSWER-FOR-WHITE, second coding: when Black's king arrives
+    /// first, White answers whenever its king stands on rank 7.
+    AnswerForWhite2 => "RK-ANSWER-FOR-WHITE.2", ["rk.5.2"];
+    /// RK-GOAL-ANY-PIECE, second coding: any piece of the side that has
+    /// just moved standing on rank 8 wins.
+    GoalAnyPiece2 => "RK-GOAL-ANY-PIECE.2", ["rk.5.1"];
+    /// RK-STALEMATE-LOSES, second coding: a side without a legal move has
+    /// lost the race, scored as the opponent's goal.
+    StalemateLoses2 => "RK-STALEMATE-LOSES.2", ["rk.6.1"];
+    /// RK-BARE-KINGS-DRAWN, second coding: chess's insufficient material
+    /// carried over: bare kings, or a king with one knight or bishop
+    /// against a bare king, are drawn.
+    BareKingsDrawn2 => "RK-BARE-KINGS-DRAWN.2", ["rk.6.4"];
+    /// RK-FIFTY-MOVE-PLIES, second coding: fifty half-moves, the claim
+    /// open once the clock has passed 50.
+    FiftyMovePlies2 => "RK-FIFTY-MOVE-PLIES.2", ["rk.6.3"];
+    /// RK-CAPTURE-MAY-CHECK, second coding: a capturing piece's own
+    /// attack on the enemy king is not tested; a check a capture uncovers
+    /// still is.
+    CaptureMayCheck2 => "RK-CAPTURE-MAY-CHECK.2", ["rk.4.2"];
+    /// RK-GOAL-OWN-SIDE, second coding: the board is turned for Black, so
+    /// Black's king is home on rank 1 and Black's answer is a step to
+    /// rank 1.
+    GoalOwnSide2 => "RK-GOAL-OWN-SIDE.2", ["rk.5.1"];
 }

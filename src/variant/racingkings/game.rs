@@ -51,7 +51,10 @@ impl ChessVariant for RacingKings {
         match only {
             None => self.legal_moves(position, out),
             Some(_) if matches!(goal::race(position, self), goal::Race::Decided(_)) => {}
-            Some(_) => movegen::legal_moves(position, only, self, out),
+            Some(square) => match goal::only_mover(position, self) {
+                Some(king) if king != square => {}
+                _ => movegen::legal_moves(position, only, self, out),
+            },
         }
     }
 
@@ -102,6 +105,10 @@ impl RacingKings {
             FiftyMove::FiftyEach => end::DRAW_CLAIMS,
             FiftyMove::FiftyPlies => DrawClaims {
                 fifty_move_plies: 50,
+                ..end::DRAW_CLAIMS
+            },
+            FiftyMove::OverFiftyPlies => DrawClaims {
+                fifty_move_plies: 51,
                 ..end::DRAW_CLAIMS
             },
         }

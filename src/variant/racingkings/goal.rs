@@ -30,12 +30,17 @@ pub enum Race {
 /// Clause rk.5.1: whether `side`'s king stands on the goal rank.
 pub fn home(position: &Position, side: Side, rules: &RacingKings) -> bool {
     let goal = goal_rank(side, rules);
-    match rules.reading::<GoalPiece>() {
-        GoalPiece::King => position.board.king(side).rank() == goal,
-        GoalPiece::AnyPiece => position
+    let any_piece = || {
+        position
             .board
             .pieces()
-            .any(|(square, piece)| piece.side == side && square.rank() == goal),
+            .any(|(square, piece)| piece.side == side && square.rank() == goal)
+    };
+    match rules.reading::<GoalPiece>() {
+        GoalPiece::King => position.board.king(side).rank() == goal,
+        GoalPiece::AnyPiece => any_piece(),
+        GoalPiece::AnyPieceOfTheMover if side != position.side => any_piece(),
+        GoalPiece::AnyPieceOfTheMover => position.board.king(side).rank() == goal,
     }
 }
 
@@ -43,6 +48,8 @@ pub fn home(position: &Position, side: Side, rules: &RacingKings) -> bool {
 fn goal_rank(side: Side, rules: &RacingKings) -> u8 {
     match (rules.reading::<GoalRank>(), side) {
         (GoalRank::OwnSide, Side::Black) => 0,
+        // RK-GOAL-OWN-SIDE.2: rank 8 of the board turned for Black.
+        (GoalRank::TurnedForBlack, Side::Black) => turned(GOAL_RANK),
         _ => GOAL_RANK,
     }
 }
@@ -58,10 +65,19 @@ pub fn race(position: &Position, rules: &RacingKings) -> Race {
     // Clause rk.5.2: only Black answers, and only with a move that brings
     // its king home.
     let answer = rules.reading::<Answer>();
+    let king_rank = |side: Side| position.board.king(side).rank();
     match (white, black) {
+        (true, _) if answer == Answer::WhiteJudgedFirst => Race::Decided(won(Side::White)),
         (true, true) => Race::Decided(Status::Drawn {
             reason: "goal-tie".to_string(),
         }),
+        (false, true)
+            if answer == Answer::ForWhiteByRank
+                && to_move == Side::White
+                && king_rank(Side::White) + 1 == goal_rank(Side::White, rules) =>
+        {
+            Race::Open
+        }
         (false, true)
             if answer == Answer::ForWhiteToo
                 && to_move == Side::White
@@ -71,7 +87,21 @@ pub fn race(position: &Position, rules: &RacingKings) -> Race {
         }
         (false, true) => Race::Decided(won(Side::Black)),
         (true, false) if answer == Answer::WhiteWinsAtOnce => Race::Decided(won(Side::White)),
-        (true, false) if answer == Answer::Always && to_move == Side::Black => Race::BlackAnswers,
+        (true, false)
+            if matches!(answer, Answer::Always | Answer::AlwaysAKingMove)
+                && to_move == Side::Black =>
+        {
+            Race::BlackAnswers
+        }
+        (true, false)
+            if answer == Answer::DrawnByRank
+                && to_move == Side::Black
+                && king_rank(Side::Black) + 1 == goal_rank(Side::Black, rules) =>
+        {
+            Race::Decided(Status::Drawn {
+                reason: "goal-tie".to_string(),
+            })
+        }
         (true, false) if to_move == Side::Black && can_follow(position, Side::Black, rules) => {
             match answer {
                 Answer::DrawnAtOnce => Race::Decided(Status::Drawn {
@@ -100,6 +130,17 @@ fn can_follow(position: &Position, side: Side, rules: &RacingKings) -> bool {
             movegen::legal_moves(position, Some(king), rules, &mut moves);
             moves.iter().any(|mv| mv.to.rank() == goal)
         }
+        Follow::NoCheckOnly => {
+            let mut follows = false;
+            position
+                .board
+                .targets(king, Piece::new(side, Kind::King), |to| {
+                    let mut after = position.board;
+                    after.relocate(king, to);
+                    follows |= to.rank() == goal && !after.in_check(side.opponent());
+                });
+            follows
+        }
         Follow::KingPattern => {
             let mut reaches = false;
             position
@@ -110,6 +151,20 @@ fn can_follow(position: &Position, side: Side, rules: &RacingKings) -> bool {
             reaches
         }
     }
+}
+
+/// A rank (from 0) as seen from the other side of the board.
+fn turned(rank: u8) -> u8 {
+    GOAL_RANK - rank
+}
+
+/// RK-ANSWER-ALWAYS.2: the square whose piece alone may move in
+/// `position` (Black's king, while Black answers), if the answer is read
+/// as a king move.
+pub fn only_mover(position: &Position, rules: &RacingKings) -> Option<Square> {
+    (rules.reading::<Answer>() == Answer::AlwaysAKingMove
+        && race(position, rules) == Race::BlackAnswers)
+        .then(|| position.board.king(Side::Black))
 }
 
 fn won(side: Side) -> Status {

@@ -53,7 +53,7 @@ impl Rules for RacingKings {
         if let goal::Race::Decided(_) = goal::race(position, self) {
             return;
         }
-        movegen::legal_moves(position, None, self, out);
+        movegen::legal_moves(position, goal::only_mover(position, self), self, out);
     }
 
     fn after(&self, position: &Position, mv: Move) -> Position {

@@ -120,7 +120,39 @@ pub fn check_forgiven(board: &Board, side: Side, mv: Move, rules: &RacingKings) 
             });
             !direct
         }
+        NoCheck::MateOnly => {
+            let mut after = *board;
+            after.relocate(mv.from, mv.to);
+            has_way_out(&after, side.opponent())
+        }
+        NoCheck::KingMovesExempt => mv.from == board.king(side),
+        NoCheck::CapturerExempt => {
+            let mut after = *board;
+            after.relocate(mv.from, mv.to);
+            let king = after.king(side.opponent());
+            let uncovered = after.pieces().any(|(square, piece)| {
+                piece.side == side && square != mv.to && after.attacks(piece, square, king, mv.from)
+            });
+            board.piece(mv.to).is_some() && !uncovered
+        }
     }
+}
+
+/// RK-CHECK-ALLOWED.2: whether `side`, its king attacked on `board`, has
+/// a move by its pieces' patterns that leaves its king unattacked (no
+/// mate).
+fn has_way_out(board: &Board, side: Side) -> bool {
+    board.pieces().any(|(from, piece)| {
+        let mut out = false;
+        if piece.side == side {
+            piece_moves(board, from, piece, &mut |mv| {
+                let mut after = *board;
+                after.relocate(mv.from, mv.to);
+                out |= !after.in_check(side);
+            });
+        }
+        out
+    })
 }
 
 /// Clause rk.4.2 for the simple moves: the squares from which a piece of

@@ -19,6 +19,13 @@ readings! {
         CapturesExempt => CaptureMayCheck,
         /// RK-DISCOVERED-CHECK-ALLOWED: only the moved piece's attack counts.
         DirectOnly => DiscoveredCheckAllowed,
+        /// RK-CHECK-ALLOWED.2: a check is allowed unless it mates.
+        MateOnly => CheckAllowed2,
+        /// RK-DISCOVERED-CHECK-ALLOWED.2: king moves are not tested.
+        KingMovesExempt => DiscoveredCheckAllowed2,
+        /// RK-CAPTURE-MAY-CHECK.2: a capturing piece's own attack is not
+        /// tested.
+        CapturerExempt => CaptureMayCheck2,
     }
     /// Clause rk.5.1: which piece reaching the goal wins.
     GoalPiece, "rk.5.1" {
@@ -26,6 +33,8 @@ readings! {
         King,
         /// RK-GOAL-ANY-PIECE: any piece of the side.
         AnyPiece => GoalAnyPiece,
+        /// RK-GOAL-ANY-PIECE.2: any piece of the side that just moved.
+        AnyPieceOfTheMover => GoalAnyPiece2,
     }
     /// Clause rk.5.1: the rank both kings race to.
     GoalRank, "rk.5.1" {
@@ -33,6 +42,8 @@ readings! {
         Eighth,
         /// RK-GOAL-OWN-SIDE: each side's eighth rank; Black's is rank 1.
         OwnSide => GoalOwnSide,
+        /// RK-GOAL-OWN-SIDE.2: the board turned for Black.
+        TurnedForBlack => GoalOwnSide2,
     }
     /// Clause rk.5.2 (ruling R-RK-ANSWER): the answer to White's arrival.
     Answer, "rk.5.2" {
@@ -47,6 +58,14 @@ readings! {
         DrawnAtOnce => AnswerDrawnAtOnce,
         /// RK-ANSWER-FOR-WHITE: White may answer Black's arrival too.
         ForWhiteToo => AnswerForWhite,
+        /// RK-NO-ANSWER.2: judged White first; White's arrival wins.
+        WhiteJudgedFirst => NoAnswer2,
+        /// RK-ANSWER-ALWAYS.2: Black always has one more king move.
+        AlwaysAKingMove => AnswerAlways2,
+        /// RK-ANSWER-DRAWN-AT-ONCE.2: drawn when Black's king is on rank 7.
+        DrawnByRank => AnswerDrawnAtOnce2,
+        /// RK-ANSWER-FOR-WHITE.2: White answers from rank 7.
+        ForWhiteByRank => AnswerForWhite2,
     }
     /// Clause rk.5.2 (with rk.4): whether the answering side can follow.
     Follow, "rk.5.2" {
@@ -54,6 +73,8 @@ readings! {
         LegalKingMove,
         /// RK-ANSWER-IGNORES-SAFETY: the king's pattern reaches the goal.
         KingPattern => AnswerIgnoresSafety,
+        /// RK-ANSWER-IGNORES-SAFETY.2: a step that gives no check.
+        NoCheckOnly => AnswerIgnoresSafety2,
     }
     /// Clause rk.6.1: a stalemated side.
     Stalemate, "rk.6.1" {
@@ -61,6 +82,8 @@ readings! {
         Draw,
         /// RK-STALEMATE-LOSES: the side loses.
         Loses => StalemateLoses,
+        /// RK-STALEMATE-LOSES.2: the race is lost.
+        RaceLost => StalemateLoses2,
     }
     /// Clause rk.6.3: the fifty-move rule.
     FiftyMove, "rk.6.3" {
@@ -68,6 +91,8 @@ readings! {
         FiftyEach,
         /// RK-FIFTY-MOVE-PLIES: fifty half-moves.
         FiftyPlies => FiftyMovePlies,
+        /// RK-FIFTY-MOVE-PLIES.2: more than fifty half-moves.
+        OverFiftyPlies => FiftyMovePlies2,
     }
     /// Clause rk.6.4: there is no insufficient material.
     BareKings, "rk.6.4" {
@@ -75,5 +100,7 @@ readings! {
         RaceOn,
         /// RK-BARE-KINGS-DRAWN: they are a draw.
         Drawn => BareKingsDrawn,
+        /// RK-BARE-KINGS-DRAWN.2: chess's insufficient material.
+        ChessMaterial => BareKingsDrawn2,
     }
 }

@@ -198,7 +198,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "TK-",
         catalogue: super::faults::catalogue,
         open: super::open_with_faults,
-        frames: crate::variant::frames::generic,
+        frames: super::frames::tags,
     },
     uci: None,
     known_differences: &[],

@@ -16,6 +16,7 @@
 
 pub mod fast;
 pub mod faults;
+pub mod frames;
 pub mod game;
 pub mod geometry;
 pub mod info;
