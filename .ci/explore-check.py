@@ -491,14 +491,12 @@ def check_step_through(driver, url):
         state = driver.find_elements(By.CSS_SELECTOR, "#scenario-view tr[data-step]")[-1]
         expected = state.find_elements(By.TAG_NAME, "td")[1].text
         engine = state.find_element(By.CSS_SELECTOR, "td.engine").text
-        # Issue 45 asks the state row to set the engine's cells and unmoved
-        # pawns beside the expected ones; the recording
-        # (src/scenario/record.rs, Answered::State) keeps only who moves,
-        # who is in check and the status so far. Said, not failed, until
-        # it records them.
+        # Issue 45: the state row sets the engine's cells and unmoved pawns
+        # beside the expected ones (the recording keeps every field the
+        # step expects, src/scenario/record.rs, Answered::State).
         missing = [word for word in ("Felder", "unbewegte Bauern") if word in expected and word not in engine]
         if missing:
-            print(f"NOT YET {STEP_SCENARIO}: the state row expects '{expected}', the engine column reads '{engine}' (no {', '.join(missing)})")
+            fail(f"{STEP_SCENARIO}: the state row expects '{expected}', the engine column reads '{engine}' (no {', '.join(missing)})")
         if "differs" in (state.get_attribute("class") or ""):
             fail(f"{STEP_SCENARIO}: the state row is marked as differing: '{expected}' / '{engine}'")
     shot(driver, "explore-step-through-de.png")

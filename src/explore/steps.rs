@@ -8,7 +8,7 @@
 
 use crate::report::labels::Lang;
 use crate::report::terms;
-use crate::report::words::{describe_report, party_name};
+use crate::report::words::{describe_report, describe_state};
 use crate::scenario::load::Loaded;
 use crate::scenario::record::{record, Answered, Recording};
 use crate::variant::VariantId;
@@ -46,27 +46,8 @@ pub fn answer_words(variant: VariantId, answered: &Answered, lang: Lang) -> Stri
                     .unwrap_or_default()
             ),
         },
-        Answered::State {
-            to_move,
-            in_check,
-            status,
-        } => {
-            let next = to_move
-                .as_ref()
-                .map_or_else(|| l.nobody.to_string(), |p| party_name(lang, p));
-            let checks: Vec<String> = in_check.iter().map(|p| party_name(lang, p)).collect();
-            format!(
-                "{}: {next}; {}: {}; {}",
-                l.to_move,
-                l.in_check,
-                if checks.is_empty() {
-                    l.none.to_string()
-                } else {
-                    checks.join(", ")
-                },
-                terms::status(lang, status)
-            )
-        }
+        // The fields the step expects, worded as the expectation is.
+        Answered::State(stood) => describe_state(variant, stood, lang),
     }
 }
 

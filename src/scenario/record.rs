@@ -15,7 +15,7 @@ use super::load::Loaded;
 use super::run::{walk, Answer, Halt, Mismatch, Reference, StepKind, Subject};
 
 /// What the reference answered at one step.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Answered {
     /// A `play` step: the report, or the refusal's code.
     Played {
@@ -39,19 +39,14 @@ pub enum Answered {
         /// The answer.
         answer: Value,
     },
-    /// A `state` step: the position's state as it stood.
-    State {
-        /// The party to move.
-        to_move: Option<String>,
-        /// The parties in check.
-        in_check: Vec<String>,
-        /// The game's status.
-        status: Status,
-    },
+    /// A `state` step: the position's state as it stood, in the fields
+    /// the step expects (each cell it names, each variant field), so that
+    /// the engine's answer is worded like the expectation beside it.
+    State(Box<StateExpect>),
 }
 
 /// One step as the reference ran it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RecordedStep {
     /// The step's number, counted from 1.
     pub number: usize,
@@ -65,7 +60,7 @@ pub struct RecordedStep {
 }
 
 /// A scenario run on the reference, every step recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recording {
     /// The steps that ran, in order (none when the position did not open
     /// or is an impossible one).
@@ -143,15 +138,47 @@ impl Subject for Recorder<'_> {
     fn state(&mut self, step: usize, state: &StateExpect) -> Result<Answer, Halt> {
         let answer = self.reference.state(step, state)?;
         let game = self.reference.reference();
-        self.answers.push((
-            step,
-            Answered::State {
-                to_move: game.to_move(),
-                in_check: game.in_check(),
-                status: game.status(),
-            },
-        ));
+        self.answers
+            .push((step, Answered::State(Box::new(as_stood(game, state)))));
         Ok(answer)
+    }
+}
+
+/// The state of `game` in the fields `expected` names, with the party to
+/// move, the status and the parties in check always: the parties in play
+/// and the sole winner, each
+/// cell it names with what stands there, each variant field, and the
+/// position text.
+fn as_stood(game: &dyn crate::variant::Game, expected: &StateExpect) -> StateExpect {
+    let status = game.status();
+    let winner = match &status {
+        Status::Won { winners, .. } if winners.len() == 1 => Some(winners[0].clone()),
+        _ => None,
+    };
+    StateExpect {
+        // Who moves is said at every state row, asked for or not.
+        to_move: Some(game.to_move()),
+        active: expected.active.as_ref().map(|_| game.active()),
+        winner: expected.winner.as_ref().map(|_| winner),
+        status: Some(status),
+        position: expected.position.as_ref().map(|_| game.position_text()),
+        cells: expected.cells.as_ref().map(|cells| {
+            cells
+                .keys()
+                .map(|cell| {
+                    let what = game
+                        .occupant(&cell.0)
+                        .unwrap_or_else(|error| error.to_string());
+                    (cell.clone(), what)
+                })
+                .collect()
+        }),
+        in_check: Some(game.in_check()),
+        variant_fields: expected
+            .variant_fields
+            .keys()
+            .filter_map(|name| Some((name.clone(), game.state_field(name)?)))
+            .collect(),
     }
 }
 

@@ -1032,3 +1032,35 @@ fn a_scenario_file_outside_the_suite_opens_at_the_step_a_report_names() {
         assert!(bad.stderr.contains(says), "{}", bad.stderr);
     }
 }
+
+#[test]
+fn a_state_row_says_the_engines_cells_and_unmoved_pawns_beside_the_expected() {
+    // The scenario's last step is a `state` step expecting cells and
+    // unmoved pawns: the engine column words the same fields.
+    let server = start(None);
+    let opened = ok(
+        &server,
+        "/api/scenario",
+        &json!({"variant": "monarchie", "id": "m.6.6.start-blau-double-step-blocked-by-enemy", "lang": "de"}),
+    );
+    let steps = opened["steps"].as_array().expect("steps");
+    let state = steps.last().expect("a last step");
+    let (expected, engine) = (
+        state["expected"].as_str().unwrap_or_default(),
+        state["engine"].as_str().unwrap_or_default(),
+    );
+    for word in ["Felder", "unbewegte Bauern"] {
+        assert!(expected.contains(word), "expected: {expected}");
+        assert!(
+            engine.contains(word),
+            "engine: {engine} (expected: {expected})"
+        );
+    }
+    // The same cells with the same contents, and who moves besides.
+    assert!(
+        engine.contains("30 Grün Pferd, 50 Blau Bauer") && engine.contains("unbewegte Bauern: 14"),
+        "engine: {engine}"
+    );
+    assert!(engine.contains("am Zug"), "engine: {engine}");
+    assert_eq!(state["differs"], false, "{state}");
+}
