@@ -2,8 +2,8 @@
 //! in English where a position or an expectation comes from ("seed rule
 //! text (clause g.7.3): ...", "finding F-... (...)", "design page, worked
 //! example S3"); a German page names the same source in German: its kind
-//! ([`KINDS`], by the words the text starts with), the clause, finding,
-//! ruling and example it names, and the phrases of [`PHRASES`]. The
+//! (`KINDS`, by the words the text starts with), the clause, finding,
+//! ruling and example it names, and the phrases of `PHRASES`. The
 //! English explanation after it is left out; the scenario's German
 //! description says what the case shows.
 
@@ -62,7 +62,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("mutation score", "Mutationswert"),
 ];
 
-/// The German kind of `source`, if one of [`KINDS`] starts it.
+/// The German kind of `source`, if one of `KINDS` starts it.
 fn kind(source: &str) -> Option<&'static str> {
     let lower = source.trim().to_lowercase();
     KINDS
@@ -105,7 +105,7 @@ fn is_example(word: &str) -> bool {
 
 /// What `source` names, in German: the clause, findings (with their
 /// German titles), rulings, worked examples, the anchor entry, the
-/// depth, the issue's number and the phrases of [`PHRASES`].
+/// depth, the issue's number and the phrases of `PHRASES`.
 fn details(source: &str, spec: &Spec) -> Vec<String> {
     let words = words(source);
     let mut out = Vec::new();
