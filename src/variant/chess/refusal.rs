@@ -69,55 +69,19 @@ pub const CODES: [&str; 15] = [
 /// What each refusal code means, in English and German (the words the
 /// report and the explorer show; `variant/refusal_words.rs`).
 pub const WORDS: [crate::variant::refusal_words::RefusalWords; 15] = {
-    use crate::variant::refusal_words::words;
+    use crate::variant::refusal_words::{shared, words};
     [
-        words(
-            "bad-notation",
-            "the text does not read as an action",
-            "Text nicht als Aktion lesbar",
-        ),
-        words(
-            "no-piece",
-            "no piece on the starting square",
-            "keine Figur auf dem Ausgangsfeld",
-        ),
-        words(
-            "not-your-piece",
-            "the piece is not the mover's",
-            "nicht die eigene Figur",
-        ),
-        words(
-            "not-a-move-of-the-piece",
-            "the piece does not move that way",
-            "kein Zug dieser Figur",
-        ),
-        words("blocked", "a piece stands in the way", "Weg versperrt"),
-        words(
-            "own-piece-on-target",
-            "an own piece stands on the target",
-            "eigene Figur auf dem Ziel",
-        ),
-        words(
-            "leaves-king-in-check",
-            "it leaves the own king in check",
-            "lässt den eigenen König im Schach",
-        ),
+        shared::BAD_NOTATION,
+        shared::NO_PIECE,
+        shared::NOT_YOUR_PIECE,
+        shared::NOT_A_MOVE_OF_THE_PIECE,
+        shared::BLOCKED,
+        shared::OWN_PIECE_ON_TARGET,
+        shared::LEAVES_KING_IN_CHECK,
         words("gives-check", "it gives check", "gibt Schach"),
-        words(
-            "promotion-required",
-            "the pawn must promote",
-            "Umwandlung vorgeschrieben",
-        ),
-        words(
-            "promotion-not-allowed",
-            "this move cannot promote",
-            "Umwandlung nicht erlaubt",
-        ),
-        words(
-            "promotion-unavailable",
-            "that piece is not available for promotion",
-            "Umwandlungsfigur nicht verfügbar",
-        ),
+        shared::PROMOTION_REQUIRED,
+        shared::PROMOTION_NOT_ALLOWED,
+        shared::PROMOTION_UNAVAILABLE,
         words(
             "no-promotion-available",
             "no piece is available for promotion",
@@ -128,16 +92,8 @@ pub const WORDS: [crate::variant::refusal_words::RefusalWords; 15] = {
             "that kind cannot be promoted to",
             "unzulässige Umwandlungsfigur",
         ),
-        words(
-            "game-over",
-            "the game is already over",
-            "Partie schon beendet",
-        ),
-        words(
-            "no-draw-to-claim",
-            "there is no draw to claim",
-            "kein Remis zu beanspruchen",
-        ),
+        shared::GAME_OVER,
+        shared::NO_DRAW_TO_CLAIM,
     ]
 };
 

@@ -174,28 +174,16 @@ fn random_position(seed: u64, rulings: &[String]) -> Result<String, VariantError
 /// What each refusal code means, in English and German (the words the
 /// report and the explorer show; `variant/refusal_words.rs`).
 pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 22] = {
-    use crate::variant::refusal_words::words;
+    use crate::variant::refusal_words::{shared, words};
     [
-        words(
-            "bad-notation",
-            "the text does not read as an action",
-            "Text nicht als Aktion lesbar",
-        ),
-        words(
-            "game-over",
-            "the game is already over",
-            "Partie schon beendet",
-        ),
+        shared::BAD_NOTATION,
+        shared::GAME_OVER,
         words(
             "wrong-party",
             "another party is to move",
             "andere Partei am Zug",
         ),
-        words(
-            "no-piece",
-            "no piece on the starting square",
-            "keine Figur auf dem Ausgangsfeld",
-        ),
+        shared::NO_PIECE,
         words(
             "dead-piece",
             "a dead blocker cannot move",
@@ -206,11 +194,7 @@ pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 22] = {
             "start and target are the same cell",
             "Start gleich Ziel",
         ),
-        words(
-            "own-piece-on-target",
-            "an own piece stands on the target",
-            "eigene Figur auf dem Ziel",
-        ),
+        shared::OWN_PIECE_ON_TARGET,
         words(
             "not-a-move-of-piece",
             "the piece does not move that way",
@@ -262,16 +246,8 @@ pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 22] = {
             "that piece is not available for promotion",
             "Umwandlungsfigur nicht verfügbar",
         ),
-        words(
-            "promotion-required",
-            "the pawn must promote",
-            "Umwandlung vorgeschrieben",
-        ),
-        words(
-            "leaves-king-in-check",
-            "it leaves the own king in check",
-            "lässt den eigenen König im Schach",
-        ),
+        shared::PROMOTION_REQUIRED,
+        shared::LEAVES_KING_IN_CHECK,
         words(
             "elapsed-over-limit",
             "more than the move's time limit",

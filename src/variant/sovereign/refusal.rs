@@ -39,44 +39,24 @@ pub const CODES: [&str; 21] = [
 /// What each refusal code means, in English and German (the words the
 /// report and the explorer show; `variant/refusal_words.rs`).
 pub const WORDS: [crate::variant::refusal_words::RefusalWords; 21] = {
-    use crate::variant::refusal_words::words;
+    use crate::variant::refusal_words::{shared, words};
     [
-        words(
-            "bad-notation",
-            "the text does not read as an action",
-            "Text nicht als Aktion lesbar",
-        ),
-        words(
-            "game-over",
-            "the game is already over",
-            "Partie schon beendet",
-        ),
-        words(
-            "no-piece",
-            "no piece on the starting square",
-            "keine Figur auf dem Ausgangsfeld",
-        ),
+        shared::BAD_NOTATION,
+        shared::GAME_OVER,
+        shared::NO_PIECE,
         words(
             "neutral-piece",
             "nobody commands that piece",
             "neutrale Figur, niemandem unterstellt",
         ),
-        words(
-            "not-your-piece",
-            "the piece is not the mover's",
-            "nicht die eigene Figur",
-        ),
-        words(
-            "not-a-move-of-the-piece",
-            "the piece does not move that way",
-            "kein Zug dieser Figur",
-        ),
+        shared::NOT_YOUR_PIECE,
+        shared::NOT_A_MOVE_OF_THE_PIECE,
         words(
             "beyond-slide-limit",
             "farther than the piece may slide",
             "weiter als die Figur ziehen darf",
         ),
-        words("blocked", "a piece stands in the way", "Weg versperrt"),
+        shared::BLOCKED,
         words(
             "own-colour-square",
             "a piece may not end on a square of its own colour",
@@ -92,21 +72,9 @@ pub const WORDS: [crate::variant::refusal_words::RefusalWords; 21] = {
             "that piece may not be captured",
             "diese Figur darf nicht geschlagen werden",
         ),
-        words(
-            "promotion-required",
-            "the pawn must promote",
-            "Umwandlung vorgeschrieben",
-        ),
-        words(
-            "promotion-not-allowed",
-            "this move cannot promote",
-            "Umwandlung nicht erlaubt",
-        ),
-        words(
-            "promotion-unavailable",
-            "that piece is not available for promotion",
-            "Umwandlungsfigur nicht verfügbar",
-        ),
+        shared::PROMOTION_REQUIRED,
+        shared::PROMOTION_NOT_ALLOWED,
+        shared::PROMOTION_UNAVAILABLE,
         words(
             "castling-not-allowed",
             "castling is not allowed here",
@@ -127,16 +95,8 @@ pub const WORDS: [crate::variant::refusal_words::RefusalWords; 21] = {
             "no defection step is allowed here",
             "kein Überlaufschritt an dieser Stelle",
         ),
-        words(
-            "leaves-king-in-check",
-            "it leaves the own king in check",
-            "lässt den eigenen König im Schach",
-        ),
-        words(
-            "no-draw-to-claim",
-            "there is no draw to claim",
-            "kein Remis zu beanspruchen",
-        ),
+        shared::LEAVES_KING_IN_CHECK,
+        shared::NO_DRAW_TO_CLAIM,
         words(
             "swap-not-allowed",
             "the swap is not allowed",

@@ -51,39 +51,15 @@ pub const REFUSALS: [&str; 10] = [
 /// What each refusal code means, in English and German (the words the
 /// report and the explorer show; `variant/refusal_words.rs`).
 pub const REFUSAL_WORDS: [crate::variant::refusal_words::RefusalWords; 10] = {
-    use crate::variant::refusal_words::words;
+    use crate::variant::refusal_words::{shared, words};
     [
-        words(
-            "bad-notation",
-            "the text does not read as an action",
-            "Text nicht als Aktion lesbar",
-        ),
-        words(
-            "game-over",
-            "the game is already over",
-            "Partie schon beendet",
-        ),
-        words(
-            "no-piece",
-            "no piece on the starting square",
-            "keine Figur auf dem Ausgangsfeld",
-        ),
-        words(
-            "not-your-piece",
-            "the piece is not the mover's",
-            "nicht die eigene Figur",
-        ),
-        words(
-            "own-piece-on-target",
-            "an own piece stands on the target",
-            "eigene Figur auf dem Ziel",
-        ),
-        words(
-            "not-a-move-of-the-piece",
-            "the piece does not move that way",
-            "kein Zug dieser Figur",
-        ),
-        words("blocked", "a piece stands in the way", "Weg versperrt"),
+        shared::BAD_NOTATION,
+        shared::GAME_OVER,
+        shared::NO_PIECE,
+        shared::NOT_YOUR_PIECE,
+        shared::OWN_PIECE_ON_TARGET,
+        shared::NOT_A_MOVE_OF_THE_PIECE,
+        shared::BLOCKED,
         words(
             "general-attacked",
             "it leaves the own general attacked",
