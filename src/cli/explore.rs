@@ -56,7 +56,13 @@ pub(super) fn explore(args: ExploreArgs) -> Result<ExitCode> {
     let mut from_file = None;
     if let Some(id) = &args.scenario {
         let steps = if is_scenario_file(id) {
-            let loaded = load_scenario_file(&root, std::path::Path::new(id))?;
+            // Checked as `check FILE` checks it (against the spec of the
+            // nearest folder that has one).
+            let loaded = regelwerk::scenario::suite_loop::load_with_specs(
+                std::path::Path::new(id),
+                &mut Default::default(),
+            )
+            .map_err(|error| anyhow::anyhow!("--scenario: {error}"))?;
             variant = loaded.scenario.variant;
             scenario_id = Some(loaded.scenario.id.clone());
             let steps = loaded.scenario.steps.len();
@@ -130,22 +136,6 @@ fn is_scenario_file(text: &str) -> bool {
         || path
             .extension()
             .is_some_and(|ext| ext == "yaml" || ext == "yml")
-}
-
-/// Reads a scenario file and checks it against its variant's spec, as
-/// `check FILE` would.
-fn load_scenario_file(
-    root: &std::path::Path,
-    path: &std::path::Path,
-) -> Result<regelwerk::scenario::load::Loaded> {
-    let parsed = regelwerk::scenario::load::parse_file(path)
-        .map_err(|error| anyhow::anyhow!("--scenario: {error}"))?;
-    let variant = parsed.scenario.variant;
-    let spec = regelwerk::spec::Spec::load(&root.join("spec").join(variant.name()))
-        .with_context(|| format!("loading the {variant} spec"))?;
-    parsed
-        .validate(Some(&spec))
-        .map_err(|error| anyhow::anyhow!("--scenario: {error}"))
 }
 
 /// Writes the report site of every variant into `dir` (as `regelwerk

@@ -465,11 +465,7 @@ pub(crate) fn page(site: &Site<'_>, figures: &[FigureRef]) -> String {
         t(lang, "Contents", "Inhalt")
     );
     for (clause, judged) in input.spec.clauses.iter().zip(&judged) {
-        let names: Vec<&str> = judged
-            .verdicts
-            .iter()
-            .map(|v| verdict_name(lang, v))
-            .collect();
+        let names = verdict_names(lang, judged);
         let _ = writeln!(
             h,
             "<li><a href=\"#{}\">{} {}</a>: {}</li>",
@@ -482,11 +478,7 @@ pub(crate) fn page(site: &Site<'_>, figures: &[FigureRef]) -> String {
     h.push_str("</ol>\n");
     h.push_str(&crate::render::legend_html(input.variant, lang.letters()));
     for (clause, judged) in input.spec.clauses.iter().zip(&judged) {
-        let names: Vec<&str> = judged
-            .verdicts
-            .iter()
-            .map(|v| verdict_name(lang, v))
-            .collect();
+        let names = verdict_names(lang, judged);
         let _ = writeln!(
             h,
             "<section class=\"clause\" id=\"{}\">\n<h2>{} {} – <span class=\"verdict\">{}</span></h2>\n<p>{}</p>\n<p><a href=\"{}\">{}</a></p>",
@@ -652,6 +644,15 @@ fn evidence(site: &Site<'_>, verdict_clause: &str, verdict: &Verdict) -> String 
     }
     h.push_str("</div>\n");
     h
+}
+
+/// A clause's verdicts by name, in the page's language.
+fn verdict_names(lang: Lang, judged: &Judged) -> Vec<&'static str> {
+    judged
+        .verdicts
+        .iter()
+        .map(|v| verdict_name(lang, v))
+        .collect()
 }
 
 #[cfg(test)]

@@ -853,25 +853,54 @@ fn a_saved_scenario_is_listed_as_awaiting_review_and_never_passes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The explorer started as a user starts it (`regelwerk explore --port 0`
+/// and `args`), its output lines after the first, and the address that
+/// first line prints.
 #[cfg(unix)]
-#[test]
-fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
+fn explore_command(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    SocketAddr,
+) {
     use std::io::BufRead as _;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
-        .args(["explore", "--port", "0", "--variant", "racingkings"])
+        .args(["explore", "--port", "0"])
+        .args(args)
         .current_dir(root())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("starts");
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
-    let url = first.split_whitespace().nth(2).unwrap().to_string();
+    let url = first
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or_default()
+        .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{first}");
     let address: SocketAddr = url
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .parse()
-        .unwrap();
+        .unwrap_or_else(|e| panic!("{e}: {first}"));
+    (child, lines, address)
+}
+
+/// Ctrl-C for a started explorer.
+#[cfg(unix)]
+fn interrupt(child: &std::process::Child) {
+    // SAFETY: signalling our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
+    let (mut child, mut lines, address) = explore_command(&["--variant", "racingkings"]);
     let (status, body) = send(
         address,
         &format!("GET /api/initial HTTP/1.0\r\nHost: {address}"),
@@ -879,10 +908,7 @@ fn the_command_prints_its_address_and_ctrl_c_ends_it_cleanly() {
     );
     assert_eq!(status, 200);
     assert!(body.contains("\"variant\":\"racingkings\""), "{body}");
-    // SAFETY: signalling our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
+    interrupt(&child);
     let status = child.wait().unwrap();
     assert!(status.success(), "{status}");
     assert_eq!(lines.next().unwrap().unwrap(), "regelwerk explore: stopped");
@@ -952,9 +978,9 @@ fn explore_response_times() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn a_scenario_file_outside_the_suite_opens_at_the_step_a_report_names() {
-    use std::io::BufRead as _;
     // A Racing Kings case outside scenarios/ (as `conform FILE` and `fuzz`
     // write them): two steps, the second expecting a wrong count.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explore-outside");
@@ -968,24 +994,7 @@ fn a_scenario_file_outside_the_suite_opens_at_the_step_a_report_names() {
     .unwrap();
     let path = file.display().to_string();
     // The variant comes from the file, whatever --variant says.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regelwerk"))
-        .args(["explore", "--port", "0", "--scenario", &path, "--step", "2"])
-        .current_dir(root())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let url = first
-        .split_whitespace()
-        .nth(2)
-        .unwrap_or_default()
-        .to_string();
-    let address: SocketAddr = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .unwrap_or_else(|e| panic!("{e}: {first}"));
+    let (mut child, _lines, address) = explore_command(&["--scenario", &path, "--step", "2"]);
     let (status, initial) = send(
         address,
         &format!("GET /api/initial HTTP/1.0\r\nHost: {address}"),
@@ -1012,10 +1021,7 @@ fn a_scenario_file_outside_the_suite_opens_at_the_step_a_report_names() {
     );
     // The engine counts 21 at the second step too: the file's 65 differs.
     assert!(opened["mismatch"].is_object(), "{opened}");
-    // SAFETY: signalling our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
+    interrupt(&child);
     assert!(child.wait().unwrap().success());
     // A step past the file's end, and a missing file, are refused at once.
     for (args, says) in [

@@ -556,17 +556,7 @@ fn shrink(
 ) -> Box<DivergentGame> {
     if divergence.is_fault() {
         // No rules question to shrink: the engine stopped answering.
-        return Box::new(DivergentGame {
-            variant,
-            rulings: rulings.to_vec(),
-            seed,
-            start: start.to_string(),
-            actions: actions.to_vec(),
-            diverging_action: None,
-            divergence,
-            played: actions.len(),
-            game: None,
-        });
+        return unshrunk(variant, rulings, seed, start, actions, divergence);
     }
     let outcome = divergence.at_action();
     let last = if outcome {
