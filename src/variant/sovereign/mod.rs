@@ -13,6 +13,7 @@
 //! interface), [`fields`] (own expectation fields), [`invariants`]
 //! (random-game invariants), [`picture`] (the board drawing).
 
+pub mod attacks;
 pub mod control;
 pub mod end;
 pub mod fast;
