@@ -48,7 +48,7 @@ impl Engine {
     /// The engine of `rules` playing the misreadings `faults`.
     pub fn with_faults(rules: Ruleset, faults: FaultSet) -> Engine {
         Engine {
-            geometry: Arc::new(Geometry::build(&rules)),
+            geometry: Geometry::shared(&rules),
             rules,
             faults,
         }

@@ -51,7 +51,7 @@ pub fn centre(point: Point, bottom: Kingdom) -> (f64, f64) {
 /// The board with `bottom` (a kingdom key) at the bottom (Shu when `None`).
 pub fn board(bottom: Option<&str>) -> Board {
     let bottom = bottom.and_then(Kingdom::from_key).unwrap_or(Kingdom::SHU);
-    let geometry = Geometry::build(&Ruleset::default());
+    let geometry = Geometry::shared(&Ruleset::default());
     let shape = Shape::Point(3.0);
     let centres: Vec<(f64, f64)> = Point::all().map(|point| centre(point, bottom)).collect();
     let labels: Vec<String> = Point::all().map(|point| point.to_string()).collect();
