@@ -21,9 +21,9 @@ use crate::spec::Finding;
 
 use super::html::{slug, Page, Site};
 use super::labels::Lang;
-use super::terms;
+use super::terms::{self, party_name};
 use super::texts;
-use super::words::{describe_report, party_name};
+use super::words::describe_report;
 
 /// The page of a finding, relative to its variant's folder.
 pub fn finding_page(id: &str) -> String {
