@@ -59,7 +59,7 @@ impl FastRules {
         }
     }
 
-    /// Walks the legal moves of `party` (`movegen::legal_moves_of`, in the
+    /// Walks the legal moves of `party` (`legality::legal_moves_of`, in the
     /// same order: by origin, then target, then promotion choice), calling
     /// `visit` for each until it returns `false`. Returns whether the walk
     /// was stopped.
@@ -241,7 +241,7 @@ impl FastRules {
         count
     }
 
-    /// Clauses 11 and 14 (`movegen::has_legal_move`): whether `party` has
+    /// Clauses 11 and 14 (`legality::has_legal_move`): whether `party` has
     /// a legal move.
     pub fn has_legal_move(&self, board: &Board, party: Party) -> bool {
         board.is_active(party)
