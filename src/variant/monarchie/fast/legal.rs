@@ -8,23 +8,9 @@ use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::PieceKind;
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::{Board, Safety};
 use super::generate::FastRules;
 use super::tables::{NONE, SIDE_LINES};
-
-/// What the king-safety test needs to know about the mover's king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Safety {
-    /// The party it was judged for.
-    pub(super) party: Party,
-    /// The king's cell index.
-    pub(super) king: usize,
-    /// The origins whose moves need the full test: every one when the
-    /// king is in check or under R-BISHOP=flanks-block (where a vacated
-    /// flank opens a diagonal that does not pass the origin), else the
-    /// pinned pieces. King moves are always tested.
-    pub(super) risky: Bits,
-}
 
 impl FastRules {
     /// The [`Safety`] of `party`'s king; `checked` when the caller knows
