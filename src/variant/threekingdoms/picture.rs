@@ -8,7 +8,7 @@
 use super::geometry::{palace_diagonals, Geometry};
 use super::labels;
 use super::notation;
-use super::point::{Kingdom, Point};
+use super::point::{Kingdom, Point, KINGDOMS};
 use super::position::{Kind, Piece, Position};
 use super::ruleset::{Bannermen, Ruleset};
 use crate::draw::{baseline, place_reach, Board, Place, Shape};
@@ -62,7 +62,7 @@ pub fn board(bottom: Option<&str>) -> Board {
                 centre(Point::new(k, 4, 0), bottom),
                 format!(
                     "{} ({})",
-                    super::info::KINGDOMS[k.index()].native,
+                    KINGDOMS[k.index()].native,
                     ["red", "green", "blue"][k.index()]
                 ),
             )
