@@ -99,6 +99,10 @@ misreadings! {
     /// its bank points it lands on a neighbour's fourth rank, and once
     /// across it moves on the half it stands on.
     ElephantCrossesArm => "TK-ELEPHANT-CROSSES-ARM", ["tk.T5.elephant"];
+    /// Only chariots, cannons and soldiers may pass the triangle: a horse
+    /// or bannerman whose leg or path point is a triangle point is
+    /// stopped.
+    JumpNotThroughTriangle => "TK-JUMP-NOT-THROUGH-TRIANGLE", ["tk.P2", "tk.T5.horse", "tk.T4"];
     // Second codings (issue 47): the same wrong reading as the entry
     // named before the dot, written on its own code path and reaching
     // its own set of positions.
@@ -205,6 +209,11 @@ misreadings! {
     /// elephant lands two files over on the faced half's fourth rank (the
     /// two halves glued as one xiangqi board), and moves on any half.
     ElephantCrossesArm2 => "TK-ELEPHANT-CROSSES-ARM.2", ["tk.T5.elephant"];
+    /// TK-JUMP-NOT-THROUGH-TRIANGLE, second coding: a horse's or
+    /// bannerman's path may not run along a triangle edge (the edges
+    /// belong to the turning pieces only); a triangle point as a leg
+    /// between two points of one half is allowed.
+    JumpNotThroughTriangle2 => "TK-JUMP-NOT-THROUGH-TRIANGLE.2", ["tk.P2", "tk.T5.horse", "tk.T4"];
 }
 
 /// `(ID, clauses)` of every misreading, in catalogue order (the
@@ -251,6 +260,8 @@ impl FaultSet {
                         | ForkOneBranch2
                         | SoldierCrossedBackward2
                         | ElephantCrossesArm2
+                        | JumpNotThroughTriangle
+                        | JumpNotThroughTriangle2
                 )
             })
     }
