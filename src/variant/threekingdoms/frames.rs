@@ -127,9 +127,10 @@ pub fn tags(game: &dyn Game, action: &str) -> Vec<FrameTag> {
             .is_err_and(|refusal| refusal.code == GENERAL_ATTACKED);
     }
     let mut tags = tags_in(&played, &played.mover);
-    let points = played.squares.as_ref().and_then(|(from, to)| {
-        Some((from.parse::<Point>().ok()?, to.parse::<Point>().ok()?))
-    });
+    let points = played
+        .squares
+        .as_ref()
+        .and_then(|(from, to)| Some((from.parse::<Point>().ok()?, to.parse::<Point>().ok()?)));
     let (Some((from, to)), Some(kind)) = (points, played.kind.as_deref()) else {
         return tags;
     };
