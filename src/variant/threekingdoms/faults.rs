@@ -279,7 +279,7 @@ mod tests {
     fn targets(entries: &[&str], from: &str, faults: &[&str]) -> Vec<String> {
         let game = setup(entries, Kingdom::SHU, &[]);
         let faults = FaultSet::from_ids(faults).expect("known misreadings");
-        let engine = Engine::with_faults(game.engine.rules.clone(), faults);
+        let engine = Engine::with_faults(game.engine.rules, faults);
         let from: Point = from.parse().expect("a point");
         let mut out = Vec::new();
         engine.legal_moves_of(
