@@ -19,6 +19,7 @@ pub mod end;
 pub mod fast;
 pub mod faults;
 pub mod fields;
+pub mod frames;
 pub mod game;
 pub mod geometry;
 pub mod invariants;
@@ -169,7 +170,7 @@ pub static INFO: VariantInfo = VariantInfo {
         prefix: "SC-",
         catalogue: faults::Misreading::catalogue,
         open: open_with_faults,
-        frames: crate::variant::frames::generic,
+        frames: frames::frames,
     },
     uci: None,
     known_differences: &[],
