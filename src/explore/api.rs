@@ -13,9 +13,9 @@ use serde_json::{json, Value};
 
 use crate::render::{render_game, ArrowKind, GameDiagram};
 use crate::report::labels::Lang;
-use crate::report::terms;
+use crate::report::terms::{self, party_name};
 use crate::report::texts;
-use crate::report::words::{describe_report, describe_steps, party_name};
+use crate::report::words::{describe_report, describe_steps};
 use crate::scenario::load::Loaded;
 use crate::scenario::run::StepKind;
 use crate::variant::{self, Game, VariantId, FAULT_PREFIX};

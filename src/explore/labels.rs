@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::render::legend::army_name;
 use crate::render::Letters;
 use crate::report::labels::Lang;
-use crate::report::words::party_name;
+use crate::report::terms::party_name;
 use crate::variant::sovereign::geometry::Colour;
 
 /// One alternative's short name in both languages.

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::draw::escape;
 pub use crate::variant::Figure;
 
-use super::game::Letters;
+use super::legend::Letters;
 use super::{write_below, RenderError};
 
 /// The movement figures of `variant`, drawn from its engine: its own

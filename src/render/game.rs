@@ -3,12 +3,12 @@
 //! the pieces, arrows for moves, dots on the legal targets of one piece,
 //! rings on kings in check, any party at the bottom.
 
-use crate::variant::piece_names::{self, PieceNames};
 use crate::variant::Game;
 
+use super::legend::Letters;
 use super::RenderError;
 
-use crate::draw::{self, kind_letter, party_style, ArrowKind, Marks, PieceMark};
+use crate::draw::{self, party_style, ArrowKind, Marks, PieceMark};
 
 /// What to draw on top of a game's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,42 +28,6 @@ pub struct GameDiagram {
     pub caption: Option<String>,
     /// Which letters the pieces carry.
     pub letters: Letters,
-}
-
-/// The language of the letters on the pieces: the notation's English
-/// letters, or the German initials where the variant's data has them
-/// (MONARCHIE: D T L P B; `variant/piece_names.rs`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Letters {
-    /// The notation's letters (K Q R B N P).
-    #[default]
-    English,
-    /// The German letters of the variant's data.
-    German,
-}
-
-impl Letters {
-    /// The letter of a kind among a variant's piece names in these
-    /// letters, as a function a variant's own drawing takes
-    /// ([`crate::variant::ScenarioPicture::letter`]).
-    pub fn letter(self) -> crate::variant::PieceLetter {
-        match self {
-            Letters::English => |pieces, kind| Letters::English.of(pieces, kind),
-            Letters::German => |pieces, kind| Letters::German.of(pieces, kind),
-        }
-    }
-
-    /// The letter of `kind` (lowercase English) among `pieces`, or the
-    /// notation's letter where the table has no such kind.
-    pub fn of(self, pieces: &'static [PieceNames], kind: &str) -> char {
-        piece_names::find(pieces, kind).map_or_else(
-            || kind_letter(kind),
-            |names| match self {
-                Letters::English => names.en.letter,
-                Letters::German => names.de.letter,
-            },
-        )
-    }
 }
 
 /// The pieces of `game` as drawing marks, with the notation's letters.

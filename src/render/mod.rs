@@ -14,8 +14,8 @@ pub use crate::draw::{escape, ArrowKind};
 pub use figures::{
     variant_figures, variant_figures_in, write_variant_figures, write_variant_figures_in, Figure,
 };
-pub use game::{render_game, GameDiagram, Letters};
-pub use legend::{legend, legend_html, Legend};
+pub use game::{render_game, GameDiagram};
+pub use legend::{legend, legend_html, Legend, Letters};
 
 /// A file of a diagram or report that could not be written.
 #[derive(Debug, thiserror::Error)]

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use rayon::prelude::*;
+
 use crate::scenario::load::{load_file, LoadError, Loaded};
 use crate::scenario::run::{run, run_with, Mismatch};
 use crate::spec::{Spec, SpecError};
@@ -439,19 +441,30 @@ pub fn all_diffs_with(
     let base = Baseline {
         results: input
             .cases
-            .iter()
+            .par_iter()
             .map(|case| run_under(case, &[]))
             .collect(),
         perft: tables[0].clone(),
     };
+    // The alternatives run side by side, as many at a time as there are
+    // threads; each is announced when its batch starts.
+    let jobs: Vec<(&String, &Vec<Vec<u64>>)> = settings.iter().zip(tables.iter().skip(1)).collect();
+    let batch = rayon::current_num_threads().max(1);
     let mut diffs = Vec::new();
-    for (index, (setting, table)) in settings.iter().zip(tables.iter().skip(1)).enumerate() {
-        progress(&format!(
-            "alternative {}/{}: {setting}",
-            index + 1,
-            settings.len()
-        ));
-        diffs.push(compare(input, &base, setting, table));
+    for (first, chunk) in jobs.chunks(batch).enumerate() {
+        for (offset, (setting, _)) in chunk.iter().enumerate() {
+            progress(&format!(
+                "alternative {}/{}: {setting}",
+                first * batch + offset + 1,
+                settings.len()
+            ));
+        }
+        diffs.extend(
+            chunk
+                .par_iter()
+                .map(|(setting, table)| compare(input, &base, setting, table))
+                .collect::<Vec<_>>(),
+        );
     }
     (base, diffs)
 }

@@ -21,8 +21,8 @@ use crate::scenario::Loaded;
 use crate::spec::{Clause, Spec};
 use crate::variant::VariantId;
 
-use super::html::{clause_page, slug, Page, Site};
 use super::labels::Lang;
+use super::site::{clause_page, slug, Page, Site};
 use super::texts;
 
 /// The file of the feedback report in a variant's folder.
@@ -178,7 +178,7 @@ fn clearest<'a>(cases: &[&'a Loaded]) -> Option<&'a Loaded> {
         .iter()
         .min_by_key(|c| {
             (
-                super::html::first_move(c).is_none(),
+                super::diagram::first_move(c).is_none(),
                 c.scenario.steps.len(),
                 c.scenario.description.len(),
                 c.scenario.id.clone(),

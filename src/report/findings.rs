@@ -19,11 +19,11 @@ use crate::render::{render_game, write_below, GameDiagram, RenderError};
 use crate::scenario::{Loaded, Step};
 use crate::spec::Finding;
 
-use super::html::{slug, Page, Site};
 use super::labels::Lang;
-use super::terms;
+use super::site::{slug, Page, Site};
+use super::terms::{self, party_name};
 use super::texts;
-use super::words::{describe_report, party_name};
+use super::words::describe_report;
 
 /// The page of a finding, relative to its variant's folder.
 pub fn finding_page(id: &str) -> String {
@@ -195,7 +195,7 @@ pub fn first_difference(outcomes: &[Outcome]) -> Option<usize> {
 /// the engine with that step's action as an arrow.
 fn diagram_before(loaded: &Loaded, settings: &[String], step: usize, lang: Lang) -> String {
     let Ok(mut game) = loaded.open_with(settings) else {
-        return super::html::scenario_diagram(loaded, lang);
+        return super::diagram::scenario_diagram(loaded, lang);
     };
     for earlier in loaded.scenario.steps.iter().take(step) {
         if let Some(action) = earlier.action() {
@@ -229,7 +229,7 @@ fn diagram_before(loaded: &Loaded, settings: &[String], step: usize, lang: Lang)
         ..GameDiagram::default()
     };
     render_game(game.as_ref(), &diagram)
-        .unwrap_or_else(|_| super::html::scenario_diagram(loaded, lang))
+        .unwrap_or_else(|_| super::diagram::scenario_diagram(loaded, lang))
 }
 
 /// A finding worked out: its demonstrating scenario, the outcomes under

@@ -11,15 +11,14 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::draw::escape;
-use crate::render::{render_game, write_below, write_variant_figures_in, GameDiagram, RenderError};
-use crate::scenario::format::{Scenario, Step};
+use crate::render::{write_below, write_variant_figures_in, RenderError};
 use crate::scenario::run::Mismatch;
-use crate::scenario::Loaded;
 use crate::spec::Clause;
-use crate::variant::ScenarioPicture;
 
-use super::diff::{all_diffs_with, Baseline, DiffInput, RulingDiff};
-use super::labels::{Labels, Lang};
+use super::diagram::scenario_diagram;
+use super::diff::{all_diffs_with, DiffInput, RulingDiff};
+use super::labels::Lang;
+use super::site::{clause_page, slug, Page, Site};
 use super::texts;
 use super::words::describe_steps;
 
@@ -41,119 +40,6 @@ pub struct SiteSummary {
     pub pages: usize,
     /// Scenario diagrams written.
     pub diagrams: usize,
-}
-
-/// A file-name-safe form of an ID.
-pub fn slug(id: &str) -> String {
-    id.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect()
-}
-
-/// The page of a clause.
-pub fn clause_page(id: &str) -> String {
-    format!("clause-{}.html", slug(id))
-}
-
-/// The diagram of a scenario: its starting position, the arrow of its
-/// first move, the dots of a first `moves` query of one square. A
-/// variant with its own drawings ([`crate::variant::Drawings::scenario`],
-/// MONARCHIE's) draws them with its rules and rings kings in check.
-pub fn scenario_diagram(loaded: &Loaded, lang: Lang) -> String {
-    let own = loaded
-        .info()
-        .drawings
-        .filter(|_| !loaded.scenario.position.invalid)
-        .and_then(|drawings| {
-            (drawings.scenario)(&ScenarioPicture {
-                start: &loaded.start,
-                rulings: &loaded.scenario.ruleset,
-                caption: &loaded.scenario.id,
-                moves_of: first_moves_query(&loaded.scenario),
-                actions: loaded
-                    .scenario
-                    .steps
-                    .iter()
-                    .filter_map(|step| step.action())
-                    .collect(),
-                first_refused: first_move(loaded).is_some_and(|(_, refused)| refused),
-                letter: lang.letters().letter(),
-            })
-        });
-    own.unwrap_or_else(|| game_diagram(loaded, lang))
-}
-
-/// The first `play` step whose action reads as a move of the variant,
-/// and whether the scenario expects it refused (its arrow is then drawn
-/// in the forbidden style).
-pub(crate) fn first_move(loaded: &Loaded) -> Option<(&str, bool)> {
-    let squares = loaded.info().move_squares;
-    loaded.scenario.steps.iter().find_map(|step| {
-        let action = step.action()?;
-        squares(action)?;
-        Some((action, step.expect().is_some_and(|e| e.result != "legal")))
-    })
-}
-
-/// The square of a first `moves` step of one square.
-fn first_moves_query(scenario: &Scenario) -> Option<&str> {
-    scenario
-        .steps
-        .first()
-        .and_then(|step| match step {
-            Step::Moves { from, .. } => from.as_ref(),
-            _ => None,
-        })
-        .map(|square| square.0.as_str())
-}
-
-/// The diagram of a scenario through the game interface: the starting
-/// position, the first move's arrow, the dots of a first `moves` query of
-/// one square.
-fn game_diagram(loaded: &Loaded, lang: Lang) -> String {
-    let caption = Some(loaded.scenario.id.clone());
-    let Ok(game) = loaded.open() else {
-        // An impossible position (position.invalid): the board alone.
-        let board = (loaded.info().board)(None);
-        return crate::draw::render(
-            &board,
-            &[],
-            &crate::draw::Marks {
-                caption,
-                ..Default::default()
-            },
-        );
-    };
-    let (mut arrows, mut kind_arrows) = (Vec::new(), Vec::new());
-    if let Some((action, refused)) = first_move(loaded) {
-        if game.move_squares(action).is_some() {
-            if refused {
-                kind_arrows.push((action.to_string(), crate::draw::ArrowKind::Forbidden));
-            } else {
-                arrows.push(action.to_string());
-            }
-        }
-    }
-    let diagram = GameDiagram {
-        arrows,
-        kind_arrows,
-        moves_of: first_moves_query(&loaded.scenario).map(str::to_string),
-        caption,
-        letters: lang.letters(),
-        ..GameDiagram::default()
-    };
-    render_game(game.as_ref(), &diagram).unwrap_or_else(|error| {
-        format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 40\"><text x=\"4\" y=\"24\">{}</text></svg>\n",
-            escape(&error.to_string())
-        )
-    })
 }
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:70rem;margin:0 auto;padding:0 1rem 2rem;color:#1b1b1b;line-height:1.4}
@@ -182,58 +68,6 @@ tr.differs td{background:#fff3c4}
 .differs-mark{font-weight:bold}
 form.filters{margin:.5rem 0}
 ";
-
-/// One HTML page of the site under construction.
-pub(crate) struct Page {
-    /// The page so far.
-    pub(crate) html: String,
-}
-
-impl Page {
-    /// A page of a variant's folder (`variant` named in the navigation),
-    /// or of the site root when `variant` is `None`.
-    pub(crate) fn new(lang: Lang, title: &str, variant: Option<&str>) -> Page {
-        let l = lang.labels();
-        let mut html = String::new();
-        let (up, links) = match variant {
-            Some(name) => (
-                "../",
-                format!(
-                    "<a href=\"../index.html\">{}</a><a href=\"index.html\">{}</a><a href=\"rulings.html\">{}</a>\
-                     <a href=\"findings.html\">{}</a><a href=\"figures/index.html\">{}</a>\
-                     <a href=\"rueckmeldung.html\">{}</a>",
-                    l.variants,
-                    escape(name),
-                    l.rulings,
-                    l.findings,
-                    l.figures,
-                    l.feedback
-                ),
-            ),
-            None => ("", format!("<a href=\"index.html\">{}</a>", l.variants)),
-        };
-        let _ = write!(
-            html,
-            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n\
-             <link rel=\"stylesheet\" href=\"{up}style.css\">\n</head>\n<body>\n\
-             <nav>{links}</nav>\n<main>\n",
-            lang.code(),
-            escape(title),
-        );
-        Page { html }
-    }
-
-    pub(crate) fn finish(mut self, l: &Labels) -> String {
-        let _ = write!(
-            self.html,
-            "</main>\n<footer>{}</footer>\n</body>\n</html>\n",
-            escape(l.generated)
-        );
-        self.html
-    }
-}
 
 /// Builds the whole site into `dir`: the index over every variant in
 /// `inputs`, then each variant's folder. `progress` hears what is being
@@ -344,31 +178,12 @@ pub fn write_site(
     Ok(summary)
 }
 
-/// One variant's part of the site: its suite, results and ruling diffs.
-pub(crate) struct Site<'a> {
-    /// The variant's spec and suite.
-    pub(crate) input: &'a DiffInput,
-    /// The suite's results under the default rulings.
-    pub(crate) base: &'a Baseline,
-    /// What each ruling alternative changes.
-    pub(crate) diffs: &'a [RulingDiff],
-    /// The report language.
-    pub(crate) lang: Lang,
-    repo_root: &'a Path,
-}
-
+/// The pages of the site's own: a variant's index, its clause pages and
+/// its rulings page.
 impl Site<'_> {
-    pub(crate) fn labels(&self) -> &'static Labels {
-        self.lang.labels()
-    }
-
     /// A clause's heading in the report language.
     fn heading(&self, clause: &Clause) -> String {
         texts::heading(self.lang, clause)
-    }
-
-    pub(crate) fn variant_title(&self) -> &'static str {
-        crate::variant::info(self.input.variant).title
     }
 
     /// "<variant> – report for the rules committee".
@@ -391,59 +206,6 @@ impl Site<'_> {
 
     fn result(&self, index: usize) -> &Result<(), Mismatch> {
         &self.base.results[index]
-    }
-
-    pub(crate) fn scenario_link(&self, id: &str) -> String {
-        let page = self
-            .input
-            .cases
-            .iter()
-            .find(|c| c.scenario.id == id)
-            .and_then(|c| c.scenario.clauses.first())
-            .map(|c| clause_page(c));
-        match page {
-            Some(page) => format!("<a href=\"{page}#{}\">{}</a>", slug(id), escape(id)),
-            None => escape(id),
-        }
-    }
-
-    pub(crate) fn ruling_link(&self, id: &str) -> String {
-        let title = self
-            .input
-            .spec
-            .ruling(id)
-            .map(|r| format!(" ({})", escape(texts::ruling_title(self.lang, r))))
-            .unwrap_or_default();
-        format!(
-            "<a href=\"rulings.html#{}\">{}</a>{title}",
-            slug(id),
-            escape(id)
-        )
-    }
-
-    pub(crate) fn clause_link(&self, id: &str) -> String {
-        format!("<a href=\"{}\">{}</a>", clause_page(id), escape(id))
-    }
-
-    /// The explorer command that opens `target`, linked to a running
-    /// explorer on its default port.
-    pub(crate) fn explore_link(&self, target: &crate::report::links::Target<'_>) -> String {
-        let target = crate::report::links::Target {
-            lang: Some(self.lang),
-            ..target.clone()
-        };
-        // The link needs a running explorer: say how to start one (with
-        // `--report`, the explorer serves this report too, on one address).
-        let how = match self.lang {
-            Lang::De => "falls noch kein Explorer läuft, startet ihn dieser Befehl; mit <code>regelwerk explore --report DIR</code> zeigt er auch diesen Bericht unter derselben Adresse",
-            Lang::En => "if no explorer is running, this command starts one; with <code>regelwerk explore --report DIR</code> it serves this report too, on the same address",
-        };
-        format!(
-            "<p class=\"explore\"><a href=\"{}\">{}</a>: <code>{}</code> <small>({how})</small></p>\n",
-            escape(&target.url()),
-            self.labels().explore,
-            escape(&target.command())
-        )
     }
 
     fn status_badge(&self, index: usize) -> String {

@@ -1,11 +1,11 @@
 //! The engine's codes in the report language: refusal reasons, causes of
-//! elimination, the game's status, event kinds, finding kinds and piece
-//! kinds of every variant. The codes themselves stay English (they are
+//! elimination, the game's status, event kinds, finding kinds, and the
+//! names of every variant's piece kinds and parties. The codes themselves stay English (they are
 //! the protocol's words); under `--lang de` the report shows these German
 //! names, and a code it does not know as it is.
 
 use crate::spec::{FindingKind, TestableBy};
-use crate::variant::{piece_names, refusal_words, Status, VariantError, VariantId};
+use crate::variant::{piece_names, refusal_words, EnglishNames, Status, VariantError, VariantId};
 
 use super::labels::Lang;
 
@@ -131,10 +131,7 @@ pub fn status(lang: Lang, status: &Status) -> String {
         Lang::De => match status {
             Status::Ongoing => "Partie läuft".to_string(),
             Status::Won { winners, reason } => {
-                let names: Vec<String> = winners
-                    .iter()
-                    .map(|p| super::words::party_name(lang, p))
-                    .collect();
+                let names: Vec<String> = winners.iter().map(|p| party_name(lang, p)).collect();
                 let verb = if names.len() == 1 {
                     "gewinnt"
                 } else {
@@ -183,11 +180,35 @@ pub fn open_error(lang: Lang, error: &VariantError) -> String {
     }
 }
 
+/// A party's name in the report language, as its variant's
+/// [`crate::variant::ReportNames`] say: a party any variant reads by one
+/// of its names (MONARCHIE's German and English names), else a party key
+/// of any variant; another text as it is.
+pub fn party_name(lang: Lang, key: &str) -> String {
+    let infos = || {
+        VariantId::ALL
+            .iter()
+            .map(|&variant| crate::variant::info(variant))
+    };
+    let read = infos().find_map(|info| {
+        let index = (info.report_names.read?)(key)?;
+        Some((info, info.parties.get(index)?))
+    });
+    read.or_else(|| infos().find_map(|info| Some((info, info.party(key)?))))
+        .map_or_else(
+            || key.to_string(),
+            |(info, party)| match (lang, info.report_names.english) {
+                (Lang::De, _) | (Lang::En, EnglishNames::Native) => party.native.to_string(),
+                (Lang::En, EnglishNames::English) => party.english.to_string(),
+            },
+        )
+}
+
 /// Who owns a piece, in the report language: a party by its name, else
 /// one of Sovereign Chess's armies by its colour's name
 /// ([`crate::render::legend::army_name`]: "navy" is Marineblau).
 pub fn owner(lang: Lang, key: &str) -> String {
-    let party = super::words::party_name(lang, key);
+    let party = party_name(lang, key);
     if party != key {
         return party;
     }

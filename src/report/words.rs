@@ -3,33 +3,10 @@
 
 use crate::scenario::format::{Expect, StateExpect, Step};
 use crate::scenario::Loaded;
-use crate::variant::{EnglishNames, Game, Report, VariantId};
+use crate::variant::{Game, Report, VariantId};
 
 use super::labels::Lang;
-
-/// A party's name in the report language, as its variant's
-/// [`crate::variant::ReportNames`] say: a party any variant reads by one
-/// of its names (MONARCHIE's German and English names), else a party key
-/// of any variant; another text as it is.
-pub fn party_name(lang: Lang, key: &str) -> String {
-    let infos = || {
-        VariantId::ALL
-            .iter()
-            .map(|&variant| crate::variant::info(variant))
-    };
-    let read = infos().find_map(|info| {
-        let index = (info.report_names.read?)(key)?;
-        Some((info, info.parties.get(index)?))
-    });
-    read.or_else(|| infos().find_map(|info| Some((info, info.party(key)?))))
-        .map_or_else(
-            || key.to_string(),
-            |(info, party)| match (lang, info.report_names.english) {
-                (Lang::De, _) | (Lang::En, EnglishNames::Native) => party.native.to_string(),
-                (Lang::En, EnglishNames::English) => party.english.to_string(),
-            },
-        )
-}
+use super::terms::party_name;
 
 /// A piece kind's name in the report language, as `variant` names it.
 fn kind_text(variant: VariantId, lang: Lang, kind: &str) -> String {

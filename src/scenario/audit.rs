@@ -37,6 +37,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use rayon::prelude::*;
+
 use crate::variant::{VariantId, FAULT_PREFIX};
 
 use super::load::Loaded;
@@ -105,11 +107,15 @@ fn of_variant(cases: &[Loaded], variant: VariantId) -> impl Iterator<Item = &Loa
 /// Plays every alternative of `variant` ([`crate::variant::alternatives`])
 /// against its scenarios among `cases`.
 pub fn audit(variant: VariantId, cases: &[Loaded]) -> Vec<AlternativeEffect> {
-    let baseline: Vec<(&Loaded, Vec<Difference>)> = of_variant(cases, variant)
-        .map(|loaded| (loaded, differences_with(loaded, &[])))
+    // Every scenario and every alternative runs on its own: in parallel,
+    // collected in order.
+    let scenarios: Vec<&Loaded> = of_variant(cases, variant).collect();
+    let baseline: Vec<(&Loaded, Vec<Difference>)> = scenarios
+        .par_iter()
+        .map(|loaded| (*loaded, differences_with(loaded, &[])))
         .collect();
     crate::variant::alternatives(variant)
-        .into_iter()
+        .into_par_iter()
         .map(|setting| {
             let id = setting.split('=').next().unwrap_or_default().to_string();
             let forced = vec![setting.clone()];
@@ -185,8 +191,13 @@ pub fn catches_of(variant: VariantId, cases: &[Loaded], id: &str) -> (Vec<String
     let forced = vec![format!("{FAULT_PREFIX}{id}")];
     let mut all = Vec::new();
     let mut in_play_ids = Vec::new();
-    for loaded in of_variant(cases, variant) {
-        let differences = differences_with(loaded, &forced);
+    // Each scenario runs on its own: in parallel, then read in suite order.
+    let scenarios: Vec<&Loaded> = of_variant(cases, variant).collect();
+    let runs: Vec<_> = scenarios
+        .par_iter()
+        .map(|loaded| differences_with(loaded, &forced))
+        .collect();
+    for (loaded, differences) in scenarios.into_iter().zip(runs) {
         if differences.is_empty() {
             continue;
         }

@@ -16,6 +16,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
+
 use crate::spec::frames::FrameSpec;
 use crate::variant::frames::FrameTag;
 use crate::variant::{VariantId, FAULT_PREFIX};
@@ -23,7 +25,7 @@ use crate::variant::{VariantId, FAULT_PREFIX};
 use super::audit::in_play;
 use super::format::Step;
 use super::load::Loaded;
-use super::run::{differences_with, StepKind};
+use super::run::{differences_with, Difference, StepKind};
 
 /// The fewest scenarios that must catch each misreading in play.
 pub const MIN_IN_PLAY: usize = 5;
@@ -105,8 +107,9 @@ impl<'a> Tagged<'a> {
     /// Tags every scenario of `variant` among `cases`; `spec` names which
     /// cells are frames (all are, without one).
     pub fn new(variant: VariantId, cases: &'a [Loaded], spec: Option<FrameSpec>) -> Tagged<'a> {
+        // Each scenario is tagged on its own: in parallel, in suite order.
         let cases = cases
-            .iter()
+            .par_iter()
             .filter(|loaded| loaded.scenario.variant == variant)
             .map(|loaded| (loaded, scenario_tags(loaded)))
             .collect();
@@ -117,8 +120,14 @@ impl<'a> Tagged<'a> {
     pub fn catches(&self, id: &str) -> Catches {
         let forced = vec![format!("{FAULT_PREFIX}{id}")];
         let mut catches = Catches::default();
-        for (loaded, steps) in &self.cases {
-            let differences = differences_with(loaded, &forced);
+        // Each scenario runs on its own under the misreading: in parallel,
+        // then read in suite order.
+        let runs: Vec<Vec<Difference>> = self
+            .cases
+            .par_iter()
+            .map(|(loaded, _)| differences_with(loaded, &forced))
+            .collect();
+        for ((loaded, steps), differences) in self.cases.iter().zip(runs) {
             if differences.is_empty() {
                 continue;
             }

@@ -481,7 +481,7 @@ pub struct VariantInfo {
     /// (`<variant>/known.rs`; `fuzz --known-differences`).
     pub known_differences: &'static [known::KnownDifference],
     /// How the committee's report names its parties
-    /// (`report::words::party_name`).
+    /// (`report::terms::party_name`).
     pub report_names: ReportNames,
     /// Its own drawings, where it has them (MONARCHIE's rulebook figures
     /// and its scenario diagrams drawn with the rules); `None`: the

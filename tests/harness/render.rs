@@ -361,7 +361,7 @@ fn check_site(dir: &Path, input: &DiffInput) {
     }
     for clause in &input.spec.clauses {
         assert!(
-            dir.join(regelwerk::report::html::clause_page(&clause.id))
+            dir.join(regelwerk::report::site::clause_page(&clause.id))
                 .is_file(),
             "page of {}",
             clause.id
@@ -663,7 +663,7 @@ fn a_refused_move_is_drawn_as_forbidden() {
         else {
             continue;
         };
-        let svg = regelwerk::report::html::scenario_diagram(loaded, Lang::De);
+        let svg = regelwerk::report::diagram::scenario_diagram(loaded, Lang::De);
         if expect.result != "legal" && svg.contains("class=\"arrow forbidden\"") {
             forbidden += 1;
         }

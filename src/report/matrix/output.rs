@@ -350,7 +350,7 @@ pub fn html(matrix: &Matrix, lang: Lang) -> String {
                 h,
                 "<tr><td><a href=\"{}/{}\">{}</a></td>",
                 variant.name(),
-                crate::report::html::clause_page(clause),
+                crate::report::site::clause_page(clause),
                 escape(clause)
             );
             for row in &rows {

@@ -10,6 +10,7 @@
 
 pub mod end;
 pub mod faults;
+pub mod fen;
 pub mod game;
 pub mod known;
 pub mod make;

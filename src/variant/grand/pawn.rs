@@ -4,12 +4,12 @@
 //! a double step an enemy pawn that could have captured it on the passed
 //! square may do so en passant (g.5.3).
 
-use crate::variant::chess::{Board, Kind, Move, Piece, RefusalCode, Side, Square};
+use crate::variant::chess::{Kind, Move, RefusalCode, Side, Square};
 use crate::variant::Refusal;
 
 use super::position::{Position, BOARD_SIDE};
 use super::readings::{DoubleStep, EnPassant};
-use super::{promotion, safety, Grand};
+use super::{promotion, Grand};
 
 /// Clause g.5.2: the rank (from 0) from which `side`'s pawns may step
 /// twice: White's rank 3, Black's rank 8.
@@ -87,70 +87,6 @@ pub fn is_en_passant(position: &Position, mv: Move) -> bool {
 /// by `side` removes (just behind `to`).
 pub fn en_passant_victim(side: Side, to: Square) -> Option<Square> {
     to.offset(0, -side.forward())
-}
-
-/// Clause g.5.3: the en-passant square if a pawn of the side to move can
-/// legally capture en passant now, else `None` (for the FEN and the
-/// repetition key).
-pub fn en_passant_right(position: &Position) -> Option<Square> {
-    let target = position.en_passant?;
-    let side = position.side;
-    let geometry = position.board.geometry();
-    // The capturing pawns stand where a pawn of the other side on the
-    // target square would attack.
-    geometry
-        .pawn_attacks(side.opponent(), target)
-        .iter()
-        .any(|&from| {
-            position.board.piece(from) == Some(Piece::new(side, Kind::Pawn))
-                && safety::keeps_king_safe(position, Move::new(from, target))
-        })
-        .then_some(target)
-}
-
-/// Clause g.5.3: whether an en-passant square read from a FEN record fits
-/// a double step just played by the side not to move: on the passed rank,
-/// empty, with the origin empty and the pawn just past it.
-///
-/// # Errors
-/// A sentence saying what is wrong.
-pub fn check_en_passant_square(
-    board: &Board,
-    side: Side,
-    square: Square,
-) -> Result<(), EnPassantMisfit> {
-    let mover = side.opponent();
-    let passed = mover.relative_rank(4, BOARD_SIDE);
-    let origin = square.offset(0, -mover.forward());
-    let pawn = square.offset(0, mover.forward());
-    let fits = square.rank() == passed
-        && board.piece(square).is_none()
-        && origin.is_some_and(|origin| board.piece(origin).is_none())
-        && pawn.is_some_and(|pawn| board.piece(pawn) == Some(Piece::new(mover, Kind::Pawn)));
-    if fits {
-        Ok(())
-    } else {
-        Err(EnPassantMisfit {
-            square,
-            mover,
-            rank: passed + 1,
-        })
-    }
-}
-
-/// An en-passant square of a FEN record that fits no double step just
-/// played (clause g.5.3).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "en-passant square {square} does not fit a double step by {mover} (expected an empty square on rank {rank} with {mover}'s pawn just past it and the square it came from empty)"
-)]
-pub struct EnPassantMisfit {
-    /// The square.
-    pub square: Square,
-    /// The side that would have made the double step.
-    pub mover: Side,
-    /// The rank it must be on, from 1.
-    pub rank: u8,
 }
 
 /// Clauses g.5.1-g.5.3: why the pawn on `mv.from` cannot make `mv` by its

@@ -479,7 +479,7 @@ impl Game for SovereignGame {
     }
 
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
-        super::invariants::check(self, before, report)
+        super::invariants::check(&self.position, &self.rules, before, report)
     }
 
     fn deep_invariants(
@@ -491,7 +491,7 @@ impl Game for SovereignGame {
         if every.symmetry_every == 0 || ply % every.symmetry_every != 0 {
             return Ok(());
         }
-        super::invariants::mirror(self)
+        super::invariants::mirror(&self.position, &self.rules)
     }
 
     fn boxed_clone(&self) -> Box<dyn Game> {

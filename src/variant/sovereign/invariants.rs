@@ -8,25 +8,28 @@
 use crate::variant::Report;
 
 use super::control::{holders, occupant, Holders};
-use super::game::SovereignGame;
 use super::geometry::Colour;
 use super::moves::Move;
 use super::position::{Player, Position};
 use super::rules::legal_moves;
-use super::ruleset::ControlFreed;
+use super::ruleset::{ControlFreed, Ruleset};
 use super::setup::problems;
 
 fn broken(name: &str, detail: String) -> Result<(), (String, String)> {
     Err((name.to_string(), detail))
 }
 
-/// The per-ply invariants after `report` took the game from `before`.
+/// The per-ply invariants after `report` took the game from `before` to
+/// `position` under `rules`.
 ///
 /// # Errors
 /// The name of the broken invariant and what was seen.
-pub fn check(game: &SovereignGame, before: &str, report: &Report) -> Result<(), (String, String)> {
-    let position = game.position();
-    let rules = game.rules();
+pub fn check(
+    position: &Position,
+    rules: &Ruleset,
+    before: &str,
+    report: &Report,
+) -> Result<(), (String, String)> {
     let found = problems(position, rules);
     if !found.is_empty() {
         return broken(
@@ -111,14 +114,12 @@ pub fn mirrored(mv: Move) -> Move {
     }
 }
 
-/// The mirror symmetry: the mirrored position's legal moves are exactly
-/// the mirrored legal moves.
+/// The mirror symmetry: the mirrored `position`'s legal moves under
+/// `rules` are exactly the mirrored legal moves.
 ///
 /// # Errors
 /// The invariant's name and the differing moves.
-pub fn mirror(game: &SovereignGame) -> Result<(), (String, String)> {
-    let position = game.position();
-    let rules = game.rules();
+pub fn mirror(position: &Position, rules: &Ruleset) -> Result<(), (String, String)> {
     let mut moves = Vec::new();
     legal_moves(position, rules, None, &mut moves);
     let mut expected: Vec<String> = moves

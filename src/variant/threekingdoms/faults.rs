@@ -99,6 +99,10 @@ misreadings! {
     /// its bank points it lands on a neighbour's fourth rank, and once
     /// across it moves on the half it stands on.
     ElephantCrossesArm => "TK-ELEPHANT-CROSSES-ARM", ["tk.T5.elephant"];
+    /// Only chariots, cannons and soldiers may pass the triangle: a horse
+    /// or bannerman whose leg or path point is a triangle point is
+    /// stopped.
+    JumpNotThroughTriangle => "TK-JUMP-NOT-THROUGH-TRIANGLE", ["tk.P2", "tk.T5.horse", "tk.T4"];
     // Second codings (issue 47): the same wrong reading as the entry
     // named before the dot, written on its own code path and reaching
     // its own set of positions.
@@ -205,6 +209,11 @@ misreadings! {
     /// elephant lands two files over on the faced half's fourth rank (the
     /// two halves glued as one xiangqi board), and moves on any half.
     ElephantCrossesArm2 => "TK-ELEPHANT-CROSSES-ARM.2", ["tk.T5.elephant"];
+    /// TK-JUMP-NOT-THROUGH-TRIANGLE, second coding: a horse's or
+    /// bannerman's path may not run along a triangle edge (the edges
+    /// belong to the turning pieces only); a triangle point as a leg
+    /// between two points of one half is allowed.
+    JumpNotThroughTriangle2 => "TK-JUMP-NOT-THROUGH-TRIANGLE.2", ["tk.P2", "tk.T5.horse", "tk.T4"];
 }
 
 /// `(ID, clauses)` of every misreading, in catalogue order (the
@@ -251,7 +260,81 @@ impl FaultSet {
                         | ForkOneBranch2
                         | SoldierCrossedBackward2
                         | ElephantCrossesArm2
+                        | JumpNotThroughTriangle
+                        | JumpNotThroughTriangle2
                 )
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::movegen::{Engine, Judgement};
+    use super::super::point::{Kingdom, Point};
+    use super::super::tests::setup;
+    use super::FaultSet;
+
+    /// The target points of Shu's piece on `from` in the set-up `entries`
+    /// under `faults`, sorted.
+    fn targets(entries: &[&str], from: &str, faults: &[&str]) -> Vec<String> {
+        let game = setup(entries, Kingdom::SHU, &[]);
+        let faults = FaultSet::from_ids(faults).expect("known misreadings");
+        let engine = Engine::with_faults(game.engine.rules, faults);
+        let from: Point = from.parse().expect("a point");
+        let mut out = Vec::new();
+        engine.legal_moves_of(
+            &game.position,
+            Kingdom::SHU,
+            Some(from),
+            Judgement::AsRuled,
+            &mut out,
+        );
+        let mut names: Vec<String> = out.iter().map(|mv| mv.to.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    /// TK-JUMP-NOT-THROUGH-TRIANGLE and its second coding stop different
+    /// jumps (clause tk.P2, R-HORSE): a horse on Re4 goes over the leg Re5
+    /// and along a triangle edge into Wu's and Wei's river cells, which
+    /// both stop; a horse on Rd5 goes over the leg Re5 along Shu's bank to
+    /// Rf4 and Gd5, which only the first stops (no triangle edge is used).
+    #[test]
+    fn the_two_jump_codings_stop_different_jumps() {
+        let generals = ["Rd1=K.shu", "Gd1=K.wu", "Bd1=K.wei"];
+        let with = |horse: &'static str| -> Vec<&'static str> {
+            let mut entries = generals.to_vec();
+            entries.push(horse);
+            entries
+        };
+        let e4 = with("Re4=H.shu");
+        let rule = targets(&e4, "Re4", &[]);
+        assert_eq!(
+            rule,
+            ["Bf5", "Gd5", "Rc3", "Rc5", "Rd2", "Rf2", "Rg3", "Rg5"]
+        );
+        let without_river_cells = ["Rc3", "Rc5", "Rd2", "Rf2", "Rg3", "Rg5"];
+        assert_eq!(
+            targets(&e4, "Re4", &["TK-JUMP-NOT-THROUGH-TRIANGLE"]),
+            without_river_cells
+        );
+        assert_eq!(
+            targets(&e4, "Re4", &["TK-JUMP-NOT-THROUGH-TRIANGLE.2"]),
+            without_river_cells
+        );
+        let d5 = with("Rd5=H.shu");
+        let rule = targets(&d5, "Rd5", &[]);
+        assert_eq!(
+            rule,
+            ["Be4", "Bg4", "Bh5", "Gd5", "Rb4", "Rc3", "Re3", "Rf4"]
+        );
+        assert_eq!(
+            targets(&d5, "Rd5", &["TK-JUMP-NOT-THROUGH-TRIANGLE"]),
+            ["Be4", "Bg4", "Bh5", "Rb4", "Rc3", "Re3"]
+        );
+        assert_eq!(
+            targets(&d5, "Rd5", &["TK-JUMP-NOT-THROUGH-TRIANGLE.2"]),
+            rule
+        );
     }
 }

@@ -788,7 +788,7 @@ impl Game for ThreeKingdomsGame {
     }
 
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
-        super::invariants::check(self, before, report)
+        super::invariants::check(&self.engine, &self.position, &self.status, before, report)
     }
 
     fn boxed_clone(&self) -> Box<dyn Game> {

@@ -4,7 +4,8 @@
 //! lines, orthogonal neighbours, rays (with the forks at the triangle),
 //! four-sided cells and diagonals, horse and bannerman targets.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::point::{Kingdom, Point, POINT_COUNT};
 use super::ruleset::{Banner, Crossing, Diagonal, Horse, Lines, Ruleset, Seats};
@@ -69,6 +70,22 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The geometry of `rules`, built once per distinct ruleset and then
+    /// shared: building it walks every line and jump of the board, and a
+    /// suite or a random-game run creates an engine per game. The cache
+    /// holds one entry per ruleset in use (a few: the default and the
+    /// forced alternatives), so it stays small.
+    pub fn shared(rules: &Ruleset) -> Arc<Geometry> {
+        static BUILT: OnceLock<Mutex<HashMap<Ruleset, Arc<Geometry>>>> = OnceLock::new();
+        let built = BUILT.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut built = built.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(
+            built
+                .entry(*rules)
+                .or_insert_with(|| Arc::new(Geometry::build(rules))),
+        )
+    }
+
     /// The tables under `rules`' geometry rulings.
     pub fn build(rules: &Ruleset) -> Geometry {
         let right = match rules.seats {

@@ -7,32 +7,11 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use super::notation;
-use super::point::{Kingdom, Point};
+use super::point::{Kingdom, Point, KINGDOMS};
 use super::position::Position;
 use super::ruleset::Bannermen;
 use super::transition::Cause;
-use crate::variant::{
-    FieldValueError, PartyInfo, Report, VariantError, VariantField, VariantId, VariantInfo,
-};
-
-/// The three kingdoms in turn order (clause tk.T1, tk.T6).
-pub const KINGDOMS: [PartyInfo; 3] = [
-    PartyInfo {
-        key: "shu",
-        native: "Shu",
-        english: "Shu (red)",
-    },
-    PartyInfo {
-        key: "wu",
-        native: "Wu",
-        english: "Wu (green)",
-    },
-    PartyInfo {
-        key: "wei",
-        native: "Wei",
-        english: "Wei (blue)",
-    },
-];
+use crate::variant::{FieldValueError, Report, VariantError, VariantField, VariantId, VariantInfo};
 
 /// The refusal codes (`docs/threekingdoms.md`).
 pub const REFUSALS: [&str; 10] = [

@@ -1,14 +1,13 @@
 //! The variant's own invariants after every ply of a random game (the
 //! design's list), F-CAPTURE-ONE-WAY among them.
 
-use super::game::ThreeKingdomsGame;
 use super::movegen::Engine;
 use super::notation;
 use super::point::{Kingdom, Point};
 use super::position::{Kind, Move, Position};
 use super::ruleset::{Check, Facing, GeneralCapture, Origin, Resign, Ruleset, Takeover};
 use super::transition;
-use crate::variant::{Game, Report, Status};
+use crate::variant::{Report, Status};
 
 type Broken = (String, String);
 
@@ -26,14 +25,18 @@ fn one_way_applies(rules: &Ruleset) -> bool {
 }
 
 /// Checks every invariant of the design after `report` led from `before`
-/// to `game`.
+/// to `position` with `status`, under the rules of `engine`.
 ///
 /// # Errors
 /// The first broken invariant and what was seen.
-pub fn check(game: &ThreeKingdomsGame, before: &str, report: &Report) -> Result<(), Broken> {
-    let engine = &game.engine;
-    let position = &game.position;
-    let resigned = matches!(game.status(), Status::Won { ref reason, .. } if reason != "last-general")
+pub fn check(
+    engine: &Engine,
+    position: &Position,
+    status: &Status,
+    before: &str,
+    report: &Report,
+) -> Result<(), Broken> {
+    let resigned = matches!(*status, Status::Won { ref reason, .. } if reason != "last-general")
         && engine.rules.resign == Resign::EndsGame;
     for k in Kingdom::ALL {
         let generals: Vec<Point> = position

@@ -48,7 +48,7 @@ impl Engine {
     /// The engine of `rules` playing the misreadings `faults`.
     pub fn with_faults(rules: Ruleset, faults: FaultSet) -> Engine {
         Engine {
-            geometry: Arc::new(Geometry::build(&rules)),
+            geometry: Geometry::shared(&rules),
             rules,
             faults,
         }
@@ -260,7 +260,7 @@ impl Engine {
                             .at(jump.leg)
                             .is_some_and(|other| other.owner == piece.owner),
                     };
-                    if !hobbled {
+                    if !hobbled && self.jump_passes(from, jump, false) {
                         push(out, jump.to, 0);
                     }
                 }
@@ -273,7 +273,7 @@ impl Engine {
                 let over_first = reading == BannermanMoves::JumpsOverTheFirst;
                 let never_captures = reading == BannermanMoves::NeverCaptures;
                 for jump in &g.banner[from.index()] {
-                    if never_captures && !empty(jump.to) {
+                    if (never_captures && !empty(jump.to)) || !self.jump_passes(from, jump, true) {
                         continue;
                     }
                     if jumps

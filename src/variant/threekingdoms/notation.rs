@@ -13,7 +13,7 @@
 //! none), and the count of moves without capture or defeat.
 
 use super::point::{Kingdom, Point};
-use super::position::{Kind, Piece, Position};
+use super::position::{Kind, Move, Piece, Position};
 use super::ruleset::Bannermen;
 
 fn owner_letter(kingdom: Kingdom) -> char {
@@ -140,6 +140,26 @@ pub enum NotationError {
     /// A point that is not one.
     #[error("{0}")]
     Point(#[from] super::point::BadPoint),
+}
+
+/// A move as the protocol writes it (`docs/threekingdoms.md`).
+impl std::str::FromStr for Move {
+    type Err = NotationError;
+
+    /// `Rb3-Bh1`, `Rb3xBh1` (the same move) or numbers `20-98`.
+    fn from_str(text: &str) -> Result<Move, Self::Err> {
+        let trimmed = text.trim();
+        let (from, to) = trimmed
+            .split_once('-')
+            .or_else(|| trimmed.split_once('x'))
+            .or_else(|| trimmed.split_once('X'))
+            .ok_or_else(|| NotationError::MoveShape {
+                text: trimmed.to_string(),
+            })?;
+        let from: Point = from.parse()?;
+        let to: Point = to.parse()?;
+        Ok(Move::new(from, to))
+    }
 }
 
 impl From<NotationError> for crate::variant::VariantError {

@@ -8,7 +8,7 @@
 use super::geometry::{palace_diagonals, Geometry};
 use super::labels;
 use super::notation;
-use super::point::{Kingdom, Point};
+use super::point::{Kingdom, Point, KINGDOMS};
 use super::position::{Kind, Piece, Position};
 use super::ruleset::{Bannermen, Ruleset};
 use crate::draw::{baseline, place_reach, Board, Place, Shape};
@@ -51,7 +51,7 @@ pub fn centre(point: Point, bottom: Kingdom) -> (f64, f64) {
 /// The board with `bottom` (a kingdom key) at the bottom (Shu when `None`).
 pub fn board(bottom: Option<&str>) -> Board {
     let bottom = bottom.and_then(Kingdom::from_key).unwrap_or(Kingdom::SHU);
-    let geometry = Geometry::build(&Ruleset::default());
+    let geometry = Geometry::shared(&Ruleset::default());
     let shape = Shape::Point(3.0);
     let centres: Vec<(f64, f64)> = Point::all().map(|point| centre(point, bottom)).collect();
     let labels: Vec<String> = Point::all().map(|point| point.to_string()).collect();
@@ -62,7 +62,7 @@ pub fn board(bottom: Option<&str>) -> Board {
                 centre(Point::new(k, 4, 0), bottom),
                 format!(
                     "{} ({})",
-                    super::info::KINGDOMS[k.index()].native,
+                    KINGDOMS[k.index()].native,
                     ["red", "green", "blue"][k.index()]
                 ),
             )

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::variant::PartyInfo;
+
 /// One of the three kingdoms (clause tk.T1), in turn order (clause tk.T6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Kingdom(u8);
@@ -71,6 +73,26 @@ impl Kingdom {
         }
     }
 }
+
+/// The three kingdoms' names in turn order (clause tk.T1, tk.T6), as
+/// the harness reads them ([`crate::variant::VariantInfo::parties`]).
+pub const KINGDOMS: [PartyInfo; 3] = [
+    PartyInfo {
+        key: "shu",
+        native: "Shu",
+        english: "Shu (red)",
+    },
+    PartyInfo {
+        key: "wu",
+        native: "Wu",
+        english: "Wu (green)",
+    },
+    PartyInfo {
+        key: "wei",
+        native: "Wei",
+        english: "Wei (blue)",
+    },
+];
 
 impl fmt::Display for Kingdom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

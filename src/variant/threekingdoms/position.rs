@@ -304,22 +304,3 @@ impl fmt::Display for Move {
         write!(f, "{}-{}", self.from, self.to)
     }
 }
-
-impl std::str::FromStr for Move {
-    type Err = super::notation::NotationError;
-
-    /// `Rb3-Bh1`, `Rb3xBh1` (the same move) or numbers `20-98`.
-    fn from_str(text: &str) -> Result<Move, Self::Err> {
-        let trimmed = text.trim();
-        let (from, to) = trimmed
-            .split_once('-')
-            .or_else(|| trimmed.split_once('x'))
-            .or_else(|| trimmed.split_once('X'))
-            .ok_or_else(|| super::notation::NotationError::MoveShape {
-                text: trimmed.to_string(),
-            })?;
-        let from: Point = from.parse()?;
-        let to: Point = to.parse()?;
-        Ok(Move::new(from, to))
-    }
-}

@@ -24,6 +24,21 @@ readings! {
         PreviousBranchOnly => ForkOneBranch2,
     }
 
+    /// Clause tk.P2 (F-TRIANGLE-PIECES): whether a horse or a bannerman
+    /// may pass the triangle on its way.
+    TriangleJumps, "tk.P2" {
+        /// The rule: a triangle point is an ordinary leg or path point,
+        /// and the triangle's edges ordinary steps of the path.
+        PassesIt,
+        /// TK-JUMP-NOT-THROUGH-TRIANGLE: no leg or path point may be a
+        /// triangle point.
+        NoTrianglePoint => JumpNotThroughTriangle,
+        /// TK-JUMP-NOT-THROUGH-TRIANGLE.2: no step of the path (the
+        /// straight steps and the line's next point) may run along a
+        /// triangle edge.
+        NoTriangleEdge => JumpNotThroughTriangle2,
+    }
+
     /// Clause tk.T4: how a bannerman moves and attacks.
     BannermanMoves, "tk.T4" {
         /// The rule: its straight points must be empty (R-BANNER), and it

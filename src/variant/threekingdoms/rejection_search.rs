@@ -90,8 +90,8 @@ fn every_pair_of_kingdoms_shares_an_arm() {
 /// horse jump and bannerman move: how many pass a triangle point (as leg
 /// or path) or land on one. The claim that they only pass it is true, but
 /// they do pass it, so a reading that forbade it would differ in play:
-/// the search makes this misreading buildable (recorded, not built in
-/// this round).
+/// the search makes this misreading buildable, and it is built (issue 47)
+/// as TK-JUMP-NOT-THROUGH-TRIANGLE and its second coding.
 #[test]
 fn horses_and_bannermen_pass_the_triangle() {
     let engine = engine();

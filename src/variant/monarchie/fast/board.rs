@@ -2,7 +2,9 @@
 //! [`Position`], with the board held as
 //! bitboards per party and per kind instead of a cell array. It is built
 //! from a `Position` and turned back into one, so the two paths can be
-//! compared field for field.
+//! compared field for field. Beside the state it keeps what the
+//! transition found out, which is no part of the state: the mover's king
+//! [`Safety`] and the kings in check as a [`PartySet`].
 
 use crate::variant::monarchie::cell::Cell;
 use crate::variant::monarchie::party::{ByParty, Party};
@@ -11,11 +13,26 @@ use crate::variant::monarchie::position::Position;
 use crate::variant::monarchie::setup::{Placed, Setup, Tray};
 
 use super::bits::Bits;
-use super::checks::PartySet;
-use super::legal::Safety;
 
 /// No king (an eliminated party).
 pub(super) const NO_KING: u8 = u8::MAX;
+
+/// A set of parties as bits (`1 << party index`).
+pub type PartySet = u8;
+
+/// What the king-safety test needs to know about the mover's king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Safety {
+    /// The party it was judged for.
+    pub(super) party: Party,
+    /// The king's cell index.
+    pub(super) king: usize,
+    /// The origins whose moves need the full test: every one when the
+    /// king is in check or under R-BISHOP=flanks-block (where a vacated
+    /// flank opens a diagonal that does not pass the origin), else the
+    /// pinned pieces. King moves are always tested.
+    pub(super) risky: Bits,
+}
 
 /// A playable position as bitboards. Build it with [`Board::from_position`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,11 +19,8 @@ use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::PieceKind;
 
 use super::bits::Bits;
-use super::board::{Board, NO_KING};
+use super::board::{Board, PartySet, NO_KING};
 use super::generate::FastRules;
-
-/// A set of parties as bits (`1 << party index`).
-pub type PartySet = u8;
 
 impl FastRules {
     /// Clause 9: the active parties whose king is attacked, each judged

@@ -156,7 +156,7 @@ impl FastRules {
         &self.rules
     }
 
-    /// R-BISHOP=flanks-block, as `attack::flanks_closed`: the diagonal step
+    /// R-BISHOP=flanks-block, as `movegen::flanks_closed`: the diagonal step
     /// from `from` along `vertex` squeezes between two occupied cells.
     #[inline(always)]
     fn flanks_closed(&self, from: usize, vertex: usize, occupied: Bits) -> bool {
@@ -511,7 +511,7 @@ impl FastRules {
         }
     }
 
-    /// Clause 5 and R-CHECK (`movegen::keeps_king_safe`): the mover's king
+    /// Clause 5 and R-CHECK (`legality::keeps_king_safe`): the mover's king
     /// is not attacked once the move's own effects have happened: the
     /// piece moved, the captured piece gone, a captured king's party dead.
     #[inline]

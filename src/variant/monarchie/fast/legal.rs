@@ -8,23 +8,9 @@ use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::PieceKind;
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::{Board, Safety};
 use super::generate::FastRules;
 use super::tables::{NONE, SIDE_LINES};
-
-/// What the king-safety test needs to know about the mover's king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Safety {
-    /// The party it was judged for.
-    pub(super) party: Party,
-    /// The king's cell index.
-    pub(super) king: usize,
-    /// The origins whose moves need the full test: every one when the
-    /// king is in check or under R-BISHOP=flanks-block (where a vacated
-    /// flank opens a diagonal that does not pass the origin), else the
-    /// pinned pieces. King moves are always tested.
-    pub(super) risky: Bits,
-}
 
 impl FastRules {
     /// The [`Safety`] of `party`'s king; `checked` when the caller knows
@@ -59,7 +45,7 @@ impl FastRules {
         }
     }
 
-    /// Walks the legal moves of `party` (`movegen::legal_moves_of`, in the
+    /// Walks the legal moves of `party` (`legality::legal_moves_of`, in the
     /// same order: by origin, then target, then promotion choice), calling
     /// `visit` for each until it returns `false`. Returns whether the walk
     /// was stopped.
@@ -241,7 +227,7 @@ impl FastRules {
         count
     }
 
-    /// Clauses 11 and 14 (`movegen::has_legal_move`): whether `party` has
+    /// Clauses 11 and 14 (`legality::has_legal_move`): whether `party` has
     /// a legal move.
     pub fn has_legal_move(&self, board: &Board, party: Party) -> bool {
         board.is_active(party)

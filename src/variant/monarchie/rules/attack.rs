@@ -13,19 +13,6 @@ use crate::variant::monarchie::ruleset::{
 
 use super::{movegen, pawn};
 
-/// R-BISHOP=flanks-block: whether the diagonal step from `from` in
-/// direction `vertex` squeezes between two occupied cells.
-pub fn flanks_closed(position: &Position, from: Cell, vertex: Vertex) -> bool {
-    let geometry = geometry();
-    let (left, right) = vertex.flanks();
-    let occupied = |side: Side| {
-        geometry
-            .neighbour(from, side)
-            .is_some_and(|cell| !position.is_empty(cell))
-    };
-    occupied(left) && occupied(right)
-}
-
 /// Whether the pawn on `from` (unmoved or not) attacks its allowed
 /// neighbours: always after its first move; before it only under
 /// R-PAWN-UNMOVED-ATTACK=attacks or R-PAWN-START=steps-too.
@@ -47,7 +34,7 @@ fn slider_on_ray(
     let mut previous = start;
     for &cell in ray {
         if let Some(vertex) = flank_vertex {
-            if flanks_closed(position, previous, vertex) {
+            if movegen::flanks_closed(position, previous, vertex) {
                 return false;
             }
         }

@@ -1,6 +1,8 @@
-//! Why a move is illegal: the typed reasons of clauses 5 and 6, checked in
-//! the order a referee would: the game, the piece, the target, the piece's
-//! movement rule, promotion, and last the mover's own king.
+//! Which moves are legal (clause 5: the piece's movement rule, then the
+//! mover's own king kept safe) and why a move is illegal: the typed
+//! reasons of clauses 5 and 6, checked in the order a referee would: the
+//! game, the piece, the target, the piece's movement rule, promotion, and
+//! last the mover's own king.
 
 use serde::Serialize;
 
@@ -10,12 +12,14 @@ use crate::variant::monarchie::moves::Move;
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::readings::{KingAttack, KingSafety, MateTest};
 use crate::variant::monarchie::ruleset::{
     BishopBlocking, KingOnDeadBlocker, KingStep, PawnStartMoves, PromotionChoice, RookLines,
     Ruleset,
 };
 
-use super::{attack, movegen, pawn};
+use super::movegen::{choices_from, piece_targets};
+use super::{attack, effects, movegen, pawn};
 
 /// Why an action is refused. The position is never changed by a refused
 /// action.
@@ -234,7 +238,7 @@ pub fn check_move(position: &Position, mv: Move, rules: &Ruleset) -> Result<(), 
     let own = position.to_move().is_some()
         && position.piece_at(mv.from).map(|piece| piece.party) == position.to_move()
         && matches!(position.occupant(mv.from), Occupant::Active(_));
-    let generated = own && movegen::legal_moves_from(position, mv.from, rules).contains(&mv);
+    let generated = own && legal_moves_from(position, mv.from, rules).contains(&mv);
     match (verdict, generated) {
         (_, true) => Ok(()),
         (Err(illegal), false) => Err(illegal),
@@ -275,7 +279,7 @@ fn check_move_by_rule(position: &Position, mv: Move, rules: &Ruleset) -> Result<
     }
     check_movement(position, piece, mv, rules)?;
     check_promotion(position, piece, mv, rules)?;
-    if !movegen::keeps_king_safe(position, mv, rules) {
+    if !keeps_king_safe(position, mv, rules) {
         return Err(Illegal::LeavesKingInCheck { party: to_move });
     }
     Ok(())
@@ -373,7 +377,7 @@ fn check_slide(
         let mut blocked = None;
         for &cell in &ray[..=distance] {
             if let Some(vertex) = flank_vertex {
-                if attack::flanks_closed(position, previous, vertex) {
+                if movegen::flanks_closed(position, previous, vertex) {
                     blocked = Some(cell);
                     break;
                 }
@@ -501,5 +505,130 @@ fn check_promotion(
             Err(Illegal::PromotionRequired)
         }
         _ => Ok(()),
+    }
+}
+
+/// Clause 5 and R-CHECK: whether a move keeps the mover's king safe once
+/// all its effects (a captured king's party eliminated) have happened.
+pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
+    let Some(piece) = position.piece_at(mv.from) else {
+        return false;
+    };
+    let mut after = position.clone();
+    // Clause 5: judged once all the move's effects have happened.
+    match rules.reading::<KingSafety>() {
+        KingSafety::AfterAllEffects => {
+            effects::play(&mut after, mv, rules);
+        }
+        KingSafety::NotAsked => return true,
+        KingSafety::KingStepsOnly => {
+            if piece.kind != PieceKind::King {
+                return true;
+            }
+            effects::play(&mut after, mv, rules);
+        }
+        KingSafety::BeforeElimination => {
+            after.relocate(mv.from, mv.to);
+        }
+        // M-SAFETY-BEFORE-ELIM.2: a king taking a king is judged on its
+        // target before the fallen party leaves.
+        KingSafety::KingTakingKingBeforeElimination => {
+            let takes_king = matches!(
+                position.occupant(mv.to),
+                Occupant::Active(victim) if victim.kind == PieceKind::King
+            );
+            if piece.kind == PieceKind::King && takes_king {
+                after.relocate(mv.from, mv.to);
+            } else {
+                effects::play(&mut after, mv, rules);
+            }
+        }
+    }
+    // M-KINGS-DO-NOT-ATTACK.2: a king's step is judged without the
+    // enemy kings.
+    if piece.kind == PieceKind::King
+        && rules.reading::<KingAttack>() == KingAttack::NotAgainstKingSteps
+    {
+        return after.king(piece.party).is_none_or(|king| {
+            !attack::attacked_by_all_but_kings(&after, king, piece.party, rules)
+        });
+    }
+    !attack::in_check(&after, piece.party, rules)
+}
+
+/// M-MATE-KING-ONLY.2: whether a piece of this kind may move at all: a
+/// party in check moves only its king.
+fn may_move_in_check(position: &Position, piece: Piece, rules: &Ruleset) -> bool {
+    piece.kind == PieceKind::King
+        || rules.reading::<MateTest>() != MateTest::CheckedMovesKingOnly
+        || !attack::in_check(position, piece.party, rules)
+}
+
+/// The legal moves of the active piece on `from`, in target order.
+pub fn legal_moves_from(position: &Position, from: Cell, rules: &Ruleset) -> Vec<Move> {
+    let Occupant::Active(piece) = position.occupant(from) else {
+        return Vec::new();
+    };
+    if !may_move_in_check(position, piece, rules) {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    for to in piece_targets(position, from, rules).iter() {
+        for promotion in choices_from(position, piece, from, to, rules) {
+            let mv = Move {
+                from,
+                to,
+                promotion,
+            };
+            if keeps_king_safe(position, mv, rules) {
+                moves.push(mv);
+            }
+        }
+    }
+    moves
+}
+
+/// Every legal move of `party` in the position, by origin then target.
+pub fn legal_moves_of(position: &Position, party: Party, rules: &Ruleset) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for (from, piece) in position.pieces() {
+        if piece.party == party && position.is_active(party) {
+            moves.extend(legal_moves_from(position, from, rules));
+        }
+    }
+    moves
+}
+
+/// Whether `party` has at least one legal move (clauses 11, 14).
+pub fn has_legal_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
+    if !position.is_active(party) {
+        return false;
+    }
+    position.pieces().any(|(from, piece)| {
+        piece.party == party
+            && may_move_in_check(position, piece, rules)
+            && piece_targets(position, from, rules).iter().any(|to| {
+                choices_from(position, piece, from, to, rules)
+                    .into_iter()
+                    .any(|promotion| {
+                        keeps_king_safe(
+                            position,
+                            Move {
+                                from,
+                                to,
+                                promotion,
+                            },
+                            rules,
+                        )
+                    })
+            })
+    })
+}
+
+/// The legal moves of the party to move; empty when the game is over.
+pub fn legal_moves(position: &Position, rules: &Ruleset) -> Vec<Move> {
+    match position.to_move() {
+        Some(party) => legal_moves_of(position, party, rules),
+        None => Vec::new(),
     }
 }

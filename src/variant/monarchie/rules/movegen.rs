@@ -1,15 +1,15 @@
-//! Clauses 5 and 6: where each piece may go, and the legal moves of the
-//! party to move.
+//! Clause 6: where each piece may go by its movement rule, and the
+//! promotion choices of a move (the legal moves of the party to move,
+//! clause 5, are [`super::legality`]'s).
 
 use crate::variant::monarchie::cell::{Cell, CellSet};
 use crate::variant::monarchie::geometry::{geometry, Side, Vertex};
-use crate::variant::monarchie::moves::Move;
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::piece::{Piece, PieceKind};
 use crate::variant::monarchie::position::{Occupant, Position};
 use crate::variant::monarchie::readings::{
-    DeadBlockerBlocks, DeadBlockerCapture, KingAttack, KingSafety, KnightJumps, MateTest,
-    PawnDoubleStep, PawnStartMove, PawnStartRight, PromotingMoves, PromotionTray,
+    DeadBlockerBlocks, DeadBlockerCapture, KnightJumps, PawnDoubleStep, PawnStartMove,
+    PawnStartRight, PromotingMoves, PromotionTray,
 };
 use crate::variant::monarchie::ruleset::{
     BishopBlocking, DiagonalAtNotch, KingOnDeadBlocker, KingStep, KnightPath, PawnStartMoves,
@@ -17,7 +17,7 @@ use crate::variant::monarchie::ruleset::{
 };
 use crate::variant::monarchie::start::StartArmy;
 
-use super::{attack, effects, pawn};
+use super::pawn;
 
 /// Clause 5 and R-DEAD-CAPTURE: whether a piece of `mover` may end its
 /// move on a cell: empty, an active enemy piece (kings included), or a dead
@@ -34,6 +34,19 @@ fn may_land(position: &Position, mover: Party, cell: Cell, rules: &Ruleset) -> b
     }
 }
 
+/// R-BISHOP=flanks-block: whether the diagonal step from `from` in
+/// direction `vertex` squeezes between two occupied cells.
+pub fn flanks_closed(position: &Position, from: Cell, vertex: Vertex) -> bool {
+    let geometry = geometry();
+    let (left, right) = vertex.flanks();
+    let occupied = |side: Side| {
+        geometry
+            .neighbour(from, side)
+            .is_some_and(|cell| !position.is_empty(cell))
+    };
+    occupied(left) && occupied(right)
+}
+
 /// Clauses 6.2-6.4: a slider walks a line until the edge, stopping on the
 /// first occupied cell, which it may capture unless it is its own.
 fn slide(
@@ -48,7 +61,7 @@ fn slide(
     let mut previous = from;
     for &cell in ray {
         if let Some(vertex) = flank_vertex {
-            if attack::flanks_closed(position, previous, vertex) {
+            if flanks_closed(position, previous, vertex) {
                 return;
             }
         }
@@ -461,65 +474,9 @@ pub fn promotion_choices(position: &Position, piece: Piece, to: Cell, rules: &Ru
     choices
 }
 
-/// Clause 5 and R-CHECK: whether a move keeps the mover's king safe once
-/// all its effects (a captured king's party eliminated) have happened.
-pub fn keeps_king_safe(position: &Position, mv: Move, rules: &Ruleset) -> bool {
-    let Some(piece) = position.piece_at(mv.from) else {
-        return false;
-    };
-    let mut after = position.clone();
-    // Clause 5: judged once all the move's effects have happened.
-    match rules.reading::<KingSafety>() {
-        KingSafety::AfterAllEffects => {
-            effects::play(&mut after, mv, rules);
-        }
-        KingSafety::NotAsked => return true,
-        KingSafety::KingStepsOnly => {
-            if piece.kind != PieceKind::King {
-                return true;
-            }
-            effects::play(&mut after, mv, rules);
-        }
-        KingSafety::BeforeElimination => {
-            after.relocate(mv.from, mv.to);
-        }
-        // M-SAFETY-BEFORE-ELIM.2: a king taking a king is judged on its
-        // target before the fallen party leaves.
-        KingSafety::KingTakingKingBeforeElimination => {
-            let takes_king = matches!(
-                position.occupant(mv.to),
-                Occupant::Active(victim) if victim.kind == PieceKind::King
-            );
-            if piece.kind == PieceKind::King && takes_king {
-                after.relocate(mv.from, mv.to);
-            } else {
-                effects::play(&mut after, mv, rules);
-            }
-        }
-    }
-    // M-KINGS-DO-NOT-ATTACK.2: a king's step is judged without the
-    // enemy kings.
-    if piece.kind == PieceKind::King
-        && rules.reading::<KingAttack>() == KingAttack::NotAgainstKingSteps
-    {
-        return after.king(piece.party).is_none_or(|king| {
-            !attack::attacked_by_all_but_kings(&after, king, piece.party, rules)
-        });
-    }
-    !attack::in_check(&after, piece.party, rules)
-}
-
-/// M-MATE-KING-ONLY.2: whether a piece of this kind may move at all: a
-/// party in check moves only its king.
-fn may_move_in_check(position: &Position, piece: Piece, rules: &Ruleset) -> bool {
-    piece.kind == PieceKind::King
-        || rules.reading::<MateTest>() != MateTest::CheckedMovesKingOnly
-        || !attack::in_check(position, piece.party, rules)
-}
-
 /// Clause 6.6 (promotion): the promotion choices of a move from `from`:
 /// every pawn move that ends in the zone may promote.
-fn choices_from(
+pub(super) fn choices_from(
     position: &Position,
     piece: Piece,
     from: Cell,
@@ -544,73 +501,4 @@ fn choices_from(
         return Choices::only(None);
     }
     promotion_choices(position, piece, to, rules)
-}
-
-/// The legal moves of the active piece on `from`, in target order.
-pub fn legal_moves_from(position: &Position, from: Cell, rules: &Ruleset) -> Vec<Move> {
-    let Occupant::Active(piece) = position.occupant(from) else {
-        return Vec::new();
-    };
-    if !may_move_in_check(position, piece, rules) {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    for to in piece_targets(position, from, rules).iter() {
-        for promotion in choices_from(position, piece, from, to, rules) {
-            let mv = Move {
-                from,
-                to,
-                promotion,
-            };
-            if keeps_king_safe(position, mv, rules) {
-                moves.push(mv);
-            }
-        }
-    }
-    moves
-}
-
-/// Every legal move of `party` in the position, by origin then target.
-pub fn legal_moves_of(position: &Position, party: Party, rules: &Ruleset) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for (from, piece) in position.pieces() {
-        if piece.party == party && position.is_active(party) {
-            moves.extend(legal_moves_from(position, from, rules));
-        }
-    }
-    moves
-}
-
-/// Whether `party` has at least one legal move (clauses 11, 14).
-pub fn has_legal_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
-    if !position.is_active(party) {
-        return false;
-    }
-    position.pieces().any(|(from, piece)| {
-        piece.party == party
-            && may_move_in_check(position, piece, rules)
-            && piece_targets(position, from, rules).iter().any(|to| {
-                choices_from(position, piece, from, to, rules)
-                    .into_iter()
-                    .any(|promotion| {
-                        keeps_king_safe(
-                            position,
-                            Move {
-                                from,
-                                to,
-                                promotion,
-                            },
-                            rules,
-                        )
-                    })
-            })
-    })
-}
-
-/// The legal moves of the party to move; empty when the game is over.
-pub fn legal_moves(position: &Position, rules: &Ruleset) -> Vec<Move> {
-    match position.to_move() {
-        Some(party) => legal_moves_of(position, party, rules),
-        None => Vec::new(),
-    }
 }

@@ -12,7 +12,7 @@ use crate::variant::monarchie::readings::{
 };
 use crate::variant::monarchie::ruleset::{CheckOrder, NoMoveJudgement, OutrankedClaim, Ruleset};
 
-use super::{attack, movegen};
+use super::{attack, legality, movegen};
 
 /// What the last action did that matters for the order of turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -545,7 +545,7 @@ fn can_move(position: &Position, party: Party, rules: &Ruleset) -> bool {
     if king_only {
         return position
             .king(party)
-            .is_some_and(|king| !movegen::legal_moves_from(position, king, rules).is_empty());
+            .is_some_and(|king| !legality::legal_moves_from(position, king, rules).is_empty());
     }
-    movegen::has_legal_move(position, party, rules)
+    legality::has_legal_move(position, party, rules)
 }

@@ -2,13 +2,43 @@
 //! the elephant's two-point diagonals across the board's cells and the
 //! soldier's steps by the half it stands in (R-DIAGONAL, R-SOLDIER).
 
+use super::super::geometry::Jump;
 use super::super::point::{Kingdom, Point};
 use super::super::position::Piece;
-use super::super::readings::SoldierSteps;
+use super::super::readings::{SoldierSteps, TriangleJumps};
 use super::super::ruleset::Soldier;
 use super::Engine;
 
 impl Engine {
+    /// Clause tk.P2 (F-TRIANGLE-PIECES): whether a horse's (`banner`
+    /// false) or bannerman's jump from `from` may pass the triangle as its
+    /// path does. Under the rule always; the two misreadings stop a path
+    /// with a triangle point as leg or path point, or with a step along a
+    /// triangle edge (from, the straight points and the line's next point,
+    /// the side of the cell the diagonal crosses).
+    pub(super) fn jump_passes(&self, from: Point, jump: &Jump, banner: bool) -> bool {
+        match self.reading::<TriangleJumps>() {
+            TriangleJumps::PassesIt => true,
+            TriangleJumps::NoTrianglePoint => !jump.leg.is_triangle() && !jump.leg2.is_triangle(),
+            TriangleJumps::NoTriangleEdge => {
+                let g = &*self.geometry;
+                let before = if banner { jump.leg } else { from };
+                let next = g
+                    .continuations(before, jump.leg2)
+                    .into_iter()
+                    .find(|x| g.adjacent(*x, jump.to));
+                let mut path = vec![from, jump.leg];
+                if banner {
+                    path.push(jump.leg2);
+                }
+                path.extend(next);
+                !path
+                    .windows(2)
+                    .any(|pair| pair[0].is_triangle() && pair[1].is_triangle())
+            }
+        }
+    }
+
     /// TK-ELEPHANT-CROSSES-ARM: the (eye, target) pairs of two diagonal
     /// steps in a straight line across the board's four-sided cells
     /// (R-DIAGONAL): across a cell from `from` to the eye, then across
