@@ -116,7 +116,7 @@ misreadings! {
     /// Chess's en passant carried over: a pawn's move onto the cell an
     /// enemy pawn's two-cell start move has just passed takes that pawn,
     /// on the very next move only (the search of
-    /// [`super::rejection_search`] found it buildable).
+    /// `src/variant/monarchie/rejection_search.rs` found it buildable).
     EnPassant => "M-EN-PASSANT", ["m.6.6.no-special"];
     // Second codings (issue 47): the same wrong reading as the entry
     // named before the dot, written on its own code path and reaching
