@@ -15,11 +15,13 @@ run=1
 while [ "$run" -le "$runs" ]; do
     echo "stress run $run of $runs (two busy loops beside)"
     log=$(mktemp)
+    began=$(date +%s)
     if ! cargo test --test main >"$log" 2>&1; then
         status=1
         grep -E '^(failures|    |test .* FAILED)' "$log" | head -n 40
     fi
     tail -n 3 "$log"
+    echo "stress run $run took $(( $(date +%s) - began )) s"
     rm -f "$log"
     run=$((run + 1))
 done

@@ -594,7 +594,7 @@ fn move_differences_are_grouped_by_piece_and_reason() {
 /// Item 11: a perft request that times out is said to be slow, with
 /// `--perft-every 0` and `--timeout` suggested, and is no difference.
 #[test]
-fn a_perft_timeout_is_noted_and_is_no_difference() {
+fn a_perft_timeout_is_noted_and_is_no_difference_timeout_5s() {
     let dir = scratch("perft-timeout");
     let found = run(&args(
         "fuzz --variant racingkings --games 1 --max-plies 2 --perft-every 2 --timeout 5 --quiet --engine",

@@ -307,7 +307,7 @@ fn an_engine_answering_twice_loses_every_case() {
 }
 
 #[test]
-fn a_lone_case_that_times_out_says_so() {
+fn a_lone_case_that_times_out_says_so_timeout_5s() {
     let id = "rk.1-turns-alternate";
     let files = regelwerk(&[
         "conform",
