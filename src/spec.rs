@@ -11,8 +11,8 @@ mod misreadings;
 
 pub use misreadings::{
     coding_parts, load_misreading_catalogue, load_misreadings, misreadings_missing_german,
-    MisreadingCatalogue, MisreadingDe, MisreadingEntry, MisreadingKind, RejectedMisreading,
-    Sentence, GEOMETRY_CLAIMS,
+    MisreadingCatalogue, MisreadingDe, MisreadingEntry, MisreadingKind, OneFrame, ReasonDe,
+    RejectedMisreading, SameCatches, Sentence, GEOMETRY_CLAIMS,
 };
 
 /// Which part of the project can test a clause.

@@ -212,7 +212,19 @@ pub(super) fn misreadings_audit(
                 None => {
                     least =
                         Some(least.map_or(catches.in_play.len(), |l| l.min(catches.in_play.len())));
-                    if catches.holds_bar() {
+                    if let Some(one) = &entry.one_frame {
+                        // Issue 47: one frame by the misreading's nature.
+                        match catches.holds_one_frame_bar(&one.frame) {
+                            Ok(()) => (
+                                format!(
+                                    "  (one frame by its nature, {}: {})",
+                                    one.frame, one.reason
+                                ),
+                                false,
+                            ),
+                            Err(problem) => (format!("  <- {problem}"), true),
+                        }
+                    } else if catches.holds_bar() {
                         (String::new(), false)
                     } else {
                         (

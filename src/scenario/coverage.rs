@@ -132,6 +132,11 @@ impl<'a> Tagged<'a> {
                 continue;
             }
             catches.all.push(loaded.scenario.id.clone());
+            catches.steps.extend(
+                differences
+                    .iter()
+                    .map(|d| (loaded.scenario.id.clone(), d.step, d.fields.clone())),
+            );
             let mut frames = BTreeSet::new();
             for difference in differences.iter().filter(|d| in_play(d)) {
                 // A state step sits in the play step before it.
@@ -176,6 +181,10 @@ pub struct Catches {
     /// Those that catch it in play, each with the frames its in-play
     /// differences sit in.
     pub in_play: BTreeMap<String, BTreeSet<String>>,
+    /// Every differing step: the scenario, the step's number and the
+    /// fields that differ there (two codings of one misreading with the
+    /// same steps play alike on the whole suite).
+    pub steps: BTreeSet<(String, usize, Vec<String>)>,
 }
 
 impl Catches {
@@ -188,6 +197,36 @@ impl Catches {
     /// [`MIN_FRAMES`] frames.
     pub fn holds_bar(&self) -> bool {
         self.in_play.len() >= MIN_IN_PLAY && self.frames().len() >= MIN_FRAMES
+    }
+
+    /// For a misreading whose catches sit in one frame by its nature
+    /// (`one_frame` in `spec/<variant>/misreadings.yaml`): `Ok` when at
+    /// least [`MIN_IN_PLAY`] catches in play all sit in `frame`; otherwise
+    /// what is wrong: too few catches, catches in another frame (the
+    /// exemption is wrong) or in a second one (the exemption is stale).
+    ///
+    /// # Errors
+    /// The problem, one line.
+    pub fn holds_one_frame_bar(&self, frame: &str) -> Result<(), String> {
+        let frames = self.frames();
+        if frames.len() >= MIN_FRAMES {
+            return Err(format!(
+                "caught in play in {} frames {frames:?}: the exemption `one_frame: {frame}` is stale, drop it",
+                frames.len()
+            ));
+        }
+        if !frames.is_empty() && !frames.contains(frame) {
+            return Err(format!(
+                "its catches sit in {frames:?}, not in the frame `{frame}` its `one_frame` names"
+            ));
+        }
+        if self.in_play.len() < MIN_IN_PLAY || frames.is_empty() {
+            return Err(format!(
+                "caught in play by {} scenario(s) in {frame}: below {MIN_IN_PLAY} in play in its one frame",
+                self.in_play.len()
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -117,6 +117,53 @@ pub struct MisreadingEntry {
     /// play (`rulings misreadings`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_in_play: Option<String>,
+    /// Why every catch in play sits in one frame by the misreading's
+    /// nature (issue 47): it is then held to [`MIN_IN_PLAY`] catches in
+    /// play in that one frame instead of two frames, and a catch in a
+    /// second frame makes the exemption stale (a failing test).
+    ///
+    /// [`MIN_IN_PLAY`]: crate::scenario::coverage::MIN_IN_PLAY
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_frame: Option<OneFrame>,
+    /// For a second coding: why it may fail exactly the steps of the
+    /// scenarios its first coding fails (issue 47; without it, such a
+    /// coding fails `tests/harness/misreadings.rs`, as it adds nothing the
+    /// first does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_catches: Option<SameCatches>,
+}
+
+/// Why a second coding is caught on exactly the steps its first coding
+/// is caught on.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SameCatches {
+    /// One line: why the suite cannot tell the two codings apart.
+    pub reason: String,
+    /// The reason in German.
+    pub de: ReasonDe,
+}
+
+/// A misreading's exemption from the second frame of issue 47's bar: the
+/// one frame its catches can sit in, and why no other can hold one.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OneFrame {
+    /// The frame (an `id` of `frames` in `spec/<variant>/frames.yaml`)
+    /// every catch in play sits in.
+    pub frame: String,
+    /// One line: why no catch can sit in another frame.
+    pub reason: String,
+    /// The reason in German.
+    pub de: ReasonDe,
+}
+
+/// The German text of a reason ([`OneFrame`], [`SameCatches`]).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReasonDe {
+    /// One line: the reason, in German.
+    pub reason: String,
 }
 
 /// A misreading's text in German.
@@ -450,6 +497,19 @@ pub fn load_misreading_catalogue(
             german_text(&entry.id, "de.wrong", &de.wrong, &entry.wrong)
                 .map_err(|error| fail(error.to_string()))?;
         }
+        if let Some(same) = &entry.same_catches {
+            check_same_catches(entry, same).map_err(|message| {
+                fail(format!(
+                    "misreading '{}': `same_catches`: {message}",
+                    entry.id
+                ))
+            })?;
+        }
+        if let Some(one) = &entry.one_frame {
+            check_one_frame(entry, one).map_err(|message| {
+                fail(format!("misreading '{}': `one_frame`: {message}", entry.id))
+            })?;
+        }
     }
     for entry in &file.misreadings {
         check_coding(&file, entry)
@@ -470,6 +530,64 @@ pub fn load_misreading_catalogue(
         }
     }
     Ok(file)
+}
+
+/// Checks a [`OneFrame`] exemption: a frame named, a reason in English
+/// and in German, each on one non-empty line, and no `not_in_play` beside
+/// it (a misreading held to the bar in total has no frames to count).
+fn check_one_frame(entry: &MisreadingEntry, one: &OneFrame) -> Result<(), String> {
+    let one_line = |text: &str| !text.trim().is_empty() && !text.contains('\n');
+    if !one_line(&one.frame) || one.frame.contains(char::is_whitespace) {
+        return Err(format!(
+            "frame '{}': expected the id of one frame of frames.yaml",
+            one.frame
+        ));
+    }
+    if !one_line(&one.reason) {
+        return Err(
+            "expected `reason` on one non-empty line: why every catch sits in that frame"
+                .to_string(),
+        );
+    }
+    if !one_line(&one.de.reason) {
+        return Err("expected `de.reason` on one non-empty line: the reason in German".to_string());
+    }
+    german_text(
+        &entry.id,
+        "one_frame.de.reason",
+        &one.de.reason,
+        &one.reason,
+    )
+    .map_err(|error| error.to_string())?;
+    if entry.not_in_play.is_some() {
+        return Err(
+            "beside `not_in_play`: a misreading held to the bar in total has no frames to count"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Checks a [`SameCatches`] reason: on a second coding only, in English
+/// and in German, each on one non-empty line.
+fn check_same_catches(entry: &MisreadingEntry, same: &SameCatches) -> Result<(), String> {
+    let one_line = |text: &str| !text.trim().is_empty() && !text.contains('\n');
+    if entry.coding_of.is_none() {
+        return Err(
+            "on a first coding: only a second coding (`coding_of`) is compared with its first"
+                .to_string(),
+        );
+    }
+    if !one_line(&same.reason) || !one_line(&same.de.reason) {
+        return Err("expected `reason` and `de.reason` each on one non-empty line".to_string());
+    }
+    german_text(
+        &entry.id,
+        "same_catches.de.reason",
+        &same.de.reason,
+        &same.reason,
+    )
+    .map_err(|error| error.to_string())
 }
 
 /// Checks a misreading's place among the codings: an ID `<FIRST>.<n>`

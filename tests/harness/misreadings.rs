@@ -260,6 +260,20 @@ fn alternatives_not_in_play(variant: VariantId) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The misreadings whose catches sit in one frame by their nature, each
+/// with its `one_frame` exemption of `spec/<variant>/misreadings.yaml`:
+/// held to [`MIN_IN_PLAY`] catches in play in that frame; a catch in
+/// another frame fails the test (the exemption is stale or wrong).
+fn one_frame(variant: VariantId) -> Vec<(String, regelwerk::spec::OneFrame)> {
+    let dir = root().join("spec").join(variant.name());
+    load_misreading_catalogue(&dir, variant)
+        .unwrap_or_else(|error| panic!("{error}"))
+        .misreadings
+        .into_iter()
+        .filter_map(|m| m.one_frame.map(|one| (m.id, one)))
+        .collect()
+}
+
 /// An item exempt from the in-play bar (a misreading or a ruling
 /// alternative that by its nature cannot change play): the finding that
 /// argues it must be in the variant's spec, nothing may catch it in play,
@@ -298,7 +312,8 @@ fn every_misreading_is_caught_in_play_five_times_in_two_frames() {
         let exempt = not_in_play(variant);
         let cases = cases_of(variant);
         let frames = load_frame_spec(&root(), variant).unwrap_or_else(|error| panic!("{error}"));
-        let tagged = Tagged::new(variant, &cases, frames);
+        let one_frame = one_frame(variant);
+        let tagged = Tagged::new(variant, &cases, frames.clone());
         for (id, _) in regelwerk::variant::misreadings(variant) {
             let catches = tagged.catches(id);
             let in_play: Vec<String> = catches.in_play.keys().cloned().collect();
@@ -311,6 +326,34 @@ fn every_misreading_is_caught_in_play_five_times_in_two_frames() {
                     catches.all.len(),
                     MIN_KILLS_PER_MISREADING,
                 );
+                continue;
+            }
+            if let Some((_, one)) = one_frame.iter().find(|(e, _)| e == id) {
+                assert!(
+                    frames
+                        .as_ref()
+                        .is_some_and(|spec| spec.is_frame(&one.frame)),
+                    "{variant}: {id}: `one_frame: {}` names no frame of spec/{variant}/frames.yaml",
+                    one.frame
+                );
+                if let Err(problem) = catches.holds_one_frame_bar(&one.frame) {
+                    // Too few catches is a shortfall like any other; a
+                    // catch in another frame breaks the exemption itself.
+                    assert!(
+                        catches.frames().len() < MIN_FRAMES
+                            && catches.frames().iter().all(|f| *f == one.frame),
+                        "{variant}: {id}: {problem} ({} in total): {in_play:?}",
+                        catches.all.len()
+                    );
+                    short.push((
+                        variant.name().to_string(),
+                        id.to_string(),
+                        format!(
+                            "{variant}: {id}: {problem} (one frame by its nature: {})",
+                            one.reason
+                        ),
+                    ));
+                }
                 continue;
             }
             if !catches.holds_bar() {
@@ -372,6 +415,56 @@ fn every_misreading_has_a_second_coding() {
         "misreadings coded only once",
         short,
         "spec/<variant>/misreadings.yaml",
+    );
+    assert!(stale.is_empty(), "no longer short, delete: {stale:?}");
+}
+
+/// Issue 47: a second coding, written independently of its first, is
+/// caught somewhere its first is not: a coding whose differing steps
+/// (scenario, step and differing fields, over the whole suite) are exactly
+/// its first coding's plays alike on every scenario and fails, unless
+/// its entry says why (`same_catches`); while open, an item `same:<ID>`
+/// of the known-short list. A `same_catches` whose codings do differ is
+/// stale and fails.
+#[test]
+fn a_second_coding_is_not_caught_exactly_where_its_first_is() {
+    let mut short = Vec::new();
+    for variant in catalogued() {
+        let dir = root().join("spec").join(variant.name());
+        let catalogue =
+            load_misreading_catalogue(&dir, variant).unwrap_or_else(|error| panic!("{error}"));
+        let cases = cases_of(variant);
+        let tagged = Tagged::new(variant, &cases, None);
+        for entry in &catalogue.misreadings {
+            let Some(first) = entry.coding_of.as_deref() else {
+                continue;
+            };
+            let (of_first, of_second) = (tagged.catches(first), tagged.catches(&entry.id));
+            let alike = of_first.steps == of_second.steps;
+            match (&entry.same_catches, alike) {
+                (Some(same), false) => panic!(
+                    "{variant}: {}: `same_catches` says why it is caught exactly where {first} is ({}), but the two differ now; drop it",
+                    entry.id, same.reason
+                ),
+                (None, true) => short.push((
+                    variant.name().to_string(),
+                    format!("same:{}", entry.id),
+                    format!(
+                        "{variant}: {} fails exactly the steps {first} fails ({} step(s) of {} scenario(s)): recode it, add a scenario that tells them apart, or say why in `same_catches`",
+                        entry.id,
+                        of_second.steps.len(),
+                        of_second.all.len()
+                    ),
+                )),
+                _ => {}
+            }
+        }
+    }
+    let stale = stale(&short, |item| item.starts_with("same:"));
+    judge(
+        "second codings caught exactly where their first codings are",
+        short,
+        "cargo run --release -- rulings misreadings --variant V --verbose",
     );
     assert!(stale.is_empty(), "no longer short, delete: {stale:?}");
 }
@@ -592,6 +685,14 @@ fn the_coverage_tables_are_up_to_date() {
     }
 }
 
+/// The lines `wrong: "w"` and a `one_frame` exemption of a misreading in
+/// the loader test's catalogue.
+fn one_frame_entry(frame: &str, reason: &str, german: &str) -> String {
+    format!(
+        "    wrong: \"w\"\n    one_frame:\n      frame: \"{frame}\"\n      reason: \"{reason}\"\n      de:\n        reason: \"{german}\"\n"
+    )
+}
+
 /// The loader rejects an unknown field, an unknown kind and a `from` that
 /// names no sentence, each with the file and what was expected.
 #[test]
@@ -663,11 +764,54 @@ fn the_catalogue_loader_rejects_bad_entries() {
             good.replace("    reason: \"r\"\n", "    reason: \"r\"\n    search: \"\"\n"),
             "expected `search` on one non-empty line",
         ),
+        (
+            good.replace("    wrong: \"w\"\n", "    wrong: \"w\"\n    one_frame:\n      frame: white\n      de:\n        reason: \"nur Weiß\"\n"),
+            "missing field `reason`",
+        ),
+        (
+            good.replace("    wrong: \"w\"\n", &one_frame_entry("white", " ", "nur Weiß kommt zuerst an")),
+            "expected `reason` on one non-empty line",
+        ),
+        (
+            good.replace("    wrong: \"w\"\n", &one_frame_entry("white", "every catch sits in the arrival of White", "every catch sits in the arrival of White")),
+            "one_frame.de.reason",
+        ),
+        (
+            good.replace("    wrong: \"w\"\n", &one_frame_entry("", "every catch sits in the arrival of White", "nur Weiß kommt zuerst an")),
+            "expected the id of one frame",
+        ),
+        (
+            good.replace("    wrong: \"w\"\n", &format!("{}    not_in_play: F-X\n", one_frame_entry("white", "every catch sits in the arrival of White", "nur Weiß kommt zuerst an"))),
+            "beside `not_in_play`",
+        ),
+        (
+            good.replace("    wrong: \"w\"\n", "    wrong: \"w\"\n    same_catches:\n      reason: \"no scenario can tell the two apart\"\n      de:\n        reason: \"kein Szenario kann die beiden trennen\"\n"),
+            "on a first coding",
+        ),
+        (
+            good.replace("rejected:\n", "  - id: RK-A.2\n    coding_of: RK-A\n    clauses: [rk.1]\n    wrong: \"w2\"\n    same_catches:\n      reason: \"no scenario can tell the two apart\"\n      de:\n        reason: \"\"\nrejected:\n"),
+            "each on one non-empty line",
+        ),
     ] {
         let error = load(&bad).expect_err(&bad);
         assert!(error.contains(says), "{error} (expected: {says})");
         assert!(error.contains("misreadings.yaml"), "{error}");
     }
+    let exempt = good.replace(
+        "    wrong: \"w\"\n",
+        &one_frame_entry(
+            "white",
+            "every catch sits in the arrival of White",
+            "nur Weiß kommt zuerst an",
+        ),
+    );
+    let catalogue = load(&exempt).unwrap_or_else(|error| panic!("{error}"));
+    let one = catalogue.misreadings[0]
+        .one_frame
+        .as_ref()
+        .unwrap_or_else(|| panic!("one_frame was not read"));
+    assert_eq!(one.frame, "white");
+    assert_eq!(one.de.reason, "nur Weiß kommt zuerst an");
     let two = good.replace(
         "rejected:\n",
         "  - id: RK-A.2\n    coding_of: RK-A\n    clauses: [rk.1]\n    wrong: \"w2\"\nrejected:\n",

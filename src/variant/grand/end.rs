@@ -63,6 +63,15 @@ pub fn insufficient_material(board: &Board) -> bool {
 /// (claims aside): drawn by insufficient material, won by checkmate, drawn
 /// by stalemate, or going on.
 pub fn status(position: &Position, rules: &Grand) -> Status {
+    // G-STALEMATE-WINS.2: a side without a legal move is mated, check or
+    // not, and mate is asked before the material.
+    if rules.reading::<Stalemate>() == Stalemate::NoMoveIsMate {
+        let mut moves = Vec::new();
+        movegen::legal_moves(position, None, rules, &mut moves);
+        if moves.is_empty() {
+            return Status::won_by(position.side.opponent().name(), "checkmate");
+        }
+    }
     if rules.material_ends(position) {
         return Status::Drawn {
             reason: "insufficient-material".to_string(),

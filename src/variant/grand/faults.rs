@@ -81,7 +81,8 @@ misreadings! {
     /// last rank) attacks nothing.
     StuckPawnNoCheck2 => "G-STUCK-PAWN-NO-CHECK.2", ["g.7.3"];
     /// G-STALEMATE-WINS, second coding: a side without a legal move is
-    /// mated, check or not (the end test forgets to ask for check).
+    /// mated, check or not (the end test forgets to ask for check), and
+    /// mate is asked before insufficient material.
     StalemateWins2 => "G-STALEMATE-WINS.2", ["g.8.2"];
     /// G-MATERIAL-PLAYS-ON, second coding: only two bare kings end the
     /// game; a king with a lone minor piece, or bishops of one colour,

@@ -102,7 +102,8 @@ readings! {
         Draw,
         /// G-STALEMATE-WINS: the side that stalemated wins.
         Wins => StalemateWins,
-        /// G-STALEMATE-WINS.2: no move is mate, check or not.
+        /// G-STALEMATE-WINS.2: no move is mate, check or not, judged
+        /// before insufficient material.
         NoMoveIsMate => StalemateWins2,
     }
     /// Clause g.8.4: the fifty-move rule.

@@ -113,6 +113,11 @@ misreadings! {
     /// Only a forfeit ends a party on time; a move that uses the last
     /// second leaves it in the game.
     FlagOnlyOnForfeit => "M-FLAG-ONLY-ON-FORFEIT", ["m.15.total-time"];
+    /// Chess's en passant carried over: a pawn's move onto the cell an
+    /// enemy pawn's two-cell start move has just passed takes that pawn,
+    /// on the very next move only (the search of
+    /// `src/variant/monarchie/rejection_search.rs` found it buildable).
+    EnPassant => "M-EN-PASSANT", ["m.6.6.no-special"];
     // Second codings (issue 47): the same wrong reading as the entry
     // named before the dot, written on its own code path and reaching
     // its own set of positions.
@@ -261,6 +266,10 @@ misreadings! {
     /// M-FLAG-ONLY-ON-FORFEIT, second coding: a move that empties the
     /// clock leaves the party in the game until its next turn comes.
     FlagOnlyOnForfeit2 => "M-FLAG-ONLY-ON-FORFEIT.2", ["m.15.total-time"];
+    /// M-EN-PASSANT, second coding: the right to take en passant lasts,
+    /// for every other party, until the pawn's own party moves again (in
+    /// two-handed chess the same moment).
+    EnPassant2 => "M-EN-PASSANT.2", ["m.6.6.no-special"];
 }
 
 /// `(ID, clauses)` of every misreading, in catalogue order (the

@@ -11,10 +11,12 @@ use std::rc::Rc;
 use serde_json::{json, Value};
 
 use crate::variant::monarchie::cell::Cell;
+use crate::variant::monarchie::en_passant::{self, Rights};
 use crate::variant::monarchie::moves::{Action, Move};
 use crate::variant::monarchie::notation::to_notation;
 use crate::variant::monarchie::party::Party;
 use crate::variant::monarchie::position::{Occupant, Position};
+use crate::variant::monarchie::readings::EnPassant;
 use crate::variant::monarchie::rules::{
     self, legal_moves, legal_moves_from, parties_in_check, Event, Outcome,
 };
@@ -47,6 +49,9 @@ pub struct MonarchieGame {
     pub position: Position,
     /// The rulings.
     pub rules: Ruleset,
+    /// M-EN-PASSANT (.2): the fault's rights to take en passant, kept
+    /// beside the position (never in it); always empty under the rule.
+    pub passed: Rights,
 }
 
 impl MonarchieGame {
@@ -97,6 +102,17 @@ impl MonarchieGame {
     /// (what [`Game::play`] plays and [`Game::accepts`] asks about).
     fn transition(&self, text: &str) -> Result<(Action, Position, Outcome), Refusal> {
         let action = read_action(text)?;
+        if let Action::Move { mv, .. } = action {
+            // M-EN-PASSANT (.2): a pawn's move onto a passed cell takes
+            // the passing pawn, if the rules allow the capture there.
+            if let Some(victim) = self.passed.victim(&self.position, mv, &self.rules) {
+                if let Some((next, outcome)) =
+                    en_passant::take(&self.position, action, victim, &self.rules)
+                {
+                    return Ok((action, next, outcome));
+                }
+            }
+        }
         let mut next = self.position.clone();
         let outcome = rules::apply(&mut next, action, &self.rules).map_err(refusal)?;
         Ok((action, next, outcome))
@@ -145,7 +161,11 @@ pub fn open(position: Option<&str>, rulings: &[String]) -> Result<Box<dyn Game>,
     };
     let rules =
         Ruleset::from_settings(rulings).map_err(|error| VariantError::Rules(error.to_string()))?;
-    Ok(Box::new(MonarchieGame { position, rules }))
+    Ok(Box::new(MonarchieGame {
+        position,
+        rules,
+        passed: Rights::default(),
+    }))
 }
 
 /// [`open`] with the misreadings `faults` (IDs `M-...`) played.
@@ -166,7 +186,11 @@ pub fn open_with_faults(
         .map_err(|error| VariantError::Rules(error.to_string()))?
         .with_faults(faults)
         .map_err(|error| VariantError::Rules(error.to_string()))?;
-    Ok(Box::new(MonarchieGame { position, rules }))
+    Ok(Box::new(MonarchieGame {
+        position,
+        rules,
+        passed: Rights::default(),
+    }))
 }
 
 fn key(party: Party) -> String {
@@ -358,6 +382,9 @@ impl Game for MonarchieGame {
 
     fn play(&mut self, action: &str) -> Result<Report, Refusal> {
         let (action, next, outcome) = self.transition(action)?;
+        self.passed = self
+            .passed
+            .after(&self.position, outcome.actor, action, &self.rules);
         self.position = next;
         Ok(report(action, &outcome, &self.position))
     }
@@ -438,6 +465,11 @@ impl Game for MonarchieGame {
     /// MONARCHIE's fifteen named invariants (`src/variant/monarchie/invariants.rs`) of
     /// the position and of the transition, replayed from `before`.
     fn own_invariants(&self, before: &str, report: &Report) -> Result<(), (String, String)> {
+        if self.rules.reading::<EnPassant>() != EnPassant::NoCapture {
+            // M-EN-PASSANT (.2) keeps rights the notation does not carry:
+            // such a game cannot be replayed from `before`.
+            return Ok(());
+        }
         let broken = |violation: crate::variant::monarchie::invariants::Violation| {
             (violation.invariant.to_string(), violation.to_string())
         };

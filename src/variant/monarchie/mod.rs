@@ -9,6 +9,7 @@
 pub mod board_text;
 pub mod cell;
 pub mod diagram;
+pub mod en_passant;
 pub mod fast;
 pub mod faults;
 pub mod frames;

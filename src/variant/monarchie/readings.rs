@@ -399,4 +399,16 @@ readings! {
         /// M-CHECK-NO-PRIORITY.2: never right after a move.
         NotAfterAMove => CheckNoPriority2,
     }
+
+    /// Clause 6.6 (no special moves): a pawn that passed a cell with its
+    /// two-cell start move cannot be taken on the cell it passed.
+    EnPassant, "m.6.6.no-special" {
+        /// The rule: there is no capture en passant.
+        NoCapture,
+        /// M-EN-PASSANT: chess's en passant, on the very next move only.
+        NextMove => EnPassant,
+        /// M-EN-PASSANT.2: en passant by any party until the pawn's own
+        /// party moves again.
+        UntilItsPartyMovesAgain => EnPassant2,
+    }
 }

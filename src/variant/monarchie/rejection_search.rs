@@ -33,7 +33,8 @@ fn pawn_attacks(party: Party, from: Cell) -> Vec<Cell> {
 /// passes a cell that a moved pawn of another party attacks from a
 /// neighbour). So the board gives a
 /// chess habit something to play with once an engine remembers the last
-/// move; the misreading is buildable (not built in this round).
+/// move; the misreading is built as M-EN-PASSANT and M-EN-PASSANT.2
+/// ([`super::en_passant`]), the rejection keeps castling only.
 #[test]
 fn start_moves_pass_cells_enemy_pawns_could_attack() {
     let start = to_notation(&Position::start());

@@ -26,6 +26,15 @@ pub const DRAW_CLAIMS: DrawClaims = DrawClaims {
 /// Clauses rk.5 and rk.6.1: where the game stands in `position` (claims
 /// aside): decided by the race, drawn by stalemate, or going on.
 pub fn status(position: &Position, rules: &RacingKings) -> Status {
+    // RK-STALEMATE-LOSES.2: the side without a move loses, asked before
+    // the race is judged.
+    if rules.reading::<Stalemate>() == Stalemate::LosesBeforeRace {
+        let mut moves = Vec::new();
+        movegen::legal_moves(position, None, rules, &mut moves);
+        if moves.is_empty() {
+            return Status::won_by(position.side.opponent().name(), "stalemate");
+        }
+    }
     if let Race::Decided(status) = goal::race(position, rules) {
         return status;
     }
@@ -51,8 +60,9 @@ pub fn status(position: &Position, rules: &RacingKings) -> Status {
         Stalemate::Draw => Status::Drawn {
             reason: "stalemate".to_string(),
         },
-        Stalemate::Loses => Status::won_by(position.side.opponent().name(), "stalemate"),
-        Stalemate::RaceLost => Status::won_by(position.side.opponent().name(), "goal"),
+        Stalemate::Loses | Stalemate::LosesBeforeRace => {
+            Status::won_by(position.side.opponent().name(), "stalemate")
+        }
     }
 }
 

@@ -68,11 +68,12 @@ misreadings! {
     /// RK-ANSWER-FOR-WHITE, second coding: when Black's king arrives
     /// first, White answers whenever its king stands on rank 7.
     AnswerForWhite2 => "RK-ANSWER-FOR-WHITE.2", ["rk.5.2"];
-    /// RK-GOAL-ANY-PIECE, second coding: any piece of the side that has
-    /// just moved standing on rank 8 wins.
+    /// RK-GOAL-ANY-PIECE, second coding: any piece in the answer rule
+    /// only: after White's king arrives, Black follows, and draws, with
+    /// any piece on rank 8.
     GoalAnyPiece2 => "RK-GOAL-ANY-PIECE.2", ["rk.5.1"];
-    /// RK-STALEMATE-LOSES, second coding: a side without a legal move has
-    /// lost the race, scored as the opponent's goal.
+    /// RK-STALEMATE-LOSES, second coding: a side without a legal move
+    /// loses, asked before the race (a tie or an arrival included).
     StalemateLoses2 => "RK-STALEMATE-LOSES.2", ["rk.6.1"];
     /// RK-BARE-KINGS-DRAWN, second coding: chess's insufficient material
     /// carried over: bare kings, or a king with one knight or bishop
@@ -85,8 +86,8 @@ misreadings! {
     /// attack on the enemy king is not tested; a check a capture uncovers
     /// still is.
     CaptureMayCheck2 => "RK-CAPTURE-MAY-CHECK.2", ["rk.4.2"];
-    /// RK-GOAL-OWN-SIDE, second coding: the board is turned for Black, so
-    /// Black's king is home on rank 1 and Black's answer is a step to
-    /// rank 1.
+    /// RK-GOAL-OWN-SIDE, second coding: the board is turned for Black
+    /// when judging arrival, so Black's king is home on rank 1, while the
+    /// answer rule still asks for a step to rank 8.
     GoalOwnSide2 => "RK-GOAL-OWN-SIDE.2", ["rk.5.1"];
 }

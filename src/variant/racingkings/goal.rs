@@ -36,21 +36,42 @@ pub fn home(position: &Position, side: Side, rules: &RacingKings) -> bool {
             .pieces()
             .any(|(square, piece)| piece.side == side && square.rank() == goal)
     };
+    let king = position.board.king(side).rank() == goal;
     match rules.reading::<GoalPiece>() {
-        GoalPiece::King => position.board.king(side).rank() == goal,
+        GoalPiece::King => king,
         GoalPiece::AnyPiece => any_piece(),
-        GoalPiece::AnyPieceOfTheMover if side != position.side => any_piece(),
-        GoalPiece::AnyPieceOfTheMover => position.board.king(side).rank() == goal,
+        // RK-GOAL-ANY-PIECE.2: once White's king has arrived, any Black
+        // piece on the goal rank counts as Black's answer.
+        GoalPiece::AnyPieceInAnswer if side == Side::Black && white_king_home(position, rules) => {
+            king || any_piece()
+        }
+        GoalPiece::AnyPieceInAnswer => king,
     }
+}
+
+/// Whether White's king stands on White's goal rank.
+fn white_king_home(position: &Position, rules: &RacingKings) -> bool {
+    position.board.king(Side::White).rank() == goal_rank(Side::White, rules)
 }
 
 /// Clause rk.5.1: the rank `side`'s king races to, rank 8 for both.
 fn goal_rank(side: Side, rules: &RacingKings) -> u8 {
     match (rules.reading::<GoalRank>(), side) {
         (GoalRank::OwnSide, Side::Black) => 0,
-        // RK-GOAL-OWN-SIDE.2: rank 8 of the board turned for Black.
-        (GoalRank::TurnedForBlack, Side::Black) => turned(GOAL_RANK),
+        // RK-GOAL-OWN-SIDE.2: rank 8 of the board turned for Black, when
+        // judging whether Black's king has arrived.
+        (GoalRank::TurnedForBlackArrival, Side::Black) => turned(GOAL_RANK),
         _ => GOAL_RANK,
+    }
+}
+
+/// Clause rk.5.2: the rank the answering `side`'s king must be able to
+/// reach, the goal rank; RK-GOAL-OWN-SIDE.2 codes the answer apart from
+/// the arrival and asks for White's rank 8 there ("the same rank").
+fn answer_rank(side: Side, rules: &RacingKings) -> u8 {
+    match rules.reading::<GoalRank>() {
+        GoalRank::TurnedForBlackArrival => GOAL_RANK,
+        _ => goal_rank(side, rules),
     }
 }
 
@@ -120,8 +141,14 @@ pub fn race(position: &Position, rules: &RacingKings) -> Race {
 /// its king to the goal rank.
 fn can_follow(position: &Position, side: Side, rules: &RacingKings) -> bool {
     let king: Square = position.board.king(side);
-    let goal = goal_rank(side, rules);
+    let goal = answer_rank(side, rules);
     match rules.reading::<Follow>() {
+        // RK-GOAL-ANY-PIECE.2: any legal move that brings a piece there.
+        Follow::LegalKingMove if rules.reading::<GoalPiece>() == GoalPiece::AnyPieceInAnswer => {
+            let mut moves = Vec::new();
+            movegen::legal_moves(position, None, rules, &mut moves);
+            moves.iter().any(|mv| mv.to.rank() == goal)
+        }
         Follow::LegalKingMove => {
             if king.rank().abs_diff(goal) != 1 {
                 return false;

@@ -33,8 +33,9 @@ readings! {
         King,
         /// RK-GOAL-ANY-PIECE: any piece of the side.
         AnyPiece => GoalAnyPiece,
-        /// RK-GOAL-ANY-PIECE.2: any piece of the side that just moved.
-        AnyPieceOfTheMover => GoalAnyPiece2,
+        /// RK-GOAL-ANY-PIECE.2: any piece in the answer rule only: after
+        /// White's king arrives, Black follows and draws with any piece.
+        AnyPieceInAnswer => GoalAnyPiece2,
     }
     /// Clause rk.5.1: the rank both kings race to.
     GoalRank, "rk.5.1" {
@@ -42,8 +43,9 @@ readings! {
         Eighth,
         /// RK-GOAL-OWN-SIDE: each side's eighth rank; Black's is rank 1.
         OwnSide => GoalOwnSide,
-        /// RK-GOAL-OWN-SIDE.2: the board turned for Black.
-        TurnedForBlack => GoalOwnSide2,
+        /// RK-GOAL-OWN-SIDE.2: the board turned for Black when judging
+        /// arrival (rank 1), while the answer rule asks for rank 8.
+        TurnedForBlackArrival => GoalOwnSide2,
     }
     /// Clause rk.5.2 (ruling R-RK-ANSWER): the answer to White's arrival.
     Answer, "rk.5.2" {
@@ -82,8 +84,8 @@ readings! {
         Draw,
         /// RK-STALEMATE-LOSES: the side loses.
         Loses => StalemateLoses,
-        /// RK-STALEMATE-LOSES.2: the race is lost.
-        RaceLost => StalemateLoses2,
+        /// RK-STALEMATE-LOSES.2: the side loses, judged before the race.
+        LosesBeforeRace => StalemateLoses2,
     }
     /// Clause rk.6.3: the fifty-move rule.
     FiftyMove, "rk.6.3" {
