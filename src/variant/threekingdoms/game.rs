@@ -100,7 +100,7 @@ pub fn open_game_with(
         SetupExamination::OnlyInCheck => engine.in_check(position, first),
     };
     if let Some(first) = position.to_move.filter(|first| examined(&position, *first)) {
-        transition::examine_from(&engine, &mut position, first);
+        transition::examine_setup(&engine, &mut position, first);
     }
     Ok(ThreeKingdomsGame::new(engine, position))
 }
