@@ -181,7 +181,8 @@ misreadings! {
     /// the counter, a stalemate does not.
     CounterCaptureOnly2 => "TK-COUNTER-CAPTURE-ONLY.2", ["tk.T10.move-limit"];
     /// TK-COUNTER-NEVER-RESETS, second coding: the counter is the number
-    /// of moves played since the start.
+    /// of moves played since the start of play (a set-up's count is not
+    /// read).
     CounterNeverResets2 => "TK-COUNTER-NEVER-RESETS.2", ["tk.T10.move-limit"];
     /// TK-MOVE-LIMIT-EXCLUSIVE, second coding: the draw needs a count
     /// strictly above the limit, and the count starts at the resetting
@@ -197,7 +198,8 @@ misreadings! {
     /// refused; leaving and running out of time are not.
     ResignOnlyOnMove2 => "TK-RESIGN-ONLY-ON-MOVE.2", ["tk.T11"];
     /// TK-HEIR-NEXT-KINGDOM, second coding: the heir is the kingdom the
-    /// turn order hands the move to after the trapped one.
+    /// turn order hands the move to after the trapped one, in play; the
+    /// set-up loop, code of its own, names the heir as ruled.
     HeirNextKingdom2 => "TK-HEIR-NEXT-KINGDOM.2", ["tk.T8.heir"];
     /// TK-GAME-ENDS-AT-FIRST-DEFEAT, second coding: the first defeat ends
     /// the game, won by the kingdom that made the last move.

@@ -83,7 +83,7 @@ pub fn open_game_with(
         Some(text) => notation::from_text(text)?,
         None => Position::start(rules.bannermen),
     };
-    position.refresh_generals();
+    transition::prepare_setup(&engine, &mut position);
     let problems = setup::problems(&engine, &position);
     if !problems.is_empty() {
         return Err(VariantError::Position {

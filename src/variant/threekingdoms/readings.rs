@@ -248,7 +248,7 @@ readings! {
         /// TK-HEIR-NEXT-KINGDOM: the kingdom that moves after it.
         NextKingdom => HeirNextKingdom,
         /// TK-HEIR-NEXT-KINGDOM.2: the kingdom the turn order hands the
-        /// move to after it.
+        /// move to after it, in play (the set-up loop as ruled).
         NextInTurnOrder => HeirNextKingdom2,
     }
 
@@ -312,7 +312,7 @@ readings! {
         /// TK-COUNTER-CAPTURE-ONLY.2: a capture or a mate resets it.
         CaptureOrMateResets => CounterCaptureOnly2,
         /// TK-COUNTER-NEVER-RESETS.2: it counts every move since the
-        /// start.
+        /// start of play (a set-up's count is not read).
         CountsEveryMove => CounterNeverResets2,
         /// TK-MOVE-LIMIT-EXCLUSIVE.2: strictly above the limit, counted
         /// from the resetting move on (which sets it to 1).

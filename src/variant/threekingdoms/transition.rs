@@ -188,10 +188,17 @@ pub fn move_and_capture(
 /// has had no legal move; else the last mover; else the active kingdom
 /// before it. `last-mover`: the last mover, else the kingdom before it.
 pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
+    heir_in(engine, position, kingdom, false)
+}
+
+/// [`heir_of`], told whether the set-up loop asks (one misreading's
+/// second coding names the heir by the turn order in play only).
+fn heir_in(engine: &Engine, position: &Position, kingdom: Kingdom, set_up: bool) -> Kingdom {
     // Clause tk.T8 (heir): the heir is as R-HEIR reads it.
     match engine.reading::<TrapHeir>() {
         TrapHeir::AsRuled => {}
         TrapHeir::NextKingdom => return position.next_active(kingdom),
+        TrapHeir::NextInTurnOrder if set_up => {}
         TrapHeir::NextInTurnOrder => {
             let mut heir = next_after(engine, position, kingdom);
             while heir == kingdom || !position.is_active(heir) {
@@ -216,6 +223,16 @@ pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdo
 /// one kingdom left, it has won and nobody is to move.
 pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) -> Vec<Defeat> {
     examine(engine, position, first, false)
+}
+
+/// Clause tk.T10 (move limit) for a set-up position: its quiet count
+/// stands (one misreading's second coding counts the moves played since
+/// the start of play, so a set-up's count is not read).
+pub fn prepare_setup(engine: &Engine, position: &mut Position) {
+    position.refresh_generals();
+    if engine.reading::<QuietMoveLimit>() == QuietMoveLimit::CountsEveryMove {
+        position.quiet = 0;
+    }
 }
 
 /// The set-up loop (clause tk.T8 with tk.T6): [`examine_from`] for a
@@ -281,7 +298,7 @@ fn examine(engine: &Engine, position: &mut Position, first: Kingdom, set_up: boo
         } else {
             Cause::Stalemate
         };
-        let heir = heir_of(engine, position, q);
+        let heir = heir_in(engine, position, q, set_up);
         defeats.push(defeat(engine, position, q, heir, cause));
         q = next(position, q);
     }
