@@ -119,7 +119,8 @@ misreadings! {
     /// files d to f of its own half, up to the bank.
     GeneralLeavesPalace2 => "TK-GENERAL-LEAVES-PALACE.2", ["tk.T5.general"];
     /// TK-CANNON-CAPTURES-DIRECT, second coding: the cannon takes the
-    /// chariot's targets besides its own.
+    /// chariot's targets besides its own in its move list, while the
+    /// attack test (a routine of its own) still asks for a screen.
     CannonCapturesDirect2 => "TK-CANNON-CAPTURES-DIRECT.2", ["tk.T5.cannon"];
     /// TK-SOLDIER-BANK-SIDEWAYS, second coding: sideways on its own
     /// fourth rank and bank (from its start rank on).
@@ -146,10 +147,12 @@ misreadings! {
     /// triangle facing counts into the next kingdom's e-file only.
     FacingNotThroughTriangle2 => "TK-FACING-NOT-THROUGH-TRIANGLE.2", ["tk.T7.facing"];
     /// TK-FACING-CREATED-ONLY, second coding: a move is refused for
-    /// facing only if no facing stood before it.
+    /// facing only if it makes the general face a rival general it did
+    /// not face before (kingdom by kingdom).
     FacingCreatedOnly2 => "TK-FACING-CREATED-ONLY.2", ["tk.T7.facing"];
-    /// TK-SAFETY-NEXT-ONLY, second coding: the attacks of the kingdom
-    /// that moved before the mover are left out.
+    /// TK-SAFETY-NEXT-ONLY, second coding: the check test itself counts
+    /// only the attacks of the kingdom that moves after the attacked one
+    /// (so mates and reported checks follow it too).
     SafetyNextOnly2 => "TK-SAFETY-NEXT-ONLY.2", ["tk.T7"];
     /// TK-SAFETY-BEFORE-TAKEOVER, second coding: the captured general
     /// leaves first, and its army is handed over only after the test.
@@ -164,22 +167,26 @@ misreadings! {
     /// cleared in a pass of their own before the army changes hands.
     TakeoverOwnHomeOnly2 => "TK-TAKEOVER-OWN-HOME-ONLY.2", ["tk.T8.takeover"];
     /// TK-STALEMATE-SKIPS, second coding: a kingdom not in check is
-    /// skipped before its moves are even counted.
+    /// skipped before its moves are even counted, in the hand-on after
+    /// an action only (the set-up loop is code of its own and defeats).
     StalemateSkips2 => "TK-STALEMATE-SKIPS.2", ["tk.T8"];
     /// TK-SETUP-NOT-EXAMINED, second coding: a set-up position's kingdom
     /// to move is examined only when it stands in check.
     SetupNotExamined2 => "TK-SETUP-NOT-EXAMINED.2", ["tk.T8", "tk.T6"];
     /// TK-TURN-CLOCKWISE, second coding: the order read from a fixed
-    /// table Shu, Wei, Wu.
+    /// table Shu, Wei, Wu in play; the set-up loop, code of its own,
+    /// walks the ruled order.
     TurnClockwise2 => "TK-TURN-CLOCKWISE.2", ["tk.T6"];
     /// TK-COUNTER-CAPTURE-ONLY, second coding: a capture or a mate resets
     /// the counter, a stalemate does not.
     CounterCaptureOnly2 => "TK-COUNTER-CAPTURE-ONLY.2", ["tk.T10.move-limit"];
     /// TK-COUNTER-NEVER-RESETS, second coding: the counter is the number
-    /// of moves played since the start.
+    /// of moves played since the start of play (a set-up's count is not
+    /// read).
     CounterNeverResets2 => "TK-COUNTER-NEVER-RESETS.2", ["tk.T10.move-limit"];
     /// TK-MOVE-LIMIT-EXCLUSIVE, second coding: the draw needs a count
-    /// strictly above the limit.
+    /// strictly above the limit, and the count starts at the resetting
+    /// move (a capture or defeat sets it to 1).
     MoveLimitExclusive2 => "TK-MOVE-LIMIT-EXCLUSIVE.2", ["tk.T10.move-limit"];
     /// TK-REPETITION-FOURTH, second coding: the start or set-up position
     /// is not counted as an occurrence.
@@ -191,7 +198,8 @@ misreadings! {
     /// refused; leaving and running out of time are not.
     ResignOnlyOnMove2 => "TK-RESIGN-ONLY-ON-MOVE.2", ["tk.T11"];
     /// TK-HEIR-NEXT-KINGDOM, second coding: the heir is the kingdom the
-    /// turn order hands the move to after the trapped one.
+    /// turn order hands the move to after the trapped one, in play; the
+    /// set-up loop, code of its own, names the heir as ruled.
     HeirNextKingdom2 => "TK-HEIR-NEXT-KINGDOM.2", ["tk.T8.heir"];
     /// TK-GAME-ENDS-AT-FIRST-DEFEAT, second coding: the first defeat ends
     /// the game, won by the kingdom that made the last move.
@@ -202,8 +210,9 @@ misreadings! {
     /// TK-SOLDIER-CROSSED-BACKWARD, second coding: a crossed soldier may
     /// also step back toward the bank of the half it stands on, anywhere.
     SoldierCrossedBackward2 => "TK-SOLDIER-CROSSED-BACKWARD.2", ["tk.T5.soldier"];
-    /// TK-SAFETY-PREVIOUS-ONLY, second coding: the attacks of the kingdom
-    /// that moves next are left out.
+    /// TK-SAFETY-PREVIOUS-ONLY, second coding: the check test itself
+    /// counts only the attacks of the kingdom that moves before the
+    /// attacked one (so mates and reported checks follow it too).
     SafetyPreviousOnly2 => "TK-SAFETY-PREVIOUS-ONLY.2", ["tk.T7"];
     /// TK-ELEPHANT-CROSSES-ARM, second coding: from its bank point an
     /// elephant lands two files over on the faced half's fourth rank (the
@@ -250,7 +259,6 @@ impl FaultSet {
                         | HorseLegIgnored2
                         | AdvisorLeavesPalace2
                         | GeneralLeavesPalace2
-                        | CannonCapturesDirect2
                         | SoldierBankSideways2
                         | SoldierNoSideways2
                         | SoldierOneBranch2

@@ -83,7 +83,7 @@ pub fn open_game_with(
         Some(text) => notation::from_text(text)?,
         None => Position::start(rules.bannermen),
     };
-    position.refresh_generals();
+    transition::prepare_setup(&engine, &mut position);
     let problems = setup::problems(&engine, &position);
     if !problems.is_empty() {
         return Err(VariantError::Position {
@@ -100,7 +100,7 @@ pub fn open_game_with(
         SetupExamination::OnlyInCheck => engine.in_check(position, first),
     };
     if let Some(first) = position.to_move.filter(|first| examined(&position, *first)) {
-        transition::examine_from(&engine, &mut position, first);
+        transition::examine_setup(&engine, &mut position, first);
     }
     Ok(ThreeKingdomsGame::new(engine, position))
 }

@@ -455,13 +455,58 @@ impl Engine {
         })
     }
 
+    /// R-FACING: the rival kingdoms whose generals face `kingdom`'s.
+    fn faced(&self, position: &Position, kingdom: Kingdom) -> Vec<Kingdom> {
+        let Some(general) = position.generals[kingdom.index()] else {
+            return Vec::new();
+        };
+        self.geometry.rays[general.index()]
+            .iter()
+            .filter_map(|ray| {
+                self.walk(general, ray, true)
+                    .iter()
+                    .find_map(|p| position.at(*p))
+                    .filter(|piece| piece.kind == Kind::General && piece.owner != kingdom)
+                    .map(|piece| piece.owner)
+            })
+            .collect()
+    }
+
     /// R-CHECK: `kingdom`'s general is attacked or facing.
     pub fn in_check(&self, position: &Position, kingdom: Kingdom) -> bool {
         match position.generals[kingdom.index()] {
             Some(general) => {
-                self.attacked(position, general, kingdom) || self.facing(position, kingdom)
+                // Clause tk.T7: every rival's attack is a check (two
+                // second codings read a check as coming from one rival
+                // only, wherever a check is asked: legality, mate and
+                // the reported checks).
+                let attacked = match self.only_checker(position, kingdom) {
+                    Some(by) => self.attacked_by_one(position, kingdom, by),
+                    None => self.attacked(position, general, kingdom),
+                };
+                attacked || self.facing(position, kingdom)
             }
             None => false,
+        }
+    }
+
+    /// Clause tk.T7: the one rival whose attacks make a check, as two
+    /// second codings read it while two rivals are left
+    /// (TK-SAFETY-NEXT-ONLY.2: the kingdom that moves after `kingdom`;
+    /// TK-SAFETY-PREVIOUS-ONLY.2: the one that moves before it); `None`
+    /// under the rule, where every rival's attacks count.
+    fn only_checker(&self, position: &Position, kingdom: Kingdom) -> Option<Kingdom> {
+        let safety = self.reading::<GeneralSafety>();
+        if !matches!(
+            safety,
+            GeneralSafety::AllButPrevious | GeneralSafety::AllButNext
+        ) || position.active_kingdoms().len() < 3
+        {
+            return None;
+        }
+        match safety {
+            GeneralSafety::AllButPrevious => Some(position.next_active(kingdom)),
+            _ => Some(position.previous_active(kingdom)),
         }
     }
 
@@ -550,23 +595,6 @@ impl Engine {
         if let Some(by) = only_by {
             return !self.attacked_by_one(&next, kingdom, by) && !self.facing(&next, kingdom);
         }
-        // Every rival but one (while two rivals are left): the one left
-        // out by the turn order.
-        let two_rivals = next.active_kingdoms().len() >= 3;
-        let left_out = match safety {
-            GeneralSafety::AllButPrevious if two_rivals => Some(next.previous_active(kingdom)),
-            GeneralSafety::AllButNext if two_rivals => Some(next.next_active(kingdom)),
-            _ => None,
-        };
-        if let Some(left_out) = left_out {
-            let attacked = Kingdom::ALL.into_iter().any(|by| {
-                by != kingdom
-                    && by != left_out
-                    && next.is_active(by)
-                    && self.attacked_by_one(&next, kingdom, by)
-            });
-            return !attacked && !self.facing(&next, kingdom);
-        }
         let facing_reading = self.reading::<GeneralsFacing>();
         // A general's own step is tested for attacks only.
         if facing_reading == GeneralsFacing::GeneralStepsExempt
@@ -576,11 +604,15 @@ impl Engine {
         {
             return !self.attacked_now(&next, kingdom);
         }
-        // A facing is refused only when none stood before the move.
+        // A facing is refused only when the move makes the general face
+        // a rival general it did not face before (kingdom by kingdom).
         if facing_reading == GeneralsFacing::NoneBefore {
-            let facing_after = self.facing(&next, kingdom);
-            let facing_before = self.facing(position, kingdom);
-            return !self.attacked_now(&next, kingdom) && (!facing_after || facing_before);
+            let before = self.faced(position, kingdom);
+            let new_facing = self
+                .faced(&next, kingdom)
+                .iter()
+                .any(|rival| !before.contains(rival));
+            return !self.attacked_now(&next, kingdom) && !new_facing;
         }
         // Clause tk.T7 (facing): a facing is refused whoever opened it.
         if self.reading::<GeneralsFacing>() == GeneralsFacing::OnlyWhenCreated

@@ -116,7 +116,8 @@ readings! {
         OverOneScreen,
         /// TK-CANNON-CAPTURES-DIRECT: the first piece on the line too.
         DirectToo => CannonCapturesDirect,
-        /// TK-CANNON-CAPTURES-DIRECT.2: the chariot's targets besides.
+        /// TK-CANNON-CAPTURES-DIRECT.2: the chariot's targets besides, in
+        /// the move list only (the attack test asks for a screen).
         ChariotTargetsToo => CannonCapturesDirect2,
     }
 
@@ -154,7 +155,8 @@ readings! {
         ShuWuWei,
         /// TK-TURN-CLOCKWISE: Shu, Wei, Wu.
         ShuWeiWu => TurnClockwise,
-        /// TK-TURN-CLOCKWISE.2: Shu, Wei, Wu from a fixed table.
+        /// TK-TURN-CLOCKWISE.2: Shu, Wei, Wu from a fixed table, in play
+        /// only (the set-up loop walks the ruled order).
         FixedTableShuWeiWu => TurnClockwise2,
     }
 
@@ -173,13 +175,14 @@ readings! {
         /// TK-SAFETY-PREVIOUS-ONLY: only the kingdom that moved just
         /// before (and facing).
         PreviousRivalOnly => SafetyPreviousOnly,
-        /// TK-SAFETY-NEXT-ONLY.2: every rival but the one that moved
-        /// before the mover.
+        /// TK-SAFETY-NEXT-ONLY.2: a check only by the kingdom that moves
+        /// after the attacked one, in the check test itself.
         AllButPrevious => SafetyNextOnly2,
         /// TK-SAFETY-BEFORE-TAKEOVER.2: the captured general leaves, its
         /// army changes hands after the test.
         HandoverAfterTest => SafetyBeforeTakeover2,
-        /// TK-SAFETY-PREVIOUS-ONLY.2: every rival but the next.
+        /// TK-SAFETY-PREVIOUS-ONLY.2: a check only by the kingdom that
+        /// moves before the attacked one, in the check test itself.
         AllButNext => SafetyPreviousOnly2,
     }
 
@@ -199,7 +202,8 @@ readings! {
         /// TK-FACING-NOT-THROUGH-TRIANGLE.2: through the triangle into the
         /// next kingdom's e-file only.
         NextBranchOnly => FacingNotThroughTriangle2,
-        /// TK-FACING-CREATED-ONLY.2: refused only when none stood before.
+        /// TK-FACING-CREATED-ONLY.2: refused only when the general comes
+        /// to face a rival general it did not face before.
         NoneBefore => FacingCreatedOnly2,
     }
 
@@ -220,7 +224,8 @@ readings! {
         Defeated,
         /// TK-STALEMATE-SKIPS: it passes its turn.
         Passes => StalemateSkips,
-        /// TK-STALEMATE-SKIPS.2: skipped before its moves are counted.
+        /// TK-STALEMATE-SKIPS.2: skipped before its moves are counted,
+        /// after an action only (the set-up loop defeats as ruled).
         SkippedUnlessInCheck => StalemateSkips2,
     }
 
@@ -243,7 +248,7 @@ readings! {
         /// TK-HEIR-NEXT-KINGDOM: the kingdom that moves after it.
         NextKingdom => HeirNextKingdom,
         /// TK-HEIR-NEXT-KINGDOM.2: the kingdom the turn order hands the
-        /// move to after it.
+        /// move to after it, in play (the set-up loop as ruled).
         NextInTurnOrder => HeirNextKingdom2,
     }
 
@@ -307,9 +312,10 @@ readings! {
         /// TK-COUNTER-CAPTURE-ONLY.2: a capture or a mate resets it.
         CaptureOrMateResets => CounterCaptureOnly2,
         /// TK-COUNTER-NEVER-RESETS.2: it counts every move since the
-        /// start.
+        /// start of play (a set-up's count is not read).
         CountsEveryMove => CounterNeverResets2,
-        /// TK-MOVE-LIMIT-EXCLUSIVE.2: strictly above the limit.
+        /// TK-MOVE-LIMIT-EXCLUSIVE.2: strictly above the limit, counted
+        /// from the resetting move on (which sets it to 1).
         StrictlyAbove => MoveLimitExclusive2,
     }
 

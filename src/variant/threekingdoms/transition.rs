@@ -188,10 +188,17 @@ pub fn move_and_capture(
 /// has had no legal move; else the last mover; else the active kingdom
 /// before it. `last-mover`: the last mover, else the kingdom before it.
 pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdom {
+    heir_in(engine, position, kingdom, false)
+}
+
+/// [`heir_of`], told whether the set-up loop asks (one misreading's
+/// second coding names the heir by the turn order in play only).
+fn heir_in(engine: &Engine, position: &Position, kingdom: Kingdom, set_up: bool) -> Kingdom {
     // Clause tk.T8 (heir): the heir is as R-HEIR reads it.
     match engine.reading::<TrapHeir>() {
         TrapHeir::AsRuled => {}
         TrapHeir::NextKingdom => return position.next_active(kingdom),
+        TrapHeir::NextInTurnOrder if set_up => {}
         TrapHeir::NextInTurnOrder => {
             let mut heir = next_after(engine, position, kingdom);
             while heir == kingdom || !position.is_active(heir) {
@@ -215,6 +222,37 @@ pub fn heir_of(engine: &Engine, position: &Position, kingdom: Kingdom) -> Kingdo
 /// (R-TRAP: mated if in check, stalemated otherwise; heir by R-HEIR). With
 /// one kingdom left, it has won and nobody is to move.
 pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) -> Vec<Defeat> {
+    examine(engine, position, first, false)
+}
+
+/// Clause tk.T10 (move limit) for a set-up position: its quiet count
+/// stands (one misreading's second coding counts the moves played since
+/// the start of play, so a set-up's count is not read).
+pub fn prepare_setup(engine: &Engine, position: &mut Position) {
+    position.refresh_generals();
+    if engine.reading::<QuietMoveLimit>() == QuietMoveLimit::CountsEveryMove {
+        position.quiet = 0;
+    }
+}
+
+/// The set-up loop (clause tk.T8 with tk.T6): [`examine_from`] for a
+/// set-up position's kingdom to move.
+pub fn examine_setup(engine: &Engine, position: &mut Position, first: Kingdom) -> Vec<Defeat> {
+    examine(engine, position, first, true)
+}
+
+/// [`examine_from`], told whether it examines a set-up position.
+fn examine(engine: &Engine, position: &mut Position, first: Kingdom, set_up: bool) -> Vec<Defeat> {
+    // Clause tk.T6: the next kingdom examined, in the turn order (one
+    // misreading's second coding reads its clockwise table in play only;
+    // its set-up loop walks the ruled order).
+    let next = |position: &Position, q: Kingdom| {
+        if set_up && engine.reading::<TurnOrder>() == TurnOrder::FixedTableShuWeiWu {
+            position.next_active(q)
+        } else {
+            next_after(engine, position, q)
+        }
+    };
     let mut defeats = Vec::new();
     let mut q = first;
     let mut passed = 0;
@@ -224,12 +262,14 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
             return defeats;
         }
         if !position.is_active(q) {
-            q = next_after(engine, position, q);
+            q = next(position, q);
             continue;
         }
         // Clause tk.T8: a kingdom not in check is skipped before its
-        // moves are counted, as one misreading has it.
+        // moves are counted, as one misreading has it (in the turn's
+        // hand-on only: the set-up loop examines as ruled).
         if engine.reading::<Stalemate>() == Stalemate::SkippedUnlessInCheck
+            && !set_up
             && passed < 3
             && !engine.in_check(position, q)
         {
@@ -238,7 +278,7 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
                 return defeats;
             }
             passed += 1;
-            q = next_after(engine, position, q);
+            q = next(position, q);
             continue;
         }
         if engine.has_legal_move(position, q) {
@@ -250,7 +290,7 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
         // to pass, until nobody could move at all).
         if engine.reading::<Stalemate>() == Stalemate::Passes && !in_check && passed < 3 {
             passed += 1;
-            q = next_after(engine, position, q);
+            q = next(position, q);
             continue;
         }
         let cause = if in_check {
@@ -258,9 +298,9 @@ pub fn examine_from(engine: &Engine, position: &mut Position, first: Kingdom) ->
         } else {
             Cause::Stalemate
         };
-        let heir = heir_of(engine, position, q);
+        let heir = heir_in(engine, position, q, set_up);
         defeats.push(defeat(engine, position, q, heir, cause));
-        q = next_after(engine, position, q);
+        q = next(position, q);
     }
 }
 
@@ -367,7 +407,9 @@ pub fn play(engine: &Engine, position: &Position, mv: Move) -> (Position, Outcom
         QuietMoveLimit::NeverResets | QuietMoveLimit::CountsEveryMove => false,
     };
     if resets {
-        next.quiet = 0;
+        // Clause tk.T10 (move limit): back to 0 (one misreading's second
+        // coding counts the resetting move as the first of the next run).
+        next.quiet = u32::from(engine.reading::<QuietMoveLimit>() == QuietMoveLimit::StrictlyAbove);
     } else {
         next.quiet += 1;
     }
