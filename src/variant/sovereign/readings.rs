@@ -19,9 +19,9 @@ readings! {
         Nine => LimitNine,
         /// Second coding: the attack test scans the whole line.
         AttackScansWholeLine => LimitMovesOnly2,
-        /// Second coding: seven squares beyond the start.
+        /// Second coding: seven for moves, eight for attacks.
         SevenBeyondStart => LimitSeven2,
-        /// Second coding: nine squares, counted from the next one.
+        /// Second coding: nine for moves, eight for attacks.
         NineCountedFromNext => LimitNine2,
         /// SC-LIMIT-MOVES-ONLY: the limit bounds moves, not attacks.
         MovesOnly => LimitMovesOnly,
@@ -62,7 +62,8 @@ readings! {
         StepRefusedOnlyAway => PawnStepKeeps2,
         /// Second coding: a capture lowers one distance and raises none.
         CaptureLowersWithoutRaising => PawnCaptureNoAway2,
-        /// Second coding: the step squares are capture squares too.
+        /// Second coding: the step squares are capture (and attacked)
+        /// squares too.
         StepSquaresCapture => PawnCapturesStraight2,
     }
     /// Clause sc.6.2: from which rings a pawn has the two-square move.
@@ -156,7 +157,8 @@ readings! {
         Central4x4,
         /// SC-PROMO-ZONE-WIDE: the central 6 x 6 (files f-k, ranks 6-11).
         Central6x6 => PromoZoneWide,
-        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings.
+        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings for the
+        /// arrival, the 4 x 4 for the departure.
         InnerThreeRings => PromoZoneWide2,
     }
     /// Clause sc.10.1: the colour of the promoted piece.
