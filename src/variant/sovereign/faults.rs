@@ -168,7 +168,7 @@ misreadings! {
     DefectNoStep2 => "SC-DEFECT-NO-STEP.2", ["sc.11.2"];
     /// SC-DEFECT-TO-UNHELD, second coding: a player may defect to any colour the opponent does not hold.
     DefectToUnheld2 => "SC-DEFECT-TO-UNHELD.2", ["sc.11.1"];
-    /// SC-DEFECT-UNCHECKED, second coding: the legality filter lets every defection through.
+    /// SC-DEFECT-UNCHECKED, second coding: the legality filter lets every defection without a step through.
     DefectUnchecked2 => "SC-DEFECT-UNCHECKED.2", ["sc.11.1", "sc.13"];
     /// SC-CASTLE-CROSSING-UNCHECKED, second coding: the crossing test looks at no square between start and arrival.
     CastleCrossingUnchecked2 => "SC-CASTLE-CROSSING-UNCHECKED.2", ["sc.12"];

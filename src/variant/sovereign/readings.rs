@@ -42,7 +42,7 @@ readings! {
         RayCutAtOwnColour => OwnColourNoPass2,
         /// Second coding: a king there is attacked.
         KingOnOwnColourChecked => OwnColourChecks2,
-        /// Second coding: the king's steps skip the test.
+        /// Second coding: the king's ordinary steps skip the test.
         KingStepsUntested => KingOwnColourExempt2,
     }
     /// Clause sc.6.1: pawns step straight towards a line and capture
@@ -114,7 +114,7 @@ readings! {
         NeutralDoesNotBar => PairNeutralNoBlock,
         /// SC-PAIR-BLOCKS-LINES: a barred square stops sliders.
         BlocksLines => PairBlocksLines,
-        /// Second coding: only a held piece bars it.
+        /// Second coding: only a held piece bars an ordinary move.
         HeldPieceBars => PairNeutralNoBlock2,
         /// Second coding: a slider stops before passing it.
         StopsBeforePassing => PairBlocksLines2,
@@ -127,7 +127,8 @@ readings! {
         AlsoNeutral => CaptureNeutral,
         /// SC-CAPTURE-OWN-HELD: the mover's held colours (not its army) too.
         AlsoOwnHeld => CaptureOwnHeld,
-        /// Second coding: any piece the mover does not hold.
+        /// Second coding: any piece the mover does not hold, in the
+        /// ordinary moves.
         UnlessMoverHolds => CaptureNeutral2,
         /// Second coding: only the mover's king colour is safe.
         OnlyKingColourSafe => CaptureOwnHeld2,
@@ -214,7 +215,7 @@ readings! {
         CaptureOnOldBoard => StepCaptureBefore2,
         /// Second coding: the step is never added.
         StepNeverAdded => DefectNoStep2,
-        /// Second coding: filtered as a step of the old king.
+        /// Second coding: filtered wholly as a step of the old king.
         FilteredAsOldKing => StepOldColour2,
     }
     /// Clause sc.12: castling needs an own rook.
@@ -285,7 +286,7 @@ readings! {
         DefectionsUntested => DefectUnchecked,
         /// SC-KING-PROMO-UNCHECKED: king promotions are not.
         KingPromotionsUntested => KingPromoUnchecked,
-        /// Second coding: defections let through.
+        /// Second coding: defections without a step let through.
         DefectionsLetThrough => DefectUnchecked2,
         /// Second coding: a king promotion tested at the old king's square.
         KingPromotionAgainstOldSquare => KingPromoUnchecked2,

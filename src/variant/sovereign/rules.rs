@@ -749,7 +749,7 @@ pub fn is_legal(position: &Position, rules: &Ruleset, in_check_now: bool, mv: Mo
         return true;
     }
     match (rules.reading::<LegalityTest>(), mv) {
-        (LegalityTest::DefectionsLetThrough, Move::Defect { .. }) => return true,
+        (LegalityTest::DefectionsLetThrough, Move::Defect { step: None, .. }) => return true,
         // A misreading: the new king is tested on the old king's square,
         // where nothing stands after the move.
         (
