@@ -3,9 +3,9 @@
 //! test both ask this (src/variant/sovereign/rules.rs plays the moves).
 
 use super::control::Holders;
-use super::geometry::{Square, DIRECTIONS, KNIGHT_JUMPS};
+use super::geometry::{partner, Square, DIRECTIONS, KNIGHT_JUMPS};
 use super::position::{Piece, Player, Position, Role};
-use super::readings::{CheckingPieces, DoubleStepRings, OwnColourSquares, PawnMoves};
+use super::readings::{CheckingPieces, DoubleStepRings, OwnColourSquares, PairBarring, PawnMoves};
 use super::ruleset::{Bound, OwnColour, PawnDir, PawnDouble, Ruleset};
 
 /// Whether a step or capture of a pawn from `from` to `to` brings it
@@ -188,16 +188,24 @@ pub(super) fn attacked_by(
                 continue;
             };
             if attacker(piece) {
+                let open = ray_open(position, rules, piece, target, (df, dr), distance);
                 let hits = match piece.role {
                     Role::King => distance == 1,
-                    Role::Queen => distance <= limit,
-                    Role::Rook => !diagonal && distance <= limit,
-                    Role::Bishop => diagonal && distance <= limit,
+                    Role::Queen => open && distance <= limit,
+                    Role::Rook => open && !diagonal && distance <= limit,
+                    Role::Bishop => open && diagonal && distance <= limit,
                     Role::Pawn => {
                         pawns == PawnAttacks::Counted
-                            && diagonal
                             && distance == 1
-                            && pawn_move_ok(rules, PawnMove::Capture, square, target)
+                            && if diagonal {
+                                pawn_move_ok(rules, PawnMove::Capture, square, target)
+                            } else {
+                                // A misreading of clause sc.6.1 (second
+                                // coding): the step squares are capture
+                                // squares, so the pawn attacks them too.
+                                rules.reading::<PawnMoves>() == PawnMoves::StepSquaresCapture
+                                    && pawn_move_ok(rules, PawnMove::Step, square, target)
+                            }
                     }
                     Role::Knight => false,
                 };
@@ -214,6 +222,37 @@ pub(super) fn attacked_by(
             .and_then(|square| position.at(square))
             .is_some_and(|piece| piece.role == Role::Knight && attacker(piece))
     })
+}
+
+/// Whether a slider's ray from `target` out to the slider `distance`
+/// squares away passes the squares between as the rule lets it (clauses
+/// sc.5, sc.8): always, but under two second codings whose ray walker is
+/// shared by moves and attacks.
+fn ray_open(
+    position: &Position,
+    rules: &Ruleset,
+    piece: Piece,
+    target: Square,
+    (df, dr): (i32, i32),
+    distance: i32,
+) -> bool {
+    let between = (1..distance).filter_map(|step| target.offset(df * step, dr * step));
+    match (
+        rules.reading::<OwnColourSquares>(),
+        rules.reading::<PairBarring>(),
+    ) {
+        // A misreading of clause sc.5 (second coding): the ray is cut at a
+        // square of the slider's own colour, for attacks too.
+        (OwnColourSquares::RayCutAtOwnColour, _) => !between
+            .into_iter()
+            .any(|square| square.colour() == Some(piece.colour)),
+        // A misreading of clause sc.8 (second coding): a square whose
+        // partner is occupied stops the ray, for attacks too.
+        (_, PairBarring::StopsBeforePassing) => !between
+            .into_iter()
+            .any(|square| partner(square).is_some_and(|other| position.at(other).is_some())),
+        _ => true,
+    }
 }
 
 /// Whether `player`'s king is attacked by the other player's pieces.

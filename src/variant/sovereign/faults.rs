@@ -124,33 +124,33 @@ misreadings! {
     OldColourKept2 => "SC-OLD-COLOUR-KEPT.2", ["sc.11.1", "sc.10.2", "sc.7"];
     /// SC-OPPONENT-KING-COLOUR-WON, second coding: a piece of the opponent's own army on a square of the player's king colour takes that army.
     OpponentKingColourWon2 => "SC-OPPONENT-KING-COLOUR-WON.2", ["sc.7.4"];
-    /// SC-CAPTURE-NEUTRAL, second coding: a piece is capturable unless its holder is the mover: nobody's pieces fall too.
+    /// SC-CAPTURE-NEUTRAL, second coding: in the ordinary moves a piece is capturable unless its holder is the mover: nobody's pieces fall too.
     CaptureNeutral2 => "SC-CAPTURE-NEUTRAL.2", ["sc.9.1"];
     /// SC-STEP-CAPTURE-BEFORE, second coding: the defection step's captures read from control recomputed on the board before the change.
     StepCaptureBefore2 => "SC-STEP-CAPTURE-BEFORE.2", ["sc.11.2", "sc.9.1"];
     /// SC-CAPTURE-OWNER-BEFORE, second coding: the report names the holder of the captured piece's colour on the board before the move.
     CaptureOwnerBefore2 => "SC-CAPTURE-OWNER-BEFORE.2", ["sc.9.1", "sc.11.2"];
-    /// SC-OWN-COLOUR-NO-PASS, second coding: a slider's ray is cut at the first square of its own colour.
+    /// SC-OWN-COLOUR-NO-PASS, second coding: a slider's ray is cut at the first square of its own colour, attacks too.
     OwnColourNoPass2 => "SC-OWN-COLOUR-NO-PASS.2", ["sc.5"];
     /// SC-OWN-COLOUR-CHECKS, second coding: a king on a square of the attacker's colour is attacked (other squares keep the rule).
     OwnColourChecks2 => "SC-OWN-COLOUR-CHECKS.2", ["sc.5", "sc.13"];
-    /// SC-KING-OWN-COLOUR-EXEMPT, second coding: the own-colour test is skipped for the king's steps.
+    /// SC-KING-OWN-COLOUR-EXEMPT, second coding: the own-colour test is skipped for the king's ordinary steps, not its defection step.
     KingOwnColourExempt2 => "SC-KING-OWN-COLOUR-EXEMPT.2", ["sc.5"];
-    /// SC-STEP-OLD-COLOUR, second coding: the defection step is filtered as a step of the king before the change.
+    /// SC-STEP-OLD-COLOUR, second coding: the defection step is filtered wholly (colour and holders) as a step of the king before the change.
     StepOldColour2 => "SC-STEP-OLD-COLOUR.2", ["sc.11.2", "sc.5"];
-    /// SC-PAIR-NEUTRAL-NO-BLOCK, second coding: only a piece somebody holds on the other square of a pair bars it.
+    /// SC-PAIR-NEUTRAL-NO-BLOCK, second coding: in the ordinary moves only a piece somebody holds on the other square of a pair bars it.
     PairNeutralNoBlock2 => "SC-PAIR-NEUTRAL-NO-BLOCK.2", ["sc.8"];
-    /// SC-PAIR-BLOCKS-LINES, second coding: a slider stops before passing a square whose partner is occupied.
+    /// SC-PAIR-BLOCKS-LINES, second coding: a slider stops before passing a square whose partner is occupied, attacks too.
     PairBlocksLines2 => "SC-PAIR-BLOCKS-LINES.2", ["sc.8"];
     /// SC-LIMIT-MOVES-ONLY, second coding: the attack test scans the whole line, the move generator stops at eight.
     LimitMovesOnly2 => "SC-LIMIT-MOVES-ONLY.2", ["sc.4", "sc.13"];
-    /// SC-LIMIT-SEVEN, second coding: a slide counts the start square: seven squares beyond it.
+    /// SC-LIMIT-SEVEN, second coding: the move generator stops at seven, the attack test keeps eight.
     LimitSeven2 => "SC-LIMIT-SEVEN.2", ["sc.4"];
     /// SC-PAWN-STEP-KEEPS, second coding: a pawn step is refused only when it moves away from a line.
     PawnStepKeeps2 => "SC-PAWN-STEP-KEEPS.2", ["sc.6.1"];
     /// SC-PAWN-CAPTURE-NO-AWAY, second coding: a pawn capture must lower both distances or lower one and keep the other.
     PawnCaptureNoAway2 => "SC-PAWN-CAPTURE-NO-AWAY.2", ["sc.6.1"];
-    /// SC-PAWN-CAPTURES-STRAIGHT, second coding: the step squares are also capture squares of the pawn.
+    /// SC-PAWN-CAPTURES-STRAIGHT, second coding: the step squares are also capture squares of the pawn, attacked too.
     PawnCapturesStraight2 => "SC-PAWN-CAPTURES-STRAIGHT.2", ["sc.6.1"];
     /// SC-PAWN-DOUBLE-RING-TWO, second coding: the two-square move from the outermost ring only.
     PawnDoubleRingTwo2 => "SC-PAWN-DOUBLE-RING-TWO.2", ["sc.6.2"];
@@ -168,7 +168,7 @@ misreadings! {
     DefectNoStep2 => "SC-DEFECT-NO-STEP.2", ["sc.11.2"];
     /// SC-DEFECT-TO-UNHELD, second coding: a player may defect to any colour the opponent does not hold.
     DefectToUnheld2 => "SC-DEFECT-TO-UNHELD.2", ["sc.11.1"];
-    /// SC-DEFECT-UNCHECKED, second coding: the legality filter lets every defection through.
+    /// SC-DEFECT-UNCHECKED, second coding: the legality filter lets every defection without a step through.
     DefectUnchecked2 => "SC-DEFECT-UNCHECKED.2", ["sc.11.1", "sc.13"];
     /// SC-CASTLE-CROSSING-UNCHECKED, second coding: the crossing test looks at no square between start and arrival.
     CastleCrossingUnchecked2 => "SC-CASTLE-CROSSING-UNCHECKED.2", ["sc.12"];
@@ -198,13 +198,13 @@ misreadings! {
     RepetitionBoardOnly2 => "SC-REPETITION-BOARD-ONLY.2", ["sc.14.5"];
     /// SC-MOVE-NUMBER-PER-PLY, second coding: the move number is raised after the first player's move too.
     MoveNumberPerPly2 => "SC-MOVE-NUMBER-PER-PLY.2", ["sc.15"];
-    /// SC-LIMIT-NINE, second coding: a slide stops after the ninth square, counted from one beyond the start.
+    /// SC-LIMIT-NINE, second coding: the move generator goes to nine, the attack test keeps eight.
     LimitNine2 => "SC-LIMIT-NINE.2", ["sc.4"];
     /// SC-CAPTURE-OWN-HELD, second coding: a piece is safe from its player's captures only if it has the player's king colour.
     CaptureOwnHeld2 => "SC-CAPTURE-OWN-HELD.2", ["sc.9.1"];
     /// SC-PAWN-DOUBLE-THREE-RINGS, second coding: the two-square move from any square at most three from an edge.
     PawnDoubleThreeRings2 => "SC-PAWN-DOUBLE-THREE-RINGS.2", ["sc.6.2"];
-    /// SC-PROMO-ZONE-WIDE, second coding: the zone read as the three
-    /// innermost rings.
+    /// SC-PROMO-ZONE-WIDE, second coding: the arrival asked against the
+    /// three innermost rings, the departure against the 4 x 4.
     PromoZoneWide2 => "SC-PROMO-ZONE-WIDE.2", ["sc.10.1"];
 }

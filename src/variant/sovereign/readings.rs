@@ -19,9 +19,9 @@ readings! {
         Nine => LimitNine,
         /// Second coding: the attack test scans the whole line.
         AttackScansWholeLine => LimitMovesOnly2,
-        /// Second coding: seven squares beyond the start.
+        /// Second coding: seven for moves, eight for attacks.
         SevenBeyondStart => LimitSeven2,
-        /// Second coding: nine squares, counted from the next one.
+        /// Second coding: nine for moves, eight for attacks.
         NineCountedFromNext => LimitNine2,
         /// SC-LIMIT-MOVES-ONLY: the limit bounds moves, not attacks.
         MovesOnly => LimitMovesOnly,
@@ -42,7 +42,7 @@ readings! {
         RayCutAtOwnColour => OwnColourNoPass2,
         /// Second coding: a king there is attacked.
         KingOnOwnColourChecked => OwnColourChecks2,
-        /// Second coding: the king's steps skip the test.
+        /// Second coding: the king's ordinary steps skip the test.
         KingStepsUntested => KingOwnColourExempt2,
     }
     /// Clause sc.6.1: pawns step straight towards a line and capture
@@ -62,7 +62,8 @@ readings! {
         StepRefusedOnlyAway => PawnStepKeeps2,
         /// Second coding: a capture lowers one distance and raises none.
         CaptureLowersWithoutRaising => PawnCaptureNoAway2,
-        /// Second coding: the step squares are capture squares too.
+        /// Second coding: the step squares are capture (and attacked)
+        /// squares too.
         StepSquaresCapture => PawnCapturesStraight2,
     }
     /// Clause sc.6.2: from which rings a pawn has the two-square move.
@@ -113,7 +114,7 @@ readings! {
         NeutralDoesNotBar => PairNeutralNoBlock,
         /// SC-PAIR-BLOCKS-LINES: a barred square stops sliders.
         BlocksLines => PairBlocksLines,
-        /// Second coding: only a held piece bars it.
+        /// Second coding: only a held piece bars an ordinary move.
         HeldPieceBars => PairNeutralNoBlock2,
         /// Second coding: a slider stops before passing it.
         StopsBeforePassing => PairBlocksLines2,
@@ -126,7 +127,8 @@ readings! {
         AlsoNeutral => CaptureNeutral,
         /// SC-CAPTURE-OWN-HELD: the mover's held colours (not its army) too.
         AlsoOwnHeld => CaptureOwnHeld,
-        /// Second coding: any piece the mover does not hold.
+        /// Second coding: any piece the mover does not hold, in the
+        /// ordinary moves.
         UnlessMoverHolds => CaptureNeutral2,
         /// Second coding: only the mover's king colour is safe.
         OnlyKingColourSafe => CaptureOwnHeld2,
@@ -156,7 +158,8 @@ readings! {
         Central4x4,
         /// SC-PROMO-ZONE-WIDE: the central 6 x 6 (files f-k, ranks 6-11).
         Central6x6 => PromoZoneWide,
-        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings.
+        /// SC-PROMO-ZONE-WIDE.2: the three innermost rings for the
+        /// arrival, the 4 x 4 for the departure.
         InnerThreeRings => PromoZoneWide2,
     }
     /// Clause sc.10.1: the colour of the promoted piece.
@@ -212,7 +215,7 @@ readings! {
         CaptureOnOldBoard => StepCaptureBefore2,
         /// Second coding: the step is never added.
         StepNeverAdded => DefectNoStep2,
-        /// Second coding: filtered as a step of the old king.
+        /// Second coding: filtered wholly as a step of the old king.
         FilteredAsOldKing => StepOldColour2,
     }
     /// Clause sc.12: castling needs an own rook.
@@ -283,7 +286,7 @@ readings! {
         DefectionsUntested => DefectUnchecked,
         /// SC-KING-PROMO-UNCHECKED: king promotions are not.
         KingPromotionsUntested => KingPromoUnchecked,
-        /// Second coding: defections let through.
+        /// Second coding: defections without a step let through.
         DefectionsLetThrough => DefectUnchecked2,
         /// Second coding: a king promotion tested at the old king's square.
         KingPromotionAgainstOldSquare => KingPromoUnchecked2,

@@ -45,12 +45,30 @@ pub fn landing(
     from: Square,
     to: Square,
 ) -> Result<(), Landing> {
+    landing_tested(position, rules, held, mover, piece, (from, to), false)
+}
+
+/// [`landing`] for an ordinary move of a piece (`ordinary`) or for the
+/// defection step: three second codings live in the generator of the
+/// ordinary moves only, the defection step keeps the rule.
+fn landing_tested(
+    position: &Position,
+    rules: &Ruleset,
+    held: &Holders,
+    mover: Player,
+    piece: Piece,
+    (from, to): (Square, Square),
+    ordinary: bool,
+) -> Result<(), Landing> {
     let colour = to.colour();
     // Clause sc.5: no piece, king included, ends on its own colour.
     let exempt = piece.role == Role::King
         && rules.reading::<OwnColourSquares>() == OwnColourSquares::KingsExempt;
-    let king_untested = rules.reading::<OwnColourSquares>() == OwnColourSquares::KingStepsUntested
-        && piece.role == Role::King;
+    // A misreading of clause sc.5 (second coding): the king's ordinary
+    // steps skip the own-colour test.
+    let king_untested = ordinary
+        && piece.role == Role::King
+        && rules.reading::<OwnColourSquares>() == OwnColourSquares::KingStepsUntested;
     if colour == Some(piece.colour) && !exempt && !king_untested {
         return Err(Landing::OwnColour);
     }
@@ -64,7 +82,8 @@ pub fn landing(
         let bars = position.at(other).is_some_and(|occupant| {
             rules.reading::<PairBarring>() != PairBarring::NeutralDoesNotBar
                 || held[occupant.colour.index()].is_some()
-        }) && (rules.reading::<PairBarring>() != PairBarring::HeldPieceBars
+        }) && (!ordinary
+            || rules.reading::<PairBarring>() != PairBarring::HeldPieceBars
             || position
                 .at(other)
                 .and_then(|occupant| held[occupant.colour.index()])
@@ -83,7 +102,7 @@ pub fn landing(
                 Capturable::AlsoOwnHeld => {
                     holder == Some(mover) && there.colour != position.kings[mover.index()]
                 }
-                Capturable::UnlessMoverHolds => holder != Some(mover),
+                Capturable::UnlessMoverHolds => ordinary && holder != Some(mover),
                 Capturable::OnlyKingColourSafe => there.colour != position.kings[mover.index()],
             };
         if !capturable {
@@ -123,7 +142,13 @@ fn push_pawn_move(rules: &Ruleset, from: Square, to: Square, capture: bool, out:
         }
         PromotionZone::InnerThreeRings => square.ring() >= 6,
     };
-    if in_zone(to) && !in_zone(from) && !by_capture {
+    // A misreading of clause sc.10.1 (second coding): the arrival is asked
+    // against the widened zone, the departure against the zone as drawn.
+    let came_from_zone = match rules.reading::<PromotionZone>() {
+        PromotionZone::InnerThreeRings => from.in_zone(),
+        _ => in_zone(from),
+    };
+    if in_zone(to) && !came_from_zone && !by_capture {
         for &role in promotion_roles(rules) {
             out.push(Move::Step {
                 from,
@@ -153,7 +178,8 @@ fn piece_moves(
     piece: Piece,
     out: &mut Vec<Move>,
 ) {
-    let lands = |to: Square| landing(position, rules, held, mover, piece, from, to).is_ok();
+    let lands =
+        |to: Square| landing_tested(position, rules, held, mover, piece, (from, to), true).is_ok();
     let step = |to: Square, out: &mut Vec<Move>| {
         out.push(Move::Step {
             from,
@@ -502,12 +528,13 @@ fn defections(position: &Position, rules: &Ruleset, held: &Holders, out: &mut Ve
                 (holders(&middle, rules), colour)
             }
             DefectionStep::CaptureOnOldBoard => (holders(position, rules), colour),
-            // A misreading: the step filtered as a step of the king
-            // before the change.
+            // A misreading: the step filtered wholly as a step of the king
+            // before the change: its colour and the holders it captures
+            // from.
             DefectionStep::FilteredAsOldKing => {
                 let before = position.king(mover).and_then(|square| position.at(square));
                 (
-                    holders(&middle, rules),
+                    *held,
                     before.map_or(position.kings[mover.index()], |piece| piece.colour),
                 )
             }
@@ -722,7 +749,7 @@ pub fn is_legal(position: &Position, rules: &Ruleset, in_check_now: bool, mv: Mo
         return true;
     }
     match (rules.reading::<LegalityTest>(), mv) {
-        (LegalityTest::DefectionsLetThrough, Move::Defect { .. }) => return true,
+        (LegalityTest::DefectionsLetThrough, Move::Defect { step: None, .. }) => return true,
         // A misreading: the new king is tested on the old king's square,
         // where nothing stands after the move.
         (
