@@ -1,6 +1,6 @@
 //! What every page of the report site shares: the file names of its
-//! pages ([`slug`], [`clause_page`]), the frame of a page ([`Page`]) and
-//! one variant's part of the site ([`Site`]) with the links between its
+//! pages ([`slug`], [`clause_page`]), the frame of a page (`Page`) and
+//! one variant's part of the site (`Site`) with the links between its
 //! pages. The site's own pages are written by [`super::html`], the
 //! findings' by [`super::findings`], the feedback report by
 //! [`super::feedback`].

@@ -223,7 +223,7 @@ impl Illegal {
 }
 
 /// Clause 5: checks a move of the party to move and says why it is
-/// illegal, or `Ok(())` when it is one of [`legal_moves`](super::legal_moves).
+/// illegal, or `Ok(())` when it is one of [`legal_moves`].
 ///
 /// # Errors
 /// The first [`Illegal`] reason found.
