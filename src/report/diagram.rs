@@ -62,6 +62,27 @@ fn first_moves_query(scenario: &Scenario) -> Option<&str> {
         .map(|square| square.0.as_str())
 }
 
+/// A move's arrow in `game` for a diagram: drawn as forbidden when
+/// `refused`, as a plain arrow otherwise, none when the action is not a
+/// move with squares. (The plain arrows, the kinded arrows.)
+pub(crate) fn move_arrows(
+    game: &dyn crate::variant::Game,
+    action: &str,
+    refused: bool,
+) -> (Vec<String>, Vec<(String, crate::draw::ArrowKind)>) {
+    if game.move_squares(action).is_none() {
+        return (Vec::new(), Vec::new());
+    }
+    if refused {
+        (
+            Vec::new(),
+            vec![(action.to_string(), crate::draw::ArrowKind::Forbidden)],
+        )
+    } else {
+        (vec![action.to_string()], Vec::new())
+    }
+}
+
 /// The diagram of a scenario through the game interface: the starting
 /// position, the first move's arrow, the dots of a first `moves` query of
 /// one square.
@@ -79,16 +100,10 @@ fn game_diagram(loaded: &Loaded, lang: Lang) -> String {
             },
         );
     };
-    let (mut arrows, mut kind_arrows) = (Vec::new(), Vec::new());
-    if let Some((action, refused)) = first_move(loaded) {
-        if game.move_squares(action).is_some() {
-            if refused {
-                kind_arrows.push((action.to_string(), crate::draw::ArrowKind::Forbidden));
-            } else {
-                arrows.push(action.to_string());
-            }
-        }
-    }
+    let (arrows, kind_arrows) = match first_move(loaded) {
+        Some((action, refused)) => move_arrows(game.as_ref(), action, refused),
+        None => (Vec::new(), Vec::new()),
+    };
     let diagram = GameDiagram {
         arrows,
         kind_arrows,

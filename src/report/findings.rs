@@ -204,17 +204,13 @@ fn diagram_before(loaded: &Loaded, settings: &[String], step: usize, lang: Lang)
     }
     let next = loaded.scenario.steps.get(step);
     // The step's move, drawn as refused where this reading refuses it.
-    let (mut arrows, mut kind_arrows) = (Vec::new(), Vec::new());
-    if let Some(action) = next
-        .and_then(|s| s.action())
-        .filter(|action| game.move_squares(action).is_some())
-    {
-        if game.boxed_clone().play(action).is_err() {
-            kind_arrows.push((action.to_string(), crate::draw::ArrowKind::Forbidden));
-        } else {
-            arrows.push(action.to_string());
+    let (arrows, kind_arrows) = match next.and_then(|s| s.action()) {
+        Some(action) => {
+            let refused = game.boxed_clone().play(action).is_err();
+            super::diagram::move_arrows(game.as_ref(), action, refused)
         }
-    }
+        None => (Vec::new(), Vec::new()),
+    };
     let diagram = GameDiagram {
         arrows,
         kind_arrows,
